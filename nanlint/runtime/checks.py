@@ -1,0 +1,119 @@
+"""Finiteness tests that stay cheap on the common path.
+
+A sum is finite only if every element is, so one reduction (in float32 for low precision types) answers
+"all finite?" for nearly every tensor; only when that sum is not finite, which also happens when finite
+large values overflow it, does the exact element-wise test run.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Iterable, List, NamedTuple
+
+import torch
+
+_LOW_PRECISION = {torch.float16, torch.bfloat16}
+FLOATING = {torch.float16, torch.bfloat16, torch.float32, torch.float64}
+COMPLEX = {torch.complex64, torch.complex128}
+CHECKED_DTYPES = FLOATING | COMPLEX
+_INF = float("inf")
+
+
+def is_checkable(value) -> bool:
+    return (
+        isinstance(value, torch.Tensor)
+        and value.dtype in CHECKED_DTYPES
+        and value.layout is torch.strided
+        and not value.is_meta
+    )
+
+
+def all_finite(tensor: torch.Tensor) -> bool:
+    """True when every element is finite. Never raises: a tensor that cannot be read counts as finite."""
+    try:
+        if tensor.dtype in _LOW_PRECISION:
+            total = tensor.sum(dtype=torch.float32).item()
+        else:
+            total = tensor.sum().item()
+        if isinstance(total, complex):
+            finite = math.isfinite(total.real) and math.isfinite(total.imag)
+        else:
+            finite = math.isfinite(total)
+        return finite or bool(torch.isfinite(tensor).all().item())
+    except Exception:  # fake, functional or otherwise unreadable tensors: nothing to say about them
+        return True
+
+
+def all_finite_many(tensors: List[torch.Tensor]) -> bool:
+    """One check for a list (the tensors of a `_foreach_` op): max-abs norms never overflow."""
+    tensors = [t for t in tensors if t.numel()]
+    if len(tensors) <= 1:
+        return all(all_finite(t) for t in tensors)
+    try:
+        norms = torch._foreach_norm(tensors, _INF)
+        return math.isfinite(torch.stack([n.float() for n in norms]).sum().item())
+    except Exception:
+        return all(all_finite(t) for t in tensors)
+
+
+class Census(NamedTuple):
+    """How many elements of a tensor are NaN, +Inf and -Inf."""
+
+    nan: int
+    posinf: int
+    neginf: int
+    numel: int
+
+    @property
+    def finite(self) -> bool:
+        return not (self.nan or self.posinf or self.neginf)
+
+    @property
+    def has_inf(self) -> bool:
+        return bool(self.posinf or self.neginf)
+
+    def describe(self) -> str:
+        parts = [("NaN", self.nan), ("+inf", self.posinf), ("-inf", self.neginf)]
+        return "/".join(name for name, count in parts if count) or "finite"
+
+
+def census(tensor: torch.Tensor) -> Census:
+    try:
+        real = torch.view_as_real(tensor) if tensor.dtype in COMPLEX else tensor
+        return Census(
+            int(torch.isnan(real).sum().item()),
+            int(torch.isposinf(real).sum().item()),
+            int(torch.isneginf(real).sum().item()),
+            tensor.numel(),
+        )
+    except Exception:
+        return Census(0, 0, 0, 0)
+
+
+def merge(censuses: Iterable[Census]) -> Census:
+    nan = posinf = neginf = numel = 0
+    for c in censuses:
+        nan, posinf, neginf, numel = nan + c.nan, posinf + c.posinf, neginf + c.neginf, numel + c.numel
+    return Census(nan, posinf, neginf, numel)
+
+
+def float_tensors(value) -> List[torch.Tensor]:
+    """The checkable tensors in an op's result or arguments (one level into tuples, lists, dicts)."""
+    if isinstance(value, torch.Tensor):
+        return [value] if is_checkable(value) else []
+    if isinstance(value, (tuple, list)):
+        return [v for v in value if isinstance(v, torch.Tensor) and is_checkable(v)]
+    return []
+
+
+def is_nonfinite_number(value) -> bool:
+    return isinstance(value, float) and not math.isfinite(value)
+
+
+def contains_nonfinite_number(value, depth: int = 0) -> bool:
+    """Whether a Python literal (a float or nested lists of them) holds an inf or a NaN."""
+    if is_nonfinite_number(value):
+        return True
+    if isinstance(value, (list, tuple)) and depth < 8:
+        return any(contains_nonfinite_number(v, depth + 1) for v in value)
+    return False

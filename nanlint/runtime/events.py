@@ -1,0 +1,141 @@
+"""The monitor's records and where they go: a JSON-lines file per process, or a list in memory.
+
+Every record is a flat dict with a "type":
+
+- ``process``: a Python process started with the monitor's bootstrap (pid, argv);
+- ``monitor``: the monitor was installed in that process (torch was imported);
+- ``reach``: the first time an op ran at a user file:line (this is the line coverage);
+- ``event``: a non-finite value was seen (see ``Kind``), one record per occurrence for the first
+  ``FULL_RECORDS_PER_KEY`` occurrences of a (site, phase, kind, op), then only ``count`` records;
+- ``count``: the running total of occurrences of one event key;
+- ``margin``: the closest approach to an op's danger zone at a site (e.g. smallest |denominator|);
+- ``amp_skip``: GradScaler skipped the optimizer step after backward number ``step``;
+- ``note``: something the report must say (torch.compile regions that were not monitored, ...);
+- ``exit``: the process ended normally (absent after a crash or a kill).
+
+Nothing here imports torch.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from typing import Dict, Iterator, List
+
+FULL_RECORDS_PER_KEY = 10
+
+
+class Kind:
+    """Why a non-finite value was seen where it was."""
+
+    ROOT = "root"  # born here: finite inputs, non-finite output (or NaN out of an intentional -inf)
+    NAN_FROM_INF = "nan_from_inf"  # a NaN made from an Inf that an earlier root cause produced
+    INPUT = "input"  # non-finite data that came from outside (a file, numpy, another process)
+    FILL = "fill"  # written on purpose: masked_fill(-inf), torch.full(inf), torch.tensor([nan])
+    INPLACE_ERROR = "inplace_error"  # autograd refused an in-place operation
+    ANOMALY_ERROR = "anomaly_error"  # torch's anomaly mode raised
+
+
+def event_key(record: dict) -> tuple:
+    """Occurrences of the same event at the same place share a key (used for counting)."""
+    return (record["path"], record["line"], record["phase"], record["kind"], record["op"])
+
+
+class JsonlSink:
+    """Appends records to one file, flushed per record so that a crash or a kill loses nothing."""
+
+    def __init__(self, run_dir: str):
+        self._run_dir = run_dir
+        self._lock = threading.Lock()
+        self._file = None
+        self._open()
+        if hasattr(os, "register_at_fork"):
+            os.register_at_fork(after_in_child=self._reopen_after_fork)
+
+    def _open(self) -> None:
+        name = "events-%d-%d.jsonl" % (os.getpid(), time.monotonic_ns() % 10**9)
+        self._file = open(os.path.join(self._run_dir, name), "a", encoding="utf-8")
+
+    def _reopen_after_fork(self) -> None:
+        # The forked child (a DataLoader worker, say) must not write into its parent's file.
+        self._lock = threading.Lock()
+        if self._file is not None:
+            self._open()
+
+    def emit(self, record: dict) -> None:
+        line = json.dumps(record, separators=(",", ":"), default=str) + "\n"
+        with self._lock:
+            if self._file is not None:
+                self._file.write(line)
+                self._file.flush()
+
+    def close(self) -> None:
+        with self._lock:
+            if self._file is not None:
+                self._file.close()
+                self._file = None
+
+
+class MemorySink:
+    """Keeps records in a list (for `nanlint.watch()` and the pytest plugin)."""
+
+    def __init__(self):
+        self.records: List[dict] = []
+        self._lock = threading.Lock()
+
+    def emit(self, record: dict) -> None:
+        with self._lock:
+            self.records.append(record)
+
+    def close(self) -> None:
+        pass
+
+
+def read_run_dir(run_dir: str) -> List[dict]:
+    """All records of all processes of a run; a line cut short by a kill is skipped."""
+    records: List[dict] = []
+    for name in sorted(os.listdir(run_dir)):
+        if name.endswith(".jsonl"):
+            records.extend(_read_lines(os.path.join(run_dir, name)))
+    return records
+
+
+def _read_lines(path: str) -> Iterator[dict]:
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(record, dict):
+                yield record
+
+
+class RunDirTail:
+    """Counts event records as they are appended, for the progress line, without rereading files."""
+
+    def __init__(self, run_dir: str):
+        self._run_dir = run_dir
+        self._offsets: Dict[str, int] = {}
+        self.events = 0
+        self.processes = 0
+
+    def poll(self) -> None:
+        try:
+            names = [n for n in os.listdir(self._run_dir) if n.endswith(".jsonl")]
+        except OSError:
+            return
+        self.processes = len(names)
+        for name in names:
+            path = os.path.join(self._run_dir, name)
+            try:
+                with open(path, "rb") as handle:
+                    handle.seek(self._offsets.get(name, 0))
+                    chunk = handle.read()
+            except OSError:
+                continue
+            complete = chunk[: chunk.rfind(b"\n") + 1]
+            self._offsets[name] = self._offsets.get(name, 0) + len(complete)
+            self.events += complete.count(b'"type":"event"')

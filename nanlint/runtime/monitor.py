@@ -1,0 +1,498 @@
+"""The runtime monitor: where NaN and Inf are born, forward, backward and in the optimizer step.
+
+Forward: a `TorchFunctionMode` sees every torch call the user's code makes (a call made inside another
+torch function, e.g. the ops inside `F.cross_entropy`, is part of that call). Each floating result gets
+one reduction; only when it is not finite are the inputs examined, to tell a root cause (finite inputs)
+from propagation, a NaN made from an earlier Inf, an intentional fill with an explicit inf/NaN, and
+non-finite data that came in from outside (a tensor no monitored op produced).
+
+Backward: every autograd node a monitored call creates gets a hook that knows the forward file:line, so
+a non-finite gradient made from finite incoming gradients is blamed on the forward line whose node made
+it. Ops run inside `optimizer.step()` are checked as one unit, by global optimizer step hooks.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+from typing import Dict, List, Optional
+
+import torch
+from torch.overrides import TorchFunctionMode
+from torch.utils.weak import WeakIdKeyDictionary
+
+from nanlint.runtime import checks, margins, ops
+from nanlint.runtime.amp import watch_grad_scaler
+from nanlint.runtime.events import FULL_RECORDS_PER_KEY, Kind, event_key
+from nanlint.runtime.inplace import ANOMALY, LEAF_INPLACE, SAVED_MODIFIED, InplaceLog, parse_saved_modified
+from nanlint.runtime.sites import Site, SiteResolver, site_of_code
+from nanlint.runtime.threads import follow_threads
+
+FORWARD, BACKWARD, OPTIMIZER = "forward", "backward", "optimizer"
+_COUNT_FLUSH_SECONDS = 1.0
+_MARGIN_FLUSH_SECONDS = 0.5
+_MAX_NODES_PER_CALL = 10000
+_TAG = "nanlint"
+
+
+class NonFiniteError(RuntimeError):
+    """Raised in strict mode at the first new NaN/Inf."""
+
+
+class _Mode(TorchFunctionMode):
+    def __init__(self, monitor: "Monitor"):
+        super().__init__()
+        self.monitor = monitor
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        if torch.compiler.is_compiling():
+            return func(*args, **(kwargs or {}))
+        return self.monitor.on_call(func, args, kwargs or {})
+
+
+class _MarginEntry:
+    __slots__ = ("spec", "value", "dtype", "emitted", "emitted_at", "record")
+
+    def __init__(self, spec, value, dtype, record):
+        self.spec, self.value, self.dtype, self.record = spec, value, dtype, record
+        self.emitted = None
+        self.emitted_at = 0.0
+
+
+class Monitor:
+    """Install with `install()` (pushes the mode in this thread and follows new threads)."""
+
+    def __init__(self, sink, paths=(), strict: bool = False, check_margins: bool = True):
+        self.sink = sink
+        self.strict = strict
+        self.check_margins = check_margins
+        self.sites = SiteResolver(paths, library_dirs=[os.path.dirname(torch.__file__)])
+        self.step = 0
+        self.context: Optional[str] = None
+        self.propagated = 0
+        self._tls = threading.local()
+        self._lock = threading.RLock()
+        self._reached = set()
+        self._counts: Dict[tuple, List] = {}
+        self._margins: Dict[tuple, _MarginEntry] = {}
+        self._origins = WeakIdKeyDictionary()
+        self._inplace = InplaceLog()
+        self._undo: List = []
+        self._mode: Optional[_Mode] = None
+
+    # ----------------------------------------------------------------- installation
+
+    def install(self) -> "Monitor":
+        self._mode = _Mode(self)
+        self._mode.__enter__()
+        self._undo.append(follow_threads(lambda: _Mode(self)))
+        self._undo.append(watch_grad_scaler(self._on_amp_skip))
+        from torch.optim.optimizer import register_optimizer_step_post_hook, register_optimizer_step_pre_hook
+
+        pre = register_optimizer_step_pre_hook(self._before_optimizer_step)
+        post = register_optimizer_step_post_hook(self._after_optimizer_step)
+        self._undo.extend([pre.remove, post.remove])
+        self.sink.emit({"type": "monitor", "pid": os.getpid(), "torch": torch.__version__, "time": time.time()})
+        return self
+
+    def uninstall(self) -> None:
+        self.flush()
+        if self._mode is not None:
+            _remove_mode(self._mode)
+            self._mode = None
+        while self._undo:
+            self._undo.pop()()
+
+    def flush(self) -> None:
+        """Write the counts and margins that throttling held back, and what torch.compile hid."""
+        with self._lock:
+            for key, (count, written, _) in self._counts.items():
+                if count > written:
+                    self._emit_count(key, count)
+            for entry in self._margins.values():
+                if entry.emitted != entry.value:
+                    self._emit_margin(entry)
+        _note_compiled_regions(self.sink)
+
+    # ----------------------------------------------------------------- forward
+
+    def on_call(self, func, args, kwargs):
+        name = getattr(func, "__name__", "")
+        tls = self._tls
+        if name in ops.PASSTHROUGH or getattr(tls, "busy", False):
+            return func(*args, **kwargs)
+        if name in ops.BACKWARD_ENTRIES:
+            return self._run_backward(func, args, kwargs)
+        inplace = ops.is_inplace(name, kwargs)
+        spec = margins.spec_for(name, args, kwargs) if self.check_margins else None
+        self_was_finite = self._state_before_inplace(name, args) if inplace else None
+        site = self.sites.current() if spec is not None else None
+        measured = margins.measure(spec, args, kwargs, None) if spec and spec.argument != "out" else None
+        try:
+            out = func(*args, **kwargs)
+        except RuntimeError as error:
+            self._on_forward_error(error, name, site or self.sites.current())
+            raise
+        changed = _changed_by(name, args, kwargs, out, inplace)
+        results = checks.float_tensors(changed)
+        if not results:
+            return out
+        if site is None:
+            site = self.sites.current()
+        self._reach(site)
+        if spec is not None:
+            if spec.argument == "out":
+                measured = margins.measure(spec, args, kwargs, out)
+            if measured is not None:
+                self._record_margin(site, name, spec, measured)
+        if inplace:
+            self._inplace.record(site, ops.display_name(name), results[0])
+        inputs_finite = True
+        finite = checks.all_finite(results[0]) if len(results) == 1 else checks.all_finite_many(results)
+        if not finite and name not in ops.UNINITIALIZED:
+            inputs_finite = self._classify_forward(name, site, args, kwargs, results, self_was_finite)
+        if torch.is_grad_enabled() and getattr(tls, "phase", FORWARD) == FORWARD:
+            self._tag_nodes(results, site, ops.display_name(name), inputs_finite)
+        return out
+
+    def _state_before_inplace(self, name, args) -> Optional[bool]:
+        if name in ops.OVERWRITING or not args:
+            return None
+        target = args[0]
+        if isinstance(target, torch.Tensor):
+            return checks.all_finite(target) if checks.is_checkable(target) else None
+        tensors = checks.float_tensors(target)
+        return checks.all_finite_many(tensors) if tensors else None
+
+    def _classify_forward(self, name, site, args, kwargs, results, self_was_finite) -> bool:
+        """Emit what the non-finite result of one call is; return whether the call's inputs were finite."""
+        op = ops.display_name(name)
+        result = checks.merge(checks.census(t) for t in results)
+        if result.finite:
+            return True
+        if _explicit_nonfinite(name, args, kwargs):
+            self._emit(site, FORWARD, Kind.FILL, op, result, results, origin=None)
+            return True
+        if name in ops.DATA_SOURCES or name in ops.LITERAL_FACTORIES:
+            self._emit(site, FORWARD, Kind.INPUT, op, result, results, origin=None)
+            return True
+        bad_inputs = self._nonfinite_inputs(site, op, args, kwargs, results, self_was_finite)
+        if not bad_inputs:
+            self._emit(site, FORWARD, Kind.ROOT, op, result, results, origin=None)
+            return True
+        origins = [origin for origin, _ in bad_inputs]
+        inputs = checks.merge(c for _, c in bad_inputs)
+        if result.nan and not inputs.nan and inputs.has_inf:
+            kind = Kind.ROOT if all(o and o.get("kind") == Kind.FILL for o in origins) else Kind.NAN_FROM_INF
+            self._emit(site, FORWARD, kind, op, result, results, origin=origins[0])
+        else:
+            self.propagated += 1
+            self._set_origin(results, origins[0])
+        return False
+
+    def _nonfinite_inputs(self, site, op, args, kwargs, results, self_was_finite) -> list:
+        """(origin, census) of each non-finite input; data nobody monitored is reported as input here."""
+        changed_ids = {id(t) for t in results}
+        found = []
+        if self_was_finite is False:
+            found.append((self._origin_of(results[0], site, op), checks.Census(0, 0, 0, 0)))
+        for tensor in _argument_tensors(args, kwargs):
+            if id(tensor) in changed_ids:
+                continue
+            tally = checks.census(tensor)
+            if not tally.finite:
+                found.append((self._origin_of(tensor, site, op, tally), tally))
+        return found
+
+    def _origin_of(self, tensor, site, op, tally=None) -> dict:
+        origin = self._origins.get(tensor)
+        if origin is None:
+            tally = tally or checks.census(tensor)
+            origin = self._emit(site, FORWARD, Kind.INPUT, op, tally, [tensor], origin=None)
+        return origin
+
+    def _on_forward_error(self, error, name, site) -> None:
+        if LEAF_INPLACE in str(error):
+            self._emit_error(site, FORWARD, Kind.INPLACE_ERROR, ops.display_name(name), error)
+
+    # ----------------------------------------------------------------- backward
+
+    def _run_backward(self, func, args, kwargs):
+        tls = self._tls
+        site = self.sites.current()
+        tls.phase = BACKWARD
+        tls.busy = False  # in case an optimizer step raised before its post hook
+        try:
+            return func(*args, **kwargs)
+        except RuntimeError as error:
+            self._on_backward_error(error, site)
+            raise
+        finally:
+            tls.phase = FORWARD
+            if func.__name__ == "backward":
+                self.step += 1
+
+    def _tag_nodes(self, results, site, op, inputs_finite) -> None:
+        """Hook the autograd nodes this call created (and untagged nodes behind them)."""
+        pending = [t.grad_fn for t in results if t.grad_fn is not None]
+        budget = _MAX_NODES_PER_CALL
+        while pending and budget:
+            node = pending.pop()
+            budget -= 1
+            metadata = node.metadata
+            if _TAG in metadata:
+                continue
+            metadata[_TAG] = True
+            node.register_hook(self._node_hook(node, site, op, inputs_finite))
+            for parent, _ in node.next_functions:
+                if parent is not None and type(parent).__name__ != "AccumulateGrad":
+                    pending.append(parent)
+
+    def _node_hook(self, node, site, op, inputs_finite):
+        node_name = type(node).__name__
+        function_class = getattr(node, "_forward_cls", None)
+        if function_class is not None:  # a custom autograd.Function: blame its backward method
+            site = site_of_code(getattr(function_class.backward, "__code__", None), self.sites) or site
+            op = function_class.__name__ + ".backward"
+
+        def hook(grad_inputs, grad_outputs):
+            self._on_node_backward(site, op, node_name, inputs_finite, grad_inputs, grad_outputs)
+
+        return hook
+
+    def _on_node_backward(self, site, op, node_name, inputs_finite, grad_inputs, grad_outputs) -> None:
+        with torch._C.DisableTorchFunction():
+            made = [g for g in grad_inputs if g is not None and checks.is_checkable(g)]
+            if not made or checks.all_finite_many(made):
+                return
+            made_census = checks.merge(checks.census(g) for g in made)
+            incoming = [g for g in grad_outputs if g is not None and checks.is_checkable(g)]
+            incoming_census = checks.merge(checks.census(g) for g in incoming)
+            if incoming_census.finite and inputs_finite:
+                kind = Kind.ROOT
+            elif made_census.nan and not incoming_census.nan and incoming_census.has_inf:
+                kind = Kind.NAN_FROM_INF
+            else:
+                self.propagated += 1
+                return
+            self._emit(site, BACKWARD, kind, op, made_census, made, origin=None, node=node_name)
+
+    def _on_backward_error(self, error, backward_site) -> None:
+        message = str(error)
+        if SAVED_MODIFIED in message:
+            parsed = parse_saved_modified(message)
+            change = self._inplace.culprit(parsed) if parsed else None
+            site, op = (change.site, change.op) if change else (backward_site, "backward")
+            extra = {"saved_by": parsed.node} if parsed and parsed.node else {}
+            self._emit_error(site, BACKWARD, Kind.INPLACE_ERROR, op, error, **extra)
+        elif ANOMALY.search(message):
+            node = ANOMALY.search(message).group("node")
+            self._emit_error(backward_site, BACKWARD, Kind.ANOMALY_ERROR, node, error)
+
+    # ----------------------------------------------------------------- optimizer step
+
+    def _before_optimizer_step(self, optimizer, args, kwargs) -> None:
+        self._tls.busy = True
+        self._tls.params_were_finite = checks.all_finite_many(_parameters(optimizer))
+
+    def _after_optimizer_step(self, optimizer, args, kwargs) -> None:
+        self._tls.busy = False
+        params = _parameters(optimizer)
+        site = self.sites.current()
+        op = type(optimizer).__name__ + ".step"
+        for param in params:  # in-place updates that a later backward may complain about
+            self._inplace.record(site, op, param)
+        if checks.all_finite_many(params) or not getattr(self._tls, "params_were_finite", True):
+            return
+        bad = [p for p in params if not checks.all_finite(p)]
+        if checks.all_finite_many([p.grad for p in params if p.grad is not None]):
+            tally = checks.merge(checks.census(p) for p in bad)
+            self._emit(site, OPTIMIZER, Kind.ROOT, op, tally, bad, origin=None)
+        else:  # non-finite gradients, already reported where backward made them
+            self.propagated += 1
+            self._set_origin(bad, {"path": site.path, "line": site.line, "op": op, "kind": "propagated"})
+
+    def _on_amp_skip(self) -> None:
+        self.sink.emit({"type": "amp_skip", "step": self.step - 1, "pid": os.getpid()})
+
+    # ----------------------------------------------------------------- records
+
+    def _reach(self, site: Site) -> None:
+        where = (site.path, site.line)
+        if where in self._reached:
+            return
+        with self._lock:
+            self._reached.add(where)
+            if self.sites.is_user_file(site.path):
+                self.sink.emit({"type": "reach", "path": site.path, "line": site.line, "function": site.function})
+
+    def _emit(self, site, phase, kind, op, tally, tensors, origin, node=None) -> dict:
+        record = {
+            "type": "event",
+            "kind": kind,
+            "phase": phase,
+            "op": op,
+            "path": site.path,
+            "line": site.line,
+            "function": site.function,
+            "dtype": str(tensors[0].dtype).replace("torch.", "") if tensors else "",
+            "values": tally.describe(),
+            "nan": tally.nan,
+            "posinf": tally.posinf,
+            "neginf": tally.neginf,
+            "numel": tally.numel,
+            "step": self.step,
+            "context": self.context,
+            "thread": threading.current_thread().name,
+            "pid": os.getpid(),
+            "user_file": self.sites.is_user_file(site.path),
+        }
+        if node:
+            record["node"] = node
+        if origin:
+            record["origin"] = {k: origin[k] for k in ("path", "line", "op", "kind") if k in origin}
+        self._count_and_write(record)
+        mine = {"path": site.path, "line": site.line, "op": op, "kind": kind}
+        self._set_origin(tensors, mine if kind != Kind.NAN_FROM_INF or not origin else origin)
+        if self.strict and kind in (Kind.ROOT, Kind.INPUT):
+            raise NonFiniteError(_strict_message(record))
+        return mine
+
+    def _emit_error(self, site, phase, kind, op, error, **extra) -> None:
+        record = {
+            "type": "event",
+            "kind": kind,
+            "phase": phase,
+            "op": op,
+            "path": site.path,
+            "line": site.line,
+            "function": site.function,
+            "message": str(error).split("\n")[0][:500],
+            "step": self.step,
+            "context": self.context,
+            "thread": threading.current_thread().name,
+            "pid": os.getpid(),
+            "user_file": self.sites.is_user_file(site.path),
+        }
+        record.update(extra)
+        self._count_and_write(record)
+
+    def _count_and_write(self, record: dict) -> None:
+        key = event_key(record)
+        with self._lock:
+            entry = self._counts.setdefault(key, [0, 0, 0.0])  # count, count written, when
+            entry[0] += 1
+            if entry[0] <= FULL_RECORDS_PER_KEY:
+                entry[1] = entry[0]
+                self.sink.emit(record)
+            elif time.monotonic() - entry[2] >= _COUNT_FLUSH_SECONDS:
+                self._emit_count(key, entry[0])
+
+    def _emit_count(self, key, count) -> None:
+        entry = self._counts[key]
+        entry[1], entry[2] = count, time.monotonic()
+        path, line, phase, kind, op = key
+        self.sink.emit(
+            {"type": "count", "path": path, "line": line, "phase": phase, "kind": kind, "op": op, "count": count}
+        )
+
+    def _set_origin(self, tensors, origin) -> None:
+        for tensor in tensors:
+            try:
+                self._origins[tensor] = origin
+            except TypeError:
+                pass
+
+    def _record_margin(self, site, name, spec, measured) -> None:
+        value, dtype = measured
+        op = ops.display_name(name)
+        key = (site.path, site.line, op, spec.quantity)
+        with self._lock:
+            entry = self._margins.get(key)
+            if entry is None:
+                record = {"path": site.path, "line": site.line, "op": op, "quantity": spec.quantity}
+                entry = self._margins[key] = _MarginEntry(spec, value, dtype, record)
+            elif margins.is_better(spec, value, entry.value):
+                entry.value, entry.dtype = value, dtype
+            else:
+                return
+            if time.monotonic() - entry.emitted_at >= _MARGIN_FLUSH_SECONDS:
+                self._emit_margin(entry)
+
+    def _emit_margin(self, entry: _MarginEntry) -> None:
+        entry.emitted, entry.emitted_at = entry.value, time.monotonic()
+        limit = margins.limit_of(entry.spec.limit, entry.dtype)
+        self.sink.emit(
+            dict(entry.record, type="margin", value=entry.value, dtype=entry.dtype, limit=limit,
+                 lowest=entry.spec.lowest)
+        )
+
+
+def _changed_by(name, args, kwargs, out, inplace):
+    """What a call produced: its result, or for an in-place op the tensor(s) it changed."""
+    if not inplace:
+        return out
+    if kwargs.get("out") is not None:
+        return kwargs["out"]
+    return args[0] if args else out
+
+
+def _argument_tensors(args, kwargs):
+    for value in list(args) + list(kwargs.values()):
+        yield from checks.float_tensors(value)
+
+
+def _explicit_nonfinite(name, args, kwargs) -> bool:
+    """The user wrote the inf/NaN: masked_fill(m, -inf), torch.full(..., inf), torch.tensor([nan])..."""
+    values = list(args) + list(kwargs.values())
+    if any(checks.is_nonfinite_number(v) for v in values):
+        return True
+    if name in ops.LITERAL_FACTORIES and values and isinstance(values[0], (list, tuple, float)):
+        return checks.contains_nonfinite_number(values[0])
+    return False
+
+
+def _parameters(optimizer) -> list:
+    return [p for group in optimizer.param_groups for p in group["params"] if checks.is_checkable(p)]
+
+
+def _strict_message(record: dict) -> str:
+    return "nanlint: %s %s produced %s (%s) at %s:%d" % (
+        record["phase"], record["op"], record["values"], record["dtype"], record["path"], record["line"]
+    )
+
+
+def _remove_mode(mode) -> None:
+    """Pop our mode from this thread's stack, wherever it sits, leaving the modes above it in place."""
+    from torch.overrides import _get_current_function_mode_stack, _pop_mode, _push_mode
+
+    above = []
+    while _get_current_function_mode_stack():
+        top = _pop_mode()
+        if top is mode:
+            break
+        above.append(top)
+    for other in reversed(above):
+        _push_mode(other)
+
+
+def _note_compiled_regions(sink) -> None:
+    dynamo = sys.modules.get("torch._dynamo.utils")
+    if dynamo is None:
+        return
+    try:
+        graphs = int(dynamo.counters["stats"]["unique_graphs"])
+    except Exception:
+        return
+    if graphs:
+        sink.emit(
+            {
+                "type": "note",
+                "pid": os.getpid(),
+                "topic": "compile",
+                "message": "torch.compile built %d graph(s): ops inside compiled graphs were not checked "
+                "(forward or backward); eager code and graph breaks were." % graphs,
+            }
+        )

@@ -1,0 +1,79 @@
+"""What the monitor needs to know about torch functions, by the name `__torch_function__` sees."""
+
+from __future__ import annotations
+
+# Calls that cannot create a non-finite value or do not return data: not checked, not counted.
+# Views and copies only move values around: a non-finite value they carry is caught at its birth.
+PASSTHROUGH = frozenset(
+    """
+    __get__ __set__ __delete__ __len__ __repr__ __str__ __format__ __hash__ __bool__ __index__
+    __int__ __float__ __complex__ __contains__ __iter__ __reversed__ __reduce_ex__ __deepcopy__
+    __getitem__ dim ndimension size numel nelement stride storage_offset element_size data_ptr
+    is_floating_point is_complex is_contiguous is_leaf is_set_to is_same_size is_shared is_pinned
+    item tolist numpy cpu cuda detach detach_ clone contiguous view view_as reshape reshape_as
+    expand expand_as permute transpose t adjoint mT mH T H unsqueeze squeeze flatten unflatten
+    narrow select split split_with_sizes tensor_split chunk unbind movedim moveaxis swapaxes
+    as_strided unfold requires_grad_ retain_grad register_hook register_post_accumulate_grad_hook
+    _set_grad_enabled _record_function_enter_new _record_function_exit get_device type_as
+    __torch_function__ _is_view untyped_storage storage share_memory_ pin_memory
+    """.split()
+)
+
+# Entry points that run the backward pass.
+BACKWARD_ENTRIES = frozenset({"backward", "grad"})
+
+# Their output is whatever memory held before: it may be non-finite by chance.
+UNINITIALIZED = frozenset({"empty", "empty_like", "new_empty", "empty_strided", "new_empty_strided", "set_"})
+
+# Data that comes from outside the program's arithmetic. A Python literal given to `tensor` or
+# `as_tensor` is the user's own (an intentional NaN); anything else (an array, a buffer) is input.
+DATA_SOURCES = frozenset({"from_numpy", "frombuffer", "from_file", "load", "from_dlpack", "asarray"})
+LITERAL_FACTORIES = frozenset({"tensor", "as_tensor", "asarray", "scalar_tensor"})
+
+# In-place ops whose result does not depend on the previous content of `self`.
+OVERWRITING = frozenset(
+    """
+    fill_ zero_ copy_ uniform_ normal_ random_ bernoulli_ exponential_ geometric_ cauchy_
+    log_normal_ set_ resize_ kaiming_uniform_ kaiming_normal_ xavier_uniform_ xavier_normal_
+    trunc_normal_ orthogonal_ eye_ constant_ ones_ zeros_
+    """.split()
+)
+
+_INPLACE_DUNDERS = frozenset(
+    {
+        "__iadd__", "__isub__", "__imul__", "__itruediv__", "__idiv__", "__ifloordiv__", "__imod__",
+        "__ipow__", "__imatmul__", "__iand__", "__ior__", "__ixor__", "__ilshift__", "__irshift__",
+        "__setitem__",
+    }
+)
+
+_DISPLAY = {
+    "__rdiv__": "div",
+    "__rtruediv__": "div",
+    "__truediv__": "div",
+    "__itruediv__": "div_",
+    "__rpow__": "pow",
+    "__setitem__": "setitem",
+    "__rsub__": "sub",
+    "__rmul__": "mul",
+    "__radd__": "add",
+    "__matmul__": "matmul",
+    "__rmatmul__": "matmul",
+    "linalg_norm": "linalg.norm",
+    "linalg_vector_norm": "linalg.vector_norm",
+    "special_expit": "special.expit",
+}
+
+
+def is_inplace(name: str, kwargs: dict) -> bool:
+    if name in _INPLACE_DUNDERS or kwargs.get("out") is not None:
+        return True
+    return name.endswith("_") and not name.endswith("__")
+
+
+def display_name(name: str) -> str:
+    if name in _DISPLAY:
+        return _DISPLAY[name]
+    if name.startswith("linalg_") or name.startswith("special_"):
+        return name.replace("_", ".", 1)
+    return name

@@ -1,0 +1,118 @@
+"""Attribution: which line of the user's code is running an op.
+
+A frame's file is one of three classes, decided once per file name:
+
+- LIBRARY: the standard library, site-packages/dist-packages, torch and nanlint themselves;
+- USER: any other file (a script, a notebook cell, a test, a project module not under the PATHS);
+- CHECKED: a file under the PATHS given to `nanlint verify` (when there are none, USER counts as CHECKED).
+
+The site of an op is the innermost CHECKED frame, else the innermost USER frame, else the innermost
+frame at all (an op run by library code alone, e.g. inside a DataLoader worker's collate function).
+"""
+
+from __future__ import annotations
+
+import os
+import site
+import sys
+import sysconfig
+from typing import Dict, Iterable, List, NamedTuple, Optional
+
+LIBRARY, USER, CHECKED = 0, 1, 2
+
+_NANLINT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class Site(NamedTuple):
+    path: str
+    line: int
+    function: str
+
+
+def _library_roots(extra: Iterable[str]) -> List[str]:
+    roots = set(extra)
+    for key in ("stdlib", "platstdlib", "purelib", "platlib"):
+        path = sysconfig.get_paths().get(key)
+        if path:
+            roots.add(path)
+    for path in getattr(site, "getsitepackages", lambda: [])():
+        roots.add(path)
+    user_site = getattr(site, "USER_SITE", None)
+    if user_site:
+        roots.add(user_site)
+    roots.add(_NANLINT_DIR)
+    return sorted({_dir_prefix(os.path.realpath(r)) for r in roots})
+
+
+def _dir_prefix(path: str) -> str:
+    return path.rstrip(os.sep) + os.sep
+
+
+def _is_library_name(filename: str) -> bool:
+    if filename.startswith("<frozen") or filename.startswith("<__array_function__"):
+        return True
+    return (os.sep + "site-packages" + os.sep) in filename or (os.sep + "dist-packages" + os.sep) in filename
+
+
+class SiteResolver:
+    """Finds the user's frame for the op being run; caches the class of every file name it meets."""
+
+    def __init__(self, paths: Iterable[str] = (), library_dirs: Iterable[str] = ()):
+        self._checked = [_dir_prefix(os.path.realpath(p)) for p in paths if os.path.isdir(p)]
+        self._checked_files = {os.path.realpath(p) for p in paths if os.path.isfile(p)}
+        self._library = _library_roots(library_dirs)
+        self._user_is_checked = not paths
+        self._classes: Dict[str, int] = {}
+        self._real: Dict[str, str] = {}
+
+    def classify(self, filename: str) -> int:
+        cls = self._classes.get(filename)
+        if cls is None:
+            cls = self._classes[filename] = self._classify(filename)
+        return cls
+
+    def _classify(self, filename: str) -> int:
+        if filename.startswith("<"):
+            return LIBRARY if _is_library_name(filename) else (CHECKED if self._user_is_checked else USER)
+        real = self.real_path(filename)
+        if _is_library_name(real) or any(real.startswith(root) for root in self._library):
+            return LIBRARY
+        if self._user_is_checked or real in self._checked_files:
+            return CHECKED
+        if any(real.startswith(root) for root in self._checked):
+            return CHECKED
+        return USER
+
+    def real_path(self, filename: str) -> str:
+        real = self._real.get(filename)
+        if real is None:
+            real = self._real[filename] = filename if filename.startswith("<") else os.path.realpath(filename)
+        return real
+
+    def frame(self, depth: int = 1):
+        """The frame an op should be blamed on, looking up from the caller's caller at `depth`."""
+        frame = sys._getframe(depth + 1)
+        innermost = frame
+        user = None
+        while frame is not None:
+            cls = self.classify(frame.f_code.co_filename)
+            if cls == CHECKED:
+                return frame
+            if cls == USER and user is None:
+                user = frame
+            frame = frame.f_back
+        return user if user is not None else innermost
+
+    def current(self, depth: int = 1) -> Site:
+        frame = self.frame(depth + 1)
+        return Site(self.real_path(frame.f_code.co_filename), frame.f_lineno, frame.f_code.co_name)
+
+    def is_user_file(self, path: str) -> bool:
+        return self.classify(path) != LIBRARY
+
+
+def site_of_code(code, resolver: SiteResolver) -> Optional[Site]:
+    """The site of a function's definition (used for a custom autograd.Function's backward)."""
+    if code is None:
+        return None
+    return Site(resolver.real_path(code.co_filename), code.co_firstlineno, code.co_name)
