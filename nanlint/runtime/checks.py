@@ -16,7 +16,6 @@ _LOW_PRECISION = {torch.float16, torch.bfloat16}
 FLOATING = {torch.float16, torch.bfloat16, torch.float32, torch.float64}
 COMPLEX = {torch.complex64, torch.complex128}
 CHECKED_DTYPES = FLOATING | COMPLEX
-_INF = float("inf")
 
 
 def is_checkable(value) -> bool:
@@ -44,16 +43,9 @@ def all_finite(tensor: torch.Tensor) -> bool:
         return True
 
 
-def all_finite_many(tensors: List[torch.Tensor]) -> bool:
-    """One check for a list (the tensors of a `_foreach_` op): max-abs norms never overflow."""
-    tensors = [t for t in tensors if t.numel()]
-    if len(tensors) <= 1:
-        return all(all_finite(t) for t in tensors)
-    try:
-        norms = torch._foreach_norm(tensors, _INF)
-        return math.isfinite(torch.stack([n.float() for n in norms]).sum().item())
-    except Exception:
-        return all(all_finite(t) for t in tensors)
+def all_finite_many(tensors: Iterable[torch.Tensor]) -> bool:
+    # One reduction per tensor: measured faster on CPU than one `_foreach_norm` over the list.
+    return all(all_finite(t) for t in tensors)
 
 
 class Census(NamedTuple):

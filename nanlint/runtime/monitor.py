@@ -295,10 +295,15 @@ class Monitor:
 
     def _before_optimizer_step(self, optimizer, args, kwargs) -> None:
         self._tls.busy = True
-        self._tls.params_were_finite = checks.all_finite_many(_parameters(optimizer))
+        with torch._C.DisableTorchFunction():
+            self._tls.params_were_finite = checks.all_finite_many(_parameters(optimizer))
 
     def _after_optimizer_step(self, optimizer, args, kwargs) -> None:
         self._tls.busy = False
+        with torch._C.DisableTorchFunction():
+            self._check_optimizer_step(optimizer)
+
+    def _check_optimizer_step(self, optimizer) -> None:
         params = _parameters(optimizer)
         site = self.sites.current()
         op = type(optimizer).__name__ + ".step"

@@ -1,0 +1,186 @@
+"""Overhead of nanlint's runtime monitor against plain eager execution and torch's anomaly mode.
+
+CPU training steps (forward, loss, backward, Adam step) of a small MLP, a small CNN and a transformer
+encoder layer, measured side by side in one run with one intra-op thread: the variants of each model
+alternate in every round, so that a noisy machine slows them alike, and the median step time is kept.
+Then the same three seed bugs go through each tool, to show what each one finds.
+
+    PYTHONPATH=. python benchmarks/bench_monitor.py [--rounds 7] [--steps 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import statistics
+import time
+import warnings
+
+import torch
+from torch import nn
+
+from nanlint.runtime.events import MemorySink
+from nanlint.runtime.monitor import Monitor
+
+
+def mlp():
+    model = nn.Sequential(nn.Linear(64, 256), nn.ReLU(), nn.Linear(256, 256), nn.ReLU(), nn.Linear(256, 10))
+    return model, torch.randn(32, 64), torch.randint(0, 10, (32,))
+
+
+def cnn():
+    model = nn.Sequential(
+        nn.Conv2d(3, 16, 3, padding=1), nn.BatchNorm2d(16), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Conv2d(16, 32, 3, padding=1), nn.BatchNorm2d(32), nn.ReLU(), nn.AdaptiveAvgPool2d(1),
+        nn.Flatten(), nn.Linear(32, 10),
+    )
+    return model, torch.randn(16, 3, 32, 32), torch.randint(0, 10, (16,))
+
+
+class Encoder(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layer = nn.TransformerEncoderLayer(d_model=64, nhead=4, dim_feedforward=128, batch_first=True)
+        self.head = nn.Linear(64, 10)
+
+    def forward(self, x):
+        return self.head(self.layer(x).mean(dim=1))
+
+
+def transformer():
+    return Encoder(), torch.randn(8, 32, 64), torch.randint(0, 10, (8,))
+
+
+MODELS = {"MLP": mlp, "CNN": cnn, "Transformer layer": transformer}
+
+
+def train_step(model, optimizer, inputs, targets):
+    optimizer.zero_grad()
+    loss = nn.functional.cross_entropy(model(inputs), targets)
+    loss.backward()
+    optimizer.step()
+
+
+@contextlib.contextmanager
+def plain():
+    yield
+
+
+@contextlib.contextmanager
+def anomaly():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with torch.autograd.detect_anomaly():
+            yield
+
+
+@contextlib.contextmanager
+def nanlint_monitor():
+    monitor = Monitor(MemorySink()).install()
+    try:
+        yield
+    finally:
+        monitor.uninstall()
+
+
+VARIANTS = {"plain": plain, "detect_anomaly": anomaly, "nanlint": nanlint_monitor}
+
+
+def time_steps(variant, model, optimizer, inputs, targets, steps) -> float:
+    with VARIANTS[variant]():
+        start = time.perf_counter()
+        for _ in range(steps):
+            train_step(model, optimizer, inputs, targets)
+        return (time.perf_counter() - start) / steps
+
+
+def measure(factory, rounds, steps):
+    model, inputs, targets = factory()
+    optimizer = torch.optim.Adam(model.parameters(), lr=1e-4)
+    samples = {name: [] for name in VARIANTS}
+    for name in VARIANTS:  # warm-up
+        time_steps(name, model, optimizer, inputs, targets, 3)
+    for _ in range(rounds):
+        for name in VARIANTS:
+            samples[name].append(time_steps(name, model, optimizer, inputs, targets, steps))
+    return {name: statistics.median(values) for name, values in samples.items()}
+
+
+# ---------------------------------------------------------------- what each tool finds
+
+
+def seed_division_by_zero():
+    x = torch.tensor([1.0], requires_grad=True)
+    (x / 0).backward()
+
+
+def seed_log_of_zero():
+    p = torch.tensor([0.0, 0.5])
+    return torch.log(p).sum()
+
+
+def seed_sqrt_at_zero():
+    x = torch.zeros(3, requires_grad=True)
+    (x * x).sum().sqrt().backward()
+
+
+SEEDS = {
+    "x / 0 then backward (+inf gradient)": (seed_division_by_zero, "div"),
+    "log(0) in the forward pass": (seed_log_of_zero, "log"),
+    "sqrt at 0: (x*x).sum().sqrt() backward": (seed_sqrt_at_zero, "sqrt"),
+}
+
+
+def anomaly_verdict(seed) -> str:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            with torch.autograd.detect_anomaly():
+                seed()
+        except RuntimeError as error:
+            return "raised: " + str(error).split(".")[0][:60]
+    return "silent"
+
+
+def nanlint_verdict(seed, expected_op) -> str:
+    sink = MemorySink()
+    monitor = Monitor(sink).install()
+    try:
+        seed()
+    finally:
+        monitor.uninstall()
+    roots = [r for r in sink.records if r.get("type") == "event" and r["kind"] == "root"]
+    found = [r for r in roots if r["op"] == expected_op]
+    if not found:
+        return "missed"
+    first = found[0]
+    return "%s %s %s at line %d" % (first["phase"], first["op"], first["values"], first["line"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--steps", type=int, default=20)
+    options = parser.parse_args()
+    torch.set_num_threads(1)
+    torch.manual_seed(0)
+    print("torch %s, %d intra-op thread, median of %d rounds x %d steps" % (
+        torch.__version__, torch.get_num_threads(), options.rounds, options.steps))
+    print()
+    print("| model | plain ms/step | detect_anomaly | nanlint | nanlint vs detect_anomaly |")
+    print("|---|---|---|---|---|")
+    for name, factory in MODELS.items():
+        times = measure(factory, options.rounds, options.steps)
+        base = times["plain"]
+        print("| %s | %.2f | %.2fx | %.2fx | %.2f |" % (
+            name, base * 1e3, times["detect_anomaly"] / base, times["nanlint"] / base,
+            times["nanlint"] / times["detect_anomaly"]))
+    print()
+    print("| seed bug | detect_anomaly | nanlint |")
+    print("|---|---|---|")
+    for label, (seed, op) in SEEDS.items():
+        print("| %s | %s | %s |" % (label, anomaly_verdict(seed), nanlint_verdict(seed, op)))
+
+
+if __name__ == "__main__":
+    main()

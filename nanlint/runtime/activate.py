@@ -1,0 +1,103 @@
+"""Start the monitor in a Python process that `nanlint verify` launched (called by the bootstrap).
+
+The process reports to the run directory named by NANLINT_RUN_DIR. torch is not imported here: the
+monitor is installed right after the program itself imports torch (an import hook on the name
+"torch"), so Python processes that never use torch pay nothing but one small file.
+"""
+
+from __future__ import annotations
+
+import atexit
+import importlib.abc
+import importlib.util
+import os
+import sys
+import time
+from typing import Callable, Optional
+
+from nanlint.runtime.events import JsonlSink
+
+ENV_RUN_DIR = "NANLINT_RUN_DIR"
+ENV_PATHS = "NANLINT_PATHS"
+ENV_STRICT = "NANLINT_STRICT"
+ENV_ANOMALY = "NANLINT_ANOMALY"
+ENV_PACKAGE_DIR = "NANLINT_PACKAGE_DIR"
+
+active_monitor = None
+
+
+def activate() -> None:
+    run_dir = os.environ.get(ENV_RUN_DIR)
+    if not run_dir or not os.path.isdir(run_dir):
+        return
+    sink = JsonlSink(run_dir)
+    sink.emit({"type": "process", "pid": os.getpid(), "ppid": os.getppid(), "argv": sys.argv, "time": time.time()})
+    atexit.register(_finish, sink)
+    if "torch" in sys.modules:
+        _start(sink)
+    else:
+        sys.meta_path.insert(0, _AfterImport("torch", lambda module: _start(sink)))
+
+
+def _start(sink) -> None:
+    global active_monitor
+    import torch
+
+    from nanlint.runtime.monitor import Monitor
+
+    if os.environ.get(ENV_ANOMALY) == "1":
+        torch.autograd.set_detect_anomaly(True)
+    paths = [p for p in os.environ.get(ENV_PATHS, "").split(os.pathsep) if p]
+    active_monitor = Monitor(sink, paths=paths, strict=os.environ.get(ENV_STRICT) == "1").install()
+
+
+def _finish(sink) -> None:
+    if active_monitor is not None:
+        active_monitor.flush()
+    sink.emit({"type": "exit", "pid": os.getpid(), "time": time.time()})
+    sink.close()
+
+
+class _AfterImport(importlib.abc.MetaPathFinder):
+    """Runs a callback once a top-level module has finished importing."""
+
+    def __init__(self, name: str, callback: Callable):
+        self._name = name
+        self._callback = callback
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname != self._name:
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(fullname)
+        if spec is None or spec.loader is None:
+            return spec
+        spec.loader = _CallbackLoader(spec.loader, self._callback)
+        return spec
+
+
+class _CallbackLoader(importlib.abc.Loader):
+    def __init__(self, loader, callback: Callable):
+        self._loader = loader
+        self._callback = callback
+
+    def create_module(self, spec):
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module) -> None:
+        # Put the real loader back first, so the module never sees this wrapper.
+        module.__loader__ = self._loader
+        if module.__spec__ is not None:
+            module.__spec__.loader = self._loader
+        self._loader.exec_module(module)
+        try:
+            self._callback(module)
+        except Exception as error:  # the user's program must run even if the monitor cannot
+            sys.stderr.write("nanlint: the runtime monitor could not start: %s\n" % error)
+
+    def __getattr__(self, name):
+        return getattr(self._loader, name)
+
+
+def current_monitor() -> Optional[object]:
+    return active_monitor

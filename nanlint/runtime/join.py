@@ -1,0 +1,188 @@
+"""Join what ran with what `check` found: an outcome per finding, and findings only the run revealed.
+
+- confirmed: a root cause at one of the finding's lines (a new NaN/Inf from finite inputs, forward,
+  backward or in the optimizer step; or an autograd in-place error), or an explicit inf fill at the
+  finding's line that a later op turned into NaN; events in steps GradScaler skipped do not count;
+- not triggered: an op ran at those lines and nothing non-finite was born there (with the margins);
+- not reached: no op ran at those lines.
+
+Root causes, in-place errors and non-finite input data at lines no finding covers become runtime
+findings with codes of their own. Does not import torch.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Dict, Iterable, List, Optional, Tuple
+
+from nanlint.ftypes import Finding, Span
+from nanlint.runtime.events import Kind
+from nanlint.runtime.summary import Margin, RunSummary, SiteEvent
+
+CONFIRMED, NOT_TRIGGERED, NOT_REACHED = "confirmed", "not triggered", "not reached"
+
+# Runtime findings: (code, name) by (kind, phase).
+RUNTIME_CODES = {
+    (Kind.ROOT, "forward"): ("NAN901", "runtime-nonfinite-forward"),
+    (Kind.ROOT, "backward"): ("NAN902", "runtime-nonfinite-backward"),
+    (Kind.ROOT, "optimizer"): ("NAN903", "runtime-nonfinite-optimizer-step"),
+    (Kind.INPLACE_ERROR, "forward"): ("NAN904", "runtime-inplace-autograd-error"),
+    (Kind.INPLACE_ERROR, "backward"): ("NAN904", "runtime-inplace-autograd-error"),
+    (Kind.INPUT, "forward"): ("NAN905", "runtime-nonfinite-input"),
+}
+_CONFIRMING = (Kind.ROOT, Kind.INPLACE_ERROR)
+
+
+@dataclass
+class Outcome:
+    finding: Finding
+    outcome: str
+    evidence: List[SiteEvent] = field(default_factory=list)  # what confirms it
+    via_fill: List[SiteEvent] = field(default_factory=list)  # NaN made later from this line's inf fill
+    expected: List[SiteEvent] = field(default_factory=list)  # overflow in GradScaler-skipped steps
+    other: List[SiteEvent] = field(default_factory=list)  # propagation, fills, inputs at these lines
+    margins: List[Margin] = field(default_factory=list)
+
+
+@dataclass
+class RuntimeFinding:
+    finding: Finding
+    event: SiteEvent
+
+
+@dataclass
+class Joined:
+    outcomes: List[Outcome]
+    runtime_findings: List[RuntimeFinding]
+
+    def counts(self) -> Dict[str, int]:
+        counts = {CONFIRMED: 0, NOT_TRIGGERED: 0, NOT_REACHED: 0}
+        for outcome in self.outcomes:
+            counts[outcome.outcome] += 1
+        counts["runtime"] = len(self.runtime_findings)
+        return counts
+
+    @property
+    def found_anything(self) -> bool:
+        return bool(self.runtime_findings) or any(o.outcome == CONFIRMED for o in self.outcomes)
+
+
+def join(findings: Iterable[Finding], summary: RunSummary, cwd: Optional[str] = None) -> Joined:
+    cwd = cwd or os.getcwd()
+    findings = list(findings)
+    lines = _LineIndex(summary)
+    covered = set()
+    outcomes = []
+    for finding in findings:
+        path = os.path.realpath(os.path.join(cwd, finding.path))
+        span = range(finding.span.line, max(finding.span.end_line, finding.span.line) + 1)
+        covered.update((path, line) for line in span)
+        outcomes.append(_outcome(finding, path, span, lines, summary))
+    runtime = [
+        RuntimeFinding(_runtime_finding(event, cwd), event)
+        for event in summary.events
+        if (event.path, event.line) not in covered and _is_runtime_finding(event)
+    ]
+    return Joined(outcomes, runtime)
+
+
+class _LineIndex:
+    def __init__(self, summary: RunSummary):
+        self.events: Dict[Tuple[str, int], List[SiteEvent]] = {}
+        self.fill_consequences: Dict[Tuple[str, int], List[SiteEvent]] = {}
+        self.margins: Dict[Tuple[str, int], List[Margin]] = {}
+        for event in summary.events:
+            self.events.setdefault((event.path, event.line), []).append(event)
+            origin = event.origin or {}
+            if event.kind == Kind.ROOT and origin.get("kind") == Kind.FILL and event.unexpected:
+                self.fill_consequences.setdefault((origin["path"], origin["line"]), []).append(event)
+        for margin in summary.margins:
+            self.margins.setdefault((margin.path, margin.line), []).append(margin)
+
+
+def _outcome(finding, path, span, lines: _LineIndex, summary: RunSummary) -> Outcome:
+    outcome = Outcome(finding, NOT_REACHED)
+    for line in span:
+        for event in lines.events.get((path, line), []):
+            if event.kind in _CONFIRMING and event.unexpected:
+                outcome.evidence.append(event)
+            elif event.kind in _CONFIRMING:
+                outcome.expected.append(event)
+            else:
+                outcome.other.append(event)
+        outcome.via_fill.extend(lines.fill_consequences.get((path, line), []))
+        outcome.margins.extend(lines.margins.get((path, line), []))
+    if outcome.evidence or outcome.via_fill:
+        outcome.outcome = CONFIRMED
+    elif any((path, line) in summary.reached for line in span) or outcome.other or outcome.expected:
+        outcome.outcome = NOT_TRIGGERED
+    return outcome
+
+
+def _is_runtime_finding(event: SiteEvent) -> bool:
+    return (event.kind, event.phase) in RUNTIME_CODES and event.unexpected > 0
+
+
+def _runtime_finding(event: SiteEvent, cwd: str) -> Finding:
+    code, name = RUNTIME_CODES[(event.kind, event.phase)]
+    return Finding(
+        path=_display_path(event.path, cwd),
+        span=Span(event.line, 1, event.line, 1),
+        code=code,
+        name=name,
+        message=describe_event(event),
+    )
+
+
+def _display_path(path: str, cwd: str) -> str:
+    if path.startswith("<"):
+        return path
+    relative = os.path.relpath(path, cwd)
+    return path if relative.startswith(os.pardir) else relative
+
+
+def describe_event(event: SiteEvent) -> str:
+    """One sentence: what happened, where in the computation, how often, from when."""
+    if event.kind == Kind.INPLACE_ERROR:
+        text = "autograd in-place error (%s): %s" % (event.op, event.message or "")
+        if event.saved_by:
+            text += " [the tensor was saved by %s]" % event.saved_by
+    elif event.kind == Kind.INPUT:
+        text = "non-finite data (%s, %s) came in from outside and was first used by %s" % (
+            event.values, event.dtype, event.op)
+    else:
+        text = "%s %s %s %s (%s)" % (
+            _phase_words(event), event.op, "made" if event.kind == Kind.ROOT else "turned Inf into",
+            event.values, event.dtype)
+        if event.node and event.phase == "backward":
+            text += " in %s" % event.node
+        origin = event.origin or {}
+        if origin.get("kind") == Kind.FILL:
+            text += " from the inf written by %s at line %s" % (origin.get("op"), origin.get("line"))
+    return text + _frequency(event)
+
+
+def _phase_words(event: SiteEvent) -> str:
+    return {"forward": "forward", "backward": "backward of", "optimizer": "optimizer step"}.get(
+        event.phase, event.phase)
+
+
+def _frequency(event: SiteEvent) -> str:
+    times = "once" if event.count == 1 else "%d times" % event.count
+    text = ", " + times
+    if event.first_step is not None:
+        text += ", first at step %d" % event.first_step
+    if event.expected:
+        text += " (%d in steps GradScaler skipped)" % event.expected
+    if event.contexts:
+        text += " [in %s]" % ", ".join(event.contexts[:3])
+    return text
+
+
+def describe_margin(margin: Margin) -> str:
+    if margin.quantity.startswith("max") and margin.limit > 1:
+        danger = "overflows %s above %.4g" % (margin.dtype, margin.limit)
+    else:
+        danger = "danger at %g" % margin.limit
+    return "%s = %.3g (%s; %s)" % (margin.quantity, margin.value, margin.dtype, danger)

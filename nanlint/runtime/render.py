@@ -1,0 +1,130 @@
+"""Text, concise and JSON renderings of a verify run; Finding objects for check's other formatters."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import List, Optional
+
+from nanlint.runtime.join import (
+    CONFIRMED, NOT_REACHED, NOT_TRIGGERED, Joined, Outcome, describe_event, describe_margin,
+)
+from nanlint.runtime.runner import ChildResult
+from nanlint.runtime.summary import RunSummary
+
+JSON_VERSION = 1
+
+
+def outcome_detail(outcome: Outcome, notes: List[str]) -> str:
+    """The sentence after the outcome's name: the evidence, the margins, or why nothing was seen."""
+    if outcome.outcome == CONFIRMED:
+        parts = [describe_event(e) for e in outcome.evidence]
+        parts += ["its inf became NaN at line %d: %s" % (e.line, describe_event(e)) for e in outcome.via_fill]
+        return "; ".join(parts)
+    if outcome.outcome == NOT_TRIGGERED:
+        parts = [describe_margin(m) for m in outcome.margins] or ["ran and stayed finite"]
+        parts += ["expected: %s" % describe_event(e) for e in outcome.expected]
+        return "; ".join(parts)
+    if any("torch.compile" in note for note in notes):
+        return "no monitored op ran at this line (torch.compile was used: compiled code is not seen)"
+    return "no op ran at this line"
+
+
+def annotated_findings(joined: Joined, notes: List[str]) -> list:
+    """Every finding with its outcome appended to its message, then the runtime findings."""
+    findings = [
+        replace(o.finding, message="%s [%s: %s]" % (o.finding.message, o.outcome, outcome_detail(o, notes)))
+        for o in joined.outcomes
+    ]
+    return findings + [r.finding for r in joined.runtime_findings]
+
+
+def render_text(joined: Joined, summary: RunSummary, child: ChildResult, timeout: Optional[float]) -> str:
+    lines = []
+    for outcome in sorted(joined.outcomes, key=lambda o: o.finding.sort_key()):
+        finding = outcome.finding
+        lines.append("%s:%d:%d: %s %s" % (finding.path, finding.line, finding.column, finding.code, finding.message))
+        lines.append("  %s: %s" % (outcome.outcome, outcome_detail(outcome, summary.notes)))
+    for runtime in sorted(joined.runtime_findings, key=lambda r: r.finding.sort_key()):
+        finding = runtime.finding
+        lines.append("%s:%d:%d: %s %s" % (finding.path, finding.line, finding.column, finding.code, finding.message))
+        lines.append("  found at run time: no rule flagged this line")
+    if lines:
+        lines.append("")
+    lines.extend("note: " + note for note in summary.notes + _process_notes(summary))
+    lines.append(child.status_line(timeout))
+    lines.append(_summary_line(joined, summary))
+    return "\n".join(lines) + "\n"
+
+
+def render_concise(joined: Joined, summary: RunSummary, child: ChildResult, timeout: Optional[float]) -> str:
+    lines = [
+        "%s:%d:%d: %s %s" % (f.path, f.line, f.column, f.code, f.message)
+        for f in sorted(annotated_findings(joined, summary.notes), key=lambda f: f.sort_key())
+    ]
+    lines.append(child.status_line(timeout))
+    lines.append(_summary_line(joined, summary))
+    return "\n".join(lines) + "\n"
+
+
+def render_json(joined: Joined, summary: RunSummary, child: ChildResult, command: List[str],
+                timeout: Optional[float]) -> str:
+    document = {
+        "version": JSON_VERSION,
+        "command": command,
+        "child": {
+            "status": child.status_line(timeout),
+            "returncode": child.returncode,
+            "timed_out": child.timed_out,
+            "interrupted": child.interrupted,
+            "duration": round(child.duration, 3),
+        },
+        "findings": [_outcome_json(o, summary.notes) for o in joined.outcomes],
+        "runtime_findings": [
+            dict(_finding_json(r.finding), event=r.event.to_dict()) for r in joined.runtime_findings
+        ],
+        "notes": summary.notes + _process_notes(summary),
+        "processes": {"started": summary.processes, "monitored": summary.monitored,
+                      "unfinished": summary.unfinished},
+        "summary": joined.counts(),
+    }
+    return json.dumps(document, indent=2) + "\n"
+
+
+def _finding_json(finding) -> dict:
+    span = finding.span
+    return {
+        "path": finding.path, "line": span.line, "column": span.column, "end_line": span.end_line,
+        "end_column": span.end_column, "code": finding.code, "name": finding.name, "message": finding.message,
+    }
+
+
+def _outcome_json(outcome: Outcome, notes: List[str]) -> dict:
+    return dict(
+        _finding_json(outcome.finding),
+        outcome=outcome.outcome,
+        detail=outcome_detail(outcome, notes),
+        evidence=[e.to_dict() for e in outcome.evidence + outcome.via_fill],
+        expected=[e.to_dict() for e in outcome.expected],
+        margins=[m.to_dict() for m in outcome.margins],
+    )
+
+
+def _process_notes(summary: RunSummary) -> List[str]:
+    notes = []
+    if summary.monitored == 0:
+        notes.append(
+            "no Python process of the command imported torch under the monitor (%d started with the "
+            "bootstrap); a command run with python -I or -E ignores PYTHONPATH" % summary.processes
+        )
+    if summary.unfinished:
+        notes.append("%d monitored process(es) ended without exiting normally (crash or kill): their "
+                     "events up to that moment are included" % summary.unfinished)
+    return notes
+
+
+def _summary_line(joined: Joined, summary: RunSummary) -> str:
+    counts = joined.counts()
+    return "nanlint verify: %d confirmed, %d not triggered, %d not reached, %d found at run time only " \
+           "(%d process(es) monitored)" % (
+               counts[CONFIRMED], counts[NOT_TRIGGERED], counts[NOT_REACHED], counts["runtime"], summary.monitored)

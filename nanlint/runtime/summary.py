@@ -1,0 +1,137 @@
+"""Fold the records of all processes of a run into what the report needs. Does not import torch."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Set, Tuple
+
+from nanlint.runtime.events import event_key
+
+
+@dataclass
+class SiteEvent:
+    """Every occurrence of one kind of non-finite event at one file:line, op and phase."""
+
+    path: str
+    line: int
+    function: str
+    phase: str
+    kind: str
+    op: str
+    dtype: str = ""
+    values: str = ""
+    node: Optional[str] = None
+    message: Optional[str] = None
+    saved_by: Optional[str] = None
+    origin: Optional[dict] = None
+    user_file: bool = True
+    count: int = 0
+    expected: int = 0  # occurrences in steps that GradScaler skipped
+    first_step: Optional[int] = None
+    contexts: List[str] = field(default_factory=list)  # pytest test ids
+
+    @property
+    def unexpected(self) -> int:
+        return self.count - self.expected
+
+    def to_dict(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if v not in (None, [], "")}
+
+
+@dataclass
+class Margin:
+    path: str
+    line: int
+    op: str
+    quantity: str
+    value: float
+    dtype: str
+    limit: float
+    lowest: bool
+
+    def to_dict(self) -> dict:
+        return dict(self.__dict__)
+
+
+@dataclass
+class RunSummary:
+    events: List[SiteEvent] = field(default_factory=list)
+    reached: Set[Tuple[str, int]] = field(default_factory=set)
+    margins: List[Margin] = field(default_factory=list)
+    notes: List[str] = field(default_factory=list)
+    processes: int = 0  # Python processes that started with the bootstrap
+    monitored: int = 0  # of which imported torch, so the monitor ran
+    unfinished: int = 0  # monitored processes with no exit record (crashed, killed)
+
+
+def summarize(records: List[dict]) -> RunSummary:
+    summary = RunSummary()
+    skipped = {(r.get("pid"), r["step"]) for r in records if r.get("type") == "amp_skip"}
+    events: Dict[tuple, SiteEvent] = {}
+    totals: Dict[tuple, Dict[object, int]] = {}
+    margins: Dict[tuple, Margin] = {}
+    started, monitored, exited = set(), set(), set()
+    for record in records:
+        kind = record.get("type")
+        if kind == "event":
+            _add_event(events, totals, record, skipped)
+        elif kind == "count":
+            per_pid = totals.setdefault(event_key(record), {})
+            per_pid[record.get("pid")] = max(per_pid.get(record.get("pid"), 0), record["count"])
+        elif kind == "reach":
+            summary.reached.add((record["path"], record["line"]))
+        elif kind == "margin":
+            _add_margin(margins, record)
+        elif kind == "note" and record["message"] not in summary.notes:
+            summary.notes.append(record["message"])
+        elif kind == "process":
+            started.add(record.get("pid"))
+        elif kind == "monitor":
+            monitored.add(record.get("pid"))
+        elif kind == "exit":
+            exited.add(record.get("pid"))
+    for key, event in events.items():
+        full_records = event.count
+        event.count = max(full_records, sum(totals.get(key, {}).values()))
+        if event.expected == full_records:  # only the first records carry a step: extrapolate
+            event.expected = event.count
+    summary.events = sorted(events.values(), key=lambda e: (e.path, e.line, e.phase, e.kind, e.op))
+    summary.margins = sorted(margins.values(), key=lambda m: (m.path, m.line, m.op, m.quantity))
+    summary.processes = len(started | monitored)
+    summary.monitored = len(monitored)
+    summary.unfinished = len(monitored - exited)
+    return summary
+
+
+def _add_event(events, totals, record, skipped) -> None:
+    key = event_key(record)
+    event = events.get(key)
+    if event is None:
+        event = events[key] = SiteEvent(
+            path=record["path"], line=record["line"], function=record.get("function", ""),
+            phase=record["phase"], kind=record["kind"], op=record["op"], dtype=record.get("dtype", ""),
+            values=record.get("values", ""), node=record.get("node"), message=record.get("message"),
+            saved_by=record.get("saved_by"), origin=record.get("origin"), user_file=record.get("user_file", True),
+        )
+    per_pid = totals.setdefault(key, {})
+    per_pid[record.get("pid")] = per_pid.get(record.get("pid"), 0) + 1
+    event.count += 1
+    step = record.get("step")
+    if record["phase"] == "backward" and (record.get("pid"), step) in skipped:
+        event.expected += 1
+    if step is not None and (event.first_step is None or step < event.first_step):
+        event.first_step = step
+    context = record.get("context")
+    if context and context not in event.contexts:
+        event.contexts.append(context)
+
+
+def _add_margin(margins, record) -> None:
+    key = (record["path"], record["line"], record["op"], record["quantity"])
+    old = margins.get(key)
+    value = record["value"]
+    if old is None or (value < old.value if record["lowest"] else value > old.value):
+        margins[key] = Margin(
+            record["path"], record["line"], record["op"], record["quantity"], value,
+            record["dtype"], record["limit"], record["lowest"],
+        )

@@ -1,0 +1,120 @@
+"""`nanlint verify [PATHS...] --run CMD [ARGS...]`: run the code and say which findings really fire.
+
+Exit codes: 1 if a finding was confirmed or a non-finite value was found at run time; 0 if not and the
+command succeeded; 2 on a usage error, or when the command failed, crashed, timed out or was
+interrupted and nothing was found (the run could not vouch for the code).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+from typing import List, Tuple
+
+from nanlint.runtime.events import read_run_dir
+from nanlint.runtime.join import join
+from nanlint.runtime.render import annotated_findings, render_concise, render_json, render_text
+from nanlint.runtime.runner import child_environment, run_child
+from nanlint.runtime.summary import summarize
+
+FORMATS = ("text", "concise", "json", "sarif", "github")
+EXIT_CLEAN, EXIT_FOUND, EXIT_USAGE = 0, 1, 2
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="*", metavar="PATH",
+                        help="files or directories to check statically and to prefer in attribution "
+                        "(default: .)")
+    parser.add_argument("--run", nargs=argparse.REMAINDER, metavar="CMD", default=None,
+                        help="the command to run, with its arguments (everything after --run)")
+    parser.add_argument("--timeout", type=float, metavar="SECONDS",
+                        help="stop the command after this long, and report what was collected")
+    parser.add_argument("--strict", action="store_true",
+                        help="raise in the command at the first new NaN/Inf, like anomaly mode")
+    parser.add_argument("--anomaly", action="store_true",
+                        help="also run under torch.autograd.set_detect_anomaly(True) (slower; raises "
+                        "at the first NaN in backward)")
+    parser.add_argument("--output-format", choices=FORMATS, default="text")
+    parser.add_argument("--events-dir", metavar="DIR",
+                        help="keep the raw event records (JSON lines, one file per process) in DIR")
+    parser.add_argument("--no-progress", action="store_true", help="no progress line on the terminal")
+
+
+def run(args: argparse.Namespace) -> int:
+    problem = _usage_problem(args)
+    if problem:
+        sys.stderr.write("nanlint verify: error: %s\n" % problem)
+        return EXIT_USAGE
+    paths = args.paths or ["."]
+    findings, static_errors = _static_findings(paths)
+    run_dir, temporary = _run_dir(args.events_dir)
+    try:
+        env = child_environment(run_dir, paths, args.strict, args.anomaly)
+        child = run_child(args.run, env, run_dir, args.timeout, progress=not args.no_progress)
+        if child.start_error:
+            sys.stderr.write("nanlint verify: error: %s\n" % child.status_line())
+            return EXIT_USAGE
+        summary = summarize(read_run_dir(run_dir))
+    finally:
+        if temporary:
+            shutil.rmtree(run_dir, ignore_errors=True)
+    joined = join(findings, summary)
+    for message in static_errors:
+        sys.stderr.write("nanlint verify: %s\n" % message)
+    _write(args, joined, summary, child)
+    if joined.found_anything:
+        return EXIT_FOUND
+    return EXIT_CLEAN if child.succeeded else EXIT_USAGE
+
+
+def _usage_problem(args) -> str:
+    if not args.run:
+        return "--run needs a command, e.g. --run python train.py"
+    if args.timeout is not None and args.timeout <= 0:
+        return "--timeout must be a positive number of seconds"
+    missing = [p for p in args.paths if not os.path.exists(p)]
+    if missing:
+        return "no such file or directory: %s" % ", ".join(missing)
+    return ""
+
+
+def _static_findings(paths: List[str]) -> Tuple[list, List[str]]:
+    try:
+        from nanlint.api import check
+    except ImportError:
+        return [], ["the static check is not available in this build: reporting runtime findings only"]
+    report = check(paths)
+    errors = ["%s: %s" % (e.path, e.message) for e in report.errors]
+    return list(report.findings), errors
+
+
+def _run_dir(events_dir) -> Tuple[str, bool]:
+    if events_dir:
+        os.makedirs(events_dir, exist_ok=True)
+        return os.path.abspath(events_dir), False
+    return tempfile.mkdtemp(prefix="nanlint-verify-"), True
+
+
+def _write(args, joined, summary, child) -> None:
+    fmt = args.output_format
+    if fmt == "json":
+        text = render_json(joined, summary, child, args.run, args.timeout)
+    elif fmt == "concise":
+        text = render_concise(joined, summary, child, args.timeout)
+    elif fmt in ("sarif", "github"):
+        text = _check_formatter(fmt)(annotated_findings(joined, summary.notes))
+        sys.stderr.write(child.status_line(args.timeout) + "\n")
+    else:
+        text = render_text(joined, summary, child, args.timeout)
+    sys.stdout.write(text)
+    sys.stdout.flush()
+
+
+def _check_formatter(fmt: str):
+    """`check`'s SARIF and GitHub formatters, applied to findings annotated with their outcomes."""
+    from nanlint import output
+
+    return lambda findings: output.format_findings(findings, fmt)
