@@ -1,3 +1,12 @@
 """nanlint: find NaN/Inf-prone PyTorch code, statically and at run time."""
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name):
+    # `watch` needs torch; importing nanlint must not (the static check runs where torch is absent).
+    if name == "watch":
+        from nanlint.runtime.watch import watch
+
+        return watch
+    raise AttributeError("module 'nanlint' has no attribute %r" % name)

@@ -6,7 +6,7 @@ and the report marks the backward events of those steps as such instead of calli
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, ContextManager
 
 
 def _scaler_class():
@@ -22,13 +22,15 @@ def _found_inf(scaler, optimizer) -> bool:
     return any(v.item() for v in state.get("found_inf_per_device", {}).values())
 
 
-def watch_grad_scaler(on_skip: Callable[[], None]) -> Callable[[], None]:
-    """Call `on_skip()` after every GradScaler.step that skipped; returns a function that undoes it."""
+def watch_grad_scaler(on_skip: Callable[[], None], quietly: Callable[[], ContextManager]) -> Callable[[], None]:
+    """Call `on_skip()` after every GradScaler.step that skipped; the step's own ops run `quietly()`
+    (the optimizer step is checked as a unit). Returns a function that undoes the patch."""
     scaler_class = _scaler_class()
     original = scaler_class.step
 
     def step(self, optimizer, *args, **kwargs):
-        result = original(self, optimizer, *args, **kwargs)
+        with quietly():
+            result = original(self, optimizer, *args, **kwargs)
         try:
             skipped = self.is_enabled() and _found_inf(self, optimizer)
         except Exception:  # a private attribute changed: the report just will not mark skipped steps

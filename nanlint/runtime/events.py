@@ -139,3 +139,18 @@ class RunDirTail:
             complete = chunk[: chunk.rfind(b"\n") + 1]
             self._offsets[name] = self._offsets.get(name, 0) + len(complete)
             self.events += complete.count(b'"type":"event"')
+
+
+class TeeSink:
+    """Sends every record to two sinks (the pytest plugin inside a `nanlint verify` run)."""
+
+    def __init__(self, first, second):
+        self.first, self.second = first, second
+
+    def emit(self, record: dict) -> None:
+        self.first.emit(record)
+        self.second.emit(record)
+
+    def close(self) -> None:
+        self.first.close()
+        self.second.close()

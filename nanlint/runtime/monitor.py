@@ -13,10 +13,12 @@ it. Ops run inside `optimizer.step()` are checked as one unit, by global optimiz
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import threading
 import time
+import weakref
 from typing import Dict, List, Optional
 
 import torch
@@ -79,6 +81,7 @@ class Monitor:
         self._margins: Dict[tuple, _MarginEntry] = {}
         self._origins = WeakIdKeyDictionary()
         self._inplace = InplaceLog()
+        self._gradients_to_mark: List = []  # leaves whose .grad a backward may have made non-finite
         self._undo: List = []
         self._mode: Optional[_Mode] = None
 
@@ -88,7 +91,7 @@ class Monitor:
         self._mode = _Mode(self)
         self._mode.__enter__()
         self._undo.append(follow_threads(lambda: _Mode(self)))
-        self._undo.append(watch_grad_scaler(self._on_amp_skip))
+        self._undo.append(watch_grad_scaler(self._on_amp_skip, self.quietly))
         from torch.optim.optimizer import register_optimizer_step_post_hook, register_optimizer_step_pre_hook
 
         pre = register_optimizer_step_pre_hook(self._before_optimizer_step)
@@ -121,7 +124,12 @@ class Monitor:
     def on_call(self, func, args, kwargs):
         name = getattr(func, "__name__", "")
         tls = self._tls
-        if name in ops.PASSTHROUGH or getattr(tls, "busy", False):
+        if name in ops.PASSTHROUGH:
+            out = func(*args, **kwargs)
+            if self._origins:  # only while non-finite tensors are alive
+                self._carry_origin(args, out)
+            return out
+        if getattr(tls, "quiet", 0):
             return func(*args, **kwargs)
         if name in ops.BACKWARD_ENTRIES:
             return self._run_backward(func, args, kwargs)
@@ -223,7 +231,7 @@ class Monitor:
         tls = self._tls
         site = self.sites.current()
         tls.phase = BACKWARD
-        tls.busy = False  # in case an optimizer step raised before its post hook
+        tls.quiet = 0  # in case an optimizer step raised before its post hook
         try:
             return func(*args, **kwargs)
         except RuntimeError as error:
@@ -233,6 +241,29 @@ class Monitor:
             tls.phase = FORWARD
             if func.__name__ == "backward":
                 self.step += 1
+            if self._gradients_to_mark:
+                self._mark_gradients(site)
+
+    @contextlib.contextmanager
+    def quietly(self):
+        """Ops run in this block are not checked one by one (library code checked as a unit)."""
+        self._tls.quiet = getattr(self._tls, "quiet", 0) + 1
+        try:
+            yield
+        finally:
+            self._tls.quiet = max(0, self._tls.quiet - 1)
+
+    def _mark_gradients(self, site) -> None:
+        """Non-finite .grad tensors came from backward, not from outside: record their origin."""
+        with self._lock:
+            leaves, self._gradients_to_mark = self._gradients_to_mark, []
+        origin = {"path": site.path, "line": site.line, "op": "backward", "kind": "propagated"}
+        with torch._C.DisableTorchFunction():
+            for ref in leaves:
+                leaf = ref()
+                grad = getattr(leaf, "grad", None)
+                if grad is not None and checks.is_checkable(grad) and not checks.all_finite(grad):
+                    self._set_origin([grad], origin)
 
     def _tag_nodes(self, results, site, op, inputs_finite) -> None:
         """Hook the autograd nodes this call created (and untagged nodes behind them)."""
@@ -245,12 +276,17 @@ class Monitor:
             if _TAG in metadata:
                 continue
             metadata[_TAG] = True
-            node.register_hook(self._node_hook(node, site, op, inputs_finite))
+            leaves = []
             for parent, _ in node.next_functions:
-                if parent is not None and type(parent).__name__ != "AccumulateGrad":
+                if parent is None:
+                    continue
+                if type(parent).__name__ == "AccumulateGrad":
+                    leaves.append(weakref.ref(parent.variable))
+                else:
                     pending.append(parent)
+            node.register_hook(self._node_hook(node, site, op, inputs_finite, leaves))
 
-    def _node_hook(self, node, site, op, inputs_finite):
+    def _node_hook(self, node, site, op, inputs_finite, leaves):
         node_name = type(node).__name__
         function_class = getattr(node, "_forward_cls", None)
         if function_class is not None:  # a custom autograd.Function: blame its backward method
@@ -258,15 +294,18 @@ class Monitor:
             op = function_class.__name__ + ".backward"
 
         def hook(grad_inputs, grad_outputs):
-            self._on_node_backward(site, op, node_name, inputs_finite, grad_inputs, grad_outputs)
+            self._on_node_backward(site, op, node_name, inputs_finite, leaves, grad_inputs, grad_outputs)
 
         return hook
 
-    def _on_node_backward(self, site, op, node_name, inputs_finite, grad_inputs, grad_outputs) -> None:
+    def _on_node_backward(self, site, op, node_name, inputs_finite, leaves, grad_inputs, grad_outputs) -> None:
         with torch._C.DisableTorchFunction():
             made = [g for g in grad_inputs if g is not None and checks.is_checkable(g)]
             if not made or checks.all_finite_many(made):
                 return
+            if leaves:
+                with self._lock:
+                    self._gradients_to_mark.extend(leaves)
             made_census = checks.merge(checks.census(g) for g in made)
             incoming = [g for g in grad_outputs if g is not None and checks.is_checkable(g)]
             incoming_census = checks.merge(checks.census(g) for g in incoming)
@@ -294,12 +333,12 @@ class Monitor:
     # ----------------------------------------------------------------- optimizer step
 
     def _before_optimizer_step(self, optimizer, args, kwargs) -> None:
-        self._tls.busy = True
+        self._tls.quiet = getattr(self._tls, "quiet", 0) + 1
         with torch._C.DisableTorchFunction():
             self._tls.params_were_finite = checks.all_finite_many(_parameters(optimizer))
 
     def _after_optimizer_step(self, optimizer, args, kwargs) -> None:
-        self._tls.busy = False
+        self._tls.quiet = max(0, getattr(self._tls, "quiet", 1) - 1)
         with torch._C.DisableTorchFunction():
             self._check_optimizer_step(optimizer)
 
@@ -323,6 +362,13 @@ class Monitor:
         self.sink.emit({"type": "amp_skip", "step": self.step - 1, "pid": os.getpid()})
 
     # ----------------------------------------------------------------- records
+
+    def current_context(self) -> Optional[str]:
+        """What the program was doing: set by the caller, else the pytest test running now, if any."""
+        if self.context:
+            return self.context
+        test = os.environ.get("PYTEST_CURRENT_TEST")
+        return test.rsplit(" (", 1)[0] if test else None
 
     def _reach(self, site: Site) -> None:
         where = (site.path, site.line)
@@ -349,7 +395,7 @@ class Monitor:
             "neginf": tally.neginf,
             "numel": tally.numel,
             "step": self.step,
-            "context": self.context,
+            "context": self.current_context(),
             "thread": threading.current_thread().name,
             "pid": os.getpid(),
             "user_file": self.sites.is_user_file(site.path),
@@ -376,7 +422,7 @@ class Monitor:
             "function": site.function,
             "message": str(error).split("\n")[0][:500],
             "step": self.step,
-            "context": self.context,
+            "context": self.current_context(),
             "thread": threading.current_thread().name,
             "pid": os.getpid(),
             "user_file": self.sites.is_user_file(site.path),
@@ -385,7 +431,7 @@ class Monitor:
         self._count_and_write(record)
 
     def _count_and_write(self, record: dict) -> None:
-        key = event_key(record)
+        key = event_key(record) + (record["context"],)
         with self._lock:
             entry = self._counts.setdefault(key, [0, 0, 0.0])  # count, count written, when
             entry[0] += 1
@@ -398,10 +444,19 @@ class Monitor:
     def _emit_count(self, key, count) -> None:
         entry = self._counts[key]
         entry[1], entry[2] = count, time.monotonic()
-        path, line, phase, kind, op = key
-        self.sink.emit(
-            {"type": "count", "path": path, "line": line, "phase": phase, "kind": kind, "op": op, "count": count}
-        )
+        path, line, phase, kind, op, context = key
+        self.sink.emit({
+            "type": "count", "path": path, "line": line, "phase": phase, "kind": kind, "op": op,
+            "context": context, "count": count, "pid": os.getpid(),
+        })
+
+    def _carry_origin(self, args, out) -> None:
+        """A view or copy of a non-finite tensor carries its origin along."""
+        for value in args:
+            origin = self._origins.get(value) if isinstance(value, torch.Tensor) else None
+            if origin is not None:
+                self._set_origin(checks.float_tensors(out), origin)
+                return
 
     def _set_origin(self, tensors, origin) -> None:
         for tensor in tensors:

@@ -76,8 +76,9 @@ def summarize(records: List[dict]) -> RunSummary:
         if kind == "event":
             _add_event(events, totals, record, skipped)
         elif kind == "count":
-            per_pid = totals.setdefault(event_key(record), {})
-            per_pid[record.get("pid")] = max(per_pid.get(record.get("pid"), 0), record["count"])
+            per_source = totals.setdefault(event_key(record), {})
+            source = (record.get("pid"), record.get("context"))
+            per_source[source] = max(per_source.get(source, 0), record["count"])
         elif kind == "reach":
             summary.reached.add((record["path"], record["line"]))
         elif kind == "margin":
@@ -113,8 +114,9 @@ def _add_event(events, totals, record, skipped) -> None:
             values=record.get("values", ""), node=record.get("node"), message=record.get("message"),
             saved_by=record.get("saved_by"), origin=record.get("origin"), user_file=record.get("user_file", True),
         )
-    per_pid = totals.setdefault(key, {})
-    per_pid[record.get("pid")] = per_pid.get(record.get("pid"), 0) + 1
+    per_source = totals.setdefault(key, {})  # counted per process and test, as the monitor does
+    source = (record.get("pid"), record.get("context"))
+    per_source[source] = per_source.get(source, 0) + 1
     event.count += 1
     step = record.get("step")
     if record["phase"] == "backward" and (record.get("pid"), step) in skipped:
