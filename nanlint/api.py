@@ -1,0 +1,105 @@
+"""The Python API of the static check: `check(paths)` -> Report, the same run the CLI makes."""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+
+from nanlint.catalog import Rule, load_catalog
+from nanlint.config import Settings, enabled_rules, ignored_codes_for
+from nanlint.discovery import discover, matches
+from nanlint.engine import FileResult, RuleSet, check_source
+from nanlint.ftypes import FileError, Report
+from nanlint.source import SourceError, SourceFile, decode, read
+
+# Below this many files, worker processes cost more than they save.
+PARALLEL_THRESHOLD = 16
+
+
+class Checker:
+    """Settings resolved against the catalog: which rules run, and on which files."""
+
+    def __init__(self, settings: Settings, catalog: Optional[Dict[str, Rule]] = None) -> None:
+        self.settings = settings
+        self.catalog = catalog if catalog is not None else load_catalog(settings.extend_rule_files)
+        self.rules = enabled_rules(settings, self.catalog)
+        self._ruleset: Optional[RuleSet] = None
+        self.root = Path(settings.root).resolve()
+
+    @property
+    def ruleset(self) -> RuleSet:
+        if self._ruleset is None:
+            self._ruleset = RuleSet(self.rules)
+        return self._ruleset
+
+    def relative(self, path: str) -> str:
+        try:
+            return Path(path).resolve().relative_to(self.root).as_posix()
+        except ValueError:
+            return Path(path).as_posix()
+
+    def is_test(self, path: str) -> bool:
+        relative = self.relative(path)
+        return any(matches(relative, pattern) for pattern in self.settings.test_patterns)
+
+    def check_source(self, source: SourceFile) -> FileResult:
+        result = check_source(source, self.ruleset, self.is_test(source.path), self.catalog)
+        ignored = ignored_codes_for(self.relative(source.path), self.settings, self.catalog)
+        if ignored:
+            result.findings = [f for f in result.findings if f.code not in ignored]
+        return result
+
+    def check_file(self, path: str) -> FileResult:
+        try:
+            source = read(path)
+        except SourceError as error:
+            return FileResult(errors=[FileError(path, str(error))])
+        return self.check_source(source)
+
+    def check_text(self, text: str, path: str) -> FileResult:
+        try:
+            return self.check_source(decode(text.encode("utf-8"), path))
+        except SourceError as error:
+            return FileResult(errors=[FileError(path, str(error))])
+
+    def files(self, paths: Sequence[str]) -> Tuple[List[str], List[FileError]]:
+        excludes = self.settings.exclude + self.settings.extend_exclude
+        files, missing = discover(paths, str(self.root), excludes, self.settings.respect_gitignore)
+        return files, [FileError(message.split(":", 1)[0], message) for message in missing]
+
+    def run(self, paths: Sequence[str], jobs: Optional[int] = None) -> Report:
+        files, errors = self.files(paths)
+        report = Report(errors=list(errors))
+        for result in self._results(files, jobs):
+            report.findings.extend(result.findings)
+            report.errors.extend(result.errors)
+        report.files_checked = len(files)
+        return report.sort()
+
+    def _results(self, files: List[str], jobs: Optional[int]) -> Iterable[FileResult]:
+        jobs = jobs or os.cpu_count() or 1
+        if jobs <= 1 or len(files) < PARALLEL_THRESHOLD:
+            return map(self.check_file, files)
+        chunk = max(1, min(64, len(files) // (jobs * 8)))
+        executor = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(self.settings,))
+        with executor:
+            return list(executor.map(_check_in_worker, files, chunksize=chunk))
+
+
+_WORKER: Optional[Checker] = None
+
+
+def _init_worker(settings: Settings) -> None:
+    global _WORKER
+    _WORKER = Checker(settings)
+
+
+def _check_in_worker(path: str) -> FileResult:
+    return _WORKER.check_file(path)
+
+
+def check(paths: Sequence[str], settings: Optional[Settings] = None, jobs: Optional[int] = None) -> Report:
+    """Check files and folders as `nanlint check` does; returns findings and errors, sorted."""
+    return Checker(settings or Settings()).run(paths, jobs)

@@ -1,0 +1,163 @@
+"""The rule catalog: rules declared in TOML (one file per family) under `rules/`.
+
+Each file holds a `family`, a `title` and `[[rule]]` tables. A rule names the general check that
+implements it (`check`) and that check's parameters (`[rule.params]`); its docs follow ruff's rule
+pages; its `[[rule.bad]]` examples (with the `lines` each must be reported on, and the code
+expected after `--fix` in `fixed` / after `--unsafe-fixes` in `unsafe_fixed`) and `[[rule.good]]`
+examples (which must stay silent) are its tests. The first bad example is the docs' "Example" and
+the first good one its "Use instead".
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Dict, Iterable, List, Optional, Tuple
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python < 3.11 only
+    import tomli as tomllib
+
+CODE = re.compile(r"^NAN\d{3}$")
+NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+RULE_KEYS = {"code", "name", "default", "message", "check", "params", "docs", "bad", "good", "fix"}
+DOCS_KEYS = {"what", "why", "instead", "references"}
+BAD_KEYS = {"code", "lines", "fixed", "unsafe_fixed", "path"}
+GOOD_KEYS = {"code", "path"}
+FILE_KEYS = {"family", "title", "rule"}
+
+
+class CatalogError(Exception):
+    """A rule file that cannot be used: its path and what is wrong, in one line."""
+
+
+@dataclass(frozen=True)
+class Example:
+    code: str
+    lines: Tuple[int, ...] = ()
+    fixed: Optional[str] = None
+    unsafe_fixed: Optional[str] = None
+    path: str = "example.py"
+
+
+@dataclass(frozen=True)
+class Docs:
+    what: str
+    why: str
+    instead: str
+    references: Tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str
+    name: str
+    family: str
+    default: bool
+    message: str
+    check: str
+    params: Dict[str, object]
+    docs: Docs
+    bad: Tuple[Example, ...]
+    good: Tuple[Example, ...]
+    fix: Dict[str, object] = field(default_factory=dict)
+    source: str = ""
+
+    @property
+    def fixable(self) -> bool:
+        return bool(self.fix)
+
+
+def default_rule_dir() -> Path:
+    """`nanlint/rules` inside an installed wheel, else the checkout's top-level `rules/`."""
+    packaged = Path(__file__).with_name("rules")
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "rules"
+
+
+def load_catalog(extra_files: Iterable[Path] = ()) -> Dict[str, Rule]:
+    rules: Dict[str, Rule] = {}
+    files = sorted(default_rule_dir().glob("*.toml")) + [Path(p) for p in extra_files]
+    for path in files:
+        for rule in load_rule_file(path):
+            if rule.code in rules:
+                raise CatalogError(f"{path}: rule {rule.code} is already defined in {rules[rule.code].source}")
+            rules[rule.code] = rule
+    return dict(sorted(rules.items()))
+
+
+def load_rule_file(path: Path) -> List[Rule]:
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        raise CatalogError(f"{path}: cannot read rule file: {error}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise CatalogError(f"{path}: invalid TOML: {error}") from None
+    _unknown_keys(path, "rule file", data, FILE_KEYS)
+    family = _require(path, "family", data, str)
+    return [_rule(path, family, table) for table in data.get("rule", [])]
+
+
+def _rule(path: Path, family: str, table: dict) -> Rule:
+    where = f"rule {table.get('code', '?')}"
+    _unknown_keys(path, where, table, RULE_KEYS)
+    code = _require(path, "code", table, str)
+    if not CODE.match(code):
+        raise CatalogError(f"{path}: {where}: code must look like NAN123, got {code!r}")
+    name = _require(path, "name", table, str)
+    if not NAME.match(name):
+        raise CatalogError(f"{path}: {where}: name must be kebab-case, got {name!r}")
+    docs = table.get("docs", {})
+    _unknown_keys(path, f"{where} docs", docs, DOCS_KEYS)
+    bad = tuple(_example(path, where, ex, BAD_KEYS) for ex in table.get("bad", []))
+    good = tuple(_example(path, where, ex, GOOD_KEYS) for ex in table.get("good", []))
+    if not bad or not good:
+        raise CatalogError(f"{path}: {where}: needs at least one bad and one good example")
+    return Rule(
+        code=code,
+        name=name,
+        family=family,
+        default=bool(table.get("default", True)),
+        message=_require(path, "message", table, str),
+        check=_require(path, "check", table, str),
+        params=dict(table.get("params", {})),
+        docs=Docs(
+            what=_require(path, "docs.what", docs, str),
+            why=_require(path, "docs.why", docs, str),
+            instead=_require(path, "docs.instead", docs, str),
+            references=tuple(docs.get("references", ())),
+        ),
+        bad=bad,
+        good=good,
+        fix=dict(table.get("fix", {})),
+        source=str(path),
+    )
+
+
+def _example(path: Path, where: str, table: dict, keys: set) -> Example:
+    _unknown_keys(path, f"{where} example", table, keys)
+    return Example(
+        code=_require(path, "code", table, str, f"{where} example"),
+        lines=tuple(table.get("lines", ())),
+        fixed=table.get("fixed"),
+        unsafe_fixed=table.get("unsafe_fixed"),
+        path=table.get("path", "example.py"),
+    )
+
+
+def _require(path: Path, key: str, table: dict, kind: type, where: str = ""):
+    value = table.get(key.rsplit(".", 1)[-1])
+    if not isinstance(value, kind):
+        place = f"{where}: " if where else ""
+        raise CatalogError(f"{path}: {place}missing or invalid `{key}` (expected {kind.__name__})")
+    return value
+
+
+def _unknown_keys(path: Path, where: str, table: dict, known: set) -> None:
+    unknown = sorted(set(table) - known)
+    if unknown:
+        raise CatalogError(f"{path}: {where}: unknown key `{unknown[0]}`")

@@ -1,0 +1,28 @@
+"""The general checks, by the name the catalog's `check` key uses."""
+
+from __future__ import annotations
+
+from nanlint.catalog import CatalogError, Rule
+from nanlint.checks.base import Check
+from nanlint.checks.calls import CallCheck
+from nanlint.checks.denominator import RiskyDenominator
+from nanlint.checks.domain import RiskyArgument
+from nanlint.checks.inplace import InplaceOnLeaf
+from nanlint.checks.pattern import PatternCheck
+
+
+class SuppressionCheck(Check):
+    """`suppression`: the engine itself reports suppression comments that name unknown codes."""
+
+    kind = "suppression"
+
+
+CHECKS = {cls.kind: cls for cls in (RiskyArgument, RiskyDenominator, PatternCheck, InplaceOnLeaf, CallCheck, SuppressionCheck)}
+
+
+def build_check(rule: Rule) -> Check:
+    try:
+        cls = CHECKS[rule.check]
+    except KeyError:
+        raise CatalogError(f"{rule.source}: rule {rule.code}: unknown check `{rule.check}` (known: {', '.join(sorted(CHECKS))})") from None
+    return cls(rule)

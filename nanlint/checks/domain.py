@@ -1,0 +1,64 @@
+"""`risky-argument`: an operation whose argument can leave its safe domain (log of 0, sqrt of 0, acos of 1)."""
+
+from __future__ import annotations
+
+import ast
+
+from nanlint.checks.base import PREDICATES, Check, snippet
+from nanlint.patterns import Match
+from nanlint.values import literal_number
+
+
+class RiskyArgument(Check):
+    """Flags `op(arg)` / `arg.op()` (and `arg ** e` for pow-like rules) when the argument's fact
+    satisfies one of the `danger` predicates with evidence.
+
+    `exponents` restricts pow-like ops to literal exponents in an open interval, e.g. [0, 1] for
+    the fractional powers whose gradient is infinite at 0; `operator = "**"` also watches `**`.
+    `arity` is the number of operands (receiver included) a genuine tensor call has, which keeps
+    `self.log("loss", value)` in Lightning or `logger.log(level, msg)` out.
+    """
+
+    kind = "risky-argument"
+    PARAMS = {
+        "ops": (list, []),
+        "argument": (int, 0),
+        "danger": (list, ["zero"]),
+        "arity": (list, [1]),
+        "exponents": (list, None),
+        "operator": (str, ""),
+    }
+
+    def handlers(self):
+        handlers = {ast.Call: self.visit_call}
+        if self.params["operator"] == "**":
+            handlers[ast.BinOp] = self.visit_power
+        return handlers
+
+    def visit_call(self, node: ast.Call, ctx) -> None:
+        described = ctx.describe(node)
+        if described is None or described[0] not in self.params["ops"]:
+            return
+        op, operands, keywords = described
+        positional = len(operands) + sum(1 for k in keywords if k not in ("out", "dim", "keepdim", "dtype"))
+        if positional not in self.params["arity"] or len(operands) <= self.params["argument"]:
+            return
+        if self.params["exponents"] is not None and not self._fractional(operands[1] if len(operands) > 1 else None):
+            return
+        self._judge(node, operands[self.params["argument"]], op, ctx)
+
+    def visit_power(self, node: ast.BinOp, ctx) -> None:
+        if isinstance(node.op, ast.Pow) and self._fractional(node.right):
+            self._judge(node, node.left, "**", ctx)
+
+    def _fractional(self, exponent) -> bool:
+        low, high = self.params["exponents"] or (0, 1)
+        value = literal_number(exponent) if exponent is not None else None
+        return value is not None and low < value < high
+
+    def _judge(self, node: ast.AST, argument: ast.AST, op: str, ctx) -> None:
+        fact = ctx.fact(argument)
+        if not any(PREDICATES[name](fact) for name in self.params["danger"]):
+            return
+        fix = self.make_fix(ctx, argument, Match({"arg": argument}))
+        self.report(ctx, node, fix, op=op, why=fact.why, arg=snippet(ctx.source(argument)))

@@ -1,0 +1,48 @@
+"""`pattern`: an expression shape with a better-behaved replacement, e.g. `log(softmax(x))`."""
+
+from __future__ import annotations
+
+import ast
+
+from nanlint.checks.base import PREDICATES, Check, snippet
+from nanlint.patterns import Pattern
+
+
+class PatternCheck(Check):
+    """Flags every expression matching `pattern` whose captures satisfy `where` (capture name ->
+    predicate on its fact). The fix, if the rule has one, renders `fix.template`. Rules listed in
+    `supersedes` are not reported on the same expression: the specific advice wins."""
+
+    kind = "pattern"
+    PARAMS = {
+        "pattern": (str, ""),
+        "patterns": (list, []),
+        "where": (dict, {}),
+        "unless": (dict, {}),
+        "supersedes": (list, []),
+    }
+
+    def __init__(self, rule) -> None:
+        super().__init__(rule)
+        texts = ([self.params["pattern"]] if self.params["pattern"] else []) + list(self.params["patterns"])
+        self.patterns = [Pattern(text) for text in texts]
+
+    def handlers(self):
+        return {pattern.root_type: self.visit for pattern in self.patterns}
+
+    def visit(self, node: ast.AST, ctx) -> None:
+        for pattern in self.patterns:
+            match = pattern.match(node, ctx)
+            if match is not None and self._holds(match, ctx):
+                fields = {name: snippet(ctx.source(value)) for name, value in match.captures.items() if isinstance(value, ast.AST)}
+                self.report(ctx, node, self.make_fix(ctx, node, match), **fields)
+                return
+
+    def _holds(self, match, ctx) -> bool:
+        for name, predicate in self.params["where"].items():
+            if not PREDICATES[predicate](ctx.fact(match.captures[name])):
+                return False
+        for name, predicate in self.params["unless"].items():
+            if PREDICATES[predicate](ctx.fact(match.captures[name])):
+                return False
+        return True

@@ -1,0 +1,215 @@
+"""Check one file: parse it once, walk it once with every enabled rule, apply suppressions."""
+
+from __future__ import annotations
+
+import ast
+import re
+import warnings
+from dataclasses import dataclass, field
+from typing import Callable, Dict, Iterable, List, Optional, Tuple
+
+from nanlint.checks import build_check
+from nanlint.context import NEWLINE, FileContext
+from nanlint.ftypes import FileError, Finding, Span
+from nanlint.source import SourceFile
+
+SKIP_FILE = re.compile(r"#\s*nanlint:\s*skip-file\b")
+SUPPRESSION = re.compile(r"#\s*(?:noqa(?P<colon>:\s*(?P<noqa>[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?|nanlint:\s*ignore\[(?P<ignore>[^\]]*)\])", re.I)
+# A file can hold a finding only if it imports torch: every check needs the import table to
+# recognise a torch operation, and a torch import spells "torch". Files without it skip parsing.
+TORCH_WORD = "torch"
+UNKNOWN_SUPPRESSION = "NAN001"
+SCOPES = {ast.FunctionDef: "function", ast.AsyncFunctionDef: "function", ast.Lambda: "function", ast.ClassDef: "class"}
+
+
+@dataclass
+class FileResult:
+    findings: List[Finding] = field(default_factory=list)
+    errors: List[FileError] = field(default_factory=list)
+
+
+class RuleSet:
+    """The enabled rules' checks, built once per process, with their handlers by node type."""
+
+    def __init__(self, rules: Iterable) -> None:
+        self.checks = [build_check(rule) for rule in rules]
+        self.codes = {check.rule.code for check in self.checks}
+        self.superseded: Dict[str, set] = {}
+        for check in self.checks:
+            for code in check.params.get("supersedes", ()):
+                self.superseded.setdefault(check.rule.code, set()).add(code)
+
+
+def check_source(source: SourceFile, ruleset: RuleSet, is_test: bool = False, known_codes: Iterable[str] = ()) -> FileResult:
+    text = source.text
+    result = FileResult()
+    if TORCH_WORD not in text or SKIP_FILE.search(text):
+        return result
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(text, filename=source.path, type_comments=False)
+    except SyntaxError as error:
+        line = error.lineno or 0
+        result.errors.append(FileError(source.path, f"{source.path}:{line}: syntax error: {error.msg}", "error", line))
+        return result
+    except (RecursionError, MemoryError, ValueError) as error:
+        result.errors.append(FileError(source.path, f"{source.path}: cannot parse: {type(error).__name__}: {error}"))
+        return result
+    ctx = FileContext(source.path, text, is_test)
+    ctx.set_import_line(tree)
+    _Walker(ctx, ruleset, result.errors).run(tree)
+    result.findings = _suppress(ctx, _drop_superseded(ctx.findings, ruleset.superseded), set(known_codes) | ruleset.codes, UNKNOWN_SUPPRESSION in ruleset.codes)
+    return result
+
+
+class _Walker:
+    """One iterative pass over the tree (no recursion limit on deep code), keeping the context
+    current and calling each rule's handlers as it enters a node."""
+
+    def __init__(self, ctx: FileContext, ruleset: RuleSet, errors: List[FileError]) -> None:
+        self.ctx = ctx
+        self.errors = errors
+        self.failed: set = set()
+        self.handlers: Dict[type, List[Tuple[object, Callable]]] = {}
+        for check in ruleset.checks:
+            for node_type, handler in check.handlers().items():
+                self.handlers.setdefault(node_type, []).append((check, handler))
+        self.checks = ruleset.checks
+
+    def run(self, tree: ast.Module) -> None:
+        ctx = self.ctx
+        for check in self.checks:
+            self._guarded(check, check.begin, ctx)
+        ctx.push_scope(tree, "module")
+        stack: list = [tree]
+        while stack:
+            item = stack.pop()
+            if callable(item):
+                item()
+                continue
+            self._enter(item, stack)
+        for check in self.checks:
+            self._guarded(check, check.end, ctx)
+
+    def _guarded(self, check, function: Callable, *args) -> None:
+        if check in self.failed:
+            return
+        try:
+            function(*args)
+        except Exception as error:  # a bug in one rule must not stop the others
+            self.failed.add(check)
+            self.errors.append(FileError(self.ctx.path, f"{self.ctx.path}: internal error in rule {check.rule.code} ({check.rule.name}): {type(error).__name__}: {error}", "internal"))
+
+    def _enter(self, node: ast.AST, stack: list) -> None:
+        ctx = self.ctx
+        node_type = type(node)
+        if node_type in (ast.Import, ast.ImportFrom):
+            ctx.imports.add(node)
+        for check, handler in self.handlers.get(node_type, ()):
+            self._guarded(check, handler, node, ctx)
+        exit_action = self._exit_action(node, node_type)
+        if exit_action is not None:
+            stack.append(exit_action)
+        if node_type in (ast.For, ast.AsyncFor):
+            stack.extend(reversed(node.orelse))
+            stack.extend(reversed(node.body))
+            stack.append(lambda: self._record_target(node.target, node.iter))
+            stack.append(node.iter)
+            return
+        stack.extend(reversed(list(ast.iter_child_nodes(node))))
+
+    def _exit_action(self, node: ast.AST, node_type: type) -> Optional[Callable]:
+        ctx = self.ctx
+        scope = SCOPES.get(node_type)
+        if scope is not None:
+            ctx.push_scope(node, scope)
+            return ctx.pop_scope
+        if node_type is ast.Assign:
+            return lambda: [self._record_target(target, node.value) for target in node.targets]
+        if node_type in (ast.AnnAssign, ast.NamedExpr):
+            return (lambda: self._record_target(node.target, node.value)) if node.value is not None else None
+        if node_type is ast.AugAssign and isinstance(node.target, ast.Name):
+            combined = ast.BinOp(left=ast.Name(id=node.target.id, ctx=ast.Load()), op=node.op, right=node.value)
+            return lambda: ctx.record(node.target.id, combined)
+        if node_type in (ast.With, ast.AsyncWith):
+            for item in node.items:
+                if item.optional_vars is not None:
+                    self._record_target(item.optional_vars, None)
+            if ctx.enter_with(node):
+                return self._leave_no_grad
+            return None
+        if node_type is ast.If:
+            ctx.if_depth += 1
+            return self._leave_if
+        return None
+
+    def _leave_no_grad(self) -> None:
+        self.ctx.grad_off_depth -= 1
+
+    def _leave_if(self) -> None:
+        self.ctx.if_depth -= 1
+
+    def _record_target(self, target: ast.AST, value: Optional[ast.AST]) -> None:
+        if isinstance(target, ast.Name):
+            self.ctx.record(target.id, value)
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            for index, element in enumerate(target.elts):
+                element_value = None
+                if value is not None and not any(isinstance(e, ast.Starred) for e in target.elts):
+                    element_value = ast.Subscript(value=value, slice=ast.Constant(index), ctx=ast.Load())
+                self._record_target(element, element_value)
+        elif isinstance(target, ast.Starred):
+            self._record_target(target.value, None)
+
+
+def _drop_superseded(findings: List[Finding], superseded: Dict[str, set]) -> List[Finding]:
+    if not superseded:
+        return findings
+    winners = {(f.span, code) for f in findings for code in superseded.get(f.code, ())}
+    return [f for f in findings if (f.span, f.code) not in winners]
+
+
+def _suppress(ctx: FileContext, findings: List[Finding], known_codes: set, report_unknown: bool) -> List[Finding]:
+    """Drop findings silenced by `# noqa[: CODES]` or `# nanlint: ignore[CODES]` on their lines,
+    and report suppressions that name a NAN code no rule has."""
+    if "noqa" not in ctx.text and "nanlint:" not in ctx.text:
+        return findings
+    comments = _suppression_comments(ctx.text)
+    kept = []
+    for finding in findings:
+        lines = range(finding.span.line, finding.span.end_line + 1)
+        if not any(_silences(comments.get(line), finding.code) for line in lines):
+            kept.append(finding)
+    for line, codes in sorted(comments.items()) if report_unknown else ():
+        for code in codes or ():
+            if code.startswith("NAN") and code not in known_codes:
+                kept.append(_unknown_code(ctx, line, code))
+    return kept
+
+
+def _suppression_comments(text: str) -> Dict[int, Optional[set]]:
+    """Line -> codes it suppresses (None: every code)."""
+    comments: Dict[int, Optional[set]] = {}
+    for number, line in enumerate(NEWLINE.split(text), start=1):
+        if "#" not in line:
+            continue
+        for match in SUPPRESSION.finditer(line):
+            codes = match.group("noqa") or match.group("ignore")
+            if codes is None and match.group("colon") is None and match.group("ignore") is None:
+                comments[number] = None
+            elif number not in comments or comments[number] is not None:
+                comments.setdefault(number, set()).update(c.upper() for c in re.split(r"[\s,]+", codes or "") if c)
+    return comments
+
+
+def _silences(codes: Optional[set], code: str) -> bool:
+    if codes is None:
+        return code is not None
+    return code in codes
+
+
+def _unknown_code(ctx: FileContext, line: int, code: str) -> Finding:
+    column = ctx.line_text(line).find(code) + 1
+    span = Span(line, column, line, column + len(code))
+    return Finding(ctx.path, span, UNKNOWN_SUPPRESSION, "unknown-suppression", f"Suppression names `{code}`, which is not a nanlint rule")

@@ -1,0 +1,116 @@
+"""Applying fixes: non-overlapping edits, repeated until stable, written only if the result parses.
+
+A fixed file is written atomically (a temporary file beside it, then `os.replace`), in its own
+encoding, BOM and line endings, keeping its permission bits. The result must parse with both
+Python's own parser and libcst; otherwise the file is left untouched and the failure reported.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import os
+import stat
+import tempfile
+import warnings
+from dataclasses import dataclass
+from typing import Callable, List, Optional, Tuple
+
+import libcst
+
+from nanlint.ftypes import Edit, Finding
+from nanlint.source import SourceFile
+
+MAX_ROUNDS = 10
+
+
+@dataclass
+class FixOutcome:
+    text: str
+    applied: int
+    error: Optional[str] = None
+
+
+def applicable(findings: List[Finding], unsafe: bool) -> List[Finding]:
+    return [f for f in findings if f.fix is not None and (f.fix.safe or unsafe)]
+
+
+def apply_edits(text: str, findings: List[Finding]) -> Tuple[str, int]:
+    """Apply each finding's edits unless they overlap an edit already taken; identical insertions
+    (two fixes adding the same import) are made once."""
+    chosen: List[Edit] = []
+    applied = 0
+    for finding in sorted(findings, key=lambda f: min(e.start for e in f.fix.edits)):
+        edits = [e for e in finding.fix.edits if e not in chosen]
+        if any(_overlaps(e, other) for e in edits for other in chosen):
+            continue
+        chosen.extend(edits)
+        applied += 1
+    for edit in sorted(chosen, key=lambda e: (e.start, e.end), reverse=True):
+        text = text[: edit.start] + edit.content + text[edit.end:]
+    return text, applied
+
+
+def _overlaps(a: Edit, b: Edit) -> bool:
+    if a.start == a.end:  # an insertion clashes only with a replacement around it
+        return b.start < a.start < b.end
+    if b.start == b.end:
+        return a.start < b.start < a.end
+    return a.start < b.end and b.start < a.end
+
+
+def parse_error(text: str, path: str) -> Optional[str]:
+    """None if `text` parses with both parsers, else why not."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            ast.parse(text, filename=path)
+        libcst.parse_module(text)
+    except SyntaxError as error:
+        return f"line {error.lineno}: {error.msg}"
+    except libcst.ParserSyntaxError as error:
+        return f"line {error.raw_line}: {error.message}"
+    return None
+
+
+def fix_text(text: str, path: str, findings: List[Finding], recheck: Callable[[str], List[Finding]], unsafe: bool) -> FixOutcome:
+    """Fix until no fixable finding remains (or MAX_ROUNDS), re-checking the text after each round."""
+    applied = 0
+    current = text
+    pending = applicable(findings, unsafe)
+    for _ in range(MAX_ROUNDS):
+        if not pending:
+            break
+        candidate, count = apply_edits(current, pending)
+        error = parse_error(candidate, path)
+        if error is not None:
+            return FixOutcome(text, 0, f"{path}: fix left unapplied, the fixed code would not parse ({error})")
+        if candidate == current:
+            break
+        current, applied = candidate, applied + count
+        pending = applicable(recheck(current), unsafe)
+    return FixOutcome(current, applied)
+
+
+def write_atomically(source: SourceFile, text: str, path: str) -> None:
+    data = source.encode(text)
+    directory = os.path.dirname(os.path.abspath(path))
+    mode = stat.S_IMODE(os.stat(path).st_mode)
+    handle, temporary = tempfile.mkstemp(prefix=".nanlint-", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
+
+
+def unified_diff(before: str, after: str, path: str) -> str:
+    return "".join(
+        difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True), fromfile=path, tofile=path)
+    )

@@ -1,0 +1,62 @@
+"""Reading a Python file as text the way Python would: PEP 263 encodings, BOM, any line ending."""
+
+from __future__ import annotations
+
+import codecs
+import io
+import tokenize
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional, Union
+
+
+class SourceError(Exception):
+    """A file that cannot be read or decoded; the message is one line for the user."""
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    path: str
+    text: str
+    encoding: str
+    bom: bool
+    data: bytes
+
+    def encode(self, text: str) -> bytes:
+        """`text` in this file's own encoding (and BOM), for writing fixes back."""
+        body = text.encode(self.encoding)
+        return codecs.BOM_UTF8 + body if self.bom else body
+
+
+def decode(data: bytes, path: str) -> SourceFile:
+    if b"\x00" in data[:8192]:
+        raise SourceError(f"{path}: not a text file (it contains NUL bytes)")
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as error:
+        raise SourceError(f"{path}: {error.msg if hasattr(error, 'msg') else error}") from None
+    bom = encoding == "utf-8-sig"
+    body = data[len(codecs.BOM_UTF8):] if bom else data
+    codec = "utf-8" if bom else encoding
+    try:
+        text = body.decode(codec)
+    except UnicodeDecodeError as error:
+        raise SourceError(f"{path}: cannot decode as {codec} (byte {error.start}): add a PEP 263 coding line or re-save as UTF-8") from None
+    except LookupError:
+        raise SourceError(f"{path}: unknown encoding {codec!r} in its coding line") from None
+    return SourceFile(path, text, codec, bom, data)
+
+
+def read(path: Union[str, Path], display: Optional[str] = None) -> SourceFile:
+    shown = display or str(path)
+    try:
+        data = Path(path).read_bytes()
+    except IsADirectoryError:
+        raise SourceError(f"{shown}: is a directory") from None
+    except FileNotFoundError:
+        raise SourceError(f"{shown}: no such file or directory") from None
+    except PermissionError:
+        raise SourceError(f"{shown}: permission denied") from None
+    except OSError as error:
+        raise SourceError(f"{shown}: cannot read: {error.strerror or error}") from None
+    return decode(data, shown)

@@ -1,0 +1,433 @@
+"""What a tensor expression can be: its possible signs, and the evidence that a risky value occurs.
+
+Rules ask "can this argument be 0?" about expressions whose runtime values are unknown. The answer
+is a `Fact`: the set of signs the value may take, plus `why`, a short phrase naming the evidence
+that the risky value really occurs ("a norm, 0 for an all-zero vector"). A value of unknown origin
+(a parameter, an attribute, an unknown call) may have any sign but carries no evidence, and the
+default rules stay silent on it: precision first. Guards (`+ eps`, `clamp(min=...)`,
+`torch.maximum(x, c)`) turn a value strictly positive.
+
+Names are followed through the local assignments that precede the use in the same function
+(straight-line, last assignment wins), so `d = a.norm().clamp_min(1e-8); x / d` is safe while
+`d = a.norm(); x / d` is not.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import re
+from typing import FrozenSet, NamedTuple, Optional
+
+NEG, ZERO, POS = 1, 2, 4
+ANY = NEG | ZERO | POS
+NONNEG = ZERO | POS
+
+EPS_NAME = re.compile(r"(^|_)(eps|epsilon|tiny|smooth|smoothing)(_|$)|eps$", re.I)
+
+# Tags: kinds of values some rules care about beyond their sign.
+PROB = "prob"  # in [0, 1], reaches 0 and 1 exactly in floating point
+UNIT = "unit"  # in [-1, 1], reaches ±1 exactly (cosine similarity, tanh, clamp(-1, 1))
+OPEN_UNIT = "open-unit"  # strictly inside (-1, 1)
+MASK = "mask"  # a boolean tensor
+EXP = "exp"  # an exponential: overflows to inf in float32 above 88.7
+NEG_INF = "-inf"
+POS_INF = "+inf"
+UNIFORM = "uniform"  # torch.rand: [0, 1), 0 included
+
+
+class Fact(NamedTuple):
+    signs: int = ANY
+    why: Optional[str] = None
+    tags: FrozenSet[str] = frozenset()
+
+    def can(self, signs: int) -> bool:
+        return bool(self.signs & signs) and self.why is not None
+
+    def has(self, tag: str) -> bool:
+        return tag in self.tags
+
+
+UNKNOWN = Fact()
+POSITIVE = Fact(POS)
+
+
+def _tagged(fact: Fact, *tags: str) -> Fact:
+    return fact._replace(tags=fact.tags | frozenset(tags))
+
+
+def join(a: Fact, b: Fact) -> Fact:
+    return Fact(a.signs | b.signs, a.why or b.why, a.tags & b.tags | ((a.tags | b.tags) & {NEG_INF, POS_INF}))
+
+
+def _literal_number(node: ast.AST) -> Optional[float]:
+    """The value of a numeric literal, `-literal`, `float('inf')`, `math.inf`-like constant."""
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+        return float(node.value)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        inner = _literal_number(node.operand)
+        if inner is None:
+            return None
+        return -inner if isinstance(node.op, ast.USub) else inner
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "float"
+        and len(node.args) == 1
+        and isinstance(node.args[0], ast.Constant)
+        and isinstance(node.args[0].value, str)
+    ):
+        try:
+            return float(node.args[0].value)
+        except ValueError:
+            return None
+    if isinstance(node, ast.Attribute) and node.attr in ("inf", "infty", "Inf") and isinstance(node.value, ast.Name):
+        return math.inf
+    return None
+
+
+literal_number = _literal_number
+
+
+def _sign_of(value: float) -> int:
+    if value != value:
+        return ANY
+    return POS if value > 0 else NEG if value < 0 else ZERO
+
+
+def _number_fact(value: float) -> Fact:
+    tags = frozenset()
+    if math.isinf(value):
+        tags = frozenset({POS_INF if value > 0 else NEG_INF})
+    why = "the literal 0" if value == 0 else None
+    return Fact(_sign_of(value), why, tags)
+
+
+def is_eps_like(node: ast.AST) -> bool:
+    """`eps`, `self.eps`, `EPS`, `layer_norm_eps`, `torch.finfo(x.dtype).eps`/`.tiny`, a small positive literal."""
+    if isinstance(node, ast.Name):
+        return bool(EPS_NAME.search(node.id))
+    if isinstance(node, ast.Attribute):
+        return bool(EPS_NAME.search(node.attr))
+    value = _literal_number(node)
+    return value is not None and 0 < value <= 1e-2
+
+
+def is_positive_guard(node: ast.AST) -> bool:
+    value = _literal_number(node)
+    if value is not None:
+        return value > 0
+    return is_eps_like(node)
+
+
+def _add_signs(a: int, b: int) -> int:
+    if a == POS and b & NEG == 0 or b == POS and a & NEG == 0:
+        return POS
+    if a == NEG and b & POS == 0 or b == NEG and a & POS == 0:
+        return NEG
+    if a == ZERO:
+        return b
+    if b == ZERO:
+        return a
+    return ANY
+
+
+def _mul_signs(a: int, b: int) -> int:
+    out = 0
+    for sa in (NEG, ZERO, POS):
+        if not a & sa:
+            continue
+        for sb in (NEG, ZERO, POS):
+            if not b & sb:
+                continue
+            if ZERO in (sa, sb):
+                out |= ZERO
+            else:
+                out |= POS if sa == sb else NEG
+    return out or ANY
+
+
+def _negate(signs: int) -> int:
+    return (POS if signs & NEG else 0) | (signs & ZERO) | (NEG if signs & POS else 0)
+
+
+# Methods and functions that keep their input's values (shape, dtype and device changes).
+PRESERVING = frozenset(
+    """float double half bfloat16 to type_as detach clone contiguous view view_as reshape reshape_as
+    unsqueeze squeeze expand expand_as permute transpose flatten unflatten t cpu cuda narrow
+    repeat repeat_interleave tile flip roll gather index_select masked_select chunk split select
+    movedim swapaxes squeeze_ unsqueeze_ requires_grad_ float_ data item tolist numpy as_tensor
+    tensor from_numpy contiguous_ broadcast_to""".split()
+)
+PROBABILITY_OPS = frozenset({"softmax", "sigmoid", "softmin", "gumbel_softmax", "hardsigmoid"})
+NORM_OPS = frozenset({"norm", "vector_norm", "matrix_norm", "frobenius_norm", "nuclear_norm", "dist", "cdist", "pairwise_distance"})
+SPREAD_OPS = frozenset({"std", "var", "std_mean", "var_mean"})
+COUNT_OPS = frozenset({"count_nonzero"})
+SUM_OPS = frozenset({"sum", "nansum", "mean", "nanmean", "cumsum", "trace"})
+POSITIVE_OPS = frozenset({"exp", "exp2", "softplus", "cosh", "ones", "ones_like", "expm1_pos"})
+UNIT_OPS = frozenset({"cosine_similarity", "tanh", "sin", "cos", "erf", "softsign", "hardtanh"})
+RELU_OPS = frozenset({"relu", "relu6", "relu_"})
+
+
+class Analyzer:
+    """Evaluate facts for expressions, following local assignments through an environment.
+
+    `env.lookup(name_node)` gives (seq, value) for the assignment to that name which precedes
+    `env.horizon` (None: now), or None. `env.describe_call(call)` gives the short name of the
+    torch operation a call performs (`torch.log(x)` and `x.log()` both give "log"), its operands
+    (receiver first for methods) and keywords, or None for a call that is not a tensor op.
+    """
+
+    MAX_DEPTH = 12
+
+    def __init__(self, env) -> None:
+        self.env = env
+
+    def fact(self, node: ast.AST, depth: int = 0) -> Fact:
+        if depth > self.MAX_DEPTH:
+            return UNKNOWN
+        method = getattr(self, "_" + type(node).__name__, None)
+        return method(node, depth + 1) if method else UNKNOWN
+
+    def _Constant(self, node: ast.Constant, depth: int) -> Fact:
+        if isinstance(node.value, bool):
+            return Fact(NONNEG, None, frozenset({MASK}))
+        if isinstance(node.value, (int, float)):
+            return _number_fact(float(node.value))
+        return UNKNOWN
+
+    def _Name(self, node: ast.Name, depth: int) -> Fact:
+        if EPS_NAME.search(node.id):
+            return POSITIVE
+        if node.id in ("inf",):
+            return Fact(POS, None, frozenset({POS_INF}))
+        found = self.env.lookup(node)
+        if found is None:
+            return UNKNOWN
+        seq, value = found
+        saved, self.env.horizon = self.env.horizon, seq
+        try:
+            return self.fact(value, depth)
+        finally:
+            self.env.horizon = saved
+
+    def _Attribute(self, node: ast.Attribute, depth: int) -> Fact:
+        if EPS_NAME.search(node.attr):
+            return POSITIVE
+        value = _literal_number(node)
+        if value is not None:
+            return _number_fact(value)
+        if node.attr in ("pi", "e", "tau", "shape", "ndim"):
+            return POSITIVE
+        if node.attr in ("data", "T", "mT", "H", "real"):
+            return self.fact(node.value, depth)
+        return UNKNOWN
+
+    def _Subscript(self, node: ast.Subscript, depth: int) -> Fact:
+        base = node.value
+        if isinstance(base, ast.Attribute) and base.attr == "shape":
+            return POSITIVE
+        inner = self.fact(base, depth)
+        return inner._replace(tags=inner.tags - {MASK})
+
+    def _UnaryOp(self, node: ast.UnaryOp, depth: int) -> Fact:
+        value = _literal_number(node)
+        if value is not None:
+            return _number_fact(value)
+        inner = self.fact(node.operand, depth)
+        if isinstance(node.op, ast.USub):
+            tags = set(inner.tags) - {NEG_INF, POS_INF, PROB, UNIFORM, EXP}
+            if POS_INF in inner.tags:
+                tags.add(NEG_INF)
+            if NEG_INF in inner.tags:
+                tags.add(POS_INF)
+            return Fact(_negate(inner.signs), inner.why, frozenset(tags))
+        if isinstance(node.op, ast.UAdd):
+            return inner
+        return UNKNOWN
+
+    def _IfExp(self, node: ast.IfExp, depth: int) -> Fact:
+        return join(self.fact(node.body, depth), self.fact(node.orelse, depth))
+
+    def _Compare(self, node: ast.Compare, depth: int) -> Fact:
+        return Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}))
+
+    def _BinOp(self, node: ast.BinOp, depth: int) -> Fact:
+        op = node.op
+        if isinstance(op, ast.Add):
+            return self._add(node.left, node.right, depth)
+        if isinstance(op, ast.Sub):
+            return self._sub(node.left, node.right, depth)
+        if isinstance(op, ast.Mult):
+            return self._product(self.fact(node.left, depth), self.fact(node.right, depth))
+        if isinstance(op, ast.Div):
+            left, right = self.fact(node.left, depth), self.fact(node.right, depth)
+            return Fact(_mul_signs(left.signs, right.signs & ~ZERO or ANY), left.why if left.signs & ZERO else None)
+        if isinstance(op, ast.Pow):
+            return self.power(self.fact(node.left, depth), node.right)
+        if isinstance(op, (ast.BitAnd, ast.BitOr)):
+            return Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}))
+        return UNKNOWN
+
+    def _add(self, left: ast.AST, right: ast.AST, depth: int) -> Fact:
+        a, b = self.fact(left, depth), self.fact(right, depth)
+        if is_positive_guard(left) and not b.can(NEG) or is_positive_guard(right) and not a.can(NEG):
+            return POSITIVE
+        if is_positive_guard(left) or is_positive_guard(right):
+            return POSITIVE if (a.signs == POS or b.signs == POS) else Fact(ANY, a.why or b.why)
+        signs = _add_signs(a.signs, b.signs)
+        why = None
+        if signs & ZERO and a.can(ZERO) and b.can(ZERO):
+            why = a.why
+        return Fact(signs, why, (a.tags & b.tags) - {PROB, UNIFORM, MASK})
+
+    def _sub(self, left: ast.AST, right: ast.AST, depth: int) -> Fact:
+        a, b = self.fact(left, depth), self.fact(right, depth)
+        one = _literal_number(left)
+        if one == 1 and (b.has(PROB) or b.has(UNIFORM)):
+            return Fact(NONNEG, "1 - p, 0 when p reaches 1 (a probability saturates at 1.0 in floating point)", frozenset({PROB}))
+        if one is not None and b.has(UNIT):
+            return Fact(NONNEG, f"{_fmt(one)} - x with x reaching 1, which is 0", frozenset())
+        if b.signs == NEG and a.signs & NEG == 0:
+            return POSITIVE if a.signs == POS or is_positive_guard(right) else Fact(NONNEG, None)
+        if (one is not None or _literal_number(right) is not None) and a.why is None and b.why is None:
+            return UNKNOWN  # `x - 1`: nothing says x reaches 1
+        return Fact(ANY, "a difference, 0 wherever both sides are equal")
+
+    def _product(self, a: Fact, b: Fact) -> Fact:
+        signs = _mul_signs(a.signs, b.signs)
+        why = a.why if a.can(ZERO) else b.why if b.can(ZERO) else None
+        tags = frozenset({PROB}) if a.has(PROB) and b.has(PROB) else frozenset()
+        return Fact(signs, why, tags)
+
+    def power(self, base: Fact, exponent: ast.AST) -> Fact:
+        value = _literal_number(exponent)
+        if value is None:
+            return Fact(base.signs & ~NEG if base.signs == POS else ANY, None)
+        if value == int(value) and int(value) % 2 == 0:
+            signs = (ZERO if base.signs & ZERO else 0) | (POS if base.signs & (POS | NEG) else 0)
+            why = base.why if base.can(ZERO) else None
+            return Fact(signs or NONNEG, why)
+        if value == 0.5 or 0 < value < 1:
+            return Fact(base.signs & NONNEG or NONNEG, base.why if base.can(ZERO) else None)
+        return Fact(base.signs, base.why, base.tags & {PROB})
+
+    def _Call(self, node: ast.Call, depth: int) -> Fact:
+        described = self.env.describe_call(node)
+        if described is None:
+            return self._builtin_call(node, depth)
+        name, operands, keywords = described
+        first = self.fact(operands[0], depth) if operands else UNKNOWN
+        return self._op_fact(name, first, operands, keywords, depth)
+
+    def _builtin_call(self, node: ast.Call, depth: int) -> Fact:
+        func = node.func
+        if not isinstance(func, ast.Name):
+            return UNKNOWN
+        if func.id in ("max",) and len(node.args) == 2:
+            return self._maximum(node.args, depth)
+        if func.id in ("abs",) and node.args:
+            return self._abs(self.fact(node.args[0], depth))
+        if func.id == "float" and node.args:
+            value = _literal_number(node)
+            return _number_fact(value) if value is not None else self.fact(node.args[0], depth)
+        if func.id in ("len",):
+            return POSITIVE
+        return UNKNOWN
+
+    def _maximum(self, operands, depth: int) -> Fact:
+        if any(is_positive_guard(arg) for arg in operands):
+            return POSITIVE
+        facts = [self.fact(arg, depth) for arg in operands]
+        if any(f.signs == POS for f in facts):
+            return POSITIVE
+        return Fact(facts[0].signs & facts[1].signs or ANY, facts[0].why if facts[1].can(ZERO) else None)
+
+    @staticmethod
+    def _abs(inner: Fact) -> Fact:
+        return Fact((inner.signs & ZERO) | (POS if inner.signs & (POS | NEG) else 0) or NONNEG, inner.why if inner.can(ZERO) else None)
+
+    def _op_fact(self, name: str, first: Fact, operands, keywords, depth: int) -> Fact:
+        if name in PRESERVING:
+            return first
+        if name in POSITIVE_OPS:
+            return Fact(POS, None, frozenset({EXP}) if name in ("exp", "exp2") else frozenset())
+        if name in PROBABILITY_OPS:
+            return Fact(NONNEG, f"a {name} output, which underflows to exactly 0 for very negative inputs", frozenset({PROB}))
+        if name in NORM_OPS:
+            return Fact(NONNEG, f"a {name}, 0 for an all-zero input")
+        if name in SPREAD_OPS:
+            return Fact(NONNEG, f"a {name}, 0 when all values are equal")
+        if name in COUNT_OPS:
+            return Fact(NONNEG, "a count, 0 when nothing matches")
+        if name in SUM_OPS:
+            return self._sum(name, first)
+        if name in RELU_OPS:
+            return Fact(NONNEG, f"a {name} output, 0 for every non-positive input")
+        if name in UNIT_OPS:
+            return Fact(ANY, f"a {name} output, which reaches ±1 exactly", frozenset({UNIT}))
+        if name in ("abs", "absolute", "square"):
+            return self._abs(first)
+        if name in ("sqrt",):
+            return Fact(first.signs & NONNEG or NONNEG, first.why if first.can(ZERO) else None)
+        if name in ("pow", "float_power") and len(operands) >= 2:
+            return self.power(first, operands[1])
+        if name in ("clamp", "clip", "clamp_min", "clamp_"):
+            return self._clamp(name, first, operands, keywords)
+        if name in ("maximum", "fmax") and len(operands) == 2:
+            return self._maximum(operands, depth)
+        if name in ("where",) and len(operands) == 3:
+            return join(self.fact(operands[1], depth), self.fact(operands[2], depth))
+        if name in ("rand", "rand_like"):
+            return Fact(NONNEG, "uniform noise from torch.rand, which includes 0", frozenset({UNIFORM}))
+        if name in ("zeros", "zeros_like"):
+            return Fact(ZERO, "zeros")
+        if name in ("full", "full_like", "fill_", "new_full") and len(operands) >= 2:
+            return self.fact(operands[1], depth)
+        if name in ("tensor", "scalar_tensor") and operands:
+            return self.fact(operands[0], depth)
+        if name in ("mul", "multiply") and len(operands) == 2:
+            return self._product(first, self.fact(operands[1], depth))
+        if name in ("add",) and len(operands) == 2:
+            return self._add(operands[0], operands[1], depth)
+        if name in ("sub", "subtract") and len(operands) == 2:
+            return self._sub(operands[0], operands[1], depth)
+        if name in ("normalize",):
+            return Fact(ANY, None, frozenset({UNIT}))
+        if name in ("bool", "logical_and", "logical_or", "logical_not", "eq", "ne", "gt", "lt", "ge", "le", "isfinite", "isnan", "isinf"):
+            return Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}))
+        if name in ("numel", "size", "dim"):
+            return POSITIVE
+        return UNKNOWN
+
+    def _sum(self, name: str, first: Fact) -> Fact:
+        if first.has(MASK):
+            return Fact(NONNEG, "a count of a mask, 0 when no element is selected")
+        if first.signs == POS and first.why is None:
+            return POSITIVE
+        return Fact(first.signs, f"a {name}, 0 when its terms are 0 or cancel")
+
+    @staticmethod
+    def _clamp(name: str, first: Fact, operands, keywords) -> Fact:
+        low = keywords.get("min")
+        if low is None and len(operands) >= 2:
+            low = operands[1]
+        high = keywords.get("max")
+        if high is None and len(operands) >= 3 and name != "clamp_min":
+            high = operands[2]
+        low_value = _literal_number(low) if low is not None else None
+        high_value = _literal_number(high) if high is not None else None
+        if low_value is not None and high_value is not None and -1 <= low_value and high_value <= 1:
+            tag = UNIT if (low_value == -1 or high_value == 1) else OPEN_UNIT
+            why = "a value clamped to exactly ±1" if tag == UNIT else None
+            sign = POS if low_value > 0 else NONNEG if low_value == 0 else ANY
+            return Fact(sign, why, frozenset({tag}))
+        if low is not None and is_positive_guard(low):
+            return POSITIVE
+        if low_value == 0:
+            return Fact(NONNEG, "a value clamped at 0, which stays 0")
+        return Fact(first.signs, first.why, first.tags)
+
+
+def _fmt(value: float) -> str:
+    return str(int(value)) if value == int(value) else str(value)
