@@ -8,12 +8,14 @@ interrupted and nothing was found (the run could not vouch for the code).
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import shutil
 import sys
 import tempfile
-from typing import List, Tuple
+from typing import Tuple
 
+from nanlint.ftypes import Report
 from nanlint.runtime.events import read_run_dir
 from nanlint.runtime.join import join
 from nanlint.runtime.render import annotated_findings, render_concise, render_json, render_text
@@ -37,10 +39,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--anomaly", action="store_true",
                         help="also run under torch.autograd.set_detect_anomaly(True) (slower; raises "
                         "at the first NaN in backward)")
-    parser.add_argument("--output-format", choices=FORMATS, default="text")
+    parser.add_argument("--output-format", choices=FORMATS,
+                        help="as for check (default: text, or output-format from the configuration)")
     parser.add_argument("--events-dir", metavar="DIR",
                         help="keep the raw event records (JSON lines, one file per process) in DIR")
     parser.add_argument("--no-progress", action="store_true", help="no progress line on the terminal")
+    from nanlint.cli import add_rule_options
+
+    add_rule_options(parser)  # --select, --ignore, --config...: the static side runs as `check` would
 
 
 def run(args: argparse.Namespace) -> int:
@@ -49,7 +55,10 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write("nanlint verify: error: %s\n" % problem)
         return EXIT_USAGE
     paths = args.paths or ["."]
-    findings, static_errors = _static_findings(paths)
+    from nanlint.cli import make_checker
+
+    checker = make_checker(args)  # a configuration or selection error exits 2, as for check
+    report = checker.run(paths, None)
     run_dir, temporary = _run_dir(args.events_dir)
     try:
         env = child_environment(run_dir, paths, args.strict, args.anomaly)
@@ -61,10 +70,13 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if temporary:
             shutil.rmtree(run_dir, ignore_errors=True)
-    joined = join(findings, summary)
-    for message in static_errors:
-        sys.stderr.write("nanlint verify: %s\n" % message)
-    _write(args, joined, summary, child)
+    joined = join(report.findings, summary)
+    fmt = args.output_format or checker.settings.output_format or "text"
+    _write(fmt, args, joined, summary, child, checker.catalog)
+    if report.errors:
+        from nanlint.output import render_errors
+
+        render_errors(report)
     if joined.found_anything:
         return EXIT_FOUND
     return EXIT_CLEAN if child.succeeded else EXIT_USAGE
@@ -81,16 +93,6 @@ def _usage_problem(args) -> str:
     return ""
 
 
-def _static_findings(paths: List[str]) -> Tuple[list, List[str]]:
-    try:
-        from nanlint.api import check
-    except ImportError:
-        return [], ["the static check is not available in this build: reporting runtime findings only"]
-    report = check(paths)
-    errors = ["%s: %s" % (e.path, e.message) for e in report.errors]
-    return list(report.findings), errors
-
-
 def _run_dir(events_dir) -> Tuple[str, bool]:
     if events_dir:
         os.makedirs(events_dir, exist_ok=True)
@@ -98,14 +100,13 @@ def _run_dir(events_dir) -> Tuple[str, bool]:
     return tempfile.mkdtemp(prefix="nanlint-verify-"), True
 
 
-def _write(args, joined, summary, child) -> None:
-    fmt = args.output_format
+def _write(fmt, args, joined, summary, child, catalog) -> None:
     if fmt == "json":
         text = render_json(joined, summary, child, args.run, args.timeout)
     elif fmt == "concise":
         text = render_concise(joined, summary, child, args.timeout)
     elif fmt in ("sarif", "github"):
-        text = _check_formatter(fmt)(annotated_findings(joined, summary.notes))
+        text = _with_check_formatter(fmt, annotated_findings(joined, summary.notes), catalog)
         sys.stderr.write(child.status_line(args.timeout) + "\n")
     else:
         text = render_text(joined, summary, child, args.timeout)
@@ -113,8 +114,10 @@ def _write(args, joined, summary, child) -> None:
     sys.stdout.flush()
 
 
-def _check_formatter(fmt: str):
-    """`check`'s SARIF and GitHub formatters, applied to findings annotated with their outcomes."""
-    from nanlint import output
+def _with_check_formatter(fmt: str, findings: list, catalog) -> str:
+    """check's SARIF and GitHub formats, for findings whose messages carry their outcome."""
+    from nanlint.output import render
 
-    return lambda findings: output.format_findings(findings, fmt)
+    stream = io.StringIO()
+    render(Report(findings=findings).sort(), fmt, stream, catalog)
+    return stream.getvalue()
