@@ -27,7 +27,7 @@ UNINITIALIZED = frozenset({"empty", "empty_like", "new_empty", "empty_strided", 
 
 # Data that comes from outside the program's arithmetic. A Python literal given to `tensor` or
 # `as_tensor` is the user's own (an intentional NaN); anything else (an array, a buffer) is input.
-DATA_SOURCES = frozenset({"from_numpy", "frombuffer", "from_file", "load", "from_dlpack", "asarray"})
+DATA_SOURCES = frozenset({"from_numpy", "frombuffer", "from_file", "from_dlpack", "asarray"})
 LITERAL_FACTORIES = frozenset({"tensor", "as_tensor", "asarray", "scalar_tensor"})
 
 # In-place ops whose result does not depend on the previous content of `self`.

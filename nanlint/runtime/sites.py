@@ -12,6 +12,7 @@ frame at all (an op run by library code alone, e.g. inside a DataLoader worker's
 
 from __future__ import annotations
 
+import linecache
 import os
 import site
 import sys
@@ -112,7 +113,10 @@ class SiteResolver:
 
 
 def site_of_code(code, resolver: SiteResolver) -> Optional[Site]:
-    """The site of a function's definition (used for a custom autograd.Function's backward)."""
+    """The `def` line of a function (used for a custom autograd.Function's backward)."""
     if code is None:
         return None
-    return Site(resolver.real_path(code.co_filename), code.co_firstlineno, code.co_name)
+    line = code.co_firstlineno  # the first decorator's line, when there are decorators
+    while linecache.getline(code.co_filename, line).lstrip().startswith("@"):
+        line += 1
+    return Site(resolver.real_path(code.co_filename), line, code.co_name)
