@@ -23,6 +23,7 @@ from nanlint.runtime.runner import child_environment, run_child
 from nanlint.runtime.summary import summarize
 
 FORMATS = ("text", "concise", "json", "sarif", "github")
+MACHINE_FORMATS = ("json", "sarif", "github")  # the command's own stdout then goes to stderr
 EXIT_CLEAN, EXIT_FOUND, EXIT_USAGE = 0, 1, 2
 
 
@@ -59,10 +60,12 @@ def run(args: argparse.Namespace) -> int:
 
     checker = make_checker(args)  # a configuration or selection error exits 2, as for check
     report = checker.run(paths, None)
+    fmt = args.output_format or checker.settings.output_format or "text"
     run_dir, temporary = _run_dir(args.events_dir)
     try:
         env = child_environment(run_dir, paths, args.strict, args.anomaly)
-        child = run_child(args.run, env, run_dir, args.timeout, progress=not args.no_progress)
+        child = run_child(args.run, env, run_dir, args.timeout, progress=not args.no_progress,
+                          stdout_to_stderr=fmt in MACHINE_FORMATS)
         if child.start_error:
             sys.stderr.write("nanlint verify: error: %s\n" % child.status_line())
             return EXIT_USAGE
@@ -71,7 +74,6 @@ def run(args: argparse.Namespace) -> int:
         if temporary:
             shutil.rmtree(run_dir, ignore_errors=True)
     joined = join(report.findings, summary)
-    fmt = args.output_format or checker.settings.output_format or "text"
     _write(fmt, args, joined, summary, child, checker.catalog)
     if report.errors:
         from nanlint.output import render_errors

@@ -95,11 +95,15 @@ class _Progress:
 
 
 def run_child(command: List[str], env: Dict[str, str], run_dir: str, timeout: Optional[float],
-              progress: bool) -> ChildResult:
+              progress: bool, stdout_to_stderr: bool = False) -> ChildResult:
+    """Run the command to its end, its timeout or Ctrl-C. `stdout_to_stderr` keeps nanlint's stdout
+    for a machine-readable report."""
     own_group = os.name == "posix" and not _stdin_is_terminal()
     started = time.monotonic()
     try:
-        process = subprocess.Popen(command, env=env, start_new_session=own_group)
+        sys.stdout.flush()
+        stdout = sys.stderr.fileno() if stdout_to_stderr else None
+        process = subprocess.Popen(command, env=env, start_new_session=own_group, stdout=stdout)
     except OSError as error:
         return ChildResult(start_error=str(error))
     result = ChildResult()

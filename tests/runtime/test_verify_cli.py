@@ -1,0 +1,154 @@
+"""`nanlint verify --run` end to end: real subprocesses for nanlint and for the command it runs."""
+
+import json
+import os
+import re
+import sys
+import textwrap
+
+import pytest
+
+from conftest import line_of
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PYTHON = sys.executable
+
+
+def write(directory, name, text):
+    path = directory / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return str(path)
+
+
+def events_at(document, line):
+    """Every event the JSON report holds for a line: evidence of findings and runtime findings."""
+    found = [e for f in document["findings"] for e in f["evidence"] if e["line"] == line]
+    return found + [r["event"] for r in document["runtime_findings"] if r["line"] == line]
+
+
+@pytest.fixture(scope="module")
+def seed_run(tmp_path_factory):
+    """The seed `x / 0` + backward, a grandchild process, and a sitecustomize of the user's own."""
+    project = tmp_path_factory.mktemp("seed")
+    write(project, "child.py", """
+        import torch
+        torch.sqrt(torch.tensor([-1.0]))  # grandchild-sqrt
+    """)
+    write(project, "seed.py", """
+        import subprocess, sys
+        import torch
+        x = torch.tensor([1.0], requires_grad=True)
+        y = x / 0  # seed-division
+        with torch.autograd.detect_anomaly():
+            y.backward()
+        subprocess.run([sys.executable, "child.py"], check=True)
+    """)
+    own = project / "own_site"
+    write(own, "sitecustomize.py", "open('own-sitecustomize-ran', 'w').close()\n")
+    return project, os.pathsep.join([str(own), os.environ.get("PYTHONPATH", "")])
+
+
+def test_seed_division_then_backward(nanlint, seed_run):
+    project, pythonpath = seed_run
+    result = nanlint("verify", ".", "--output-format", "json", "--run", PYTHON, "seed.py", cwd=project,
+                     env={"PYTHONPATH": ROOT + os.pathsep + pythonpath})
+    assert result.returncode == 1, result.stderr
+    document = json.loads(result.stdout)
+    division = events_at(document, line_of(str(project / "seed.py"), "# seed-division"))
+    assert {(e["phase"], e["kind"], e["op"], e["values"]) for e in division} == {
+        ("forward", "root", "div", "+inf"), ("backward", "root", "div", "+inf")}
+    grandchild = events_at(document, line_of(str(project / "child.py"), "# grandchild-sqrt"))
+    assert [(e["op"], e["values"]) for e in grandchild] == [("sqrt", "NaN")]
+    assert document["child"]["returncode"] == 0 and document["processes"]["monitored"] == 2
+    assert (project / "own-sitecustomize-ran").exists()
+
+
+def test_bundled_example_shows_every_outcome(nanlint):
+    example = os.path.join(ROOT, "examples", "verify", "train_nan.py")
+    result = nanlint("verify", "examples/verify", "--run", PYTHON, example, cwd=ROOT)
+    assert result.returncode == 1, result.stderr
+    report = result.stdout
+    assert "confirmed: backward of log made -inf (float32) in LogBackward0, once, first at step 1" in report
+    assert "not triggered: min x = " in report
+    assert "not reached: no op ran at this line" in report
+    assert "NAN901 forward div made NaN (float32), once, first at step 3" in report
+    assert "the command exited normally" in report
+
+
+def test_a_crashing_target_keeps_its_events(nanlint, tmp_path):
+    write(tmp_path, "crash.py", """
+        import os, signal
+        import torch
+        torch.log(torch.zeros(2))  # before-crash
+        os.kill(os.getpid(), signal.SIGKILL)
+    """)
+    result = nanlint("verify", ".", "--output-format", "json", "--run", PYTHON, "crash.py", cwd=tmp_path)
+    assert result.returncode == 1
+    document = json.loads(result.stdout)
+    (event,) = events_at(document, line_of(str(tmp_path / "crash.py"), "# before-crash"))
+    assert (event["kind"], event["op"], event["values"]) == ("root", "log", "-inf")
+    assert document["child"]["status"] == "the command was killed by signal SIGKILL"
+    assert "1 monitored process(es) ended without exiting normally" in document["notes"][0]
+
+
+def test_a_failing_target_without_findings_is_reported_as_such(nanlint, tmp_path):
+    result = nanlint("verify", ".", "--run", PYTHON, "-c", "import sys; sys.exit(3)", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "the command exited with status 3" in result.stdout
+    assert "0 found at run time only" in result.stdout
+
+
+def test_a_hanging_target_is_stopped_by_the_timeout(nanlint, tmp_path):
+    write(tmp_path, "hang.py", """
+        import time
+        import torch
+        torch.log(torch.zeros(1))  # before-hang
+        time.sleep(600)
+    """)
+    result = nanlint("verify", ".", "--timeout", "3", "--output-format", "json", "--run", PYTHON, "hang.py",
+                     cwd=tmp_path)
+    assert result.returncode == 1
+    document = json.loads(result.stdout)
+    assert document["child"]["status"] == "the command timed out after 3s and was stopped"
+    assert document["child"]["timed_out"] and document["processes"]["unfinished"] == 0
+    (event,) = events_at(document, line_of(str(tmp_path / "hang.py"), "# before-hang"))
+    assert event["op"] == "log"
+
+
+def test_verify_a_pytest_suite(nanlint, tmp_path):
+    write(tmp_path, "tests/test_numbers.py", """
+        import torch
+
+        def test_fine():
+            assert torch.log(torch.ones(2)).sum() == 0
+
+        def test_nan():
+            torch.sqrt(torch.tensor([-4.0]))  # sqrt-in-test
+    """)
+    result = nanlint("verify", "tests", "--output-format", "json", "--run", PYTHON, "-m", "pytest", "-q",
+                     "-p", "no:cacheprovider", "tests", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    document = json.loads(result.stdout)
+    (event,) = events_at(document, line_of(str(tmp_path / "tests/test_numbers.py"), "# sqrt-in-test"))
+    assert event["contexts"] == ["tests/test_numbers.py::test_nan"]
+
+
+def test_github_output_carries_the_runtime_finding(nanlint, tmp_path):
+    write(tmp_path, "bad.py", "import torch\ntorch.log(torch.zeros(1))\n")
+    result = nanlint("verify", ".", "--output-format", "github", "--run", PYTHON, "bad.py", cwd=tmp_path)
+    assert result.returncode == 1
+    assert re.match(r"::warning title=nanlint \(NAN\d+\),file=bad.py,line=2,.*made -inf", result.stdout)
+    assert "the command exited normally" in result.stderr
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["verify"], "--run needs a command"),
+    (["verify", "--timeout", "0", "--run", "true"], "--timeout must be a positive number"),
+    (["verify", "no-such-dir", "--run", "true"], "no such file or directory: no-such-dir"),
+    (["verify", "--run", "no-such-command-for-nanlint"], "could not be started"),
+])
+def test_usage_errors_exit_2(nanlint, tmp_path, arguments, message):
+    result = nanlint(*arguments, cwd=tmp_path)
+    assert result.returncode == 2
+    assert message in result.stderr
