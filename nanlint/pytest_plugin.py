@@ -8,6 +8,7 @@ report's `user_properties`, so the summary also works under pytest-xdist.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 
 import pytest
 
@@ -72,8 +73,8 @@ class _Session:
 
         mine = [r for r in records if r.get("type") == "amp_skip"
                 or (r.get("type") in ("event", "count") and r.get("context") == nodeid)]
-        return [
-            ("%s:%d: %s" % (self._relative(e.path), e.line, describe_event(e)), e.kind)
+        return [  # the test's id is the heading: leave it out of each line
+            ("%s:%d: %s" % (self._relative(e.path), e.line, describe_event(replace(e, contexts=[]))), e.kind)
             for e in summarize(mine).events
             if e.kind in _REPORTED_KINDS and e.unexpected
         ]

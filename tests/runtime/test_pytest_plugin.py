@@ -1,0 +1,53 @@
+"""The pytest plugin in a temporary project (pytester), and the cheap import it promises."""
+
+import subprocess
+import sys
+
+TESTS = """
+import pytest
+import torch
+
+def test_clean():
+    assert torch.exp(torch.zeros(1)).item() == 1.0
+
+def test_log_zero():
+    torch.log(torch.zeros(3))
+
+@pytest.mark.nanlint_allow
+def test_meant_to_overflow():
+    torch.exp(torch.tensor([1000.0]))
+"""
+
+
+def test_summary_lists_each_tests_events(pytester):
+    pytester.makepyfile(test_numbers=TESTS)
+    result = pytester.runpytest("-p", "nanlint.pytest_plugin", "--nanlint")
+    result.assert_outcomes(passed=3)
+    result.stdout.fnmatch_lines([
+        "*nanlint: NaN/Inf produced by tests*",
+        "test_numbers.py::test_log_zero",
+        "    test_numbers.py:8: forward log made -inf (float32), once, first at step 0",
+        "test_numbers.py::test_meant_to_overflow",
+        "    test_numbers.py:12: forward exp made +inf (float32), once, first at step 0",
+    ])
+    assert "test_numbers.py::test_clean" not in result.stdout.str()
+
+
+def test_strict_fails_the_test_that_made_nan(pytester):
+    pytester.makepyfile(test_numbers=TESTS)
+    result = pytester.runpytest("-p", "nanlint.pytest_plugin", "--nanlint-strict")
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(["*test_log_zero*", "*nanlint: this test produced new NaN/Inf values*"])
+
+
+def test_without_the_option_the_plugin_is_silent(pytester):
+    pytester.makepyfile(test_numbers=TESTS)
+    result = pytester.runpytest("-p", "nanlint.pytest_plugin")
+    result.assert_outcomes(passed=3)
+    assert "nanlint" not in result.stdout.str()
+
+
+def test_importing_nanlint_and_its_plugin_does_not_import_torch():
+    code = "import sys, nanlint, nanlint.pytest_plugin; print('torch' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "False"
