@@ -4,7 +4,13 @@ import pytest
 
 pytest.importorskip("torch")
 
-pytest_plugins = ["pytester"]
+
+
+def pytest_configure(config):
+    # `pytest_plugins` is only allowed in the top-level conftest; registering here keeps pytester
+    # (for the plugin's tests) local to the runtime tests.
+    if not config.pluginmanager.has_plugin("pytester"):
+        config.pluginmanager.import_plugin("pytester")
 
 warnings.filterwarnings("ignore", message="Failed to initialize NumPy")
 
