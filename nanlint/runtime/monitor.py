@@ -552,7 +552,9 @@ def _note_compiled_regions(sink) -> None:
                 "type": "note",
                 "pid": os.getpid(),
                 "topic": "compile",
-                "message": "torch.compile built %d graph(s): ops inside compiled graphs were not checked "
-                "(forward or backward); eager code and graph breaks were." % graphs,
+                "message": "torch.compile built %d graph(s): ops inside compiled kernels (inductor) were "
+                "not checked, forward or backward, and their lines count as not reached; graphs a "
+                "backend runs eagerly are checked and blamed on the line calling the compiled "
+                "function; eager code and graph breaks are checked as usual" % graphs,
             }
         )

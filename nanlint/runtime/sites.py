@@ -50,7 +50,7 @@ def _dir_prefix(path: str) -> str:
 
 
 def _is_library_name(filename: str) -> bool:
-    if filename.startswith("<frozen") or filename.startswith("<__array_function__"):
+    if filename.startswith(("<frozen", "<__array_function__", "<eval_with_key")):
         return True
     return (os.sep + "site-packages" + os.sep) in filename or (os.sep + "dist-packages" + os.sep) in filename
 
