@@ -103,7 +103,8 @@ def run_child(command: List[str], env: Dict[str, str], run_dir: str, timeout: Op
     try:
         sys.stdout.flush()
         stdout = sys.stderr.fileno() if stdout_to_stderr else None
-        process = subprocess.Popen(command, env=env, start_new_session=own_group, stdout=stdout)
+        process = subprocess.Popen(command, env=env, start_new_session=own_group, stdout=stdout,
+                                   preexec_fn=_default_sigint if os.name == "posix" else None)
     except OSError as error:
         return ChildResult(start_error=str(error))
     result = ChildResult()
@@ -125,6 +126,12 @@ def run_child(command: List[str], env: Dict[str, str], run_dir: str, timeout: Op
     result.returncode = process.returncode
     result.duration = time.monotonic() - started
     return result
+
+
+def _default_sigint() -> None:
+    # A shell's background job inherits SIGINT ignored; the child must get KeyboardInterrupt so that
+    # Python runs its exit handlers and the monitor writes its last records.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _stdin_is_terminal() -> bool:

@@ -3,8 +3,11 @@
 import json
 import os
 import re
+import signal
+import subprocess
 import sys
 import textwrap
+import time
 
 import pytest
 
@@ -152,3 +155,28 @@ def test_usage_errors_exit_2(nanlint, tmp_path, arguments, message):
     result = nanlint(*arguments, cwd=tmp_path)
     assert result.returncode == 2
     assert message in result.stderr
+
+
+def test_ctrl_c_stops_the_target_and_still_reports(tmp_path):
+    write(tmp_path, "wait.py", """
+        import time
+        import torch
+        torch.log(torch.zeros(1))
+        time.sleep(600)
+    """)
+    events = tmp_path / "events"
+    env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    command = [PYTHON, "-m", "nanlint", "verify", ".", "--events-dir", str(events), "--output-format", "json",
+               "--run", PYTHON, "wait.py"]
+    process = subprocess.Popen(command, cwd=tmp_path, env=env, stdin=subprocess.DEVNULL,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while not any(b'"type":"event"' in p.read_bytes() for p in events.glob("*.jsonl")):
+        assert time.monotonic() < deadline and process.poll() is None
+        time.sleep(0.2)
+    process.send_signal(signal.SIGINT)
+    stdout, _ = process.communicate(timeout=60)
+    assert process.returncode == 1
+    document = json.loads(stdout)
+    assert document["child"]["interrupted"] and document["processes"]["unfinished"] == 0
+    assert document["summary"]["confirmed"] + document["summary"]["runtime"] == 1
