@@ -72,7 +72,6 @@ class Monitor:
         self.check_margins = check_margins
         self.sites = SiteResolver(paths, library_dirs=[os.path.dirname(torch.__file__)])
         self.step = 0
-        self.context: Optional[str] = None
         self.propagated = 0
         self._tls = threading.local()
         self._lock = threading.RLock()
@@ -363,10 +362,9 @@ class Monitor:
 
     # ----------------------------------------------------------------- records
 
-    def current_context(self) -> Optional[str]:
-        """What the program was doing: set by the caller, else the pytest test running now, if any."""
-        if self.context:
-            return self.context
+    @staticmethod
+    def current_context() -> Optional[str]:
+        """The pytest test running now, if any (pytest keeps it in PYTEST_CURRENT_TEST)."""
         test = os.environ.get("PYTEST_CURRENT_TEST")
         return test.rsplit(" (", 1)[0] if test else None
 
