@@ -24,12 +24,12 @@ CONFIRMED, NOT_TRIGGERED, NOT_REACHED = "confirmed", "not triggered", "not reach
 
 # Runtime findings: (code, name) by (kind, phase).
 RUNTIME_CODES = {
-    (Kind.ROOT, "forward"): ("NAN901", "runtime-nonfinite-forward"),
-    (Kind.ROOT, "backward"): ("NAN902", "runtime-nonfinite-backward"),
-    (Kind.ROOT, "optimizer"): ("NAN903", "runtime-nonfinite-optimizer-step"),
-    (Kind.INPLACE_ERROR, "forward"): ("NAN904", "runtime-inplace-autograd-error"),
-    (Kind.INPLACE_ERROR, "backward"): ("NAN904", "runtime-inplace-autograd-error"),
-    (Kind.INPUT, "forward"): ("NAN905", "runtime-nonfinite-input"),
+    (Kind.ROOT, "forward"): ("NAN011", "runtime-nonfinite-forward"),
+    (Kind.ROOT, "backward"): ("NAN012", "runtime-nonfinite-backward"),
+    (Kind.ROOT, "optimizer"): ("NAN013", "runtime-nonfinite-optimizer-step"),
+    (Kind.INPLACE_ERROR, "forward"): ("NAN014", "runtime-inplace-autograd-error"),
+    (Kind.INPLACE_ERROR, "backward"): ("NAN014", "runtime-inplace-autograd-error"),
+    (Kind.INPUT, "forward"): ("NAN015", "runtime-nonfinite-input"),
 }
 _CONFIRMING = (Kind.ROOT, Kind.INPLACE_ERROR)
 

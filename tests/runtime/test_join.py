@@ -65,7 +65,7 @@ def test_every_outcome_from_real_findings(project):
     assert [(m.quantity, m.value) for m in quiet.margins] == [("min x", 6.0)]
     assert outcome_at(joined, line_of(path, "# not-reached")).outcome == NOT_REACHED
     (runtime,) = joined.runtime_findings
-    assert (runtime.finding.code, runtime.finding.line) == ("NAN901", line_of(path, "# runtime-only"))
+    assert (runtime.finding.code, runtime.finding.line) == ("NAN011", line_of(path, "# runtime-only"))
     assert joined.found_anything
 
 
@@ -76,7 +76,7 @@ def test_text_report_names_each_outcome(project):
     assert "confirmed: forward log made -inf (float32), once" in text
     assert "not triggered: min x = 6 (float32; danger at 0)" in text
     assert "not reached: no op ran at this line" in text
-    assert "NAN901 forward div made +inf" in text
+    assert "NAN011 forward div made +inf" in text
     assert "1 confirmed, 1 not triggered, 1 not reached, 1 found at run time only" in text
 
 
@@ -100,7 +100,7 @@ def test_an_inf_fill_that_becomes_nan_later_confirms_the_fill_line(tmp_path):
     (outcome,) = joined.outcomes
     assert outcome.outcome == CONFIRMED and not outcome.evidence
     assert [(e.op, e.line) for e in outcome.via_fill] == [("softmax", line_of(path, "# softmax"))]
-    assert [r.finding.code for r in joined.runtime_findings] == ["NAN901"]  # the softmax line itself
+    assert [r.finding.code for r in joined.runtime_findings] == ["NAN011"]  # the softmax line itself
 
 
 def test_overflow_in_grad_scaler_skipped_steps_does_not_confirm():

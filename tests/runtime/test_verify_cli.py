@@ -75,7 +75,7 @@ def test_bundled_example_shows_every_outcome(nanlint):
     assert "confirmed: backward of log made -inf (float32) in LogBackward0, once, first at step 1" in report
     assert "not triggered: min x = " in report
     assert "not reached: no op ran at this line" in report
-    assert "NAN901 forward div made NaN (float32), once, first at step 3" in report
+    assert "NAN011 forward div made NaN (float32), once, first at step 3" in report
     assert "the command exited normally" in report
 
 
