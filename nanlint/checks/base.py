@@ -8,7 +8,7 @@ from typing import Callable, Dict, Optional
 from nanlint.catalog import CatalogError, Rule
 from nanlint.ftypes import Edit, Fix
 from nanlint.patterns import Match, Template
-from nanlint.values import MASK, NEG, NEG_INF, POS_INF, PROB, UNIFORM, UNIT, ZERO, EXP, Fact
+from nanlint.values import EXP, LOG_SCALE, MASK, NEG, NEG_INF, POS_INF, PROB, UNIFORM, UNIT, ZERO, Fact, bounded_above
 
 MAX_SNIPPET = 40
 
@@ -25,6 +25,8 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     "uniform": lambda f: f.has(UNIFORM),
     "mask": lambda f: f.has(MASK),
     "exp": lambda f: f.has(EXP),
+    "bounded": bounded_above,
+    "log-scale": lambda f: f.has(LOG_SCALE),
     "any": lambda f: True,
 }
 
@@ -61,7 +63,9 @@ class Check:
             if not isinstance(value, kind):
                 raise CatalogError(f"{self.rule.source}: rule {self.rule.code}: parameter `{name}` must be {getattr(kind, '__name__', kind)}")
             values[name] = value
-        for name, predicate in dict(values.get("where") or {}).items():
+        named = [*dict(values.get("where") or {}).items(), *dict(values.get("unless") or {}).items()]
+        named += [("danger", predicate) for predicate in values.get("danger") or ()]
+        for name, predicate in named:
             if predicate not in PREDICATES:
                 raise CatalogError(f"{self.rule.source}: rule {self.rule.code}: unknown predicate `{predicate}` for `{name}`")
         return values

@@ -6,15 +6,16 @@ import ast
 
 from nanlint.checks.base import PREDICATES, Check, snippet
 from nanlint.patterns import Match
-from nanlint.values import literal_number
+from nanlint.values import constant_value
 
 
 class RiskyArgument(Check):
     """Flags `op(arg)` / `arg.op()` (and `arg ** e` for pow-like rules) when the argument's fact
     satisfies one of the `danger` predicates with evidence.
 
-    `exponents` restricts pow-like ops to literal exponents in an open interval, e.g. [0, 1] for
-    the fractional powers whose gradient is infinite at 0; `operator = "**"` also watches `**`.
+    `exponents` restricts pow-like ops to constant non-integer exponents (`0.5`, `1 / 3`) in an open
+    interval, e.g. [0, 1] for the fractional powers whose gradient is infinite at 0;
+    `operator = "**"` also watches `**`.
     `arity` is the number of operands (receiver included) a genuine tensor call has, which keeps
     `self.log("loss", value)` in Lightning or `logger.log(level, msg)` out.
     """
@@ -53,8 +54,8 @@ class RiskyArgument(Check):
 
     def _fractional(self, exponent) -> bool:
         low, high = self.params["exponents"] or (0, 1)
-        value = literal_number(exponent) if exponent is not None else None
-        return value is not None and low < value < high
+        value = constant_value(exponent) if exponent is not None else None
+        return value is not None and value != int(value) and low < value < high
 
     def _judge(self, node: ast.AST, argument: ast.AST, op: str, ctx) -> None:
         fact = ctx.fact(argument)
