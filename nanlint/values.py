@@ -34,6 +34,10 @@ EXP = "exp"  # an exponential: overflows to inf in float32 above 88.7
 NEG_INF = "-inf"
 POS_INF = "+inf"
 UNIFORM = "uniform"  # torch.rand: [0, 1), 0 included
+CONSTANT = "constant"  # a numeric literal
+DIFF = "difference"  # a - b: 0 where the sides are equal, negative where b is larger
+SQUARED_DIFF = "squared-difference"  # (a - b) ** 2
+SQUARED_DISTANCE = "squared-distance"  # a sum or mean of squared differences, an MSE, |a|² + |b|² - 2ab
 BOUNDED = "bounded"  # bounded above by a literal (clamp(max=c), min(x, c)): its exp cannot overflow
 LOG_SCALE = "log-scale"  # named like a log-variance / log-std and not bounded above: exp(it) can overflow
 LOG_SCALE_NAME = re.compile(r"^(log_?var|log_?variance|log_?sigma2?|log_?sigma_?sq|log_?std|log_?stddev|log_?scale)$", re.I)
@@ -148,7 +152,7 @@ def _number_fact(value: float) -> Fact:
     if math.isinf(value):
         tags = frozenset({POS_INF if value > 0 else NEG_INF})
     why = "the literal 0" if value == 0 else None
-    return Fact(_sign_of(value), why, tags)
+    return Fact(_sign_of(value), why, tags | {CONSTANT})
 
 
 def is_eps_like(node: ast.AST) -> bool:
@@ -354,7 +358,20 @@ class Analyzer:
             return Fact(NEG | ZERO, None)  # `x - x.max(-1, keepdim=True).values`: at most 0
         if (one is not None or _literal_number(right) is not None) and a.why is None and b.why is None:
             return UNKNOWN  # `x - 1`: nothing says x reaches 1
-        return Fact(ANY, "a difference, 0 wherever both sides are equal")
+        if self._is_gram_expansion(left, right):
+            return Fact(ANY, "a squared distance expanded as |a|² + |b|² - 2ab, which rounds below 0", frozenset({SQUARED_DISTANCE}))
+        return Fact(ANY, "a difference, 0 wherever both sides are equal", frozenset({DIFF}))
+
+    @staticmethod
+    def _is_gram_expansion(left: ast.AST, right: ast.AST) -> bool:
+        """`x2 + y2 - 2 * x @ y.T`: a sum minus twice a product."""
+        if not (isinstance(left, ast.BinOp) and isinstance(left.op, ast.Add)):
+            return False
+        while isinstance(right, ast.BinOp) and isinstance(right.op, ast.MatMult):
+            right = right.left  # `2 * x @ y.T` parses as `(2 * x) @ y.T`
+        if not (isinstance(right, ast.BinOp) and isinstance(right.op, ast.Mult)):
+            return False
+        return 2 in (_literal_number(right.left), _literal_number(right.right))
 
     def _is_maximum_of_rows(self, node: ast.AST, hops: int = 0) -> bool:
         """`x.max(dim, keepdim=True)[0]`, `.values`, `amax`, `logsumexp`, `.detach()` of those, or a
@@ -385,7 +402,8 @@ class Analyzer:
         if value == int(value) and int(value) % 2 == 0:
             signs = (ZERO if base.signs & ZERO else 0) | (POS if base.signs & (POS | NEG) else 0)
             why = base.why if base.can(ZERO) or base.has(UNIT) else None
-            return Fact(signs or NONNEG, why, base.tags & {UNIT})
+            tags = base.tags & {UNIT} | ({SQUARED_DIFF} if base.has(DIFF) and value == 2 else set())
+            return Fact(signs or NONNEG, why, frozenset(tags))
         if value == 0.5 or 0 < value < 1:
             return Fact(base.signs & NONNEG or NONNEG, base.why if base.can(ZERO) else None)
         return Fact(base.signs, base.why, base.tags & {PROB})
@@ -448,6 +466,10 @@ class Analyzer:
             return Fact(NONNEG, f"a {name} output, 0 for every non-positive input")
         if name in UNIT_OPS:
             return Fact(ANY, f"a {name} output, which reaches ±1 exactly", frozenset({UNIT}))
+        if name == "square" and first.has(DIFF):
+            return Fact(NONNEG, first.why, frozenset({SQUARED_DIFF}))
+        if name == "mse_loss":
+            return Fact(NONNEG, "a mean squared error, 0 where prediction and target agree", frozenset({SQUARED_DISTANCE}))
         if name in ("abs", "absolute", "square"):
             return self._abs(first)
         if name in ("sqrt",):
@@ -493,6 +515,8 @@ class Analyzer:
             return Fact(NONNEG, "a count of a mask, 0 when no element is selected")
         if first.signs == POS and first.why is None:
             return POSITIVE
+        if first.has(SQUARED_DIFF) and name != "cumsum":
+            return Fact(NONNEG, f"a {name} of squared differences, 0 where the two points coincide", frozenset({SQUARED_DISTANCE}))
         return Fact(first.signs, f"a {name}, 0 when its terms are 0 or cancel")
 
     @staticmethod

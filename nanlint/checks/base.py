@@ -8,7 +8,7 @@ from typing import Callable, Dict, Optional
 from nanlint.catalog import CatalogError, Rule
 from nanlint.ftypes import Edit, Fix
 from nanlint.patterns import Match, Template
-from nanlint.values import EXP, LOG_SCALE, MASK, NEG, NEG_INF, POS_INF, PROB, UNIFORM, UNIT, ZERO, Fact, bounded_above
+from nanlint.values import EXP, LOG_SCALE, MASK, NEG, NEG_INF, POS_INF, PROB, SQUARED_DISTANCE, CONSTANT, UNIFORM, UNIT, ZERO, Fact, bounded_above
 
 MAX_SNIPPET = 40
 
@@ -27,6 +27,8 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     "exp": lambda f: f.has(EXP),
     "bounded": bounded_above,
     "log-scale": lambda f: f.has(LOG_SCALE),
+    "squared-distance": lambda f: f.has(SQUARED_DISTANCE) and f.why is not None,
+    "constant": lambda f: f.has(CONSTANT),
     "any": lambda f: True,
 }
 
@@ -83,11 +85,15 @@ class Check:
     def report(self, ctx, node: ast.AST, fix: Optional[Fix] = None, **fields) -> None:
         ctx.report(self.rule, node, self.rule.message.format(**fields), fix)
 
-    def make_fix(self, ctx, node: ast.AST, match: Match) -> Optional[Fix]:
+    def make_fix(self, ctx, node: ast.AST, match: Match, operand: bool = False) -> Optional[Fix]:
+        """The rendered template replacing `node`; `operand`: `node` is an operand of an operator or a
+        method's receiver, so a template that is not an atom (`$arg + 1e-12`) is parenthesised."""
         if self.template is None or match.indirect:
             return None
         code = self.template.render(match, ctx, ctx.spell)
         if code is None:
             return None
+        if operand and not isinstance(self.template.tree, Template.ATOMS):
+            code = f"({code})"
         start, end = ctx.offsets(node)
         return Fix(self.fix_title, (Edit(start, end, code),) + ctx.import_edits(self.template), self.fix_safe)

@@ -8,6 +8,8 @@ from nanlint.checks.base import PREDICATES, Check, snippet
 from nanlint.patterns import Match
 from nanlint.values import constant_value
 
+POW_OPS = frozenset({"pow", "pow_", "float_power", "float_power_"})
+
 
 class RiskyArgument(Check):
     """Flags `op(arg)` / `arg.op()` (and `arg ** e` for pow-like rules) when the argument's fact
@@ -17,7 +19,8 @@ class RiskyArgument(Check):
     interval, e.g. [0, 1] for the fractional powers whose gradient is infinite at 0;
     `operator = "**"` also watches `**`.
     `arity` is the number of operands (receiver included) a genuine tensor call has, which keeps
-    `self.log("loss", value)` in Lightning or `logger.log(level, msg)` out.
+    `self.log("loss", value)` in Lightning or `logger.log(level, msg)` out. Rules in `supersedes`
+    are not reported inside this rule's finding (a specific domain rule over a general one).
     """
 
     kind = "risky-argument"
@@ -28,6 +31,7 @@ class RiskyArgument(Check):
         "arity": (list, [1]),
         "exponents": (list, None),
         "operator": (str, ""),
+        "supersedes": (list, []),
     }
 
     def handlers(self):
@@ -44,7 +48,7 @@ class RiskyArgument(Check):
         positional = len(operands) + sum(1 for k in keywords if k not in ("out", "dim", "keepdim", "dtype"))
         if positional not in self.params["arity"] or len(operands) <= self.params["argument"]:
             return
-        if self.params["exponents"] is not None and not self._fractional(operands[1] if len(operands) > 1 else None):
+        if op in POW_OPS and self.params["exponents"] is not None and not self._fractional(operands[1] if len(operands) > 1 else None):
             return
         self._judge(node, operands[self.params["argument"]], op, ctx)
 
@@ -61,5 +65,6 @@ class RiskyArgument(Check):
         fact = ctx.fact(argument)
         if not any(PREDICATES[name](fact) for name in self.params["danger"]):
             return
-        fix = self.make_fix(ctx, argument, Match({"arg": argument}))
+        is_operand = isinstance(node, ast.BinOp) or isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.value is argument
+        fix = self.make_fix(ctx, argument, Match({"arg": argument}), operand=is_operand)
         self.report(ctx, node, fix, op=op, why=fact.why, arg=snippet(ctx.source(argument)))
