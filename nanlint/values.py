@@ -35,6 +35,10 @@ NEG_INF = "-inf"
 POS_INF = "+inf"
 UNIFORM = "uniform"  # torch.rand: [0, 1), 0 included
 CONSTANT = "constant"  # a numeric literal
+NORMALIZED = "normalized"  # F.normalize output: a dot product of two of them is a cosine
+NORMALIZED_PRODUCT = "normalized-product"  # elementwise product of two normalised vectors, before the sum
+ABOVE_ONE = "above-one"  # clamped at a minimum above 1 (acosh's domain)
+COSINE_WHY = "a dot product of normalised vectors, which rounds past ±1"
 DIFF = "difference"  # a - b: 0 where the sides are equal, negative where b is larger
 SQUARED_DIFF = "squared-difference"  # (a - b) ** 2
 SQUARED_DISTANCE = "squared-distance"  # a sum or mean of squared differences, an MSE, |a|² + |b|² - 2ab
@@ -67,6 +71,10 @@ def _tagged(fact: Fact, *tags: str) -> Fact:
 
 def join(a: Fact, b: Fact) -> Fact:
     return Fact(a.signs | b.signs, a.why or b.why, a.tags & b.tags | ((a.tags | b.tags) & {NEG_INF, POS_INF}))
+
+
+def _magnitude_at_most_one(fact: Fact) -> bool:
+    return bool(fact.tags & {UNIT, OPEN_UNIT, PROB, UNIFORM})
 
 
 def bounded_above(fact: Fact) -> bool:
@@ -122,13 +130,14 @@ def constant_value(node: ast.AST) -> Optional[float]:
 
 
 def _clamp_bound(node: Optional[ast.AST]) -> Optional[float]:
-    """A clamp bound as float32 sees it: a constant (within 2**-25 of ±1 counts as ±1), or
-    `1 - eps` / `-1 + eps` / `-(1 - eps)` with an eps-like name, which stays strictly inside."""
+    """A clamp bound as float32 sees it: a constant (float32 rounds values within 2**-25 below or
+    2**-24 above ±1 to ±1), or `1 - eps` / `-1 + eps` / `1 + eps` with an eps-like name, taken as
+    a margin the author chose for the dtype."""
     if node is None:
         return None
     value = constant_value(node)
     if value is not None:
-        if 0 < 1 - abs(value) <= FLOAT32_HALF_ULP_BELOW_ONE:
+        if 0 < 1 - abs(value) <= FLOAT32_HALF_ULP_BELOW_ONE or 0 < abs(value) - 1 <= 2 * FLOAT32_HALF_ULP_BELOW_ONE:
             return math.copysign(1.0, value)
         return value
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
@@ -136,8 +145,8 @@ def _clamp_bound(node: Optional[ast.AST]) -> Optional[float]:
         return -inner if inner is not None else None
     if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)) and is_eps_like(node.right):
         one = _literal_number(node.left)
-        if one in (1.0, -1.0) and (one > 0) == isinstance(node.op, ast.Sub):
-            return one * (1 - 1e-6)
+        if one in (1.0, -1.0):
+            return one + (1e-6 if isinstance(node.op, ast.Add) else -1e-6)
     return None
 
 
@@ -327,6 +336,8 @@ class Analyzer:
             return Fact(_mul_signs(left.signs, right.signs & ~ZERO or ANY), left.why if left.signs & ZERO else None)
         if isinstance(op, ast.Pow):
             return self.power(self.fact(node.left, depth), node.right)
+        if isinstance(op, ast.MatMult):
+            return self._matmul(self.fact(node.left, depth), self.fact(node.right, depth))
         if isinstance(op, (ast.BitAnd, ast.BitOr)):
             return Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}))
         return UNKNOWN
@@ -389,11 +400,21 @@ class Analyzer:
         described = self.env.describe_call(node) if isinstance(node, ast.Call) else None
         return described is not None and described[0] in ("max", "amax", "logsumexp")
 
+    @staticmethod
+    def _matmul(a: Fact, b: Fact) -> Fact:
+        if a.has(NORMALIZED) and b.has(NORMALIZED):
+            return Fact(ANY, COSINE_WHY, frozenset({UNIT}))
+        return UNKNOWN
+
     def _product(self, a: Fact, b: Fact) -> Fact:
+        if a.has(NORMALIZED) and b.has(NORMALIZED):
+            return Fact(ANY, None, frozenset({NORMALIZED_PRODUCT}))
         signs = _mul_signs(a.signs, b.signs)
         why = a.why if a.can(ZERO) else b.why if b.can(ZERO) else None
-        tags = frozenset({PROB}) if a.has(PROB) and b.has(PROB) else frozenset()
-        return Fact(signs, why, tags)
+        tags = {PROB} if a.has(PROB) and b.has(PROB) else set()
+        if _magnitude_at_most_one(a) and b.has(CONSTANT) or _magnitude_at_most_one(b) and a.has(CONSTANT):
+            tags.add(BOUNDED)  # `5 * tanh(x)`
+        return Fact(signs, why, frozenset(tags))
 
     def power(self, base: Fact, exponent: ast.AST) -> Fact:
         value = _literal_number(exponent)
@@ -497,7 +518,9 @@ class Analyzer:
         if name in ("sub", "subtract") and len(operands) == 2:
             return self._sub(operands[0], operands[1], depth)
         if name in ("normalize",):
-            return Fact(ANY, None, frozenset({UNIT}))
+            return Fact(ANY, None, frozenset({UNIT, NORMALIZED}))
+        if name in ("mm", "matmul", "bmm", "linear", "inner", "dot") and len(operands) >= 2:
+            return self._matmul(first, self.fact(operands[1], depth))
         if name in ("bool", "logical_and", "logical_or", "logical_not", "eq", "ne", "gt", "lt", "ge", "le", "isfinite", "isnan", "isinf"):
             return Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}))
         if name in ("numel", "size", "dim"):
@@ -515,6 +538,8 @@ class Analyzer:
             return Fact(NONNEG, "a count of a mask, 0 when no element is selected")
         if first.signs == POS and first.why is None:
             return POSITIVE
+        if first.has(NORMALIZED_PRODUCT) and name == "sum":
+            return Fact(ANY, COSINE_WHY, frozenset({UNIT}))
         if first.has(SQUARED_DIFF) and name != "cumsum":
             return Fact(NONNEG, f"a {name} of squared differences, 0 where the two points coincide", frozenset({SQUARED_DISTANCE}))
         return Fact(first.signs, f"a {name}, 0 when its terms are 0 or cancel")
@@ -531,6 +556,8 @@ class Analyzer:
         tags = set()
         if high_value is not None:
             tags.add(BOUNDED)
+        if low_value is not None and low_value > 1:
+            tags.add(ABOVE_ONE)
         if low_value is not None and high_value is not None and -1 <= low_value and high_value <= 1:
             tags.add(UNIT if (low_value == -1 or high_value == 1) else OPEN_UNIT)
         why = None

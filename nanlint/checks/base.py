@@ -8,7 +8,7 @@ from typing import Callable, Dict, Optional
 from nanlint.catalog import CatalogError, Rule
 from nanlint.ftypes import Edit, Fix
 from nanlint.patterns import Match, Template
-from nanlint.values import EXP, LOG_SCALE, MASK, NEG, NEG_INF, POS_INF, PROB, SQUARED_DISTANCE, CONSTANT, UNIFORM, UNIT, ZERO, Fact, bounded_above
+from nanlint.values import EXP, LOG_SCALE, MASK, NEG, NEG_INF, POS_INF, PROB, SQUARED_DISTANCE, CONSTANT, ABOVE_ONE, UNIFORM, UNIT, ZERO, Fact, bounded_above
 
 MAX_SNIPPET = 40
 
@@ -26,9 +26,10 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     "mask": lambda f: f.has(MASK),
     "exp": lambda f: f.has(EXP),
     "bounded": bounded_above,
-    "log-scale": lambda f: f.has(LOG_SCALE),
+    "log-scale": lambda f: f.has(LOG_SCALE) and not bounded_above(f),
     "squared-distance": lambda f: f.has(SQUARED_DISTANCE) and f.why is not None,
     "constant": lambda f: f.has(CONSTANT),
+    "above-one": lambda f: f.has(ABOVE_ONE),
     "any": lambda f: True,
 }
 
