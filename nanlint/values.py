@@ -39,12 +39,14 @@ NORMALIZED = "normalized"  # F.normalize output: a dot product of two of them is
 NORMALIZED_PRODUCT = "normalized-product"  # elementwise product of two normalised vectors, before the sum
 ABOVE_ONE = "above-one"  # clamped at a minimum above 1 (acosh's domain)
 COSINE_WHY = "a dot product of normalised vectors, which rounds past ±1"
+PAST_UNIT = "past-unit"  # a computed cosine: rounds slightly past ±1 in float32
+EXPANDED_DISTANCE = "expanded-distance"  # |a|² + |b|² - 2ab: rounds below 0 for close points
 DIFF = "difference"  # a - b: 0 where the sides are equal, negative where b is larger
 SQUARED_DIFF = "squared-difference"  # (a - b) ** 2
 SQUARED_DISTANCE = "squared-distance"  # a sum or mean of squared differences, an MSE, |a|² + |b|² - 2ab
 BOUNDED = "bounded"  # bounded above by a literal (clamp(max=c), min(x, c)): its exp cannot overflow
 LOG_SCALE = "log-scale"  # named like a log-variance / log-std and not bounded above: exp(it) can overflow
-LOG_SCALE_NAME = re.compile(r"^(log_?var|log_?variance|log_?sigma2?|log_?sigma_?sq|log_?std|log_?stddev|log_?scale)$", re.I)
+LOG_SCALE_NAME = re.compile(r"^(log_?var|log_?variance|log_?sigma2|log_?sigma_?sq)$", re.I)
 # Float32 rounds any value within 2**-25 of ±1 to ±1 exactly: `clamp(max=1 - 1e-8)` still reaches 1.
 FLOAT32_HALF_ULP_BELOW_ONE = 2.0 ** -25
 
@@ -333,6 +335,8 @@ class Analyzer:
             return self._product(self.fact(node.left, depth), self.fact(node.right, depth))
         if isinstance(op, ast.Div):
             left, right = self.fact(node.left, depth), self.fact(node.right, depth)
+            if left.signs & POS == 0 and (right.signs & NEG == 0 or right.why is None):
+                return Fact(NEG | ZERO, None)  # `(x - x.max()) / temperature`: a scale of unknown sign is taken as positive
             return Fact(_mul_signs(left.signs, right.signs & ~ZERO or ANY), left.why if left.signs & ZERO else None)
         if isinstance(op, ast.Pow):
             return self.power(self.fact(node.left, depth), node.right)
@@ -348,6 +352,8 @@ class Analyzer:
             return POSITIVE
         if is_positive_guard(left) or is_positive_guard(right):
             return POSITIVE if (a.signs == POS or b.signs == POS) else Fact(ANY, a.why or b.why)
+        if a.has(SQUARED_DIFF) and (b.has(SQUARED_DIFF) or b.has(SQUARED_DISTANCE)) or a.has(SQUARED_DISTANCE) and b.has(SQUARED_DIFF):
+            return Fact(NONNEG, "a sum of squared differences, 0 where the two points coincide", frozenset({SQUARED_DISTANCE}))
         signs = _add_signs(a.signs, b.signs)
         why = None
         if signs & ZERO and a.can(ZERO) and b.can(ZERO):
@@ -370,7 +376,7 @@ class Analyzer:
         if (one is not None or _literal_number(right) is not None) and a.why is None and b.why is None:
             return UNKNOWN  # `x - 1`: nothing says x reaches 1
         if self._is_gram_expansion(left, right):
-            return Fact(ANY, "a squared distance expanded as |a|² + |b|² - 2ab, which rounds below 0", frozenset({SQUARED_DISTANCE}))
+            return Fact(ANY, "a squared distance expanded as |a|² + |b|² - 2ab, which rounds below 0", frozenset({SQUARED_DISTANCE, EXPANDED_DISTANCE}))
         return Fact(ANY, "a difference, 0 wherever both sides are equal", frozenset({DIFF}))
 
     @staticmethod
@@ -403,7 +409,7 @@ class Analyzer:
     @staticmethod
     def _matmul(a: Fact, b: Fact) -> Fact:
         if a.has(NORMALIZED) and b.has(NORMALIZED):
-            return Fact(ANY, COSINE_WHY, frozenset({UNIT}))
+            return Fact(ANY, COSINE_WHY, frozenset({UNIT, PAST_UNIT}))
         return UNKNOWN
 
     def _product(self, a: Fact, b: Fact) -> Fact:
@@ -485,6 +491,8 @@ class Analyzer:
             return self._sum(name, first)
         if name in RELU_OPS:
             return Fact(NONNEG, f"a {name} output, 0 for every non-positive input")
+        if name == "cosine_similarity":
+            return Fact(ANY, "a cosine similarity, which rounds past ±1 in float32", frozenset({UNIT, PAST_UNIT}))
         if name in UNIT_OPS:
             return Fact(ANY, f"a {name} output, which reaches ±1 exactly", frozenset({UNIT}))
         if name == "square" and first.has(DIFF):
@@ -502,6 +510,8 @@ class Analyzer:
         if name in ("maximum", "fmax") and len(operands) == 2:
             return self._maximum(operands, depth)
         if name in ("where",) and len(operands) == 3:
+            if self._selects_positive_part(operands):
+                return POSITIVE  # `torch.where(x > 0, x, torch.ones_like(x))`: the safe half of a double where
             return join(self.fact(operands[1], depth), self.fact(operands[2], depth))
         if name in ("rand", "rand_like") or name == "uniform_" and self._uniform_from_zero(operands, keywords):
             return Fact(NONNEG, "uniform noise from torch.rand, which includes 0", frozenset({UNIFORM}))
@@ -527,6 +537,26 @@ class Analyzer:
             return POSITIVE
         return UNKNOWN
 
+    def _selects_positive_part(self, operands) -> bool:
+        """`where(x > c, x, other)` with c >= 0 and `other` positive (or the mirrored `x <= c` form)."""
+        condition, chosen, other = operands
+        if isinstance(condition, ast.Name):
+            found = self.env.lookup_name(condition.id)
+            condition = found[1] if found is not None else condition
+        if not (isinstance(condition, ast.Compare) and len(condition.ops) == 1):
+            return False
+        op, bound = condition.ops[0], constant_value(condition.comparators[0])
+        if bound is None and is_eps_like(condition.comparators[0]):
+            bound = 0.0
+        if bound is None or bound < 0:
+            return False
+        if isinstance(op, (ast.LtE, ast.Lt)):
+            chosen, other = other, chosen
+        elif not isinstance(op, (ast.Gt, ast.GtE)):
+            return False
+        same = ast.dump(condition.left) == ast.dump(chosen)
+        return same and (bound > 0 or isinstance(op, ast.Gt)) and self.fact(other).signs == POS
+
     @staticmethod
     def _uniform_from_zero(operands, keywords) -> bool:
         """`x.uniform_()` / `x.uniform_(0, 1)`: [0, 1), 0 included."""
@@ -539,7 +569,7 @@ class Analyzer:
         if first.signs == POS and first.why is None:
             return POSITIVE
         if first.has(NORMALIZED_PRODUCT) and name == "sum":
-            return Fact(ANY, COSINE_WHY, frozenset({UNIT}))
+            return Fact(ANY, COSINE_WHY, frozenset({UNIT, PAST_UNIT}))
         if first.has(SQUARED_DIFF) and name != "cumsum":
             return Fact(NONNEG, f"a {name} of squared differences, 0 where the two points coincide", frozenset({SQUARED_DISTANCE}))
         return Fact(first.signs, f"a {name}, 0 when its terms are 0 or cancel")

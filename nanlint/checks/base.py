@@ -8,7 +8,7 @@ from typing import Callable, Dict, Optional
 from nanlint.catalog import CatalogError, Rule
 from nanlint.ftypes import Edit, Fix
 from nanlint.patterns import Match, Template
-from nanlint.values import EXP, LOG_SCALE, MASK, NEG, NEG_INF, POS_INF, PROB, SQUARED_DISTANCE, CONSTANT, ABOVE_ONE, UNIFORM, UNIT, ZERO, Fact, bounded_above
+from nanlint.values import EXP, LOG_SCALE, MASK, NEG, NEG_INF, POS_INF, PROB, SQUARED_DISTANCE, CONSTANT, ABOVE_ONE, PAST_UNIT, EXPANDED_DISTANCE, UNIFORM, UNIT, ZERO, Fact, bounded_above
 
 MAX_SNIPPET = 40
 
@@ -30,6 +30,8 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     "squared-distance": lambda f: f.has(SQUARED_DISTANCE) and f.why is not None,
     "constant": lambda f: f.has(CONSTANT),
     "above-one": lambda f: f.has(ABOVE_ONE),
+    "past-unit": lambda f: f.has(PAST_UNIT) and f.why is not None,
+    "expanded-distance": lambda f: f.has(EXPANDED_DISTANCE),
     "any": lambda f: True,
 }
 
