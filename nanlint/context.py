@@ -102,10 +102,14 @@ class FileContext:
 
     def lookup(self, node: ast.Name) -> Optional[Record]:
         """(seq, value) of the assignment to `node` that precedes the current horizon, if known."""
+        return self.lookup_name(node.id)
+
+    def lookup_name(self, name: str) -> Optional[Record]:
+        """`lookup` by name; `self.attr` names the attribute assigned in the current function."""
         for scope in reversed(self.scopes):
             if scope.kind == "class" and scope is not self.scopes[-1]:
                 continue
-            found = scope.last(node.id, self.horizon)
+            found = scope.last(name, self.horizon)
             if found is not None:
                 return found if found[1] is not None else None
         return None

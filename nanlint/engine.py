@@ -153,6 +153,8 @@ class _Walker:
     def _record_target(self, target: ast.AST, value: Optional[ast.AST]) -> None:
         if isinstance(target, ast.Name):
             self.ctx.record(target.id, value)
+        elif isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+            self.ctx.record(f"self.{target.attr}", value)
         elif isinstance(target, (ast.Tuple, ast.List)):
             for index, element in enumerate(target.elts):
                 element_value = None
@@ -164,10 +166,19 @@ class _Walker:
 
 
 def _drop_superseded(findings: List[Finding], superseded: Dict[str, set]) -> List[Finding]:
+    """A finding is dropped when a rule that supersedes its rule reports an expression containing
+    it: `log(softmax(x))` as a whole, or the `log(p)` inside a hand-written cross-entropy."""
     if not superseded:
         return findings
-    winners = {(f.span, code) for f in findings for code in superseded.get(f.code, ())}
-    return [f for f in findings if (f.span, f.code) not in winners]
+    winners: Dict[str, List[Span]] = {}
+    for finding in findings:
+        for code in superseded.get(finding.code, ()):
+            winners.setdefault(code, []).append(finding.span)
+    return [f for f in findings if not any(_contains(span, f.span) for span in winners.get(f.code, ()))]
+
+
+def _contains(outer: Span, inner: Span) -> bool:
+    return (outer.line, outer.column) <= (inner.line, inner.column) and (inner.end_line, inner.end_column) <= (outer.end_line, outer.end_column)
 
 
 def _suppress(ctx: FileContext, findings: List[Finding], known_codes: set, report_unknown: bool) -> List[Finding]:

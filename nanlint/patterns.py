@@ -2,6 +2,7 @@
 
 A pattern is a Python expression in which:
 - `$name` captures any expression (a second `$name` must match the same code);
+- `($name := sub_pattern)` matches `sub_pattern` and captures the whole matched expression as `name`;
 - `*$name` as the last argument of a call captures the remaining arguments and keywords;
 - a call of a bare name, `log(...)`, matches the torch operation of that name in either form:
   `torch.log(x)`, `torch.special.log(x)`, `F.log(x)` or the tensor method `x.log()` (the receiver
@@ -12,7 +13,9 @@ A pattern is a Python expression in which:
   since rewriting it would move code across statements.
 
 A replacement template is an expression whose calls name qualified functions
-(`torch.log_softmax`); they are spelled through the file's own import aliases.
+(`torch.log_softmax`); they are spelled through the file's own import aliases. A match that did
+not capture every name the template uses gets no fix, so a rule can list patterns it can rewrite
+and patterns it can only report.
 """
 
 from __future__ import annotations
@@ -82,6 +85,9 @@ class _Matcher:
         name = _capture_name(pattern)
         if name is not None:
             return self._capture(name, node, state)
+        if isinstance(pattern, ast.NamedExpr) and _capture_name(pattern.target):
+            inner = self.match(pattern.value, node, state, top)
+            return self._capture(_capture_name(pattern.target), node, inner) if inner is not None else None
         if not top and isinstance(node, ast.Name):
             followed = self._follow(pattern, node, state)
             if followed is not None:
@@ -206,6 +212,9 @@ class Template:
         self.text = text
         self.tree = _compile(text)
 
+    def capture_names(self) -> set:
+        return {name for name in map(_capture_name, ast.walk(self.tree)) if name is not None}
+
     def qualified_names(self) -> List[str]:
         names = []
         for node in ast.walk(self.tree):
@@ -217,6 +226,8 @@ class Template:
 
     def render(self, match: Match, ctx, spell) -> Optional[str]:
         """The replacement code, or None when a name cannot be spelled in this file."""
+        if not self.capture_names() <= set(match.captures):
+            return None
         pieces: Dict[str, str] = {}
         substitute = _Substitute(match, ctx, spell, pieces, self.text.replace("$", PREFIX).strip())
         tree = substitute.visit(_compile(self.text))

@@ -34,6 +34,21 @@ EXP = "exp"  # an exponential: overflows to inf in float32 above 88.7
 NEG_INF = "-inf"
 POS_INF = "+inf"
 UNIFORM = "uniform"  # torch.rand: [0, 1), 0 included
+CONSTANT = "constant"  # a numeric literal
+NORMALIZED = "normalized"  # F.normalize output: a dot product of two of them is a cosine
+NORMALIZED_PRODUCT = "normalized-product"  # elementwise product of two normalised vectors, before the sum
+ABOVE_ONE = "above-one"  # clamped at a minimum above 1 (acosh's domain)
+COSINE_WHY = "a dot product of normalised vectors, which rounds past ±1"
+PAST_UNIT = "past-unit"  # a computed cosine: rounds slightly past ±1 in float32
+EXPANDED_DISTANCE = "expanded-distance"  # |a|² + |b|² - 2ab: rounds below 0 for close points
+DIFF = "difference"  # a - b: 0 where the sides are equal, negative where b is larger
+SQUARED_DIFF = "squared-difference"  # (a - b) ** 2
+SQUARED_DISTANCE = "squared-distance"  # a sum or mean of squared differences, an MSE, |a|² + |b|² - 2ab
+BOUNDED = "bounded"  # bounded above by a literal (clamp(max=c), min(x, c)): its exp cannot overflow
+LOG_SCALE = "log-scale"  # named like a log-variance / log-std and not bounded above: exp(it) can overflow
+LOG_SCALE_NAME = re.compile(r"^(log_?var|log_?variance|log_?sigma2|log_?sigma_?sq)$", re.I)
+# Float32 rounds any value within 2**-25 of ±1 to ±1 exactly: `clamp(max=1 - 1e-8)` still reaches 1.
+FLOAT32_HALF_ULP_BELOW_ONE = 2.0 ** -25
 
 
 class Fact(NamedTuple):
@@ -58,6 +73,15 @@ def _tagged(fact: Fact, *tags: str) -> Fact:
 
 def join(a: Fact, b: Fact) -> Fact:
     return Fact(a.signs | b.signs, a.why or b.why, a.tags & b.tags | ((a.tags | b.tags) & {NEG_INF, POS_INF}))
+
+
+def _magnitude_at_most_one(fact: Fact) -> bool:
+    return bool(fact.tags & {UNIT, OPEN_UNIT, PROB, UNIFORM})
+
+
+def bounded_above(fact: Fact) -> bool:
+    """The value cannot exceed a modest constant, so its exp cannot overflow."""
+    return fact.signs & POS == 0 or bool(fact.tags & {BOUNDED, UNIT, OPEN_UNIT, PROB, UNIFORM})
 
 
 def _literal_number(node: ast.AST) -> Optional[float]:
@@ -88,6 +112,45 @@ def _literal_number(node: ast.AST) -> Optional[float]:
 
 literal_number = _literal_number
 
+_ARITHMETIC = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
+               ast.Div: lambda a, b: a / b, ast.Pow: lambda a, b: a ** b}
+
+
+def constant_value(node: ast.AST) -> Optional[float]:
+    """A literal number or constant arithmetic on literals: `0.5`, `1 / 3`, `1.0 / 2.2`, `1 - 1e-7`."""
+    value = _literal_number(node)
+    if value is not None or not isinstance(node, ast.BinOp) or type(node.op) not in _ARITHMETIC:
+        return value
+    left, right = constant_value(node.left), constant_value(node.right)
+    if left is None or right is None:
+        return None
+    try:
+        result = _ARITHMETIC[type(node.op)](left, right)
+    except (ZeroDivisionError, OverflowError):
+        return None
+    return result if isinstance(result, float) else None
+
+
+def _clamp_bound(node: Optional[ast.AST]) -> Optional[float]:
+    """A clamp bound as float32 sees it: a constant (float32 rounds values within 2**-25 below or
+    2**-24 above ±1 to ±1), or `1 - eps` / `-1 + eps` / `1 + eps` with an eps-like name, taken as
+    a margin the author chose for the dtype."""
+    if node is None:
+        return None
+    value = constant_value(node)
+    if value is not None:
+        if 0 < 1 - abs(value) <= FLOAT32_HALF_ULP_BELOW_ONE or 0 < abs(value) - 1 <= 2 * FLOAT32_HALF_ULP_BELOW_ONE:
+            return math.copysign(1.0, value)
+        return value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _clamp_bound(node.operand)
+        return -inner if inner is not None else None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)) and is_eps_like(node.right):
+        one = _literal_number(node.left)
+        if one in (1.0, -1.0):
+            return one + (1e-6 if isinstance(node.op, ast.Add) else -1e-6)
+    return None
+
 
 def _sign_of(value: float) -> int:
     if value != value:
@@ -100,7 +163,7 @@ def _number_fact(value: float) -> Fact:
     if math.isinf(value):
         tags = frozenset({POS_INF if value > 0 else NEG_INF})
     why = "the literal 0" if value == 0 else None
-    return Fact(_sign_of(value), why, tags)
+    return Fact(_sign_of(value), why, tags | {CONSTANT})
 
 
 def is_eps_like(node: ast.AST) -> bool:
@@ -201,19 +264,29 @@ class Analyzer:
             return POSITIVE
         if node.id in ("inf",):
             return Fact(POS, None, frozenset({POS_INF}))
-        found = self.env.lookup(node)
-        if found is None:
-            return UNKNOWN
-        seq, value = found
-        saved, self.env.horizon = self.env.horizon, seq
-        try:
-            return self.fact(value, depth)
-        finally:
-            self.env.horizon = saved
+        return self._named(node.id, node.id, depth)
+
+    def _named(self, key: str, name: str, depth: int) -> Fact:
+        """The fact of the value last assigned to `key` (a name, or `self.attr`), tagged when `name`
+        reads like a log-variance whose value is not bounded above."""
+        found = self.env.lookup_name(key)
+        fact = UNKNOWN
+        if found is not None:
+            seq, value = found
+            saved, self.env.horizon = self.env.horizon, seq
+            try:
+                fact = self.fact(value, depth)
+            finally:
+                self.env.horizon = saved
+        if LOG_SCALE_NAME.match(name) and not bounded_above(fact):
+            fact = _tagged(fact, LOG_SCALE)
+        return fact
 
     def _Attribute(self, node: ast.Attribute, depth: int) -> Fact:
         if EPS_NAME.search(node.attr):
             return POSITIVE
+        if isinstance(node.value, ast.Name) and node.value.id == "self":
+            return self._named(f"self.{node.attr}", node.attr, depth)
         value = _literal_number(node)
         if value is not None:
             return _number_fact(value)
@@ -262,9 +335,13 @@ class Analyzer:
             return self._product(self.fact(node.left, depth), self.fact(node.right, depth))
         if isinstance(op, ast.Div):
             left, right = self.fact(node.left, depth), self.fact(node.right, depth)
+            if left.signs & POS == 0 and (right.signs & NEG == 0 or right.why is None):
+                return Fact(NEG | ZERO, None)  # `(x - x.max()) / temperature`: a scale of unknown sign is taken as positive
             return Fact(_mul_signs(left.signs, right.signs & ~ZERO or ANY), left.why if left.signs & ZERO else None)
         if isinstance(op, ast.Pow):
             return self.power(self.fact(node.left, depth), node.right)
+        if isinstance(op, ast.MatMult):
+            return self._matmul(self.fact(node.left, depth), self.fact(node.right, depth))
         if isinstance(op, (ast.BitAnd, ast.BitOr)):
             return Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}))
         return UNKNOWN
@@ -275,6 +352,8 @@ class Analyzer:
             return POSITIVE
         if is_positive_guard(left) or is_positive_guard(right):
             return POSITIVE if (a.signs == POS or b.signs == POS) else Fact(ANY, a.why or b.why)
+        if a.has(SQUARED_DIFF) and (b.has(SQUARED_DIFF) or b.has(SQUARED_DISTANCE)) or a.has(SQUARED_DISTANCE) and b.has(SQUARED_DIFF):
+            return Fact(NONNEG, "a sum of squared differences, 0 where the two points coincide", frozenset({SQUARED_DISTANCE}))
         signs = _add_signs(a.signs, b.signs)
         why = None
         if signs & ZERO and a.can(ZERO) and b.can(ZERO):
@@ -284,21 +363,64 @@ class Analyzer:
     def _sub(self, left: ast.AST, right: ast.AST, depth: int) -> Fact:
         a, b = self.fact(left, depth), self.fact(right, depth)
         one = _literal_number(left)
-        if one == 1 and (b.has(PROB) or b.has(UNIFORM)):
+        if one == 1 and b.has(UNIFORM):
+            return POSITIVE  # torch.rand never returns 1
+        if one == 1 and b.has(PROB):
             return Fact(NONNEG, "1 - p, 0 when p reaches 1 (a probability saturates at 1.0 in floating point)", frozenset({PROB}))
         if one is not None and b.has(UNIT):
             return Fact(NONNEG, f"{_fmt(one)} - x with x reaching 1, which is 0", frozenset())
         if b.signs == NEG and a.signs & NEG == 0:
             return POSITIVE if a.signs == POS or is_positive_guard(right) else Fact(NONNEG, None)
+        if self._is_maximum_of_rows(right):
+            return Fact(NEG | ZERO, None)  # `x - x.max(-1, keepdim=True).values`: at most 0
         if (one is not None or _literal_number(right) is not None) and a.why is None and b.why is None:
             return UNKNOWN  # `x - 1`: nothing says x reaches 1
-        return Fact(ANY, "a difference, 0 wherever both sides are equal")
+        if self._is_gram_expansion(left, right):
+            return Fact(ANY, "a squared distance expanded as |a|² + |b|² - 2ab, which rounds below 0", frozenset({SQUARED_DISTANCE, EXPANDED_DISTANCE}))
+        return Fact(ANY, "a difference, 0 wherever both sides are equal", frozenset({DIFF}))
+
+    @staticmethod
+    def _is_gram_expansion(left: ast.AST, right: ast.AST) -> bool:
+        """`x2 + y2 - 2 * x @ y.T`: a sum minus twice a product."""
+        if not (isinstance(left, ast.BinOp) and isinstance(left.op, ast.Add)):
+            return False
+        while isinstance(right, ast.BinOp) and isinstance(right.op, ast.MatMult):
+            right = right.left  # `2 * x @ y.T` parses as `(2 * x) @ y.T`
+        if not (isinstance(right, ast.BinOp) and isinstance(right.op, ast.Mult)):
+            return False
+        return 2 in (_literal_number(right.left), _literal_number(right.right))
+
+    def _is_maximum_of_rows(self, node: ast.AST, hops: int = 0) -> bool:
+        """`x.max(dim, keepdim=True)[0]`, `.values`, `amax`, `logsumexp`, `.detach()` of those, or a
+        local name assigned one: subtracting it bounds an exponent above by 0."""
+        while True:
+            if isinstance(node, ast.Subscript) or isinstance(node, ast.Attribute) and node.attr == "values":
+                node = node.value
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "detach":
+                node = node.func.value
+            else:
+                break
+        if isinstance(node, ast.Name) and hops < 2:
+            found = self.env.lookup_name(node.id)
+            return found is not None and self._is_maximum_of_rows(found[1], hops + 1)
+        described = self.env.describe_call(node) if isinstance(node, ast.Call) else None
+        return described is not None and described[0] in ("max", "amax", "logsumexp")
+
+    @staticmethod
+    def _matmul(a: Fact, b: Fact) -> Fact:
+        if a.has(NORMALIZED) and b.has(NORMALIZED):
+            return Fact(ANY, COSINE_WHY, frozenset({UNIT, PAST_UNIT}))
+        return UNKNOWN
 
     def _product(self, a: Fact, b: Fact) -> Fact:
+        if a.has(NORMALIZED) and b.has(NORMALIZED):
+            return Fact(ANY, None, frozenset({NORMALIZED_PRODUCT}))
         signs = _mul_signs(a.signs, b.signs)
         why = a.why if a.can(ZERO) else b.why if b.can(ZERO) else None
-        tags = frozenset({PROB}) if a.has(PROB) and b.has(PROB) else frozenset()
-        return Fact(signs, why, tags)
+        tags = {PROB} if a.has(PROB) and b.has(PROB) else set()
+        if _magnitude_at_most_one(a) and b.has(CONSTANT) or _magnitude_at_most_one(b) and a.has(CONSTANT):
+            tags.add(BOUNDED)  # `5 * tanh(x)`
+        return Fact(signs, why, frozenset(tags))
 
     def power(self, base: Fact, exponent: ast.AST) -> Fact:
         value = _literal_number(exponent)
@@ -306,8 +428,9 @@ class Analyzer:
             return Fact(base.signs & ~NEG if base.signs == POS else ANY, None)
         if value == int(value) and int(value) % 2 == 0:
             signs = (ZERO if base.signs & ZERO else 0) | (POS if base.signs & (POS | NEG) else 0)
-            why = base.why if base.can(ZERO) else None
-            return Fact(signs or NONNEG, why)
+            why = base.why if base.can(ZERO) or base.has(UNIT) else None
+            tags = base.tags & {UNIT} | ({SQUARED_DIFF} if base.has(DIFF) and value == 2 else set())
+            return Fact(signs or NONNEG, why, frozenset(tags))
         if value == 0.5 or 0 < value < 1:
             return Fact(base.signs & NONNEG or NONNEG, base.why if base.can(ZERO) else None)
         return Fact(base.signs, base.why, base.tags & {PROB})
@@ -350,8 +473,12 @@ class Analyzer:
     def _op_fact(self, name: str, first: Fact, operands, keywords, depth: int) -> Fact:
         if name in PRESERVING:
             return first
+        if name in ("exp", "exp2") and bounded_above(first):
+            return POSITIVE  # exp of a value at most ~0 (x - max, -abs, log_softmax) cannot overflow
         if name in POSITIVE_OPS:
             return Fact(POS, None, frozenset({EXP}) if name in ("exp", "exp2") else frozenset())
+        if name in ("log_softmax", "logsigmoid"):
+            return Fact(NEG | ZERO, None)
         if name in PROBABILITY_OPS:
             return Fact(NONNEG, f"a {name} output, which underflows to exactly 0 for very negative inputs", frozenset({PROB}))
         if name in NORM_OPS:
@@ -364,8 +491,14 @@ class Analyzer:
             return self._sum(name, first)
         if name in RELU_OPS:
             return Fact(NONNEG, f"a {name} output, 0 for every non-positive input")
+        if name == "cosine_similarity":
+            return Fact(ANY, "a cosine similarity, which rounds past ±1 in float32", frozenset({UNIT, PAST_UNIT}))
         if name in UNIT_OPS:
             return Fact(ANY, f"a {name} output, which reaches ±1 exactly", frozenset({UNIT}))
+        if name == "square" and first.has(DIFF):
+            return Fact(NONNEG, first.why, frozenset({SQUARED_DIFF}))
+        if name == "mse_loss":
+            return Fact(NONNEG, "a mean squared error, 0 where prediction and target agree", frozenset({SQUARED_DISTANCE}))
         if name in ("abs", "absolute", "square"):
             return self._abs(first)
         if name in ("sqrt",):
@@ -377,8 +510,10 @@ class Analyzer:
         if name in ("maximum", "fmax") and len(operands) == 2:
             return self._maximum(operands, depth)
         if name in ("where",) and len(operands) == 3:
+            if self._selects_positive_part(operands):
+                return POSITIVE  # `torch.where(x > 0, x, torch.ones_like(x))`: the safe half of a double where
             return join(self.fact(operands[1], depth), self.fact(operands[2], depth))
-        if name in ("rand", "rand_like"):
+        if name in ("rand", "rand_like") or name == "uniform_" and self._uniform_from_zero(operands, keywords):
             return Fact(NONNEG, "uniform noise from torch.rand, which includes 0", frozenset({UNIFORM}))
         if name in ("zeros", "zeros_like"):
             return Fact(ZERO, "zeros")
@@ -393,18 +528,50 @@ class Analyzer:
         if name in ("sub", "subtract") and len(operands) == 2:
             return self._sub(operands[0], operands[1], depth)
         if name in ("normalize",):
-            return Fact(ANY, None, frozenset({UNIT}))
+            return Fact(ANY, None, frozenset({UNIT, NORMALIZED}))
+        if name in ("mm", "matmul", "bmm", "linear", "inner", "dot") and len(operands) >= 2:
+            return self._matmul(first, self.fact(operands[1], depth))
         if name in ("bool", "logical_and", "logical_or", "logical_not", "eq", "ne", "gt", "lt", "ge", "le", "isfinite", "isnan", "isinf"):
             return Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}))
         if name in ("numel", "size", "dim"):
             return POSITIVE
         return UNKNOWN
 
+    def _selects_positive_part(self, operands) -> bool:
+        """`where(x > c, x, other)` with c >= 0 and `other` positive (or the mirrored `x <= c` form)."""
+        condition, chosen, other = operands
+        if isinstance(condition, ast.Name):
+            found = self.env.lookup_name(condition.id)
+            condition = found[1] if found is not None else condition
+        if not (isinstance(condition, ast.Compare) and len(condition.ops) == 1):
+            return False
+        op, bound = condition.ops[0], constant_value(condition.comparators[0])
+        if bound is None and is_eps_like(condition.comparators[0]):
+            bound = 0.0
+        if bound is None or bound < 0:
+            return False
+        if isinstance(op, (ast.LtE, ast.Lt)):
+            chosen, other = other, chosen
+        elif not isinstance(op, (ast.Gt, ast.GtE)):
+            return False
+        same = ast.dump(condition.left) == ast.dump(chosen)
+        return same and (bound > 0 or isinstance(op, ast.Gt)) and self.fact(other).signs == POS
+
+    @staticmethod
+    def _uniform_from_zero(operands, keywords) -> bool:
+        """`x.uniform_()` / `x.uniform_(0, 1)`: [0, 1), 0 included."""
+        low = keywords.get("from", operands[1] if len(operands) > 1 else None)
+        return low is None or _literal_number(low) == 0
+
     def _sum(self, name: str, first: Fact) -> Fact:
         if first.has(MASK):
             return Fact(NONNEG, "a count of a mask, 0 when no element is selected")
         if first.signs == POS and first.why is None:
             return POSITIVE
+        if first.has(NORMALIZED_PRODUCT) and name == "sum":
+            return Fact(ANY, COSINE_WHY, frozenset({UNIT, PAST_UNIT}))
+        if first.has(SQUARED_DIFF) and name != "cumsum":
+            return Fact(NONNEG, f"a {name} of squared differences, 0 where the two points coincide", frozenset({SQUARED_DISTANCE}))
         return Fact(first.signs, f"a {name}, 0 when its terms are 0 or cancel")
 
     @staticmethod
@@ -415,19 +582,25 @@ class Analyzer:
         high = keywords.get("max")
         if high is None and len(operands) >= 3 and name != "clamp_min":
             high = operands[2]
-        low_value = _literal_number(low) if low is not None else None
-        high_value = _literal_number(high) if high is not None else None
+        low_value, high_value = _clamp_bound(low), _clamp_bound(high)
+        tags = set()
+        if high_value is not None:
+            tags.add(BOUNDED)
+        if low_value is not None and low_value > 1:
+            tags.add(ABOVE_ONE)
         if low_value is not None and high_value is not None and -1 <= low_value and high_value <= 1:
-            tag = UNIT if (low_value == -1 or high_value == 1) else OPEN_UNIT
-            why = "a value clamped to exactly ±1" if tag == UNIT else None
-            sign = POS if low_value > 0 else NONNEG if low_value == 0 else ANY
-            return Fact(sign, why, frozenset({tag}))
-        if low is not None and is_positive_guard(low):
-            return POSITIVE
+            tags.add(UNIT if (low_value == -1 or high_value == 1) else OPEN_UNIT)
+        why = None
         if low_value == 0:
-            return Fact(NONNEG, "a value clamped at 0, which stays 0")
-        return Fact(first.signs, first.why, first.tags)
-
+            why = "a value clamped to [0, 1], which reaches 0 and 1" if UNIT in tags else "a value clamped at 0, which stays 0"
+        elif UNIT in tags:
+            why = "a value clamped to exactly ±1"
+        if low is not None and (low_value > 0 if low_value is not None else is_positive_guard(low)):
+            return Fact(POS, why, frozenset(tags))
+        if why is not None or OPEN_UNIT in tags:
+            sign = NONNEG if low_value == 0 else ANY
+            return Fact(sign, why, frozenset(tags))
+        return Fact(first.signs, first.why, first.tags | frozenset(tags))
 
 def _fmt(value: float) -> str:
     return str(int(value)) if value == int(value) else str(value)

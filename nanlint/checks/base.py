@@ -8,7 +8,7 @@ from typing import Callable, Dict, Optional
 from nanlint.catalog import CatalogError, Rule
 from nanlint.ftypes import Edit, Fix
 from nanlint.patterns import Match, Template
-from nanlint.values import MASK, NEG, NEG_INF, POS_INF, PROB, UNIFORM, UNIT, ZERO, EXP, Fact
+from nanlint.values import EXP, LOG_SCALE, MASK, NEG, NEG_INF, POS_INF, PROB, SQUARED_DISTANCE, CONSTANT, ABOVE_ONE, PAST_UNIT, EXPANDED_DISTANCE, UNIFORM, UNIT, ZERO, Fact, bounded_above
 
 MAX_SNIPPET = 40
 
@@ -25,6 +25,13 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     "uniform": lambda f: f.has(UNIFORM),
     "mask": lambda f: f.has(MASK),
     "exp": lambda f: f.has(EXP),
+    "bounded": bounded_above,
+    "log-scale": lambda f: f.has(LOG_SCALE) and not bounded_above(f),
+    "squared-distance": lambda f: f.has(SQUARED_DISTANCE) and f.why is not None,
+    "constant": lambda f: f.has(CONSTANT),
+    "above-one": lambda f: f.has(ABOVE_ONE),
+    "past-unit": lambda f: f.has(PAST_UNIT) and f.why is not None,
+    "expanded-distance": lambda f: f.has(EXPANDED_DISTANCE),
     "any": lambda f: True,
 }
 
@@ -61,7 +68,9 @@ class Check:
             if not isinstance(value, kind):
                 raise CatalogError(f"{self.rule.source}: rule {self.rule.code}: parameter `{name}` must be {getattr(kind, '__name__', kind)}")
             values[name] = value
-        for name, predicate in dict(values.get("where") or {}).items():
+        named = [*dict(values.get("where") or {}).items(), *dict(values.get("unless") or {}).items()]
+        named += [("danger", predicate) for predicate in values.get("danger") or ()]
+        for name, predicate in named:
             if predicate not in PREDICATES:
                 raise CatalogError(f"{self.rule.source}: rule {self.rule.code}: unknown predicate `{predicate}` for `{name}`")
         return values
@@ -79,11 +88,15 @@ class Check:
     def report(self, ctx, node: ast.AST, fix: Optional[Fix] = None, **fields) -> None:
         ctx.report(self.rule, node, self.rule.message.format(**fields), fix)
 
-    def make_fix(self, ctx, node: ast.AST, match: Match) -> Optional[Fix]:
+    def make_fix(self, ctx, node: ast.AST, match: Match, operand: bool = False) -> Optional[Fix]:
+        """The rendered template replacing `node`; `operand`: `node` is an operand of an operator or a
+        method's receiver, so a template that is not an atom (`$arg + 1e-12`) is parenthesised."""
         if self.template is None or match.indirect:
             return None
         code = self.template.render(match, ctx, ctx.spell)
         if code is None:
             return None
+        if operand and not isinstance(self.template.tree, Template.ATOMS):
+            code = f"({code})"
         start, end = ctx.offsets(node)
         return Fix(self.fix_title, (Edit(start, end, code),) + ctx.import_edits(self.template), self.fix_safe)

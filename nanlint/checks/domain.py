@@ -6,17 +6,21 @@ import ast
 
 from nanlint.checks.base import PREDICATES, Check, snippet
 from nanlint.patterns import Match
-from nanlint.values import literal_number
+from nanlint.values import constant_value
+
+POW_OPS = frozenset({"pow", "pow_", "float_power", "float_power_"})
 
 
 class RiskyArgument(Check):
     """Flags `op(arg)` / `arg.op()` (and `arg ** e` for pow-like rules) when the argument's fact
     satisfies one of the `danger` predicates with evidence.
 
-    `exponents` restricts pow-like ops to literal exponents in an open interval, e.g. [0, 1] for
-    the fractional powers whose gradient is infinite at 0; `operator = "**"` also watches `**`.
+    `exponents` restricts pow-like ops to constant non-integer exponents (`0.5`, `1 / 3`) in an open
+    interval, e.g. [0, 1] for the fractional powers whose gradient is infinite at 0;
+    `operator = "**"` also watches `**`.
     `arity` is the number of operands (receiver included) a genuine tensor call has, which keeps
-    `self.log("loss", value)` in Lightning or `logger.log(level, msg)` out.
+    `self.log("loss", value)` in Lightning or `logger.log(level, msg)` out. Rules in `supersedes`
+    are not reported inside this rule's finding (a specific domain rule over a general one).
     """
 
     kind = "risky-argument"
@@ -27,6 +31,7 @@ class RiskyArgument(Check):
         "arity": (list, [1]),
         "exponents": (list, None),
         "operator": (str, ""),
+        "supersedes": (list, []),
     }
 
     def handlers(self):
@@ -43,7 +48,7 @@ class RiskyArgument(Check):
         positional = len(operands) + sum(1 for k in keywords if k not in ("out", "dim", "keepdim", "dtype"))
         if positional not in self.params["arity"] or len(operands) <= self.params["argument"]:
             return
-        if self.params["exponents"] is not None and not self._fractional(operands[1] if len(operands) > 1 else None):
+        if op in POW_OPS and self.params["exponents"] is not None and not self._fractional(operands[1] if len(operands) > 1 else None):
             return
         self._judge(node, operands[self.params["argument"]], op, ctx)
 
@@ -53,12 +58,13 @@ class RiskyArgument(Check):
 
     def _fractional(self, exponent) -> bool:
         low, high = self.params["exponents"] or (0, 1)
-        value = literal_number(exponent) if exponent is not None else None
-        return value is not None and low < value < high
+        value = constant_value(exponent) if exponent is not None else None
+        return value is not None and value != int(value) and low < value < high
 
     def _judge(self, node: ast.AST, argument: ast.AST, op: str, ctx) -> None:
         fact = ctx.fact(argument)
         if not any(PREDICATES[name](fact) for name in self.params["danger"]):
             return
-        fix = self.make_fix(ctx, argument, Match({"arg": argument}))
+        is_operand = isinstance(node, ast.BinOp) or isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.value is argument
+        fix = self.make_fix(ctx, argument, Match({"arg": argument}), operand=is_operand)
         self.report(ctx, node, fix, op=op, why=fact.why, arg=snippet(ctx.source(argument)))

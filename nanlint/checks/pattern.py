@@ -39,10 +39,11 @@ class PatternCheck(Check):
                 return
 
     def _holds(self, match, ctx) -> bool:
+        """`where` and `unless` judge the captures this match made (patterns may capture different names)."""
         for name, predicate in self.params["where"].items():
-            if not PREDICATES[predicate](ctx.fact(match.captures[name])):
+            if name in match.captures and not PREDICATES[predicate](ctx.fact(match.captures[name])):
                 return False
         for name, predicate in self.params["unless"].items():
-            if PREDICATES[predicate](ctx.fact(match.captures[name])):
+            if name in match.captures and PREDICATES[predicate](ctx.fact(match.captures[name])):
                 return False
         return True

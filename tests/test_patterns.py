@@ -1,0 +1,58 @@
+"""Pattern features on real parsed code: walrus captures, fixes only for fully captured matches,
+and supersession of findings contained in a more specific one."""
+
+import ast
+
+from nanlint.api import Checker
+from nanlint.catalog import load_catalog
+from nanlint.config import Settings
+from nanlint.context import FileContext
+from nanlint.engine import RuleSet, _Walker
+from nanlint.patterns import Pattern, Template
+
+
+def walked(code):
+    tree = ast.parse(code)
+    ctx = FileContext("example.py", code)
+    _Walker(ctx, RuleSet([]), []).run(tree)
+    return ctx, tree.body[-1].value
+
+
+def test_walrus_captures_the_whole_matched_expression():
+    ctx, node = walked("import torch\ntorch.sqrt(((a - b) ** 2).sum(-1))")
+    match = Pattern("sqrt($d := sum(($a - $b) ** 2, *$rest))").match(node, ctx)
+    assert match is not None
+    assert ctx.source(match.captures["d"]) == "((a - b) ** 2).sum(-1)"
+    assert ctx.source(match.captures["a"]) == "a"
+
+
+def test_walrus_capture_still_requires_its_shape():
+    ctx, node = walked("import torch\ntorch.sqrt(x.sum(-1))")
+    assert Pattern("sqrt($d := sum(($a - $b) ** 2, *$rest))").match(node, ctx) is None
+
+
+def test_a_template_renders_only_when_the_match_captured_all_its_names():
+    ctx, node = walked("import torch\ntorch.log(torch.exp(x).sum())")
+    template = Template("torch.logsumexp($x, $dim, *$rest)")
+    without_dim = Pattern("log(sum(exp($x), *$rest))").match(node, ctx)
+    assert template.render(without_dim, ctx, ctx.spell) is None
+    ctx, node = walked("import torch\ntorch.log(torch.exp(x).sum(-1))")
+    with_dim = Pattern("log(sum(exp($x), $dim, *$rest))").match(node, ctx)
+    assert template.render(with_dim, ctx, ctx.spell) == "torch.logsumexp(x, -1)"
+
+
+CHECKER = Checker(Settings(select=("ALL",), preview=True), load_catalog())
+
+
+def codes(code):
+    return sorted(f.code for f in CHECKER.check_text(code, "example.py").findings)
+
+
+def test_a_specific_rule_supersedes_general_findings_inside_its_expression():
+    code = "import torch\np = torch.sigmoid(z)\nl = y * torch.log(p) + (1 - y) * torch.log(1 - p)\n"
+    assert codes(code) == ["NAN105"]
+
+
+def test_general_findings_outside_the_specific_expression_stay():
+    code = "import torch\np = torch.sigmoid(z)\nl = y * torch.log(p) + (1 - y) * torch.log(1 - p)\nm = torch.log(p)\n"
+    assert codes(code) == ["NAN103", "NAN105"]  # log(p) of a sigmoid, outside the cross-entropy

@@ -1,0 +1,80 @@
+"""Facts the value analysis derives on real parsed code (module level, straight-line)."""
+
+import ast
+
+from nanlint.checks.base import PREDICATES
+from nanlint.context import FileContext
+from nanlint.engine import RuleSet, _Walker
+
+
+def fact_of_last_line(code):
+    tree = ast.parse(code)
+    ctx = FileContext("example.py", code)
+    _Walker(ctx, RuleSet([]), []).run(tree)
+    return ctx.fact(tree.body[-1].value)
+
+
+def holds(predicate, code):
+    return PREDICATES[predicate](fact_of_last_line("import torch\nimport torch.nn.functional as F\n" + code))
+
+
+def test_clamp_bounds_are_read_as_float32_sees_them():
+    assert holds("unit", "x.clamp(-1, 1)")
+    assert holds("unit", "x.clamp(-1 + 1e-8, 1 - 1e-8)")  # rounds back to ±1
+    assert not holds("unit", "x.clamp(-1 + 1e-7, 1 - 1e-7)")
+    assert not holds("unit", "x.clamp(-1 + eps, 1 - eps)")
+    assert holds("above-one", "x.clamp_min(1 + eps)")
+    assert not holds("above-one", "x.clamp_min(1 + 1e-8)")
+
+
+def test_computed_cosines_round_past_one_but_clamped_ones_do_not():
+    assert holds("past-unit", "F.cosine_similarity(a, b)")
+    assert holds("past-unit", "(F.normalize(a) * F.normalize(b)).sum(-1)")
+    assert holds("past-unit", "F.normalize(a) @ F.normalize(b).t()")
+    assert not holds("past-unit", "F.cosine_similarity(a, b).clamp(-1, 1)")
+    assert holds("unit", "F.cosine_similarity(a, b).clamp(-1, 1)")
+
+
+def test_exponents_bounded_above_do_not_overflow():
+    assert holds("bounded", "x - x.max(dim=-1, keepdim=True).values")
+    assert holds("bounded", "m = x.amax(-1, keepdim=True).detach()\nx - m")
+    assert holds("bounded", "(x - x.max(-1, keepdim=True)[0]) / temperature")
+    assert holds("bounded", "-x.abs()")
+    assert holds("bounded", "5 * torch.tanh(x)")
+    assert not holds("bounded", "x / temperature")
+    assert not holds("exp", "torch.exp(x - x.max())")
+    assert holds("exp", "torch.exp(x)")
+
+
+def test_log_variance_names_are_tagged_until_clamped():
+    assert holds("log-scale", "logvar")
+    assert holds("log-scale", "self.logvar = layer(h)\nself.logvar")
+    assert not holds("log-scale", "self.logvar = torch.clamp(self.logvar, -30.0, 20.0)\nself.logvar")
+    assert not holds("log-scale", "log_std")
+
+
+def test_squared_distances_and_the_gram_expansion():
+    assert holds("squared-distance", "((a - b) ** 2).sum(-1)")
+    assert holds("squared-distance", "(x1 - x2) ** 2 + (y1 - y2) ** 2")
+    assert holds("squared-distance", "F.mse_loss(a, b)")
+    assert not holds("expanded-distance", "((a - b) ** 2).sum(-1)")
+    assert holds("expanded-distance", "x2 + y2 - 2 * x @ y.t()")
+    assert not holds("squared-distance", "(a ** 2).sum(-1)")
+
+
+def test_uniform_noise_includes_zero_but_one_minus_it_does_not():
+    assert holds("uniform", "torch.rand_like(x)")
+    assert holds("uniform", "torch.empty_like(x).uniform_()")
+    assert not holds("uniform", "torch.empty_like(x).uniform_(1e-6, 1.0)")
+    assert not holds("zero", "1 - torch.rand(3)")
+
+
+def test_the_safe_half_of_a_double_where_is_positive():
+    assert not holds("zero", "d2 = ((a - b) ** 2).sum(-1)\ntorch.where(d2 > 0, d2, torch.ones_like(d2))")
+    assert not holds("zero", "d2 = ((a - b) ** 2).sum(-1)\npositive = d2 > 0\ntorch.where(positive, d2, torch.ones_like(d2))")
+    assert holds("zero", "d2 = ((a - b) ** 2).sum(-1)\ntorch.where(d2 > 0, d2, torch.zeros_like(d2))")
+
+
+def test_literals_are_constants():
+    assert holds("constant", "2.0")
+    assert not holds("constant", "self.gamma")
