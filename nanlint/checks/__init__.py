@@ -6,6 +6,7 @@ from nanlint.catalog import CatalogError, Rule
 from nanlint.checks.base import Check
 from nanlint.checks.calls import CallCheck
 from nanlint.checks.denominator import RiskyDenominator
+from nanlint.checks.division import SelfNormalization
 from nanlint.checks.domain import RiskyArgument
 from nanlint.checks.inplace import InplaceOnLeaf
 from nanlint.checks.pattern import PatternCheck
@@ -18,6 +19,7 @@ class SuppressionCheck(Check):
 
 
 CHECKS = {cls.kind: cls for cls in (RiskyArgument, RiskyDenominator, PatternCheck, InplaceOnLeaf, CallCheck, SuppressionCheck)}
+CHECKS.update({cls.kind: cls for cls in (SelfNormalization,)})
 
 
 def build_check(rule: Rule) -> Check:

@@ -8,7 +8,7 @@ from typing import Callable, Dict, Optional
 from nanlint.catalog import CatalogError, Rule
 from nanlint.ftypes import Edit, Fix
 from nanlint.patterns import Match, Template
-from nanlint.values import MASK, NEG, NEG_INF, POS_INF, PROB, UNIFORM, UNIT, ZERO, EXP, Fact
+from nanlint.values import COUNT, MASK, NEG, NEG_INF, NORM, POS_INF, PROB, RANGE, SPREAD, UNIFORM, UNIT, ZERO, EXP, Fact
 
 MAX_SNIPPET = 40
 
@@ -26,6 +26,11 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     "mask": lambda f: f.has(MASK),
     "exp": lambda f: f.has(EXP),
     "any": lambda f: True,
+    # kinds of zero evidence (with evidence that 0 occurs): a count of a mask, a std/var, a norm, max - min
+    "count": lambda f: f.has(COUNT) and f.can(ZERO),
+    "spread": lambda f: f.has(SPREAD) and f.can(ZERO),
+    "norm": lambda f: f.has(NORM) and f.can(ZERO),
+    "range": lambda f: f.has(RANGE) and f.can(ZERO),
 }
 
 
@@ -86,4 +91,20 @@ class Check:
         if code is None:
             return None
         start, end = ctx.offsets(node)
+        if isinstance(self.template.tree, (ast.Call, ast.Attribute)):
+            start, end = _without_grouping_parens(ctx.text, start, end)
         return Fix(self.fix_title, (Edit(start, end, code),) + ctx.import_edits(self.template), self.fix_safe)
+
+
+def _without_grouping_parens(text: str, start: int, end: int):
+    """Widen [start, end) over the parentheses that only group it, `(a - b)` -> `a - b` span
+    including them, so that `(a - b).clamp_min(1)` replaces `(a - b)` rather than nesting inside it.
+    Call parentheses (`f(a - b)`) are kept."""
+    before = text[:start].rstrip()
+    after = text[end:].lstrip()
+    if not before.endswith("(") or not after.startswith(")"):
+        return start, end
+    opener = before[:-1].rstrip()
+    if opener and (opener[-1].isalnum() or opener[-1] in "_)]"):
+        return start, end
+    return len(before) - 1, end + (len(text[end:]) - len(after)) + 1

@@ -5,13 +5,15 @@ from __future__ import annotations
 import ast
 
 from nanlint.checks.base import PREDICATES, Check, snippet
+from nanlint.guards import ComparedValues
 from nanlint.patterns import Match
 
 
 class RiskyDenominator(Check):
     """Flags `a / b`, `a /= b`, `torch.div(a, b)`, `a.div(b)`, `b.reciprocal()` when `b` can be 0
     by the evidence of its fact (a sum, norm, std, count, difference...). Plain constants, sizes
-    and attributes of unknown origin carry no evidence and stay silent."""
+    and attributes of unknown origin carry no evidence and stay silent, and so does a denominator
+    the function compares before dividing (`if n > 0:`, `torch.where(n > 0, s / n, 0)`)."""
 
     kind = "risky-denominator"
     PARAMS = {
@@ -20,8 +22,14 @@ class RiskyDenominator(Check):
         "danger": (list, ["zero"]),
     }
 
+    def begin(self, ctx) -> None:
+        self.compared = ComparedValues()
+
     def handlers(self):
-        return {ast.Call: self.visit_call, ast.BinOp: self.visit_binop, ast.AugAssign: self.visit_augassign}
+        return {ast.Call: self.visit_call, ast.BinOp: self.visit_binop, ast.AugAssign: self.visit_augassign, ast.Compare: self.visit_compare}
+
+    def visit_compare(self, node: ast.Compare, ctx) -> None:
+        self.compared.note(node, ctx)
 
     def visit_binop(self, node: ast.BinOp, ctx) -> None:
         if isinstance(node.op, ast.Div):
@@ -32,6 +40,7 @@ class RiskyDenominator(Check):
             self._judge(node, node.value, ctx)
 
     def visit_call(self, node: ast.Call, ctx) -> None:
+        self.compared.note(node, ctx)
         described = ctx.describe(node)
         if described is None:
             return
@@ -43,6 +52,6 @@ class RiskyDenominator(Check):
 
     def _judge(self, node: ast.AST, denominator: ast.AST, ctx) -> None:
         fact = ctx.fact(denominator)
-        if any(PREDICATES[name](fact) for name in self.params["danger"]):
+        if any(PREDICATES[name](fact) for name in self.params["danger"]) and not self.compared.guards(denominator, ctx):
             fix = self.make_fix(ctx, denominator, Match({"den": denominator}))
             self.report(ctx, node, fix, why=fact.why, den=snippet(ctx.source(denominator)))
