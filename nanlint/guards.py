@@ -75,4 +75,11 @@ class ComparedValues:
                 keys |= value_keys(described[1][0], ctx)
 
     def guards(self, node: ast.AST, ctx) -> bool:
-        return not value_keys(node, ctx).isdisjoint(self._scope_keys(ctx))
+        """True when `node`, or both sides of a difference `node` (`if hi == lo:` guards `hi - lo`),
+        were compared earlier in the function."""
+        compared = self._scope_keys(ctx)
+        if not value_keys(node, ctx).isdisjoint(compared):
+            return True
+        return isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub) and all(
+            not value_keys(side, ctx).isdisjoint(compared) for side in (node.left, node.right)
+        )

@@ -10,8 +10,9 @@ A pattern is a Python expression in which:
 - `($name := sub-pattern)` matches the sub-pattern and captures what it matched as `$name`, so a
   template can reuse a whole sub-expression (`$num / ($den := sum($a) + sum($b))`);
 - where the code has a local name, the matcher follows its assignment (`p = x.softmax(-1)` then
-  `torch.log(p)` matches `log(softmax($x, *$rest))`); such a match is *indirect* and gets no fix,
-  since rewriting it would move code across statements.
+  `torch.log(p)` matches `log(softmax($x, *$rest))`); such a match is *indirect* and gets no fix
+  when the template uses a capture from another statement, since rewriting it would move code
+  across statements.
 
 A replacement template is an expression whose calls name qualified functions
 (`torch.log_softmax`); they are spelled through the file's own import aliases.
@@ -84,13 +85,13 @@ class _Matcher:
         name = _capture_name(pattern)
         if name is not None:
             return self._capture(name, node, state)
+        if isinstance(pattern, ast.NamedExpr) and _capture_name(pattern.target):
+            state = self.match(pattern.value, node, state)
+            return None if state is None else self._capture(_capture_name(pattern.target), node, state)
         if not top and isinstance(node, ast.Name):
             followed = self._follow(pattern, node, state)
             if followed is not None:
                 return followed
-        if isinstance(pattern, ast.NamedExpr) and _capture_name(pattern.target):
-            state = self.match(pattern.value, node, state)
-            return None if state is None else self._capture(_capture_name(pattern.target), node, state)
         if isinstance(pattern, ast.Call):
             return self._call(pattern, node, state)
         value = literal_number(pattern)
@@ -210,6 +211,9 @@ class Template:
     def __init__(self, text: str) -> None:
         self.text = text
         self.tree = _compile(text)
+
+    def capture_names(self) -> List[str]:
+        return [name for name in (_capture_name(node) for node in ast.walk(self.tree)) if name]
 
     def qualified_names(self) -> List[str]:
         names = []

@@ -324,7 +324,9 @@ class Analyzer:
         described = self.env.describe_call(node)
         if described is None:
             return None
-        return {"max": "max", "amax": "max", "min": "min", "amin": "min"}.get(described[0])
+        name, operands, keywords = described
+        elementwise = name in ("max", "min") and len(operands) == 2 and "dim" not in keywords and not isinstance(_literal_number(operands[1]), float)
+        return None if elementwise else {"max": "max", "amax": "max", "min": "min", "amin": "min"}.get(name)
 
     def _product(self, a: Fact, b: Fact) -> Fact:
         signs = _mul_signs(a.signs, b.signs)

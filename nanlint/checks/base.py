@@ -84,8 +84,16 @@ class Check:
     def report(self, ctx, node: ast.AST, fix: Optional[Fix] = None, **fields) -> None:
         ctx.report(self.rule, node, self.rule.message.format(**fields), fix)
 
+    def _captures_inside(self, ctx, node: ast.AST, match: Match) -> bool:
+        """Every capture the template uses is code inside `node` (not from another statement)."""
+        for name in self.template.capture_names():
+            value = match.captures.get(name)
+            if not isinstance(value, ast.AST) or not hasattr(value, "lineno") or not _inside(ctx, value, node):
+                return False
+        return True
+
     def make_fix(self, ctx, node: ast.AST, match: Match) -> Optional[Fix]:
-        if self.template is None or match.indirect:
+        if self.template is None or match.indirect and not self._captures_inside(ctx, node, match):
             return None
         code = self.template.render(match, ctx, ctx.spell)
         if code is None:
@@ -94,6 +102,12 @@ class Check:
         if isinstance(self.template.tree, (ast.Call, ast.Attribute)):
             start, end = _without_grouping_parens(ctx.text, start, end)
         return Fix(self.fix_title, (Edit(start, end, code),) + ctx.import_edits(self.template), self.fix_safe)
+
+
+def _inside(ctx, node: ast.AST, outer: ast.AST) -> bool:
+    start, end = ctx.offsets(outer)
+    inner_start, inner_end = ctx.offsets(node)
+    return start <= inner_start and inner_end <= end
 
 
 def _without_grouping_parens(text: str, start: int, end: int):

@@ -11,7 +11,8 @@ from nanlint.patterns import Match
 
 class RiskyDenominator(Check):
     """Flags `a / b`, `a /= b`, `torch.div(a, b)`, `a.div(b)`, `b.reciprocal()` when `b` can be 0
-    by the evidence of its fact (a sum, norm, std, count, difference...). Plain constants, sizes
+    by the evidence of its fact (a sum, norm, std, count, difference...), unless the numerator
+    satisfies one of `numerator_not` (a count divided by a count is a ratio of sizes, not a mean). Plain constants, sizes
     and attributes of unknown origin carry no evidence and stay silent, and so does a denominator
     the function compares before dividing (`if n > 0:`, `torch.where(n > 0, s / n, 0)`)."""
 
@@ -20,6 +21,7 @@ class RiskyDenominator(Check):
         "ops": (list, ["div", "true_divide", "divide"]),
         "reciprocal_ops": (list, ["reciprocal"]),
         "danger": (list, ["zero"]),
+        "numerator_not": (list, []),
     }
 
     def begin(self, ctx) -> None:
@@ -33,11 +35,11 @@ class RiskyDenominator(Check):
 
     def visit_binop(self, node: ast.BinOp, ctx) -> None:
         if isinstance(node.op, ast.Div):
-            self._judge(node, node.right, ctx)
+            self._judge(node, node.right, ctx, node.left)
 
     def visit_augassign(self, node: ast.AugAssign, ctx) -> None:
         if isinstance(node.op, ast.Div):
-            self._judge(node, node.value, ctx)
+            self._judge(node, node.value, ctx, node.target)
 
     def visit_call(self, node: ast.Call, ctx) -> None:
         self.compared.note(node, ctx)
@@ -46,12 +48,15 @@ class RiskyDenominator(Check):
             return
         op, operands, keywords = described
         if op in self.params["ops"] and len(operands) == 2:
-            self._judge(node, operands[1], ctx)
+            self._judge(node, operands[1], ctx, operands[0])
         elif op in self.params["reciprocal_ops"] and len(operands) == 1:
             self._judge(node, operands[0], ctx)
 
-    def _judge(self, node: ast.AST, denominator: ast.AST, ctx) -> None:
+    def _judge(self, node: ast.AST, denominator: ast.AST, ctx, numerator: ast.AST = None) -> None:
         fact = ctx.fact(denominator)
-        if any(PREDICATES[name](fact) for name in self.params["danger"]) and not self.compared.guards(denominator, ctx):
-            fix = self.make_fix(ctx, denominator, Match({"den": denominator}))
-            self.report(ctx, node, fix, why=fact.why, den=snippet(ctx.source(denominator)))
+        if not any(PREDICATES[name](fact) for name in self.params["danger"]) or self.compared.guards(denominator, ctx):
+            return
+        if numerator is not None and any(PREDICATES[name](ctx.fact(numerator)) for name in self.params["numerator_not"]):
+            return
+        fix = self.make_fix(ctx, denominator, Match({"den": denominator}))
+        self.report(ctx, node, fix, why=fact.why, den=snippet(ctx.source(denominator)))
