@@ -9,6 +9,7 @@ from nanlint.checks.denominator import RiskyDenominator
 from nanlint.checks.division import SelfNormalization
 from nanlint.checks.domain import RiskyArgument
 from nanlint.checks.inplace import InplaceOnLeaf
+from nanlint.checks.masking import InfiniteMaskSoftmax
 from nanlint.checks.pattern import PatternCheck
 
 
@@ -19,7 +20,7 @@ class SuppressionCheck(Check):
 
 
 CHECKS = {cls.kind: cls for cls in (RiskyArgument, RiskyDenominator, PatternCheck, InplaceOnLeaf, CallCheck, SuppressionCheck)}
-CHECKS.update({cls.kind: cls for cls in (SelfNormalization,)})
+CHECKS.update({cls.kind: cls for cls in (SelfNormalization, InfiniteMaskSoftmax)})
 
 
 def build_check(rule: Rule) -> Check:
