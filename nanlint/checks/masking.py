@@ -24,7 +24,9 @@ class InfiniteMaskSoftmax(Check):
     assignments, in-place fills, scaling and additive masks, was filled with a value satisfying
     `fill` ("neg-inf" or "pos-inf"). The finding is at the consumer, where the NaN is born.
 
-    Silent when the mask is triangular (`triu`/`tril`: a causal mask keeps the diagonal), when the
+    Silent when the mask is triangular (`triu`/`tril`: a causal mask keeps the diagonal), when it
+    is computed from the masked scores themselves (top-k / top-p / threshold-below-max filtering
+    keeps the largest entry) or is a slice (`x[:, k:] = -inf` masks columns, never a row), when the
     function tests the mask for fully masked rows (`mask.all(-1)`, `mask.any(-1)`), and when the
     softmax result is cleaned afterwards (`nan_to_num`, `masked_fill`, `torch.where` on it)."""
 
@@ -51,7 +53,7 @@ class InfiniteMaskSoftmax(Check):
 
     def visit_assign(self, node: ast.Assign, ctx) -> None:
         target = node.targets[0] if len(node.targets) == 1 else None
-        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and self._is_fill(node.value, ctx):
+        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and self._is_fill(node.value, ctx) and not _has_slice(target.slice):
             key = (self._scope_id(ctx), target.value.id)
             self.inplace_fills.setdefault(key, []).append((ctx.seq, node, target.slice))
         elif isinstance(target, ast.Name) and isinstance(node.value, ast.Call) and self._consumer(node.value, ctx):
@@ -101,7 +103,9 @@ class InfiniteMaskSoftmax(Check):
             return None
         if isinstance(node, ast.Name):
             return self._through_name(node, ctx, depth)
-        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+            return self._fill_source(node.left, ctx, depth + 1)  # an infinite denominator gives 0, on purpose
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult)):
             return self._fill_source(node.left, ctx, depth + 1) or self._fill_source(node.right, ctx, depth + 1)
         if isinstance(node, ast.Subscript):
             return self._fill_source(node.value, ctx, depth + 1)
@@ -113,12 +117,12 @@ class InfiniteMaskSoftmax(Check):
         op, operands, keywords = described
         if op in FILL_OPS and len(operands) == 3:
             if self._is_fill(operands[2], ctx):
-                return None if self._triangular(operands[1], ctx, 0) else (node, operands[1])
+                return None if self._keeps_a_row_entry(operands[1], operands[0], ctx) else (node, operands[1])
             return self._fill_source(operands[0], ctx, depth + 1)
         if op == "where" and len(operands) == 3:
-            for branch in operands[1:]:
+            for branch, scores in ((operands[1], operands[2]), (operands[2], operands[1])):
                 if self._is_fill(branch, ctx):
-                    return None if self._triangular(operands[0], ctx, 0) else (node, operands[0])
+                    return None if self._keeps_a_row_entry(operands[0], scores, ctx) else (node, operands[0])
             return self._fill_source(operands[1], ctx, depth + 1) or self._fill_source(operands[2], ctx, depth + 1)
         if op in PASS_THROUGH and operands:
             return self._fill_source(operands[0], ctx, depth + 1) or (
@@ -132,7 +136,7 @@ class InfiniteMaskSoftmax(Check):
         scope = self._scope_id(ctx)
         for seq, fill, mask in reversed(self.inplace_fills.get((scope, node.id), [])):
             if seq >= assigned_at and (ctx.horizon is None or seq < ctx.horizon):
-                return None if self._triangular(mask, ctx, 0) else (fill, mask)
+                return None if self._keeps_a_row_entry(mask, node, ctx) else (fill, mask)
         if found is None:
             return None
         saved, ctx.horizon = ctx.horizon, found[0]
@@ -140,6 +144,10 @@ class InfiniteMaskSoftmax(Check):
             return self._fill_source(found[1], ctx, depth + 1)
         finally:
             ctx.horizon = saved
+
+    def _keeps_a_row_entry(self, mask: ast.AST, scores: ast.AST, ctx) -> bool:
+        """A causal mask, or a mask derived from the scores themselves (`scores < topk(scores)`)."""
+        return self._triangular(mask, ctx, 0) or bool(_root_names(scores) & _derived_names(mask, ctx, 0))
 
     def _triangular(self, mask: ast.AST, ctx, depth: int) -> bool:
         """A mask made by `triu`/`tril` (possibly negated, cast or indexed): a causal mask."""
@@ -169,6 +177,32 @@ class InfiniteMaskSoftmax(Check):
             if described[0] in PRESERVING or described[0] in ("logical_not", "bool", "eq", "ne"):
                 return self._triangular(described[1][0], ctx, depth + 1)
         return False
+
+
+def _has_slice(index: ast.AST) -> bool:
+    return any(isinstance(part, ast.Slice) for part in ast.walk(index))
+
+
+def _root_names(node: ast.AST) -> Set[str]:
+    while isinstance(node, (ast.Subscript, ast.Attribute)):
+        node = node.value
+    return {node.id} if isinstance(node, ast.Name) else set()
+
+
+def _derived_names(node: ast.AST, ctx, depth: int) -> Set[str]:
+    """Names `node` is computed from, following local assignments a few steps back."""
+    names = _names(node)
+    if depth >= 3:
+        return names
+    for child in [n for n in ast.walk(node) if isinstance(n, ast.Name)]:
+        found = ctx.lookup(child)
+        if found is not None:
+            saved, ctx.horizon = ctx.horizon, found[0]
+            try:
+                names |= _derived_names(found[1], ctx, depth + 1)
+            finally:
+                ctx.horizon = saved
+    return names
 
 
 def _names(node: ast.AST) -> Set[str]:
