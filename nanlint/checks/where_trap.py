@@ -15,7 +15,7 @@ from nanlint.checks.base import Check, snippet
 from nanlint.ftypes import Edit, Fix
 from nanlint.guards import value_keys
 from nanlint.patterns import Match, Template
-from nanlint.values import POS, literal_number
+from nanlint.values import COUNT, MASK, POS, is_eps_like, literal_number
 
 # Ops whose derivative is infinite somewhere, and a value where both they and their derivative are finite.
 SAFE_ARGUMENT = {
@@ -71,7 +71,9 @@ class WhereBranchTrap(Check):
 
     def _risky(self, node: ast.AST, ctx) -> Optional[Tuple[str, ast.AST]]:
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) and "div" in self.params["ops"]:
-            return ("div", node.right) if not _positive(node.right, ctx) and literal_number(node.right) is None else None
+            if _positive(node.right, ctx) or not (_differentiable(node.left, ctx) or _differentiable(node.right, ctx)):
+                return None
+            return "div", node.right
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow) and _fractional_or_negative(node.right):
             return ("pow", node.left) if not _positive(node.left, ctx) else None
         if not isinstance(node, ast.Call):
@@ -84,7 +86,7 @@ class WhereBranchTrap(Check):
             return ("pow", operands[0]) if len(operands) == 2 and _fractional_or_negative(operands[1]) and not _positive(operands[0], ctx) else None
         if op in ("div", "true_divide", "divide"):
             return (op, operands[1]) if len(operands) == 2 and not _positive(operands[1], ctx) else None
-        if len(operands) != 1 or op not in POSITIVE_ENOUGH and _positive(operands[0], ctx):
+        if len(operands) != 1 or op not in POSITIVE_ENOUGH and _positive(operands[0], ctx) or not _differentiable(operands[0], ctx):
             return None
         return op, operands[0]
 
@@ -112,18 +114,30 @@ def _where_parts(node: ast.Call, ctx) -> Optional[Tuple[ast.AST, ast.AST, ast.AS
 
 
 def _condition_keys(condition: ast.AST, ctx) -> Set[str]:
-    """Keys of the values the condition compares or tests (`x > 0`, `x.abs() < eps`, `torch.isfinite(x)`)."""
+    """Keys of the values the condition compares with a constant or tests (`x > 0`, `x.abs() < eps`,
+    `g > 20.0`, `torch.isfinite(x)`); `a <= b` between two variables guards no domain edge."""
     keys: Set[str] = set()
     for node in ast.walk(condition):
-        if isinstance(node, ast.Compare):
-            for operand in [node.left, *node.comparators]:
-                if literal_number(operand) is None:
+        if isinstance(node, ast.Compare) and len(node.comparators) == 1:
+            operands = (node.left, node.comparators[0])
+            for operand, other in (operands, operands[::-1]):
+                if _constant(other) and not _constant(operand):
                     keys |= value_keys(operand, ctx)
         elif isinstance(node, ast.Call):
             described = ctx.describe(node)
             if described is not None and described[0] in TESTS and described[1]:
                 keys |= value_keys(described[1][0], ctx)
     return keys
+
+
+def _constant(node: ast.AST) -> bool:
+    return literal_number(node) is not None or is_eps_like(node)
+
+
+def _differentiable(node: ast.AST, ctx) -> bool:
+    """False for booleans and counts of booleans, which carry no gradient."""
+    fact = ctx.fact(node)
+    return not (fact.has(MASK) or fact.has(COUNT))
 
 
 def _positive(node: ast.AST, ctx) -> bool:
