@@ -8,7 +8,7 @@ from typing import Callable, Dict, Optional
 from nanlint.catalog import CatalogError, Rule
 from nanlint.ftypes import Edit, Fix
 from nanlint.patterns import Match, Template
-from nanlint.values import COUNT, MASK, NEG, NEG_INF, NORM, POS_INF, PROB, RANGE, SPREAD, UNIFORM, UNIT, ZERO, EXP, Fact
+from nanlint.values import COUNT, MASK, NEG, NONNEG, NEG_INF, NORM, POS_INF, PROB, RANGE, SPREAD, UNIFORM, UNIT, ZERO, EXP, Fact
 
 MAX_SNIPPET = 40
 
@@ -31,6 +31,8 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     "spread": lambda f: f.has(SPREAD) and f.can(ZERO),
     "norm": lambda f: f.has(NORM) and f.can(ZERO),
     "range": lambda f: f.has(RANGE) and f.can(ZERO),
+    # never negative but reaching exactly 0 (a ReLU output, a count, a norm, a sum of those)
+    "floored-zero": lambda f: f.signs == NONNEG and f.can(ZERO),
 }
 
 
