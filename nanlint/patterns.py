@@ -8,9 +8,12 @@ A pattern is a Python expression in which:
   `torch.log(x)`, `torch.special.log(x)`, `F.log(x)` or the tensor method `x.log()` (the receiver
   is the first operand); `(clamp|clip)(...)` matches either name;
 - numbers match equal numeric literals; `+` and `*` match in either order;
+- `($name := sub-pattern)` matches the sub-pattern and captures what it matched as `$name`, so a
+  template can reuse a whole sub-expression (`$num / ($den := sum($a) + sum($b))`);
 - where the code has a local name, the matcher follows its assignment (`p = x.softmax(-1)` then
-  `torch.log(p)` matches `log(softmax($x, *$rest))`); such a match is *indirect* and gets no fix,
-  since rewriting it would move code across statements.
+  `torch.log(p)` matches `log(softmax($x, *$rest))`); such a match is *indirect* and gets no fix
+  when the template uses a capture from another statement, since rewriting it would move code
+  across statements.
 
 A replacement template is an expression whose calls name qualified functions
 (`torch.log_softmax`); they are spelled through the file's own import aliases. A match that did
@@ -262,6 +265,10 @@ def _qualified(func: ast.AST) -> Optional[str]:
     return None
 
 
+# Binding strength of arithmetic operators, to parenthesize a captured operand only when needed.
+PRECEDENCE = {ast.Add: 1, ast.Sub: 1, ast.Mult: 2, ast.Div: 2, ast.FloorDiv: 2, ast.Mod: 2, ast.MatMult: 2}
+
+
 class _Substitute(ast.NodeTransformer):
     def __init__(self, match: Match, ctx, spell, pieces: Dict[str, str], text: str) -> None:
         self.text = text
@@ -307,6 +314,18 @@ class _Substitute(ast.NodeTransformer):
         for keyword in node.keywords:
             name = _capture_name(keyword.value)
             keyword.value = self._captured(name, True) if name else self.visit(keyword.value)
+        return node
+
+    def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
+        """`$a + 1` with `$a` = `x * y` renders `x * y + 1`: a captured operation that binds at least
+        as tightly as its place needs no parentheses (strictly tighter on the right)."""
+        parent = PRECEDENCE.get(type(node.op))
+        for side in ("left", "right"):
+            child = getattr(node, side)
+            name = _capture_name(child)
+            captured = self.match.captures.get(name) if name else None
+            tight = isinstance(captured, ast.BinOp) and PRECEDENCE.get(type(captured.op), 0) + (side == "left") > (parent or 99)
+            setattr(node, side, self._captured(name, as_argument=True) if tight else self.visit(child))
         return node
 
     def visit_Constant(self, node: ast.Constant) -> ast.AST:

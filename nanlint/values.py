@@ -23,6 +23,8 @@ NEG, ZERO, POS = 1, 2, 4
 ANY = NEG | ZERO | POS
 NONNEG = ZERO | POS
 
+# Parameters named like a mask (`mask`, `valid`, `attention_mask`, `keep`) are taken to be boolean or 0/1.
+MASK_NAME = re.compile(r"(^|_)(mask|masks|valid|keep)(_|$)", re.I)
 EPS_NAME = re.compile(r"(^|_)(eps|epsilon|tiny|smooth|smoothing)(_|$)|eps$", re.I)
 
 # Tags: kinds of values some rules care about beyond their sign.
@@ -49,6 +51,13 @@ LOG_SCALE = "log-scale"  # named like a log-variance / log-std and not bounded a
 LOG_SCALE_NAME = re.compile(r"^(log_?var|log_?variance|log_?sigma2|log_?sigma_?sq)$", re.I)
 # Float32 rounds any value within 2**-25 of ±1 to ±1 exactly: `clamp(max=1 - 1e-8)` still reaches 1.
 FLOAT32_HALF_ULP_BELOW_ONE = 2.0 ** -25
+# Kinds of zero evidence, for rules about one kind of denominator (kept through shape changes and
+# multiplication by a positive constant).
+COUNT = "count"  # a count of selected elements: 0 when nothing is selected
+SPREAD = "spread"  # a std or var: 0 when all values are equal
+NORM = "norm"  # a norm or distance: 0 for an all-zero input
+RANGE = "range"  # max - min: 0 when all values are equal
+KINDS = frozenset({COUNT, SPREAD, NORM, RANGE})
 
 
 class Fact(NamedTuple):
@@ -271,7 +280,9 @@ class Analyzer:
         reads like a log-variance whose value is not bounded above."""
         found = self.env.lookup_name(key)
         fact = UNKNOWN
-        if found is not None:
+        if found is None and MASK_NAME.search(name):
+            fact = Fact(NONNEG, None, frozenset({MASK}))
+        elif found is not None:
             seq, value = found
             saved, self.env.horizon = self.env.horizon, seq
             try:
@@ -373,6 +384,8 @@ class Analyzer:
             return POSITIVE if a.signs == POS or is_positive_guard(right) else Fact(NONNEG, None)
         if self._is_maximum_of_rows(right):
             return Fact(NEG | ZERO, None)  # `x - x.max(-1, keepdim=True).values`: at most 0
+        if self._extreme(left, depth) == "max" and self._extreme(right, depth) == "min":
+            return Fact(NONNEG, "a range max - min, 0 when all values are equal", frozenset({RANGE}))
         if (one is not None or _literal_number(right) is not None) and a.why is None and b.why is None:
             return UNKNOWN  # `x - 1`: nothing says x reaches 1
         if self._is_gram_expansion(left, right):
@@ -412,6 +425,29 @@ class Analyzer:
             return Fact(ANY, COSINE_WHY, frozenset({UNIT, PAST_UNIT}))
         return UNKNOWN
 
+    def _extreme(self, node: ast.AST, depth: int) -> Optional[str]:
+        """"max" or "min" for `x.max()`, `torch.amin(x, dim)`, `x.max(dim)[0]`, `x.max(dim).values`,
+        following one local assignment."""
+        if isinstance(node, ast.Name):
+            found = self.env.lookup(node)
+            if found is None or depth > 2:
+                return None
+            saved, self.env.horizon = self.env.horizon, found[0]
+            try:
+                return self._extreme(found[1], depth + 1)
+            finally:
+                self.env.horizon = saved
+        if isinstance(node, ast.Subscript) or isinstance(node, ast.Attribute) and node.attr == "values":
+            node = node.value
+        if not isinstance(node, ast.Call):
+            return None
+        described = self.env.describe_call(node)
+        if described is None:
+            return None
+        name, operands, keywords = described
+        elementwise = name in ("max", "min") and len(operands) == 2 and "dim" not in keywords and not isinstance(_literal_number(operands[1]), float)
+        return None if elementwise else {"max": "max", "amax": "max", "min": "min", "amin": "min"}.get(name)
+
     def _product(self, a: Fact, b: Fact) -> Fact:
         if a.has(NORMALIZED) and b.has(NORMALIZED):
             return Fact(ANY, None, frozenset({NORMALIZED_PRODUCT}))
@@ -420,6 +456,9 @@ class Analyzer:
         tags = {PROB} if a.has(PROB) and b.has(PROB) else set()
         if _magnitude_at_most_one(a) and b.has(CONSTANT) or _magnitude_at_most_one(b) and a.has(CONSTANT):
             tags.add(BOUNDED)  # `5 * tanh(x)`
+        for kept, factor in ((a, b), (b, a)):
+            if factor.signs == POS and factor.why is None:
+                tags |= kept.tags & KINDS
         return Fact(signs, why, frozenset(tags))
 
     def power(self, base: Fact, exponent: ast.AST) -> Fact:
@@ -482,11 +521,11 @@ class Analyzer:
         if name in PROBABILITY_OPS:
             return Fact(NONNEG, f"a {name} output, which underflows to exactly 0 for very negative inputs", frozenset({PROB}))
         if name in NORM_OPS:
-            return Fact(NONNEG, f"a {name}, 0 for an all-zero input")
+            return Fact(NONNEG, f"a {name}, 0 for an all-zero input", frozenset({NORM}))
         if name in SPREAD_OPS:
-            return Fact(NONNEG, f"a {name}, 0 when all values are equal")
+            return Fact(NONNEG, f"a {name}, 0 when all values are equal", frozenset({SPREAD}))
         if name in COUNT_OPS:
-            return Fact(NONNEG, "a count, 0 when nothing matches")
+            return Fact(NONNEG, "a count, 0 when nothing matches", frozenset({COUNT}))
         if name in SUM_OPS:
             return self._sum(name, first)
         if name in RELU_OPS:
@@ -510,9 +549,11 @@ class Analyzer:
         if name in ("maximum", "fmax") and len(operands) == 2:
             return self._maximum(operands, depth)
         if name in ("where",) and len(operands) == 3:
-            if self._selects_positive_part(operands):
-                return POSITIVE  # `torch.where(x > 0, x, torch.ones_like(x))`: the safe half of a double where
-            return join(self.fact(operands[1], depth), self.fact(operands[2], depth))
+            return self._where(operands, depth)
+        if name in ("masked_fill", "masked_fill_") and len(operands) == 3:
+            if _zero_test_selects(operands[1], operands[0], when=True) and self.fact(operands[2], depth).signs == POS:
+                return POSITIVE  # `x.masked_fill(x == 0, 1)`
+            return join(first, self.fact(operands[2], depth))
         if name in ("rand", "rand_like") or name == "uniform_" and self._uniform_from_zero(operands, keywords):
             return Fact(NONNEG, "uniform noise from torch.rand, which includes 0", frozenset({UNIFORM}))
         if name in ("zeros", "zeros_like"):
@@ -563,9 +604,23 @@ class Analyzer:
         low = keywords.get("from", operands[1] if len(operands) > 1 else None)
         return low is None or _literal_number(low) == 0
 
+    def _where(self, operands, depth: int) -> Fact:
+        """`torch.where(x == 0, 1, x)` and `torch.where(x > 0, x, ones)` keep a zero out: a branch
+        equal to the tested value is taken only where the test says it is not 0."""
+        if self._selects_positive_part(operands):
+            return POSITIVE  # `torch.where(x > 0, x, torch.ones_like(x))`: the safe half of a double where
+        condition, chosen, other = operands
+
+        def branch(value: ast.AST, taken_when: bool) -> Fact:
+            if _zero_test_selects(condition, value, when=not taken_when):
+                return POSITIVE
+            return self.fact(value, depth)
+
+        return join(branch(chosen, True), branch(other, False))
+
     def _sum(self, name: str, first: Fact) -> Fact:
-        if first.has(MASK):
-            return Fact(NONNEG, "a count of a mask, 0 when no element is selected")
+        if first.has(MASK) or first.has(COUNT):
+            return Fact(NONNEG, "a count of a mask, 0 when no element is selected", frozenset({COUNT}))
         if first.signs == POS and first.why is None:
             return POSITIVE
         if first.has(NORMALIZED_PRODUCT) and name == "sum":
@@ -595,8 +650,8 @@ class Analyzer:
             why = "a value clamped to [0, 1], which reaches 0 and 1" if UNIT in tags else "a value clamped at 0, which stays 0"
         elif UNIT in tags:
             why = "a value clamped to exactly ±1"
-        if low is not None and (low_value > 0 if low_value is not None else is_positive_guard(low)):
-            return Fact(POS, why, frozenset(tags))
+        if low is not None and (low_value > 0 if low_value is not None else True):
+            return Fact(POS, why, frozenset(tags))  # a named lower bound (`min=self.min_norm`) is the author's guard
         if why is not None or OPEN_UNIT in tags:
             sign = NONNEG if low_value == 0 else ANY
             return Fact(sign, why, frozenset(tags))
@@ -604,3 +659,21 @@ class Analyzer:
 
 def _fmt(value: float) -> str:
     return str(int(value)) if value == int(value) else str(value)
+
+
+ZERO_TESTS = {ast.Eq: True, ast.LtE: True, ast.Lt: True, ast.NotEq: False, ast.Gt: False, ast.GtE: False}
+FLIPPED = {ast.Lt: ast.Gt, ast.Gt: ast.Lt, ast.LtE: ast.GtE, ast.GtE: ast.LtE, ast.Eq: ast.Eq, ast.NotEq: ast.NotEq}
+
+
+def _zero_test_selects(condition: ast.AST, value: ast.AST, when: bool) -> bool:
+    """True when `condition` compares `value` with 0 (or an eps) and holds exactly where `value`
+    may be 0 (`when=True`: `x == 0`, `x <= eps`) or exactly where it is not (`when=False`: `x > 0`)."""
+    if not isinstance(condition, ast.Compare) or len(condition.ops) != 1:
+        return False
+    left, op, right = condition.left, type(condition.ops[0]), condition.comparators[0]
+    if _literal_number(left) is not None or is_eps_like(left):
+        left, right, op = right, left, FLIPPED[op]
+    bound = _literal_number(right)
+    if not (bound == 0 or is_eps_like(right)) or ast.dump(left) != ast.dump(value):
+        return False
+    return ZERO_TESTS[op] == when

@@ -6,9 +6,13 @@ from nanlint.catalog import CatalogError, Rule
 from nanlint.checks.base import Check
 from nanlint.checks.calls import CallCheck
 from nanlint.checks.denominator import RiskyDenominator
+from nanlint.checks.division import SelfNormalization
 from nanlint.checks.domain import RiskyArgument
 from nanlint.checks.inplace import InplaceOnLeaf
+from nanlint.checks.masking import InfiniteMaskSoftmax
 from nanlint.checks.pattern import PatternCheck
+from nanlint.checks.reductions import DegenerateDecomposition, EmptySelectionMean, IgnoredTargetsMean, SingleSampleSpread
+from nanlint.checks.where_trap import WhereBranchTrap
 
 
 class SuppressionCheck(Check):
@@ -18,6 +22,10 @@ class SuppressionCheck(Check):
 
 
 CHECKS = {cls.kind: cls for cls in (RiskyArgument, RiskyDenominator, PatternCheck, InplaceOnLeaf, CallCheck, SuppressionCheck)}
+CHECKS.update({cls.kind: cls for cls in (
+    SelfNormalization, InfiniteMaskSoftmax, WhereBranchTrap, SingleSampleSpread, EmptySelectionMean, IgnoredTargetsMean,
+    DegenerateDecomposition,
+)})
 
 
 def build_check(rule: Rule) -> Check:

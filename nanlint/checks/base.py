@@ -8,7 +8,10 @@ from typing import Callable, Dict, Optional
 from nanlint.catalog import CatalogError, Rule
 from nanlint.ftypes import Edit, Fix
 from nanlint.patterns import Match, Template
-from nanlint.values import EXP, LOG_SCALE, MASK, NEG, NEG_INF, POS_INF, PROB, SQUARED_DISTANCE, CONSTANT, ABOVE_ONE, PAST_UNIT, EXPANDED_DISTANCE, UNIFORM, UNIT, ZERO, Fact, bounded_above
+from nanlint.values import (
+    ABOVE_ONE, CONSTANT, COUNT, EXP, EXPANDED_DISTANCE, LOG_SCALE, MASK, NEG, NEG_INF, NONNEG, NORM, PAST_UNIT,
+    POS_INF, PROB, RANGE, SPREAD, SQUARED_DISTANCE, UNIFORM, UNIT, ZERO, Fact, bounded_above,
+)
 
 MAX_SNIPPET = 40
 
@@ -33,6 +36,13 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     "past-unit": lambda f: f.has(PAST_UNIT) and f.why is not None,
     "expanded-distance": lambda f: f.has(EXPANDED_DISTANCE),
     "any": lambda f: True,
+    # kinds of zero evidence (with evidence that 0 occurs): a count of a mask, a std/var, a norm, max - min
+    "count": lambda f: f.has(COUNT) and f.can(ZERO),
+    "spread": lambda f: f.has(SPREAD) and f.can(ZERO),
+    "norm": lambda f: f.has(NORM) and f.can(ZERO),
+    "range": lambda f: f.has(RANGE) and f.can(ZERO),
+    # never negative but reaching exactly 0 (a ReLU output, a count, a norm, a sum of those)
+    "floored-zero": lambda f: f.signs == NONNEG and f.can(ZERO),
 }
 
 
@@ -88,10 +98,18 @@ class Check:
     def report(self, ctx, node: ast.AST, fix: Optional[Fix] = None, **fields) -> None:
         ctx.report(self.rule, node, self.rule.message.format(**fields), fix)
 
+    def _captures_inside(self, ctx, node: ast.AST, match: Match) -> bool:
+        """Every capture the template uses is code inside `node` (not from another statement)."""
+        for name in self.template.capture_names():
+            value = match.captures.get(name)
+            if not isinstance(value, ast.AST) or not hasattr(value, "lineno") or not _inside(ctx, value, node):
+                return False
+        return True
+
     def make_fix(self, ctx, node: ast.AST, match: Match, operand: bool = False) -> Optional[Fix]:
         """The rendered template replacing `node`; `operand`: `node` is an operand of an operator or a
         method's receiver, so a template that is not an atom (`$arg + 1e-12`) is parenthesised."""
-        if self.template is None or match.indirect:
+        if self.template is None or match.indirect and not self._captures_inside(ctx, node, match):
             return None
         code = self.template.render(match, ctx, ctx.spell)
         if code is None:
@@ -99,4 +117,26 @@ class Check:
         if operand and not isinstance(self.template.tree, Template.ATOMS):
             code = f"({code})"
         start, end = ctx.offsets(node)
+        if isinstance(self.template.tree, (ast.Call, ast.Attribute)):
+            start, end = _without_grouping_parens(ctx.text, start, end)
         return Fix(self.fix_title, (Edit(start, end, code),) + ctx.import_edits(self.template), self.fix_safe)
+
+
+def _inside(ctx, node: ast.AST, outer: ast.AST) -> bool:
+    start, end = ctx.offsets(outer)
+    inner_start, inner_end = ctx.offsets(node)
+    return start <= inner_start and inner_end <= end
+
+
+def _without_grouping_parens(text: str, start: int, end: int):
+    """Widen [start, end) over the parentheses that only group it, `(a - b)` -> `a - b` span
+    including them, so that `(a - b).clamp_min(1)` replaces `(a - b)` rather than nesting inside it.
+    Call parentheses (`f(a - b)`) are kept."""
+    before = text[:start].rstrip()
+    after = text[end:].lstrip()
+    if not before.endswith("(") or not after.startswith(")"):
+        return start, end
+    opener = before[:-1].rstrip()
+    if opener and (opener[-1].isalnum() or opener[-1] in "_)]"):
+        return start, end
+    return len(before) - 1, end + (len(text[end:]) - len(after)) + 1

@@ -5,13 +5,15 @@ from __future__ import annotations
 import ast
 
 from nanlint.checks.base import PREDICATES, Check, snippet
+from nanlint.guards import ComparedValues
 from nanlint.patterns import Pattern
 
 
 class PatternCheck(Check):
     """Flags every expression matching `pattern` whose captures satisfy `where` (capture name ->
     predicate on its fact). The fix, if the rule has one, renders `fix.template`. Rules listed in
-    `supersedes` are not reported on the same expression: the specific advice wins."""
+    `supersedes` are not reported on the same expression: the specific advice wins. Captures named
+    in `unguarded` must not have been compared earlier in the function (`if n > 0:`)."""
 
     kind = "pattern"
     PARAMS = {
@@ -20,6 +22,7 @@ class PatternCheck(Check):
         "where": (dict, {}),
         "unless": (dict, {}),
         "supersedes": (list, []),
+        "unguarded": (list, []),
     }
 
     def __init__(self, rule) -> None:
@@ -27,8 +30,25 @@ class PatternCheck(Check):
         texts = ([self.params["pattern"]] if self.params["pattern"] else []) + list(self.params["patterns"])
         self.patterns = [Pattern(text) for text in texts]
 
+    def begin(self, ctx) -> None:
+        self.compared = ComparedValues()
+
     def handlers(self):
-        return {pattern.root_type: self.visit for pattern in self.patterns}
+        handlers = {pattern.root_type: self.visit for pattern in self.patterns}
+        if self.params["unguarded"]:
+            handlers[ast.Compare] = self.compared_note
+            if ast.Call in handlers:
+                handlers[ast.Call] = self.visit_call_and_note
+            else:
+                handlers[ast.Call] = self.compared_note
+        return handlers
+
+    def compared_note(self, node: ast.AST, ctx) -> None:
+        self.compared.note(node, ctx)
+
+    def visit_call_and_note(self, node: ast.Call, ctx) -> None:
+        self.compared.note(node, ctx)
+        self.visit(node, ctx)
 
     def visit(self, node: ast.AST, ctx) -> None:
         for pattern in self.patterns:
@@ -46,4 +66,4 @@ class PatternCheck(Check):
         for name, predicate in self.params["unless"].items():
             if name in match.captures and PREDICATES[predicate](ctx.fact(match.captures[name])):
                 return False
-        return True
+        return not any(self.compared.guards(match.captures[name], ctx) for name in self.params["unguarded"])

@@ -1,0 +1,99 @@
+"""`self-normalization`: `x / x.norm(dim=..., keepdim=True)`, which is NaN for an all-zero vector."""
+
+from __future__ import annotations
+
+import ast
+from typing import Dict, List, Optional
+
+from nanlint.checks.base import Check, snippet
+from nanlint.guards import ComparedValues
+from nanlint.patterns import Match
+from nanlint.values import literal_number
+
+# Positional layout shared by `torch.norm(x, p, dim, keepdim)`, `x.norm(p, dim, keepdim)`,
+# `torch.linalg.norm(x, ord, dim, keepdim)` and `torch.linalg.vector_norm(x, ord, dim, keepdim)`.
+NORM_ARGUMENTS = ("input", "p", "dim", "keepdim")
+ORDER_KEYWORDS = ("p", "ord")
+
+
+class SelfNormalization(Check):
+    """Flags a division of `x` by its own norm (`x / x.norm(...)`, `x / torch.linalg.norm(x, ...)`,
+    `x /= ...`, `torch.div(x, ...)`) with no eps or clamp. The fix renders the template with `$x`
+    and `$dim` only where `F.normalize` computes the same numbers: an explicit `dim`,
+    `keepdim=True`, the 2-norm, and the norm written in place (not through a local name)."""
+
+    kind = "self-normalization"
+    PARAMS = {"ops": (list, ["norm", "vector_norm"]), "supersedes": (list, [])}
+
+    def begin(self, ctx) -> None:
+        self.compared = ComparedValues()
+
+    def handlers(self):
+        return {ast.BinOp: self.visit_binop, ast.AugAssign: self.visit_augassign, ast.Call: self.visit_call, ast.Compare: self.visit_compare}
+
+    def visit_compare(self, node: ast.Compare, ctx) -> None:
+        self.compared.note(node, ctx)
+
+    def visit_binop(self, node: ast.BinOp, ctx) -> None:
+        if isinstance(node.op, ast.Div):
+            self._judge(node, node.left, node.right, ctx, fixable=True)
+
+    def visit_augassign(self, node: ast.AugAssign, ctx) -> None:
+        if isinstance(node.op, ast.Div):
+            self._judge(node, node.target, node.value, ctx, fixable=False)
+
+    def visit_call(self, node: ast.Call, ctx) -> None:
+        self.compared.note(node, ctx)
+        described = ctx.describe(node)
+        if described is not None and described[0] in ("div", "true_divide", "divide") and len(described[1]) == 2 and not described[2]:
+            self._judge(node, described[1][0], described[1][1], ctx, fixable=False)
+
+    def _judge(self, node: ast.AST, numerator: ast.AST, denominator: ast.AST, ctx, fixable: bool) -> None:
+        norm, direct = self._norm_call(denominator, ctx)
+        if norm is None or self.compared.guards(denominator, ctx):
+            return
+        op, operands, keywords = norm
+        if not operands or ast.unparse(operands[0]) != ast.unparse(numerator):
+            return
+        arguments = _bind(operands, keywords)
+        fix = None
+        if fixable and direct and _same_as_normalize(op, arguments, keywords):
+            fix = self.make_fix(ctx, node, Match({"x": numerator, "dim": arguments["dim"]}))
+        self.report(ctx, node, fix, x=snippet(ctx.source(numerator)), norm=snippet(ctx.source(denominator)))
+
+    def _norm_call(self, node: ast.AST, ctx):
+        """(op, operands, keywords) of the norm call `node` is, directly or through one local name."""
+        direct = True
+        if isinstance(node, ast.Name):
+            found = ctx.lookup(node)
+            if found is None:
+                return None, False
+            node, direct = found[1], False
+        if not isinstance(node, ast.Call):
+            return None, False
+        described = ctx.describe(node)
+        if described is None or described[0] not in self.params["ops"]:
+            return None, False
+        return described, direct
+
+
+def _bind(operands: List[ast.AST], keywords: Dict[str, ast.AST]) -> Dict[str, Optional[ast.AST]]:
+    bound: Dict[str, Optional[ast.AST]] = dict(zip(NORM_ARGUMENTS, operands))
+    for name in ORDER_KEYWORDS:
+        if name in keywords:
+            bound["p"] = keywords[name]
+    for name in ("dim", "keepdim"):
+        if name in keywords:
+            bound[name] = keywords[name]
+    return bound
+
+
+def _same_as_normalize(op: str, arguments: Dict[str, Optional[ast.AST]], keywords: Dict[str, ast.AST]) -> bool:
+    """`F.normalize(x, dim=d)` is `x / max(||x||_2, 1e-12)` along `d`, keeping the dim."""
+    if set(keywords) - {"dim", "keepdim", *ORDER_KEYWORDS}:
+        return False
+    keepdim = arguments.get("keepdim")
+    if arguments.get("dim") is None or not (isinstance(keepdim, ast.Constant) and keepdim.value is True):
+        return False
+    order = arguments.get("p")
+    return order is None or literal_number(order) == 2

@@ -1,0 +1,159 @@
+"""Reductions whose input can be empty or a single element, and decompositions whose backward
+divides by differences of eigenvalues."""
+
+from __future__ import annotations
+
+import ast
+from typing import Optional
+
+from nanlint.checks.base import Check, snippet
+from nanlint.guards import ComparedValues
+from nanlint.values import MASK, literal_number
+
+
+class SingleSampleSpread(Check):
+    """`single-sample-spread`: an unbiased `std`/`var` (the default correction of 1) over one of
+    `dims`, a dimension that can have size 1 (a batch of one). `unbiased=False` or `correction=0`
+    is safe."""
+
+    kind = "single-sample-spread"
+    PARAMS = {"ops": (list, ["std", "var", "std_mean", "var_mean"]), "dims": (list, [0])}
+
+    def handlers(self):
+        return {ast.Call: self.visit_call}
+
+    def visit_call(self, node: ast.Call, ctx) -> None:
+        described = ctx.describe(node)
+        if described is None or described[0] not in self.params["ops"] or not described[1]:
+            return
+        op, operands, keywords = described
+        dim = keywords.get("dim", keywords.get("axis", operands[1] if len(operands) > 1 else None))
+        if dim is None or literal_number(dim) not in self.params["dims"] or isinstance(dim, ast.Constant) and isinstance(dim.value, bool):
+            return
+        if _biased(keywords, operands):
+            return
+        self.report(ctx, node, op=op, arg=snippet(ctx.source(operands[0])), dim=ctx.source(dim))
+
+
+def _biased(keywords, operands) -> bool:
+    unbiased = keywords.get("unbiased", operands[2] if len(operands) > 2 else None)
+    if isinstance(unbiased, ast.Constant) and unbiased.value is False:
+        return True
+    correction = keywords.get("correction")
+    return correction is not None and literal_number(correction) == 0
+
+
+class EmptySelectionMean(Check):
+    """`empty-selection-mean`: `x[mask].mean()`, `torch.mean(x[x > 0])`, `x.masked_select(m).mean()`:
+    the mean of a boolean selection, NaN when nothing is selected. Silent when the function tests
+    the mask or the selection first (`if mask.any():`, `sel.numel() > 0`)."""
+
+    kind = "empty-selection-mean"
+    PARAMS = {"ops": (list, ["mean", "nanmean"])}
+
+    def begin(self, ctx) -> None:
+        self.compared = ComparedValues()
+
+    def handlers(self):
+        return {ast.Call: self.visit_call, ast.Compare: self.visit_compare}
+
+    def visit_compare(self, node: ast.Compare, ctx) -> None:
+        self.compared.note(node, ctx)
+
+    def visit_call(self, node: ast.Call, ctx) -> None:
+        self.compared.note(node, ctx)
+        described = ctx.describe(node)
+        if described is None or described[0] not in self.params["ops"] or len(described[1]) != 1 or described[2]:
+            return
+        selection = described[1][0]
+        mask = self._mask_of(selection, ctx)
+        if mask is None or self.compared.guards(mask, ctx) or self.compared.guards(selection, ctx):
+            return
+        self.report(ctx, node, sel=snippet(ctx.source(selection)), mask=snippet(ctx.source(mask)))
+
+    def _mask_of(self, selection: ast.AST, ctx) -> Optional[ast.AST]:
+        """The boolean index of `x[mask]` / `x.masked_select(mask)`, directly or through one local name."""
+        if isinstance(selection, ast.Name):
+            found = ctx.lookup(selection)
+            if found is None:
+                return None
+            selection = found[1]
+        if isinstance(selection, ast.Subscript) and not isinstance(selection.slice, (ast.Slice, ast.Tuple)):
+            index = selection.slice
+        elif isinstance(selection, ast.Call):
+            described = ctx.describe(selection)
+            if described is None or described[0] != "masked_select" or len(described[1]) != 2:
+                return None
+            index = described[1][1]
+        else:
+            return None
+        return index if ctx.fact(index).has(MASK) else None
+
+
+class IgnoredTargetsMean(Check):
+    """`ignored-targets-mean`: a mean-reduced loss with an explicit `ignore_index` (`F.cross_entropy`,
+    `F.nll_loss`, `nn.CrossEntropyLoss(...)`, `nn.NLLLoss(...)`); NaN for a batch whose every target
+    is ignored. `reduction="sum"` / `"none"` are left alone."""
+
+    kind = "ignored-targets-mean"
+    PARAMS = {"functions": (list, [])}
+
+    def handlers(self):
+        return {ast.Call: self.visit_call}
+
+    def visit_call(self, node: ast.Call, ctx) -> None:
+        name = ctx.qualified(node.func)
+        if name not in self.params["functions"]:
+            return
+        keywords = {kw.arg: kw.value for kw in node.keywords if kw.arg}
+        if "ignore_index" not in keywords:
+            return
+        reduction = keywords.get("reduction")
+        if reduction is not None and not (isinstance(reduction, ast.Constant) and reduction.value == "mean"):
+            return
+        self.report(ctx, node, call=ctx.source(node.func), ignore=snippet(ctx.source(keywords["ignore_index"])))
+
+
+class DegenerateDecomposition(Check):
+    """`degenerate-decomposition`: `eigh`/`eig`/`svd` whose eigen- or singular vectors are used with
+    grad enabled; their backward divides by differences of eigenvalues. Value-only uses
+    (`vals, _ = torch.linalg.eigh(A)`, `eigvalsh`, `svdvals`) are safe and left alone."""
+
+    kind = "degenerate-decomposition"
+    PARAMS = {"functions": (list, []), "vector_positions": (list, [0, 2])}
+
+    def handlers(self):
+        return {ast.Assign: self.visit_assign, ast.Expr: self.visit_expr}
+
+    def visit_assign(self, node: ast.Assign, ctx) -> None:
+        if len(node.targets) == 1:
+            self._judge(node.value, node.targets[0], ctx)
+
+    def visit_expr(self, node: ast.Expr, ctx) -> None:
+        self._judge(node.value, None, ctx)
+
+    def _judge(self, value: ast.AST, target: Optional[ast.AST], ctx) -> None:
+        call = value.value if isinstance(value, ast.Subscript) else value
+        if not isinstance(call, ast.Call) or ctx.grad_disabled:
+            return
+        name = ctx.qualified(call.func)
+        if name not in self.params["functions"]:
+            return
+        if any(kw.arg == "compute_uv" and isinstance(kw.value, ast.Constant) and kw.value.value is False for kw in call.keywords):
+            return
+        if not self._uses_vectors(value, target, name):
+            return
+        self.report(ctx, call, call=ctx.source(call.func))
+
+    def _uses_vectors(self, value: ast.AST, target: Optional[ast.AST], name: str) -> bool:
+        positions = self.params["vector_positions"] if name.rsplit(".", 1)[-1] == "svd" else [1]
+        if isinstance(value, ast.Subscript):
+            index = literal_number(value.slice)
+            return index is not None and int(index) in positions
+        if isinstance(target, (ast.Tuple, ast.List)):
+            return any(i < len(target.elts) and not _discarded(target.elts[i]) for i in positions)
+        return target is not None
+
+
+def _discarded(node: ast.AST) -> bool:
+    return isinstance(node, ast.Name) and node.id.startswith("_")

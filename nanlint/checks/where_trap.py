@@ -1,0 +1,151 @@
+"""`where-branch-trap`: a NaN/Inf-prone op inside a `torch.where` branch whose condition guards it.
+
+`torch.where(x > 0, torch.log(x), 0)` is finite in the forward pass, but autograd differentiates
+both branches everywhere and multiplies the unselected one by 0: at `x = 0` that is
+`0 * (1 / 0) = 0 * inf = NaN`. The fix is the double `where`: feed the op a safe value where the
+branch is not taken, `torch.where(x > 0, torch.log(torch.where(x > 0, x, 1.0)), 0)`.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterator, Optional, Set, Tuple
+
+from nanlint.checks.base import Check, snippet
+from nanlint.ftypes import Edit, Fix
+from nanlint.guards import value_keys
+from nanlint.patterns import Match, Template
+from nanlint.values import COUNT, MASK, POS, is_eps_like, literal_number
+
+# Ops whose derivative is infinite somewhere, and a value where both they and their derivative are finite.
+SAFE_ARGUMENT = {
+    "log": "1.0", "log2": "1.0", "log10": "1.0", "sqrt": "1.0", "rsqrt": "1.0", "reciprocal": "1.0",
+    "log1p": "0.0", "acos": "0.0", "asin": "0.0", "atanh": "0.0", "arccos": "0.0", "arcsin": "0.0",
+    "arctanh": "0.0", "acosh": "2.0", "arccosh": "2.0", "exp": "0.0", "lgamma": "1.0", "digamma": "1.0",
+    "pow": "1.0", "div": "1.0", "true_divide": "1.0", "divide": "1.0",
+}
+POSITIVE_ENOUGH = frozenset({"exp"})  # overflow, not a domain edge: a positive argument is no guard
+TESTS = frozenset({"isfinite", "isnan", "isinf", "isposinf", "isneginf", "signbit"})
+
+
+class WhereBranchTrap(Check):
+    kind = "where-branch-trap"
+    PARAMS = {"ops": (list, sorted(SAFE_ARGUMENT))}
+
+    def handlers(self):
+        return {ast.Call: self.visit_call}
+
+    def visit_call(self, node: ast.Call, ctx) -> None:
+        if ctx.grad_disabled:
+            return
+        parts = _where_parts(node, ctx)
+        if parts is None:
+            return
+        condition, chosen, other = parts
+        guarded = _condition_keys(condition, ctx)
+        if not guarded:
+            return
+        for branch, taken_when in ((chosen, True), (other, False)):
+            for risky, op, argument, direct in self._risky_ops(branch, ctx):
+                if argument is not None and not value_keys(argument, ctx).isdisjoint(guarded):
+                    fix = self._fix(ctx, condition, argument, op, taken_when) if direct else None
+                    self.report(ctx, risky, fix, op=op, cond=snippet(ctx.source(condition)), arg=snippet(ctx.source(argument)), safe=SAFE_ARGUMENT[op])
+
+    def _risky_ops(self, branch: ast.AST, ctx) -> Iterator[Tuple[ast.AST, str, Optional[ast.AST], bool]]:
+        """(node, op, argument, written in place) for each risky op in `branch`, not looking inside
+        nested `where` calls (the double-where fix), following local names one assignment back."""
+        stack = [(branch, True)]
+        while stack:
+            node, direct = stack.pop()
+            if isinstance(node, ast.Name) and direct:
+                found = ctx.lookup(node)
+                if found is not None:
+                    stack.append((found[1], False))
+                continue
+            if isinstance(node, ast.Call) and _where_parts(node, ctx) is not None:
+                continue
+            found = self._risky(node, ctx)
+            if found is not None:
+                yield (node, found[0], found[1], direct)
+            stack.extend((child, direct) for child in ast.iter_child_nodes(node))
+
+    def _risky(self, node: ast.AST, ctx) -> Optional[Tuple[str, ast.AST]]:
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) and "div" in self.params["ops"]:
+            if _positive(node.right, ctx) or not (_differentiable(node.left, ctx) or _differentiable(node.right, ctx)):
+                return None
+            return "div", node.right
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow) and _fractional_or_negative(node.right):
+            return ("pow", node.left) if not _positive(node.left, ctx) else None
+        if not isinstance(node, ast.Call):
+            return None
+        described = ctx.describe(node)
+        if described is None or described[0] not in self.params["ops"] or not described[1]:
+            return None
+        op, operands, _ = described
+        if op == "pow":
+            return ("pow", operands[0]) if len(operands) == 2 and _fractional_or_negative(operands[1]) and not _positive(operands[0], ctx) else None
+        if op in ("div", "true_divide", "divide"):
+            return (op, operands[1]) if len(operands) == 2 and not _positive(operands[1], ctx) else None
+        if len(operands) != 1 or op not in POSITIVE_ENOUGH and _positive(operands[0], ctx) or not _differentiable(operands[0], ctx):
+            return None
+        return op, operands[0]
+
+    def _fix(self, ctx, condition: ast.AST, argument: ast.AST, op: str, taken_when: bool) -> Optional[Fix]:
+        if any(isinstance(n, ast.Call) and ctx.describe(n) is not None and ctx.describe(n)[0] in ("rand", "randn", "rand_like", "randn_like") for n in ast.walk(condition)):
+            return None
+        safe = SAFE_ARGUMENT[op]
+        template = Template(f"torch.where($c, $x, {safe})" if taken_when else f"torch.where($c, {safe}, $x)")
+        code = template.render(Match({"c": condition, "x": argument}), ctx, ctx.spell)
+        if code is None:
+            return None
+        start, end = ctx.offsets(argument)
+        return Fix(self.fix_title, (Edit(start, end, code),) + ctx.import_edits(template), self.fix_safe)
+
+
+def _where_parts(node: ast.Call, ctx) -> Optional[Tuple[ast.AST, ast.AST, ast.AST]]:
+    """(condition, value where true, value where false) of `torch.where(c, a, b)` or `a.where(c, b)`."""
+    described = ctx.describe(node)
+    if described is None or described[0] != "where" or len(described[1]) != 3:
+        return None
+    operands = described[1]
+    if ctx.qualified(node.func) is not None:
+        return operands[0], operands[1], operands[2]
+    return operands[1], operands[0], operands[2]
+
+
+def _condition_keys(condition: ast.AST, ctx) -> Set[str]:
+    """Keys of the values the condition compares with a constant or tests (`x > 0`, `x.abs() < eps`,
+    `g > 20.0`, `torch.isfinite(x)`); `a <= b` between two variables guards no domain edge."""
+    keys: Set[str] = set()
+    for node in ast.walk(condition):
+        if isinstance(node, ast.Compare) and len(node.comparators) == 1:
+            operands = (node.left, node.comparators[0])
+            for operand, other in (operands, operands[::-1]):
+                if _constant(other) and not _constant(operand):
+                    keys |= value_keys(operand, ctx)
+        elif isinstance(node, ast.Call):
+            described = ctx.describe(node)
+            if described is not None and described[0] in TESTS and described[1]:
+                keys |= value_keys(described[1][0], ctx)
+    return keys
+
+
+def _constant(node: ast.AST) -> bool:
+    return literal_number(node) is not None or is_eps_like(node)
+
+
+def _differentiable(node: ast.AST, ctx) -> bool:
+    """False for booleans and counts of booleans, which carry no gradient."""
+    fact = ctx.fact(node)
+    return not (fact.has(MASK) or fact.has(COUNT))
+
+
+def _positive(node: ast.AST, ctx) -> bool:
+    """Clamped, offset by an eps, or otherwise strictly positive by construction."""
+    fact = ctx.fact(node)
+    return fact.signs == POS
+
+
+def _fractional_or_negative(exponent: ast.AST) -> bool:
+    value = literal_number(exponent)
+    return value is not None and (value < 0 or 0 < value < 1)

@@ -1,0 +1,85 @@
+"""Values the code under check tests before it uses them: `if n > 0:`, `torch.where(d != 0, x / d, 0)`,
+`mask_exists = area > 0 and ...`, `if not mask.any(): return`, `assert (std > 0).all()`.
+
+A value its author compares in the same function, before the risky use, is a value they thought
+about: rules that would flag it (a division by a count, the mean of a selection) stay silent. This
+is a precision device, not a proof: the comparison is not checked to exclude 0.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Dict, Set
+
+from nanlint.values import PRESERVING
+
+# Calls that test or reduce their receiver; `mask.any()`, `sel.numel() == 0`, `den.sum() > 0` all test it.
+TESTING_CALLS = frozenset({"any", "all", "count_nonzero", "nonzero", "numel", "isclose", "allclose", "sum", "abs", "item"})
+MAX_HOPS = 2
+
+
+def value_keys(node: ast.AST, ctx, hops: int = 0) -> Set[str]:
+    """Keys naming `node` and what it is built from by shape changes and reductions, so that
+    `mask.sum()[:, None].float()` shares a key with `mask` and with `mask.sum()`."""
+    keys: Set[str] = set()
+    while True:
+        if isinstance(node, ast.Name):
+            keys.add(node.id)
+            found = ctx.lookup(node) if hops < MAX_HOPS else None
+            if found is not None:
+                saved, ctx.horizon = ctx.horizon, found[0]
+                try:
+                    keys |= value_keys(found[1], ctx, hops + 1)
+                finally:
+                    ctx.horizon = saved
+            return keys
+        keys.add(ast.dump(node))
+        if isinstance(node, ast.Subscript):
+            node = node.value
+        elif isinstance(node, ast.Attribute) and node.attr in ("data", "values"):
+            node = node.value
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len" and node.args:
+            node = node.args[0]
+        elif isinstance(node, ast.Call):
+            described = ctx.describe(node)
+            if described is None or not described[1] or not (described[0] in PRESERVING or described[0] in TESTING_CALLS):
+                return keys
+            node = described[1][0]
+        else:
+            return keys
+
+
+class ComparedValues:
+    """Per function, the keys of every value compared (or tested with `any()`, `numel()`...) so far."""
+
+    def __init__(self) -> None:
+        self.by_scope: Dict[int, Set[str]] = {}
+
+    def _scope_keys(self, ctx) -> Set[str]:
+        for scope in reversed(ctx.scopes):
+            if scope.kind != "class":
+                return self.by_scope.setdefault(id(scope.node), set())
+        return set()
+
+    def note(self, node: ast.AST, ctx) -> None:
+        keys = self._scope_keys(ctx)
+        if isinstance(node, ast.Compare):
+            for operand in [node.left, *node.comparators]:
+                if not isinstance(operand, ast.Constant):
+                    keys |= value_keys(operand, ctx)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len" and node.args:
+            node = node.args[0]
+        elif isinstance(node, ast.Call):
+            described = ctx.describe(node)
+            if described is not None and described[0] in ("any", "all", "isclose", "allclose") and described[1]:
+                keys |= value_keys(described[1][0], ctx)
+
+    def guards(self, node: ast.AST, ctx) -> bool:
+        """True when `node`, or both sides of a difference `node` (`if hi == lo:` guards `hi - lo`),
+        were compared earlier in the function."""
+        compared = self._scope_keys(ctx)
+        if not value_keys(node, ctx).isdisjoint(compared):
+            return True
+        return isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub) and all(
+            not value_keys(side, ctx).isdisjoint(compared) for side in (node.left, node.right)
+        )
