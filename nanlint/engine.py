@@ -13,7 +13,7 @@ from nanlint.context import NEWLINE, FileContext
 from nanlint.ftypes import FileError, Finding, Span
 from nanlint.source import SourceFile
 
-SKIP_FILE = re.compile(r"#\s*nanlint:\s*skip-file\b")
+SKIP_FILE = re.compile(r"^[ \t]*#[ \t]*nanlint:[ \t]*skip-file\b", re.M)  # a comment on its own line
 SUPPRESSION = re.compile(r"#\s*(?:noqa(?P<colon>:\s*(?P<noqa>[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?|nanlint:\s*ignore\[(?P<ignore>[^\]]*)\])", re.I)
 # A file can hold a finding only if it imports torch: every check needs the import table to
 # recognise a torch operation, and a torch import spells "torch". Files without it skip parsing.
@@ -43,7 +43,13 @@ class RuleSet:
 def check_source(source: SourceFile, ruleset: RuleSet, is_test: bool = False, known_codes: Iterable[str] = ()) -> FileResult:
     text = source.text
     result = FileResult()
-    if TORCH_WORD not in text or SKIP_FILE.search(text):
+    if SKIP_FILE.search(text):
+        return result
+    known = set(known_codes) | ruleset.codes
+    report_unknown = UNKNOWN_SUPPRESSION in ruleset.codes
+    if TORCH_WORD not in text:
+        if report_unknown and "NAN" in text:
+            result.findings = _suppress(FileContext(source.path, text, is_test), [], known, report_unknown)
         return result
     try:
         with warnings.catch_warnings():
@@ -51,7 +57,8 @@ def check_source(source: SourceFile, ruleset: RuleSet, is_test: bool = False, kn
             tree = ast.parse(text, filename=source.path, type_comments=False)
     except SyntaxError as error:
         line = error.lineno or 0
-        result.errors.append(FileError(source.path, f"{source.path}:{line}: syntax error: {error.msg}", "error", line))
+        where = f"{line}:{error.offset}" if error.offset else str(line)
+        result.errors.append(FileError(source.path, f"{source.path}:{where}: syntax error: {error.msg}", "error", line))
         return result
     except (RecursionError, MemoryError, ValueError) as error:
         result.errors.append(FileError(source.path, f"{source.path}: cannot parse: {type(error).__name__}: {error}"))
@@ -59,7 +66,7 @@ def check_source(source: SourceFile, ruleset: RuleSet, is_test: bool = False, kn
     ctx = FileContext(source.path, text, is_test)
     ctx.set_import_line(tree)
     _Walker(ctx, ruleset, result.errors).run(tree)
-    result.findings = _suppress(ctx, _drop_superseded(ctx.findings, ruleset.superseded), set(known_codes) | ruleset.codes, UNKNOWN_SUPPRESSION in ruleset.codes)
+    result.findings = _suppress(ctx, _drop_superseded(ctx.findings, ruleset.superseded), known, report_unknown)
     return result
 
 
