@@ -358,7 +358,7 @@ def rule_markdown(rule: Rule) -> str:
 
 
 def render_errors(report: Report, stream: TextIO = sys.stderr) -> None:
+    """One line per file that could not be checked; internal errors say so in their message."""
     style = Style(use_color(stream))
     for error in report.errors:
-        label = "internal error" if error.kind == "internal" else "error"
-        stream.write(f"{style('nanlint: ' + label + ':', '1;31')} {error.message}\n")
+        stream.write(f"{style('nanlint: error:', '1;31')} {error.message}\n")
