@@ -15,6 +15,7 @@ from nanlint.source import SourceFile
 
 SKIP_FILE = re.compile(r"^[ \t]*#[ \t]*nanlint:[ \t]*skip-file\b", re.M)  # a comment on its own line
 SUPPRESSION = re.compile(r"#\s*(?:noqa(?P<colon>:\s*(?P<noqa>[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?|nanlint:\s*ignore\[(?P<ignore>[^\]]*)\])", re.I)
+SUPPRESSION_WORD = re.compile(r"noqa|nanlint:", re.I)  # cheap test before reading every line
 # A file can hold a finding only if it imports torch: every check needs the import table to
 # recognise a torch operation, and a torch import spells "torch". Files without it skip parsing.
 TORCH_WORD = "torch"
@@ -180,13 +181,13 @@ def _drop_superseded(findings: List[Finding], superseded: Dict[str, set]) -> Lis
 def _suppress(ctx: FileContext, findings: List[Finding], known_codes: set, report_unknown: bool) -> List[Finding]:
     """Drop findings silenced by `# noqa[: CODES]` or `# nanlint: ignore[CODES]` on their lines,
     and report suppressions that name a NAN code no rule has."""
-    if "noqa" not in ctx.text and "nanlint:" not in ctx.text:
+    if not SUPPRESSION_WORD.search(ctx.text):
         return findings
     comments = _suppression_comments(ctx.text)
     kept = []
     for finding in findings:
         lines = range(finding.span.line, finding.span.end_line + 1)
-        if not any(_silences(comments.get(line), finding.code) for line in lines):
+        if not any(line in comments and _silences(comments[line], finding.code) for line in lines):
             kept.append(finding)
     for line, codes in sorted(comments.items()) if report_unknown else ():
         for code in codes or ():
@@ -211,9 +212,8 @@ def _suppression_comments(text: str) -> Dict[int, Optional[set]]:
 
 
 def _silences(codes: Optional[set], code: str) -> bool:
-    if codes is None:
-        return code is not None
-    return code in codes
+    """`codes` of one line's suppression; None is a blanket `# noqa`."""
+    return codes is None or code in codes
 
 
 def _unknown_code(ctx: FileContext, line: int, code: str) -> Finding:
