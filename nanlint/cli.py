@@ -69,21 +69,21 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--fix", action=switch, help="apply safe fixes")
     check.add_argument("--unsafe-fixes", action=switch, help="also apply fixes that change numbers (add an eps, a clamp)")
     check.add_argument("--diff", action="store_true", help="print the fixes as a diff instead of writing them; exit 1 if there is one")
-    check.add_argument("--stdin-filename", help="the name to report (and match against the configuration) for code read from standard input")
+    check.add_argument("--stdin-filename", metavar="PATH", help="the name to report (and match against the configuration) for code read from standard input")
     check.add_argument("--force-exclude", action=switch, help="apply the exclude patterns to files named explicitly too (for pre-commit)")
     check.add_argument("--respect-gitignore", action=switch, help="skip files that .gitignore ignores (default: on)")
-    check.add_argument("-j", "--jobs", type=_jobs, help="worker processes (default: all cores)")
+    check.add_argument("-j", "--jobs", type=_jobs, metavar="N", help="worker processes (default: all cores)")
     check.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
-    check.add_argument("--cache-dir", help="where the cache lives (default: .nanlint_cache beside the configuration)")
+    check.add_argument("--cache-dir", metavar="PATH", help="where the cache lives (default: .nanlint_cache beside the configuration)")
 
     rule = commands.add_parser("rule", help="print a rule's documentation")
     rule.add_argument("code", help="a rule code such as NAN101, or its name")
     rule.add_argument("--output-format", choices=("text", "json"), default="text")
-    rule.add_argument("--config", help="configuration file (for extend-rule-files)")
+    rule.add_argument("--config", metavar="PATH", help="configuration file (for extend-rule-files)")
 
     rules = commands.add_parser("rules", help="list the rule catalog")
     rules.add_argument("--output-format", choices=("text", "json"), default="text")
-    rules.add_argument("--config", help="configuration file (for extend-rule-files)")
+    rules.add_argument("--config", metavar="PATH", help="configuration file (for extend-rule-files)")
 
     verify = commands.add_parser("verify", help="run your code and confirm each finding (needs torch)")
     _add_verify_arguments(verify)
@@ -91,12 +91,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def add_rule_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--select", help="comma-separated codes, prefixes or ALL (replaces the configured selection)")
-    parser.add_argument("--extend-select", help="codes or prefixes to add to the selection")
-    parser.add_argument("--ignore", help="codes or prefixes to leave out")
-    parser.add_argument("--extend-ignore", help="more codes or prefixes to leave out")
+    parser.add_argument("--select", metavar="CODES", help="comma-separated codes, prefixes or ALL (replaces the configured selection)")
+    parser.add_argument("--extend-select", metavar="CODES", help="codes or prefixes to add to the selection")
+    parser.add_argument("--ignore", metavar="CODES", help="codes or prefixes to leave out")
+    parser.add_argument("--extend-ignore", metavar="CODES", help="more codes or prefixes to leave out")
     parser.add_argument("--preview", action=argparse.BooleanOptionalAction, help="enable the opt-in (off by default) rules too")
-    parser.add_argument("--config", help="configuration file (default: nearest pyproject.toml with [tool.nanlint], or nanlint.toml)")
+    parser.add_argument("--config", metavar="PATH", help="configuration file (default: nearest pyproject.toml with [tool.nanlint], or nanlint.toml)")
 
 
 def _add_verify_arguments(parser: argparse.ArgumentParser) -> None:

@@ -304,3 +304,16 @@ def _read_all(fd):
         chunks.append(chunk)
     os.close(fd)
     return b"".join(chunks).decode()
+
+
+def test_the_cli_reference_documents_every_option_and_configuration_key():
+    from conftest import ROOT
+    from nanlint.cli import build_parser
+    from nanlint.config import KEYS
+
+    reference = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    check = build_parser()._subparsers._group_actions[0].choices["check"]
+    options = {option for action in check._actions for option in action.option_strings if option.startswith("--")}
+    options -= {"--help"}
+    assert sorted(option for option in options if f"`{option}" not in reference) == []
+    assert sorted(key for key in KEYS if f"`{key}`" not in reference) == []
