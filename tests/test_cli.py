@@ -63,17 +63,19 @@ def test_bad_inputs_each_get_one_line_and_exit_2(nanlint, tmp_path):
     (tmp_path / "binary.py").write_bytes(b"\x7fELF\x00\x00torch\x00")
     (tmp_path / "bad_coding.py").write_bytes(b"# -*- coding: no-such-codec -*-\nimport torch\n")
     os.mkfifo(tmp_path / "fifo.py")
-    result = nanlint("check", "risky.py", "latin1_bad.py", "binary.py", "bad_coding.py", "fifo.py", "missing.py",
+    (tmp_path / "loop.py").symlink_to("loop.py")  # unreadable even for root
+    result = nanlint("check", "risky.py", "latin1_bad.py", "binary.py", "bad_coding.py", "fifo.py", "loop.py", "missing.py",
                      *CONCISE, *FIRST_RULES, cwd=tmp_path, timeout=60)
     assert result.returncode == 2
     assert len(codes_and_lines(result.stdout)) == 2
     errors = sorted(result.stderr.splitlines())
-    assert len(errors) == 5, errors
+    assert len(errors) == 6, errors
     expected = {
         "bad_coding.py": "unknown encoding",
         "binary.py": "not a text file",
         "fifo.py": "not a regular file",
         "latin1_bad.py": "cannot decode as utf-8",
+        "loop.py": "cannot read: Too many levels of symbolic links",
         "missing.py": "no such file or directory",
     }
     for line, (name, reason) in zip(errors, sorted(expected.items())):
