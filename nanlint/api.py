@@ -12,7 +12,7 @@ from nanlint.config import Settings, enabled_rules, ignored_codes_for
 from nanlint.discovery import Discovery, matches, relative_parts
 from nanlint.engine import FileResult, RuleSet, check_source
 from nanlint.ftypes import FileError, Report
-from nanlint.source import SourceError, SourceFile, decode, read
+from nanlint.source import SourceError, SourceFile, read
 
 # Below this many files, worker processes cost more than they save.
 PARALLEL_THRESHOLD = 16
@@ -43,7 +43,11 @@ class Checker:
         return any(matches(relative, pattern) for pattern in self.settings.test_patterns)
 
     def check_source(self, source: SourceFile) -> FileResult:
-        result = check_source(source, self.ruleset, self.is_test(source.path), self.catalog)
+        try:
+            result = check_source(source, self.ruleset, self.is_test(source.path), self.catalog)
+        except Exception as error:  # a bug of nanlint's own: report it, go on with the other files
+            message = f"{source.path}: internal error: {type(error).__name__}: {error}"
+            return FileResult(errors=[FileError(source.path, message, "internal")])
         ignored = ignored_codes_for(self.relative(source.path), self.settings, self.catalog)
         if ignored:
             result.findings = [f for f in result.findings if f.code not in ignored]
@@ -54,16 +58,12 @@ class Checker:
             source = read(path)
         except SourceError as error:
             return FileResult(errors=[FileError(path, str(error))])
-        try:
-            return self.check_source(source)
-        except Exception as error:  # a bug of nanlint's own: report it, go on with the other files
-            return FileResult(errors=[FileError(path, f"{path}: internal error: {type(error).__name__}: {error}", "internal")])
+        return self.check_source(source)
 
     def check_text(self, text: str, path: str) -> FileResult:
-        try:
-            return self.check_source(decode(text.encode("utf-8"), path))
-        except SourceError as error:
-            return FileResult(errors=[FileError(path, str(error))])
+        """Check text that is already decoded (a fix's result, a catalog example). It is not
+        decoded again: a coding line such as latin-1 would misread its UTF-8 encoding."""
+        return self.check_source(SourceFile(path, text, "utf-8", False, text.encode("utf-8", "surrogatepass")))
 
     def files(self, paths: Sequence[str]) -> Tuple[List[str], List[FileError]]:
         files, missing = self.discovery.files(paths)

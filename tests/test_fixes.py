@@ -75,6 +75,16 @@ def test_line_endings_bom_and_encoding_are_kept(nanlint, tmp_path):
         assert (tmp_path / name).read_bytes() == after, name
 
 
+def test_findings_left_after_a_fix_are_placed_in_the_files_own_encoding(nanlint, tmp_path):
+    line = "    q = 'café'; p = torch.log(F.softmax(logits, dim=-1)); return torch.log(hits.sum())"
+    source = f"# -*- coding: latin-1 -*-\nimport torch\nimport torch.nn.functional as F\n\ndef f(logits, hits):\n{line}\n"
+    (tmp_path / "latin.py").write_bytes(source.encode("latin-1"))
+    result = nanlint("check", "latin.py", "--fix", *BOTH, "--output-format", "concise", cwd=tmp_path)
+    fixed_line = (tmp_path / "latin.py").read_bytes().decode("latin-1").splitlines()[5]
+    assert "torch.log_softmax(logits, dim=-1)" in fixed_line
+    assert result.stdout.splitlines()[0].startswith(f"latin.py:6:{fixed_line.index('torch.log(hits') + 1}: NAN101 ")
+
+
 def test_file_mode_and_symlinks_are_kept_and_no_temporary_file_is_left(nanlint, tmp_path):
     target = write(tmp_path, "real/train.py", RISKY)
     target.chmod(0o751)
