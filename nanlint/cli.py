@@ -37,10 +37,11 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_ERROR, f"nanlint: error: {message}\n")
 
 
-def _selectors(text: Optional[str]) -> Optional[Tuple[str, ...]]:
-    if text is None:
+def _selectors(given: Optional[List[str]]) -> Optional[Tuple[str, ...]]:
+    """`--select A,B --select C` -> ("A", "B", "C"); None when the option was not given."""
+    if given is None:
         return None
-    return tuple(part.strip() for part in text.split(",") if part.strip())
+    return tuple(part.strip() for text in given for part in text.split(",") if part.strip())
 
 
 def _jobs(text: str) -> int:
@@ -91,10 +92,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def add_rule_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--select", metavar="CODES", help="comma-separated codes, prefixes or ALL (replaces the configured selection)")
-    parser.add_argument("--extend-select", metavar="CODES", help="codes or prefixes to add to the selection")
-    parser.add_argument("--ignore", metavar="CODES", help="codes or prefixes to leave out")
-    parser.add_argument("--extend-ignore", metavar="CODES", help="more codes or prefixes to leave out")
+    parser.add_argument("--select", action="append", metavar="CODES", help="comma-separated codes, prefixes or ALL (replaces the configured selection)")
+    parser.add_argument("--extend-select", action="append", metavar="CODES", help="codes or prefixes to add to the selection")
+    parser.add_argument("--ignore", action="append", metavar="CODES", help="codes or prefixes to leave out")
+    parser.add_argument("--extend-ignore", action="append", metavar="CODES", help="more codes or prefixes to leave out")
     parser.add_argument("--preview", action=argparse.BooleanOptionalAction, help="enable the opt-in (off by default) rules too")
     parser.add_argument("--config", metavar="PATH", help="configuration file (default: nearest pyproject.toml with [tool.nanlint], or nanlint.toml)")
 

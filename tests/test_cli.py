@@ -184,6 +184,7 @@ def test_statistics_count_findings_per_rule(nanlint, tmp_path):
     (("--select", "NAN102", "--extend-select", "NAN101"), {"NAN101", "NAN102"}),
     (("--ignore", "NAN1", "--extend-select", "NAN101"), {"NAN101"}),  # the more specific selector wins
     (("--select", "nan102"), {"NAN102"}),
+    (("--select", "NAN101", "--select", "NAN102"), {"NAN101", "NAN102"}),
 ])
 def test_select_ignore_and_extend_select_take_codes_prefixes_and_all(nanlint, tmp_path, selection, expected):
     write(tmp_path, "risky.py", RISKY)
