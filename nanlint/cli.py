@@ -165,7 +165,7 @@ def run_check(args: argparse.Namespace) -> int:
         raise UsageError("`-` (standard input) cannot be mixed with other paths")
     checker = make_checker(args)
     settings = checker.settings
-    if args.paths == [STDIN] or not args.paths and args.stdin_filename:
+    if args.paths == [STDIN] or (not args.paths and args.stdin_filename):
         outcome = _check_stdin(checker, args)
     else:
         report = checker.run(args.paths or ["."], args.jobs)

@@ -148,7 +148,7 @@ def _read_toml(path: Path) -> dict:
 def _nanlint_table(path: Path, data: dict) -> dict:
     """pyproject.toml: its [tool.nanlint]; nanlint.toml: its top level (or its own [tool.nanlint])."""
     tool = data.get("tool", {})
-    if path.name == "pyproject.toml" or isinstance(tool, dict) and "nanlint" in tool:
+    if path.name == "pyproject.toml" or (isinstance(tool, dict) and "nanlint" in tool):
         table = tool.get("nanlint", {}) if isinstance(tool, dict) else {}
         if not isinstance(table, dict):
             raise ConfigError(f"{path}: `tool.nanlint` must be a table")

@@ -31,8 +31,8 @@ from __future__ import annotations
 
 import json
 import os
-from bisect import bisect_right
 import sys
+from bisect import bisect_right
 from collections import Counter
 from pathlib import Path
 from typing import Dict, List, Optional, TextIO, Tuple

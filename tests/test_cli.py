@@ -6,8 +6,8 @@ import re
 import sys
 
 import pytest
-
 from conftest import LOG_OF_SUM, RISKY, SAFE, run_nanlint, write
+
 from nanlint import __version__
 from nanlint.catalog import load_catalog
 
@@ -311,6 +311,7 @@ def _read_all(fd):
 
 def test_the_cli_reference_documents_every_option_and_configuration_key():
     from conftest import ROOT
+
     from nanlint.cli import build_parser
     from nanlint.config import KEYS
 

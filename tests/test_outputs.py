@@ -6,7 +6,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from conftest import LOG_OF_SUM, RISKY, ROOT, write
 
 FIRST_RULES = ("--select", "NAN101,NAN102")

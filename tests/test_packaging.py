@@ -10,7 +10,6 @@ import zipfile
 from pathlib import Path
 
 import pytest
-
 from conftest import RISKY, ROOT, SAFE, run_nanlint, write
 
 needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
@@ -43,8 +42,8 @@ def test_sources_keep_to_python_3_9_syntax():
         text = path.read_text(encoding="utf-8")
         ast.parse(text, filename=str(path), feature_version=(3, 9))
         tree = ast.parse(text)
-        has_annotations = any(isinstance(node, (ast.AnnAssign, ast.arg)) and node.annotation is not None
-                              or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns is not None
+        has_annotations = any((isinstance(node, (ast.AnnAssign, ast.arg)) and node.annotation is not None)
+                              or (isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns is not None)
                               for node in ast.walk(tree))
         if has_annotations:
             assert "from __future__ import annotations" in text, path

@@ -3,7 +3,6 @@
 import re
 
 import pytest
-
 from conftest import write
 
 ARGS = ("--output-format", "concise", "--select", "NAN001,NAN101,NAN102")
