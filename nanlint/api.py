@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
@@ -86,6 +85,8 @@ class Checker:
         jobs = jobs or os.cpu_count() or 1
         if jobs <= 1 or len(files) < PARALLEL_THRESHOLD:
             return map(self.check_file, files)
+        from concurrent.futures import ProcessPoolExecutor  # 50 ms to import: only when it is used
+
         chunk = max(1, min(64, len(files) // (jobs * 8)))
         executor = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(self.settings,))
         with executor:
