@@ -6,7 +6,7 @@ import re
 import sys
 
 import pytest
-from conftest import LOG_OF_SUM, RISKY, SAFE, run_nanlint, write
+from cli_support import LOG_OF_SUM, RISKY, SAFE, run_nanlint, write
 
 from nanlint import __version__
 from nanlint.catalog import load_catalog
@@ -280,7 +280,7 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(tmp_path, no_color, c
     import pty
     import subprocess
 
-    from conftest import nanlint_env
+    from cli_support import nanlint_env
 
     write(tmp_path, "risky.py", RISKY)
     controller, terminal = pty.openpty()
@@ -310,7 +310,7 @@ def _read_all(fd):
 
 
 def test_the_cli_reference_documents_every_option_and_configuration_key():
-    from conftest import ROOT
+    from cli_support import ROOT
 
     from nanlint.cli import build_parser
     from nanlint.config import KEYS

@@ -7,7 +7,7 @@ import shutil
 import subprocess
 
 import pytest
-from conftest import LOG_OF_SUM, RISKY, write
+from cli_support import LOG_OF_SUM, RISKY, write
 
 CONCISE = ("--output-format", "concise")
 

@@ -4,7 +4,7 @@ import codecs
 import os
 import stat
 
-from conftest import RISKY, write
+from cli_support import RISKY, write
 
 SOFTMAX_ONLY = ("--select", "NAN102")
 BOTH = ("--select", "NAN101,NAN102")

@@ -4,7 +4,7 @@ where torch is installed (the pre-commit hook installs nanlint without torch).""
 import subprocess
 import sys
 
-from conftest import RISKY, nanlint_env, run_nanlint, write
+from cli_support import RISKY, nanlint_env, run_nanlint, write
 
 # A sitecustomize that makes `import torch` (and any torch.* module) fail, as if it were not installed.
 BLOCK_TORCH = '''

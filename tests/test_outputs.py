@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import LOG_OF_SUM, RISKY, ROOT, write
+from cli_support import LOG_OF_SUM, RISKY, ROOT, write
 
 FIRST_RULES = ("--select", "NAN101,NAN102")
 

@@ -10,7 +10,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import RISKY, ROOT, SAFE, run_nanlint, write
+from cli_support import RISKY, ROOT, SAFE, run_nanlint, write
 
 needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 

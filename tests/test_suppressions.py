@@ -3,7 +3,7 @@
 import re
 
 import pytest
-from conftest import write
+from cli_support import write
 
 ARGS = ("--output-format", "concise", "--select", "NAN001,NAN101,NAN102")
 
