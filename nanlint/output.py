@@ -328,7 +328,11 @@ def render_statistics(report: Report, output_format: str, stream: TextIO, catalo
         stream.write(f"{row['count']:>{width}}\t{row['code']}\t{mark} {row['name']}\n")
 
 
-def render(report: Report, output_format: str, stream: TextIO, catalog: Dict[str, Rule], sources: Sources, summary: Summary) -> None:
+def render(report: Report, output_format: str, stream: TextIO, catalog: Dict[str, Rule],
+           sources: Optional[Sources] = None, summary: Optional[Summary] = None) -> None:
+    """Findings in a format; `sources` holds text not on disk as checked, `summary` what follows them."""
+    sources = sources or Sources()
+    summary = summary or Summary()
     if output_format == "json":
         render_json(report, stream, catalog, sources)
     elif output_format == "sarif":
