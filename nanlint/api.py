@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import os
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from nanlint.catalog import Rule, load_catalog
 from nanlint.config import Settings, enabled_rules, ignored_codes_for
-from nanlint.discovery import discover, matches
+from nanlint.discovery import Discovery, matches, relative_parts
 from nanlint.engine import FileResult, RuleSet, check_source
 from nanlint.ftypes import FileError, Report
-from nanlint.source import SourceError, SourceFile, decode, read
+from nanlint.source import SourceError, SourceFile, read
 
 # Below this many files, worker processes cost more than they save.
 PARALLEL_THRESHOLD = 16
@@ -27,6 +26,7 @@ class Checker:
         self.rules = enabled_rules(settings, self.catalog)
         self._ruleset: Optional[RuleSet] = None
         self.root = Path(settings.root).resolve()
+        self.discovery = Discovery(str(self.root), settings.excludes, settings.respect_gitignore, settings.force_exclude)
 
     @property
     def ruleset(self) -> RuleSet:
@@ -35,17 +35,18 @@ class Checker:
         return self._ruleset
 
     def relative(self, path: str) -> str:
-        try:
-            return Path(path).resolve().relative_to(self.root).as_posix()
-        except ValueError:
-            return Path(path).as_posix()
+        return "/".join(relative_parts(Path(path), self.root))
 
     def is_test(self, path: str) -> bool:
         relative = self.relative(path)
         return any(matches(relative, pattern) for pattern in self.settings.test_patterns)
 
     def check_source(self, source: SourceFile) -> FileResult:
-        result = check_source(source, self.ruleset, self.is_test(source.path), self.catalog)
+        try:
+            result = check_source(source, self.ruleset, self.is_test(source.path), self.catalog)
+        except Exception as error:  # a bug of nanlint's own: report it, go on with the other files
+            message = f"{source.path}: internal error: {type(error).__name__}: {error}"
+            return FileResult(errors=[FileError(source.path, message, "internal")])
         ignored = ignored_codes_for(self.relative(source.path), self.settings, self.catalog)
         if ignored:
             result.findings = [f for f in result.findings if f.code not in ignored]
@@ -59,15 +60,17 @@ class Checker:
         return self.check_source(source)
 
     def check_text(self, text: str, path: str) -> FileResult:
-        try:
-            return self.check_source(decode(text.encode("utf-8"), path))
-        except SourceError as error:
-            return FileResult(errors=[FileError(path, str(error))])
+        """Check text that is already decoded (a fix's result, a catalog example). It is not
+        decoded again: a coding line such as latin-1 would misread its UTF-8 encoding."""
+        return self.check_source(SourceFile(path, text, "utf-8", False, text.encode("utf-8", "surrogatepass")))
 
     def files(self, paths: Sequence[str]) -> Tuple[List[str], List[FileError]]:
-        excludes = self.settings.exclude + self.settings.extend_exclude
-        files, missing = discover(paths, str(self.root), excludes, self.settings.respect_gitignore)
-        return files, [FileError(message.split(":", 1)[0], message) for message in missing]
+        files, missing = self.discovery.files(paths)
+        return files, [FileError(path, message) for path, message in missing]
+
+    def force_excluded(self, path: str) -> bool:
+        """Is `path`, named explicitly, skipped (force-exclude on, and an exclude pattern matches)?"""
+        return self.settings.force_exclude and self.discovery.excluded(Path(path))
 
     def run(self, paths: Sequence[str], jobs: Optional[int] = None) -> Report:
         files, errors = self.files(paths)
@@ -82,6 +85,8 @@ class Checker:
         jobs = jobs or os.cpu_count() or 1
         if jobs <= 1 or len(files) < PARALLEL_THRESHOLD:
             return map(self.check_file, files)
+        from concurrent.futures import ProcessPoolExecutor  # 50 ms to import: only when it is used
+
         chunk = max(1, min(64, len(files) // (jobs * 8)))
         executor = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(self.settings,))
         with executor:

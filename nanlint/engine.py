@@ -13,8 +13,9 @@ from nanlint.context import NEWLINE, FileContext
 from nanlint.ftypes import FileError, Finding, Span
 from nanlint.source import SourceFile
 
-SKIP_FILE = re.compile(r"#\s*nanlint:\s*skip-file\b")
+SKIP_FILE = re.compile(r"^[ \t]*#[ \t]*nanlint:[ \t]*skip-file\b", re.M)  # a comment on its own line
 SUPPRESSION = re.compile(r"#\s*(?:noqa(?P<colon>:\s*(?P<noqa>[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?|nanlint:\s*ignore\[(?P<ignore>[^\]]*)\])", re.I)
+SUPPRESSION_WORD = re.compile(r"noqa|nanlint:", re.I)  # cheap test before reading every line
 # A file can hold a finding only if it imports torch: every check needs the import table to
 # recognise a torch operation, and a torch import spells "torch". Files without it skip parsing.
 TORCH_WORD = "torch"
@@ -43,7 +44,13 @@ class RuleSet:
 def check_source(source: SourceFile, ruleset: RuleSet, is_test: bool = False, known_codes: Iterable[str] = ()) -> FileResult:
     text = source.text
     result = FileResult()
-    if TORCH_WORD not in text or SKIP_FILE.search(text):
+    if SKIP_FILE.search(text):
+        return result
+    known = set(known_codes) | ruleset.codes
+    report_unknown = UNKNOWN_SUPPRESSION in ruleset.codes
+    if TORCH_WORD not in text:
+        if report_unknown and "NAN" in text:
+            result.findings = _suppress(FileContext(source.path, text, is_test), [], known, report_unknown)
         return result
     try:
         with warnings.catch_warnings():
@@ -51,7 +58,8 @@ def check_source(source: SourceFile, ruleset: RuleSet, is_test: bool = False, kn
             tree = ast.parse(text, filename=source.path, type_comments=False)
     except SyntaxError as error:
         line = error.lineno or 0
-        result.errors.append(FileError(source.path, f"{source.path}:{line}: syntax error: {error.msg}", "error", line))
+        where = f"{line}:{error.offset}" if error.offset else str(line)
+        result.errors.append(FileError(source.path, f"{source.path}:{where}: syntax error: {error.msg}", "error", line))
         return result
     except (RecursionError, MemoryError, ValueError) as error:
         result.errors.append(FileError(source.path, f"{source.path}: cannot parse: {type(error).__name__}: {error}"))
@@ -59,7 +67,7 @@ def check_source(source: SourceFile, ruleset: RuleSet, is_test: bool = False, kn
     ctx = FileContext(source.path, text, is_test)
     ctx.set_import_line(tree)
     _Walker(ctx, ruleset, result.errors).run(tree)
-    result.findings = _suppress(ctx, _drop_superseded(ctx.findings, ruleset.superseded), set(known_codes) | ruleset.codes, UNKNOWN_SUPPRESSION in ruleset.codes)
+    result.findings = _suppress(ctx, _drop_superseded(ctx.findings, ruleset.superseded), known, report_unknown)
     return result
 
 
@@ -184,13 +192,13 @@ def _contains(outer: Span, inner: Span) -> bool:
 def _suppress(ctx: FileContext, findings: List[Finding], known_codes: set, report_unknown: bool) -> List[Finding]:
     """Drop findings silenced by `# noqa[: CODES]` or `# nanlint: ignore[CODES]` on their lines,
     and report suppressions that name a NAN code no rule has."""
-    if "noqa" not in ctx.text and "nanlint:" not in ctx.text:
+    if not SUPPRESSION_WORD.search(ctx.text):
         return findings
     comments = _suppression_comments(ctx.text)
     kept = []
     for finding in findings:
         lines = range(finding.span.line, finding.span.end_line + 1)
-        if not any(_silences(comments.get(line), finding.code) for line in lines):
+        if not any(line in comments and _silences(comments[line], finding.code) for line in lines):
             kept.append(finding)
     for line, codes in sorted(comments.items()) if report_unknown else ():
         for code in codes or ():
@@ -215,9 +223,8 @@ def _suppression_comments(text: str) -> Dict[int, Optional[set]]:
 
 
 def _silences(codes: Optional[set], code: str) -> bool:
-    if codes is None:
-        return code is not None
-    return code in codes
+    """`codes` of one line's suppression; None is a blanket `# noqa`."""
+    return codes is None or code in codes
 
 
 def _unknown_code(ctx: FileContext, line: int, code: str) -> Finding:
