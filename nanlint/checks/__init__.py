@@ -9,6 +9,7 @@ from nanlint.checks.denominator import RiskyDenominator
 from nanlint.checks.domain import RiskyArgument
 from nanlint.checks.inplace import InplaceOnLeaf
 from nanlint.checks.pattern import PatternCheck
+from nanlint.checks.precision import OverflowingFill, VanishingEpsilon
 
 
 class SuppressionCheck(Check):
@@ -18,6 +19,8 @@ class SuppressionCheck(Check):
 
 
 CHECKS = {cls.kind: cls for cls in (RiskyArgument, RiskyDenominator, PatternCheck, InplaceOnLeaf, CallCheck, SuppressionCheck)}
+# Mixed precision and autograd checks (rules/precision.toml, rules/autograd.toml).
+CHECKS.update({cls.kind: cls for cls in (VanishingEpsilon, OverflowingFill)})
 
 
 def build_check(rule: Rule) -> Check:
