@@ -139,7 +139,7 @@ class _Walker:
             if ctx.enter_with(node):
                 return self._leave_no_grad
             return None
-        if node_type is ast.If:
+        if node_type is ast.If and not _is_main_guard(node):
             ctx.if_depth += 1
             return self._leave_if
         return None
@@ -161,6 +161,19 @@ class _Walker:
                 self._record_target(element, element_value)
         elif isinstance(target, ast.Starred):
             self._record_target(target.value, None)
+
+
+def _is_main_guard(node: ast.If) -> bool:
+    """`if __name__ == "__main__":` runs a script's body; it is no condition such as a debug switch."""
+    test = node.test
+    return (
+        isinstance(test, ast.Compare)
+        and isinstance(test.left, ast.Name)
+        and test.left.id == "__name__"
+        and len(test.comparators) == 1
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value == "__main__"
+    )
 
 
 def _drop_superseded(findings: List[Finding], superseded: Dict[str, set]) -> List[Finding]:
