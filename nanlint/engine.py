@@ -130,7 +130,7 @@ class _Walker:
         if node_type in (ast.AnnAssign, ast.NamedExpr):
             return (lambda: self._record_target(node.target, node.value)) if node.value is not None else None
         if node_type is ast.AugAssign and isinstance(node.target, ast.Name):
-            combined = ast.BinOp(left=ast.Name(id=node.target.id, ctx=ast.Load()), op=node.op, right=node.value)
+            combined = ast.copy_location(ast.BinOp(left=ast.Name(id=node.target.id, ctx=ast.Load()), op=node.op, right=node.value), node)
             return lambda: ctx.record(node.target.id, combined)
         if node_type in (ast.With, ast.AsyncWith):
             for item in node.items:
@@ -157,7 +157,7 @@ class _Walker:
             for index, element in enumerate(target.elts):
                 element_value = None
                 if value is not None and not any(isinstance(e, ast.Starred) for e in target.elts):
-                    element_value = ast.Subscript(value=value, slice=ast.Constant(index), ctx=ast.Load())
+                    element_value = ast.copy_location(ast.Subscript(value=value, slice=ast.Constant(index), ctx=ast.Load()), value)
                 self._record_target(element, element_value)
         elif isinstance(target, ast.Starred):
             self._record_target(target.value, None)

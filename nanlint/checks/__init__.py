@@ -10,6 +10,7 @@ from nanlint.checks.domain import RiskyArgument
 from nanlint.checks.inplace import InplaceOnLeaf
 from nanlint.checks.pattern import PatternCheck
 from nanlint.checks.precision import OverflowingFill, VanishingEpsilon
+from nanlint.checks.saved import SavedOutputModified, SequentialInplace, StepBetweenBackward
 
 
 class SuppressionCheck(Check):
@@ -20,7 +21,7 @@ class SuppressionCheck(Check):
 
 CHECKS = {cls.kind: cls for cls in (RiskyArgument, RiskyDenominator, PatternCheck, InplaceOnLeaf, CallCheck, SuppressionCheck)}
 # Mixed precision and autograd checks (rules/precision.toml, rules/autograd.toml).
-CHECKS.update({cls.kind: cls for cls in (VanishingEpsilon, OverflowingFill)})
+CHECKS.update({cls.kind: cls for cls in (VanishingEpsilon, OverflowingFill, SavedOutputModified, SequentialInplace, StepBetweenBackward)})
 
 
 def build_check(rule: Rule) -> Check:
