@@ -36,6 +36,7 @@ SCALERS = frozenset({
 # Decorators whose function body runs with autocast off or its inputs cast to float32.
 FLOAT32_DECORATORS = frozenset({"custom_fwd", "custom_bwd", "autocast"})
 WIDENING_METHODS = frozenset({"float", "double"})
+DTYPE_KEYWORDS = frozenset({"dtype", "torch_dtype"})
 CLAMPS = frozenset({"clamp", "clamp_", "clip", "clip_", "clamp_min", "clamp_min_"})
 # Fill operations whose value operand is converted to the tensor's own dtype (index of the value).
 RAISING_FILLS = {"masked_fill": 2, "masked_fill_": 2, "fill_": 1, "fill": 1, "index_fill": 3, "index_fill_": 3,
@@ -43,42 +44,41 @@ RAISING_FILLS = {"masked_fill": 2, "masked_fill_": 2, "fill_": 1, "fill": 1, "in
 
 
 class HalfEvidence:
-    """The first line showing that a file computes in float16, if any: `.half()`, `torch.float16`
-    given as a dtype, float16 autocast, a `GradScaler`. Mentions that only adapt to float16 are not
-    evidence: a comparison (`if x.dtype == torch.float16: x = x.float()`), `torch.finfo(torch.float16)`,
-    `.half().float()` (a rounding trick)."""
+    """The first line showing that a file computes in float16, if any: `.half()`, float16 given as a
+    dtype (`.to(torch.float16)`, `.type(torch.half)`, `dtype=torch.float16`, `torch_dtype=...`,
+    `torch.set_default_dtype(torch.float16)`, `dtype = torch.float16`), float16 autocast, a
+    `GradScaler`. Mentions that only adapt to float16 are not evidence: a comparison
+    (`if x.dtype == torch.float16: x = x.float()`), `torch.finfo(torch.float16)`, `.half().float()`
+    (a rounding trick)."""
 
     def __init__(self) -> None:
-        self.line: Optional[int] = None
-        self.ignored: set = set()
+        self.line: Optional[int] = None  # float16 tensors or modules (`.half()`, a float16 dtype)
+        self.autocast_line: Optional[int] = None  # only mixed precision: autocast, GradScaler
+        self.widened: set = set()
 
-    def observe_attribute(self, node: ast.Attribute, ctx) -> None:
-        if self.line is None and node.attr in ("float16", "half", "HalfTensor") and id(node) not in self.ignored:
-            if ctx.qualified(node) in HALF_NAMES:
-                self.line = node.lineno
-
-    def observe_compare(self, node: ast.Compare, ctx) -> None:
-        self._ignore_within(node)
+    def observe_assign(self, node: ast.Assign, ctx) -> None:
+        if self.line is None and ctx.qualified(node.value) in HALF_NAMES:
+            self.line = node.lineno
 
     def observe_call(self, node: ast.Call, ctx) -> None:
         if self.line is not None:
             return
         func = node.func
-        if isinstance(func, ast.Attribute):
-            if func.attr in WIDENING_METHODS and isinstance(func.value, ast.Call):
-                self.ignored.add(id(func.value))  # `.half().float()`
-            elif func.attr == "half" and not node.args and not node.keywords and id(node) not in self.ignored:
-                if ctx.qualified(func) is None:  # `model.half()`, `x.half()`; not `torch.half`
-                    self.line = node.lineno
-                return
-        name = ctx.qualified(func)
-        if name in ("torch.finfo", "torch.iinfo"):
-            self._ignore_within(node)
-        elif name in SCALERS or name in AUTOCAST and _autocast_may_be_float16(node, ctx):
+        method = func.attr if isinstance(func, ast.Attribute) and ctx.qualified(func) is None else None
+        if method in WIDENING_METHODS and isinstance(func.value, ast.Call):
+            self.widened.add(id(func.value))  # `.half().float()`
+        if method == "half" and not node.args and not node.keywords and id(node) not in self.widened:
             self.line = node.lineno
-
-    def _ignore_within(self, node: ast.AST) -> None:
-        self.ignored.update(id(sub) for sub in ast.walk(node) if isinstance(sub, ast.Attribute))
+            return
+        name = ctx.qualified(func)
+        dtypes = [k.value for k in node.keywords if k.arg in DTYPE_KEYWORDS]
+        if method in ("to", "type") or name == "torch.set_default_dtype":
+            dtypes += node.args
+        if name in SCALERS or name in AUTOCAST:
+            if self.autocast_line is None and (name in SCALERS or _autocast_may_be_float16(node, ctx)):
+                self.autocast_line = node.lineno
+        elif any(ctx.qualified(d) in HALF_NAMES for d in dtypes):
+            self.line = node.lineno
 
 
 def _autocast_may_be_float16(call: ast.Call, ctx) -> bool:
@@ -106,12 +106,11 @@ class _HalfPrecisionCheck(Check):
     def begin(self, ctx) -> None:
         self.evidence = HalfEvidence()
         self.float32_regions: List[Tuple[int, int]] = []
-        self.candidates: List[Tuple[ast.AST, Optional[Fix], dict]] = []
+        self.candidates: List[Tuple[ast.AST, Optional[Fix], bool, dict]] = []
 
     def handlers(self):
         return {
-            ast.Attribute: self.evidence_attribute,
-            ast.Compare: self.evidence_compare,
+            ast.Assign: self.visit_assign,
             ast.Call: self.visit_call,
             ast.With: self.visit_with,
             ast.AsyncWith: self.visit_with,
@@ -119,11 +118,8 @@ class _HalfPrecisionCheck(Check):
             ast.AsyncFunctionDef: self.visit_function,
         }
 
-    def evidence_attribute(self, node: ast.Attribute, ctx) -> None:
-        self.evidence.observe_attribute(node, ctx)
-
-    def evidence_compare(self, node: ast.Compare, ctx) -> None:
-        self.evidence.observe_compare(node, ctx)
+    def visit_assign(self, node: ast.Assign, ctx) -> None:
+        self.evidence.observe_assign(node, ctx)
 
     def visit_call(self, node: ast.Call, ctx) -> None:
         self.evidence.observe_call(node, ctx)
@@ -145,15 +141,17 @@ class _HalfPrecisionCheck(Check):
     def in_float32_region(self, node: ast.AST) -> bool:
         return any(start <= node.lineno <= end for start, end in self.float32_regions)
 
-    def candidate(self, node: ast.AST, fix: Optional[Fix] = None, **fields) -> None:
+    def candidate(self, node: ast.AST, fix: Optional[Fix] = None, autocast_float32: bool = False, **fields) -> None:
+        """`autocast_float32`: the value is float32 under autocast (`x.sum()`, `x.norm()`, `exp`...),
+        so only pure float16 code (`.half()`, a float16 dtype) puts it at risk."""
         if not self.in_float32_region(node):
-            self.candidates.append((node, fix, fields))
+            self.candidates.append((node, fix, autocast_float32, fields))
 
     def end(self, ctx) -> None:
-        if self.evidence.line is None:
-            return
-        for node, fix, fields in self.candidates:
-            self.report(ctx, node, fix, evidence=f"line {self.evidence.line}", **fields)
+        for node, fix, autocast_float32, fields in self.candidates:
+            line = self.evidence.line or (None if autocast_float32 else self.evidence.autocast_line)
+            if line is not None:
+                self.report(ctx, node, fix, evidence=f"line {line}", **fields)
 
     def fix_with(self, ctx, literal: ast.AST, template: str, tensor: ast.AST) -> Optional[Fix]:
         if not self.rule.fixable or not isinstance(tensor, (ast.Name, ast.Attribute)):
@@ -171,6 +169,47 @@ def _decorator_means_float32(decorator: ast.AST) -> bool:
         return False
     keywords = {k.arg: k.value for k in decorator.keywords}
     return _is_false(keywords.get("enabled")) or "cast_inputs" in keywords
+
+
+# Operations autocast runs in float32 (torch.amp docs, CUDA "ops that can autocast to float32").
+AUTOCAST_FLOAT32_OPS = frozenset({
+    "acos", "asin", "cosh", "erfinv", "exp", "expm1", "log", "log10", "log2", "log1p", "reciprocal", "rsqrt", "sinh",
+    "tan", "pow", "softplus", "layer_norm", "group_norm", "norm", "vector_norm", "matrix_norm", "cosine_similarity",
+    "dist", "pdist", "cdist", "renorm", "logsumexp", "prod", "cumprod", "cumsum", "sum", "softmax", "log_softmax",
+    "softmin", "mse_loss", "l1_loss", "smooth_l1_loss", "kl_div", "nll_loss", "cross_entropy",
+    "binary_cross_entropy_with_logits",
+})
+SHAPE_METHODS = frozenset({"unsqueeze", "squeeze", "view", "reshape", "expand", "expand_as", "flatten", "transpose",
+                           "permute", "detach", "clone", "contiguous", "abs", "clamp", "clamp_min", "sqrt"})
+
+
+def autocast_float32(node: ast.AST, ctx, depth: int = 0) -> bool:
+    """Whether autocast computes this value in float32: an op on autocast's float32 list, `x ** 2`,
+    shape changes and arithmetic of such values, following local names."""
+    if depth > 6:
+        return False
+    if literal_number(node) is not None:
+        return True
+    if isinstance(node, ast.Name):
+        value = ctx.assigned_value(node.id)
+        return value is not None and autocast_float32(value, ctx, depth + 1)
+    if isinstance(node, ast.Subscript):
+        return autocast_float32(node.value, ctx, depth + 1)
+    if isinstance(node, ast.UnaryOp):
+        return autocast_float32(node.operand, ctx, depth + 1)
+    if isinstance(node, ast.BinOp):
+        if isinstance(node.op, ast.Pow):
+            return True
+        return autocast_float32(node.left, ctx, depth + 1) and autocast_float32(node.right, ctx, depth + 1)
+    if isinstance(node, ast.Call):
+        described = ctx.describe(node)
+        if described is None:
+            return False
+        op, operands, _ = described
+        if op in AUTOCAST_FLOAT32_OPS:
+            return True
+        return op in SHAPE_METHODS and bool(operands) and autocast_float32(operands[0], ctx, depth + 1)
+    return False
 
 
 def is_explicitly_wide(node: ast.AST, ctx, depth: int = 0) -> bool:
@@ -228,7 +267,7 @@ class VanishingEpsilon(_HalfPrecisionCheck):
             return
         value, literal, origin = found
         fix = self.fix_with(ctx, literal, "torch.finfo($x.dtype).eps", tensor) if literal is guard else None
-        self.candidate(node, fix, eps=snippet(ctx.source(literal)), origin=origin, expr=snippet(ctx.source(node)))
+        self.candidate(node, fix, autocast_float32(tensor, ctx), eps=snippet(ctx.source(literal)), origin=origin, expr=snippet(ctx.source(node)))
 
 
 class OverflowingFill(_HalfPrecisionCheck):
@@ -238,9 +277,6 @@ class OverflowingFill(_HalfPrecisionCheck):
 
     kind = "fp16-overflowing-fill"
     PARAMS = {}
-
-    def handlers(self):
-        return {**super().handlers(), ast.Assign: self.visit_assign}
 
     def visit_call(self, node: ast.Call, ctx) -> None:
         super().visit_call(node, ctx)
@@ -268,6 +304,7 @@ class OverflowingFill(_HalfPrecisionCheck):
                 yield branch, other, "`where` turns it into inf"
 
     def visit_assign(self, node: ast.Assign, ctx) -> None:
+        super().visit_assign(node, ctx)
         for target in node.targets:
             if isinstance(target, ast.Subscript):
                 self._judge(node, node.value, target.value, "item assignment turns it into inf", ctx)
