@@ -138,7 +138,7 @@ class _Walker:
         if node_type in (ast.AnnAssign, ast.NamedExpr):
             return (lambda: self._record_target(node.target, node.value)) if node.value is not None else None
         if node_type is ast.AugAssign and isinstance(node.target, ast.Name):
-            combined = ast.BinOp(left=ast.Name(id=node.target.id, ctx=ast.Load()), op=node.op, right=node.value)
+            combined = ast.copy_location(ast.BinOp(left=ast.Name(id=node.target.id, ctx=ast.Load()), op=node.op, right=node.value), node)
             return lambda: ctx.record(node.target.id, combined)
         if node_type in (ast.With, ast.AsyncWith):
             for item in node.items:
@@ -147,7 +147,7 @@ class _Walker:
             if ctx.enter_with(node):
                 return self._leave_no_grad
             return None
-        if node_type is ast.If:
+        if node_type is ast.If and not _is_main_guard(node):
             ctx.if_depth += 1
             return self._leave_if
         return None
@@ -167,10 +167,23 @@ class _Walker:
             for index, element in enumerate(target.elts):
                 element_value = None
                 if value is not None and not any(isinstance(e, ast.Starred) for e in target.elts):
-                    element_value = ast.Subscript(value=value, slice=ast.Constant(index), ctx=ast.Load())
+                    element_value = ast.copy_location(ast.Subscript(value=value, slice=ast.Constant(index), ctx=ast.Load()), value)
                 self._record_target(element, element_value)
         elif isinstance(target, ast.Starred):
             self._record_target(target.value, None)
+
+
+def _is_main_guard(node: ast.If) -> bool:
+    """`if __name__ == "__main__":` runs a script's body; it is no condition such as a debug switch."""
+    test = node.test
+    return (
+        isinstance(test, ast.Compare)
+        and isinstance(test.left, ast.Name)
+        and test.left.id == "__name__"
+        and len(test.comparators) == 1
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value == "__main__"
+    )
 
 
 def _drop_superseded(findings: List[Finding], superseded: Dict[str, set]) -> List[Finding]:

@@ -102,14 +102,14 @@ def test_pep_263_encodings_are_honoured(nanlint, tmp_path):
 def test_an_exception_inside_one_rule_is_an_internal_error_naming_rule_and_file(nanlint, tmp_path):
     # A user rule whose message names a field its check never provides: formatting it raises.
     rules = write(tmp_path, "my_rules.toml", BROKEN_MESSAGE_RULE)
-    write(tmp_path, "pyproject.toml", f'[tool.nanlint]\nextend-rule-files = ["{rules.name}"]\nextend-select = ["NAN901"]\n')
+    write(tmp_path, "pyproject.toml", f'[tool.nanlint]\nextend-rule-files = ["{rules.name}"]\nextend-select = ["NAN990"]\n')
     write(tmp_path, "risky.py", RISKY)
     write(tmp_path, "sum.py", LOG_OF_SUM)
     result = nanlint("check", ".", *CONCISE, cwd=tmp_path)
     assert result.returncode == 2
     internal = [line for line in result.stderr.splitlines() if "internal error" in line]
     assert len(internal) == 2
-    assert all("NAN901" in line and "no-such-field" in line for line in internal)
+    assert all("NAN990" in line and "no-such-field" in line for line in internal)
     assert {line.split(": ")[2] for line in internal} == {"risky.py", "sum.py"}
     # The other rules still ran on both files.
     assert {(path, code) for path, _, code in codes_and_lines(result.stdout)} >= {("risky.py", "NAN102"), ("sum.py", "NAN101")}
@@ -119,7 +119,7 @@ BROKEN_MESSAGE_RULE = '''
 family = "mine"
 
 [[rule]]
-code = "NAN901"
+code = "NAN990"
 name = "no-such-field"
 message = "{no_such_field}"
 check = "risky-argument"
@@ -194,9 +194,9 @@ def test_select_ignore_and_extend_select_take_codes_prefixes_and_all(nanlint, tm
 
 def test_an_unknown_selector_is_a_usage_error(nanlint, tmp_path):
     write(tmp_path, "risky.py", RISKY)
-    result = nanlint("check", "risky.py", "--select", "NAN9", cwd=tmp_path)
+    result = nanlint("check", "risky.py", "--select", "NAN99", cwd=tmp_path)
     assert result.returncode == 2
-    assert result.stderr == "nanlint: error: command line: `--select` names unknown rule selector `NAN9` (`nanlint rules` lists the codes)\n"
+    assert result.stderr == "nanlint: error: command line: `--select` names unknown rule selector `NAN99` (`nanlint rules` lists the codes)\n"
 
 
 def test_output_is_identical_whatever_the_job_count(nanlint, tmp_path):

@@ -52,7 +52,7 @@ def test_config_option_names_the_file(nanlint, tmp_path):
     ('[tool.nanlint]\noutput-format = "xml"\n', r"`output-format` must be one of text, concise, json, sarif, github"),
     ('[tool.nanlint]\nper-file-ignores = ["tests/*"]\n', r"`per-file-ignores` must be a table of glob = \[codes\]"),
     ('[tool.nanlint]\nextend-rule-files = ["missing.toml"]\n', r"`extend-rule-files` names `missing.toml`, which is not a file"),
-    ('[tool.nanlint]\nignore = ["NAN9"]\n', r"pyproject\.toml: \[tool\.nanlint\]: `ignore` names unknown rule selector `NAN9`"),
+    ('[tool.nanlint]\nignore = ["NAN99"]\n', r"pyproject\.toml: \[tool\.nanlint\]: `ignore` names unknown rule selector `NAN99`"),
     ('[tool.nanlint]\nper-file-ignores = {"tests/*" = ["XYZ1"]}\n', r"`per-file-ignores` for `tests/\*` names unknown rule selector `XYZ1`"),
     ('[tool.nanlint\n', r"pyproject\.toml: invalid TOML"),
     ('[tool]\nnanlint = 3\n', r"pyproject\.toml: `tool\.nanlint` must be a table"),

@@ -13,6 +13,8 @@ from nanlint.checks.masking import InfiniteMaskSoftmax
 from nanlint.checks.pattern import PatternCheck
 from nanlint.checks.reductions import DegenerateDecomposition, EmptySelectionMean, IgnoredTargetsMean, SingleSampleSpread
 from nanlint.checks.where_trap import WhereBranchTrap
+from nanlint.checks.precision import OverflowingFill, VanishingEpsilon
+from nanlint.checks.saved import SavedOutputModified, SequentialInplace, StepBetweenBackward
 
 
 class SuppressionCheck(Check):
@@ -26,6 +28,7 @@ CHECKS.update({cls.kind: cls for cls in (
     SelfNormalization, InfiniteMaskSoftmax, WhereBranchTrap, SingleSampleSpread, EmptySelectionMean, IgnoredTargetsMean,
     DegenerateDecomposition,
 )})
+CHECKS.update({cls.kind: cls for cls in (VanishingEpsilon, OverflowingFill, SavedOutputModified, SequentialInplace, StepBetweenBackward)})
 
 
 def build_check(rule: Rule) -> Check:

@@ -9,13 +9,17 @@ from nanlint.checks.base import Check
 
 class CallCheck(Check):
     """Flags calls to `functions` (qualified names). With `first_arg_true`, only when the first
-    argument (or the `mode` keyword) is the literal True. Files that look like tests and calls
+    argument (or the `mode` keyword) is the literal True; with `keyword_true`, only when that
+    keyword is the literal True; calls passing a literal False to a keyword in `unless_false` (an
+    explicit opt-out such as `check_nan=False`) are left alone. Files that look like tests and calls
     under an `if` (a debug switch) are left alone when `skip_tests` / `skip_conditional` are set."""
 
     kind = "call"
     PARAMS = {
         "functions": (list, []),
         "first_arg_true": (bool, False),
+        "keyword_true": (str, ""),
+        "unless_false": (list, []),
         "skip_tests": (bool, True),
         "skip_conditional": (bool, True),
     }
@@ -31,9 +35,18 @@ class CallCheck(Check):
             return
         if self.params["first_arg_true"] and not _first_arg_true(node):
             return
+        keywords = {k.arg: k.value for k in node.keywords}
+        if self.params["keyword_true"] and not _is_literal(keywords.get(self.params["keyword_true"]), True):
+            return
+        if any(_is_literal(keywords.get(name), False) for name in self.params["unless_false"]):
+            return
         self.report(ctx, node, call=ctx.source(node.func))
 
 
 def _first_arg_true(node: ast.Call) -> bool:
     values = list(node.args[:1]) + [k.value for k in node.keywords if k.arg == "mode"]
-    return any(isinstance(v, ast.Constant) and v.value is True for v in values)
+    return any(_is_literal(v, True) for v in values)
+
+
+def _is_literal(node, value: bool) -> bool:
+    return isinstance(node, ast.Constant) and node.value is value

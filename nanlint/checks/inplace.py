@@ -9,6 +9,9 @@ from nanlint.checks.base import Check
 
 PARAMETER_CLASSES = ("torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.UninitializedParameter")
 NOT_INPLACE = frozenset({"requires_grad_", "share_memory_", "detach_", "retain_grad", "register_hook"})
+# Methods returning a view: an in-place change through it changes the leaf.
+VIEW_METHODS = frozenset({"view", "view_as", "reshape", "t", "transpose", "permute", "flatten", "squeeze", "unsqueeze",
+                          "narrow", "select", "diagonal", "expand", "unflatten", "movedim", "T", "mT"})
 
 
 class InplaceOnLeaf(Check):
@@ -22,6 +25,7 @@ class InplaceOnLeaf(Check):
 
     def begin(self, ctx) -> None:
         self.class_leaves: Dict[ast.AST, Dict[str, int]] = {}
+        self.frozen: Dict[str, int] = {}  # name -> seq of its latest `name.requires_grad = False`
 
     def handlers(self):
         return {ast.Assign: self.visit_assign, ast.AugAssign: self.visit_augassign, ast.Call: self.visit_call}
@@ -33,13 +37,14 @@ class InplaceOnLeaf(Check):
             value = value.value
         if not isinstance(value, ast.Call):
             return False
-        if any(k.arg == "requires_grad" and isinstance(k.value, ast.Constant) and k.value.value is True for k in value.keywords):
+        if _is_true(_argument(value, "requires_grad", None)):
             return ctx.describe(value) is not None
         if ctx.qualified(value.func) in PARAMETER_CLASSES:
-            return True
+            return not _is_false(_argument(value, "requires_grad", 1))
         if isinstance(value.func, ast.Attribute):
-            if value.func.attr == "requires_grad_" and not (value.args and _is_false(value.args[0])):
-                return True
+            if value.func.attr == "requires_grad_":
+                flag = _argument(value, "requires_grad", 0)
+                return flag is None or _is_true(flag)
             if value.func.attr in self.params["parameter_iterators"] and not value.args:
                 return True
         return False
@@ -55,7 +60,16 @@ class InplaceOnLeaf(Check):
             if _is_self_attribute(target) and self.creates_leaf(node.value, ctx):
                 self.class_leaves.setdefault(self._class_scope(ctx), {})[target.attr] = node.lineno
             elif isinstance(target, ast.Subscript):
-                self._judge(target.value, node, "item assignment", ctx)
+                self._judge(target, node, "item assignment", ctx)
+            elif isinstance(target, ast.Attribute) and target.attr == "requires_grad" and _is_false(node.value):
+                self._freeze(target.value, ctx)
+
+    def _freeze(self, tensor: ast.AST, ctx) -> None:
+        """`p.requires_grad = False`, `self.w.requires_grad_(False)`: no longer a leaf that requires grad."""
+        if isinstance(tensor, ast.Name):
+            self.frozen[tensor.id] = ctx.seq
+        elif _is_self_attribute(tensor):
+            self.class_leaves.get(self._class_scope(ctx), {}).pop(tensor.attr, None)
 
     # --- where they are changed in place -----------------------------------------------------
 
@@ -69,19 +83,23 @@ class InplaceOnLeaf(Check):
                 self._judge(func.value, node, f"`.{func.attr}()`", ctx)
             elif func.attr == "requires_grad_" and isinstance(func.value, ast.Name):
                 ctx.record(func.value.id, node)
+            elif func.attr == "requires_grad_" and _is_false(_argument(node, "requires_grad", 0)):
+                self._freeze(func.value, ctx)
 
     def _judge(self, target: ast.AST, node: ast.AST, how: str, ctx) -> None:
         if ctx.grad_disabled:
             return
-        origin = self._leaf_origin(target, ctx)
+        base = _strip_views(target)
+        origin = self._leaf_origin(base, ctx)
         if origin is not None:
-            self.report(ctx, node, how=how, target=ctx.source(target), origin=origin)
+            what = "a view of a leaf" if base is not target else "a leaf"
+            self.report(ctx, node, how=how, target=ctx.source(target), what=what, origin=origin)
 
     def _leaf_origin(self, target: ast.AST, ctx) -> Optional[str]:
         if isinstance(target, ast.Name):
-            value = ctx.assigned_value(target.id)
-            if self.creates_leaf(value, ctx):
-                return f"line {value.lineno}"
+            found = ctx.lookup(target)
+            if found is not None and self.creates_leaf(found[1], ctx) and self.frozen.get(target.id, -1) < found[0]:
+                return f"line {found[1].lineno}"
         elif _is_self_attribute(target):
             line = self.class_leaves.get(self._class_scope(ctx), {}).get(target.attr)
             if line is not None:
@@ -89,9 +107,35 @@ class InplaceOnLeaf(Check):
         return None
 
 
+def _strip_views(node: ast.AST) -> ast.AST:
+    """`w[0]`, `w.view(-1)[:3]`, `w.T` -> `w`."""
+    while True:
+        if isinstance(node, ast.Subscript):
+            node = node.value
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in VIEW_METHODS:
+            node = node.func.value
+        elif isinstance(node, ast.Attribute) and node.attr in ("T", "mT"):
+            node = node.value
+        else:
+            return node
+
+
 def _is_self_attribute(node: ast.AST) -> bool:
     return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
 
 
-def _is_false(node: ast.AST) -> bool:
+def _is_false(node: Optional[ast.AST]) -> bool:
     return isinstance(node, ast.Constant) and node.value is False
+
+
+def _is_true(node: Optional[ast.AST]) -> bool:
+    return isinstance(node, ast.Constant) and node.value is True
+
+
+def _argument(call: ast.Call, keyword: str, position: Optional[int]) -> Optional[ast.AST]:
+    for k in call.keywords:
+        if k.arg == keyword:
+            return k.value
+    if position is not None and len(call.args) > position:
+        return call.args[position]
+    return None
