@@ -27,6 +27,7 @@ import ast
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
+from nanlint.names import dotted_name
 from nanlint.values import literal_number
 
 PREFIX = "__mv_"
@@ -246,20 +247,10 @@ class Template:
         return text
 
 
-def _dotted(node: ast.AST) -> Optional[str]:
-    parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-        return ".".join(reversed(parts))
-    return None
-
 
 def _qualified(func: ast.AST) -> Optional[str]:
     """A dotted module path such as `torch.log_softmax` (not a method on a capture)."""
-    dotted = _dotted(func)
+    dotted = dotted_name(func)
     if dotted and "." in dotted and not dotted.startswith(PREFIX):
         return dotted
     return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 
 from nanlint.checks.base import Check
+from nanlint.syntax import is_literal
 
 
 class CallCheck(Check):
@@ -36,17 +37,14 @@ class CallCheck(Check):
         if self.params["first_arg_true"] and not _first_arg_true(node):
             return
         keywords = {k.arg: k.value for k in node.keywords}
-        if self.params["keyword_true"] and not _is_literal(keywords.get(self.params["keyword_true"]), True):
+        if self.params["keyword_true"] and not is_literal(keywords.get(self.params["keyword_true"]), True):
             return
-        if any(_is_literal(keywords.get(name), False) for name in self.params["unless_false"]):
+        if any(is_literal(keywords.get(name), False) for name in self.params["unless_false"]):
             return
         self.report(ctx, node, call=ctx.source(node.func))
 
 
 def _first_arg_true(node: ast.Call) -> bool:
     values = list(node.args[:1]) + [k.value for k in node.keywords if k.arg == "mode"]
-    return any(_is_literal(v, True) for v in values)
+    return any(is_literal(v, True) for v in values)
 
-
-def _is_literal(node, value: bool) -> bool:
-    return isinstance(node, ast.Constant) and node.value is value

@@ -6,12 +6,9 @@ import ast
 from typing import Dict, Optional
 
 from nanlint.checks.base import Check
+from nanlint.syntax import NOT_INPLACE, argument, is_literal, strip_views
 
 PARAMETER_CLASSES = ("torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.UninitializedParameter")
-NOT_INPLACE = frozenset({"requires_grad_", "share_memory_", "detach_", "retain_grad", "register_hook"})
-# Methods returning a view: an in-place change through it changes the leaf.
-VIEW_METHODS = frozenset({"view", "view_as", "reshape", "t", "transpose", "permute", "flatten", "squeeze", "unsqueeze",
-                          "narrow", "select", "diagonal", "expand", "unflatten", "movedim", "T", "mT"})
 
 
 class InplaceOnLeaf(Check):
@@ -37,14 +34,14 @@ class InplaceOnLeaf(Check):
             value = value.value
         if not isinstance(value, ast.Call):
             return False
-        if _is_true(_argument(value, "requires_grad", None)):
+        if is_literal(argument(value, "requires_grad", None), True):
             return ctx.describe(value) is not None
         if ctx.qualified(value.func) in PARAMETER_CLASSES:
-            return not _is_false(_argument(value, "requires_grad", 1))
+            return not is_literal(argument(value, "requires_grad", 1), False)
         if isinstance(value.func, ast.Attribute):
             if value.func.attr == "requires_grad_":
-                flag = _argument(value, "requires_grad", 0)
-                return flag is None or _is_true(flag)
+                flag = argument(value, "requires_grad", 0)
+                return flag is None or is_literal(flag, True)
             if value.func.attr in self.params["parameter_iterators"] and not value.args:
                 return True
         return False
@@ -61,7 +58,7 @@ class InplaceOnLeaf(Check):
                 self.class_leaves.setdefault(self._class_scope(ctx), {})[target.attr] = node.lineno
             elif isinstance(target, ast.Subscript):
                 self._judge(target, node, "item assignment", ctx)
-            elif isinstance(target, ast.Attribute) and target.attr == "requires_grad" and _is_false(node.value):
+            elif isinstance(target, ast.Attribute) and target.attr == "requires_grad" and is_literal(node.value, False):
                 self._freeze(target.value, ctx)
 
     def _freeze(self, tensor: ast.AST, ctx) -> None:
@@ -83,13 +80,13 @@ class InplaceOnLeaf(Check):
                 self._judge(func.value, node, f"`.{func.attr}()`", ctx)
             elif func.attr == "requires_grad_" and isinstance(func.value, ast.Name):
                 ctx.record(func.value.id, node)
-            elif func.attr == "requires_grad_" and _is_false(_argument(node, "requires_grad", 0)):
+            elif func.attr == "requires_grad_" and is_literal(argument(node, "requires_grad", 0), False):
                 self._freeze(func.value, ctx)
 
     def _judge(self, target: ast.AST, node: ast.AST, how: str, ctx) -> None:
         if ctx.grad_disabled:
             return
-        base = _strip_views(target)
+        base = strip_views(target)
         origin = self._leaf_origin(base, ctx)
         if origin is not None:
             what = "a view of a leaf" if base is not target else "a leaf"
@@ -107,35 +104,9 @@ class InplaceOnLeaf(Check):
         return None
 
 
-def _strip_views(node: ast.AST) -> ast.AST:
-    """`w[0]`, `w.view(-1)[:3]`, `w.T` -> `w`."""
-    while True:
-        if isinstance(node, ast.Subscript):
-            node = node.value
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in VIEW_METHODS:
-            node = node.func.value
-        elif isinstance(node, ast.Attribute) and node.attr in ("T", "mT"):
-            node = node.value
-        else:
-            return node
-
 
 def _is_self_attribute(node: ast.AST) -> bool:
     return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
 
 
-def _is_false(node: Optional[ast.AST]) -> bool:
-    return isinstance(node, ast.Constant) and node.value is False
 
-
-def _is_true(node: Optional[ast.AST]) -> bool:
-    return isinstance(node, ast.Constant) and node.value is True
-
-
-def _argument(call: ast.Call, keyword: str, position: Optional[int]) -> Optional[ast.AST]:
-    for k in call.keywords:
-        if k.arg == keyword:
-            return k.value
-    if position is not None and len(call.args) > position:
-        return call.args[position]
-    return None

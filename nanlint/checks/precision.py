@@ -18,6 +18,7 @@ from typing import Iterable, List, Optional, Tuple
 from nanlint.checks.base import Check, snippet
 from nanlint.ftypes import Edit, Fix
 from nanlint.patterns import Match, Template
+from nanlint.syntax import is_literal
 from nanlint.values import literal_number
 
 FP16_MAX = 65504.0
@@ -83,7 +84,7 @@ class HalfEvidence:
 
 def _autocast_may_be_float16(call: ast.Call, ctx) -> bool:
     keywords = {k.arg: k.value for k in call.keywords}
-    if _is_false(keywords.get("enabled")):
+    if is_literal(keywords.get("enabled"), False):
         return False
     dtype = keywords.get("dtype")
     if dtype is not None:
@@ -91,9 +92,6 @@ def _autocast_may_be_float16(call: ast.Call, ctx) -> bool:
     device = keywords.get("device_type", call.args[0] if call.args else None)
     return not (ctx.qualified(call.func) == "torch.cpu.amp.autocast" or _is_string(device, "cpu"))
 
-
-def _is_false(node: Optional[ast.AST]) -> bool:
-    return isinstance(node, ast.Constant) and node.value is False
 
 
 def _is_string(node: Optional[ast.AST], text: str) -> bool:
@@ -128,7 +126,7 @@ class _HalfPrecisionCheck(Check):
         for item in node.items:
             expr = item.context_expr
             if isinstance(expr, ast.Call) and ctx.qualified(expr.func) in AUTOCAST:
-                if _is_false({k.arg: k.value for k in expr.keywords}.get("enabled")):
+                if is_literal({k.arg: k.value for k in expr.keywords}.get("enabled"), False):
                     self.float32_regions.append((node.lineno, node.end_lineno))
 
     def visit_function(self, node, ctx) -> None:
@@ -168,7 +166,7 @@ def _decorator_means_float32(decorator: ast.AST) -> bool:
     if not isinstance(decorator, ast.Call):
         return False
     keywords = {k.arg: k.value for k in decorator.keywords}
-    return _is_false(keywords.get("enabled")) or "cast_inputs" in keywords
+    return is_literal(keywords.get("enabled"), False) or "cast_inputs" in keywords
 
 
 # Operations autocast runs in float32 (torch.amp docs, CUDA "ops that can autocast to float32").

@@ -16,6 +16,7 @@ from typing import Dict, List, Optional, Tuple
 
 from nanlint.checks.base import Check, snippet
 from nanlint.ftypes import Edit, Fix
+from nanlint.syntax import NOT_INPLACE, argument, is_literal, strip_views
 
 # Operations whose backward uses their result (verified with torch 2.13: `y = op(x); y.mul_(2)`
 # then backward raises). Their in-place spellings save the result too.
@@ -26,9 +27,6 @@ SAVED_OUTPUT_OPS = frozenset({
 })
 # These save their result only when they run in place (non-in-place they save their input).
 SAVED_WHEN_INPLACE = frozenset({"leaky_relu", "elu", "celu", "selu", "leaky_relu_", "elu_", "celu_", "selu_"})
-NOT_INPLACE = frozenset({"requires_grad_", "share_memory_", "detach_", "retain_grad", "register_hook", "record_stream"})
-VIEW_METHODS = frozenset({"view", "view_as", "reshape", "transpose", "permute", "flatten", "squeeze", "unsqueeze",
-                          "narrow", "select", "diagonal", "expand", "unflatten", "movedim", "t"})
 
 # nn modules whose forward saves its output, and whether only with inplace=True.
 SAVING_MODULES = {"Sigmoid": False, "Tanh": False, "Softmax": False, "Softmin": False, "LogSoftmax": False,
@@ -36,15 +34,6 @@ SAVING_MODULES = {"Sigmoid": False, "Tanh": False, "Softmax": False, "Softmin": 
 NN = ("torch.nn.", "torch.nn.modules.")
 
 
-def _is_literal(node: Optional[ast.AST], value) -> bool:
-    return isinstance(node, ast.Constant) and node.value is value
-
-
-def _keyword(call: ast.Call, name: str) -> Optional[ast.AST]:
-    for keyword in call.keywords:
-        if keyword.arg == name:
-            return keyword.value
-    return None
 
 
 def module_class(call: ast.AST, ctx) -> Optional[str]:
@@ -60,9 +49,9 @@ def module_class(call: ast.AST, ctx) -> Optional[str]:
 def is_inplace_module(call: ast.AST, ctx) -> bool:
     """An nn module built with `inplace=True` (ReLU, Dropout, Hardtanh, ...) that really changes data:
     `Dropout(p=0.0, inplace=True)` is a no-op."""
-    if module_class(call, ctx) is None or not _is_literal(_keyword(call, "inplace"), True):
+    if module_class(call, ctx) is None or not is_literal(argument(call, "inplace"), True):
         return False
-    rate = _keyword(call, "p") or (call.args[0] if call.args and module_class(call, ctx).endswith("Dropout") else None)
+    rate = argument(call, "p") or (call.args[0] if call.args and module_class(call, ctx).endswith("Dropout") else None)
     return not (isinstance(rate, ast.Constant) and rate.value == 0)
 
 
@@ -70,19 +59,10 @@ def saving_module(call: ast.AST, ctx) -> Optional[str]:
     name = module_class(call, ctx)
     if name not in SAVING_MODULES:
         return None
-    if SAVING_MODULES[name] and not _is_literal(_keyword(call, "inplace"), True):
+    if SAVING_MODULES[name] and not is_literal(argument(call, "inplace"), True):
         return None
     return f"nn.{name}"
 
-
-def strip_views(node: ast.AST) -> ast.AST:
-    while True:
-        if isinstance(node, ast.Subscript):
-            node = node.value
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in VIEW_METHODS:
-            node = node.func.value
-        else:
-            return node
 
 
 class SavedOutputModified(Check):
@@ -155,7 +135,7 @@ class SavedOutputModified(Check):
         described = ctx.describe(value)
         if described is not None:
             op, _, keywords = described
-            if op in SAVED_OUTPUT_OPS or op in SAVED_WHEN_INPLACE and (op.endswith("_") or _is_literal(keywords.get("inplace"), True)):
+            if op in SAVED_OUTPUT_OPS or op in SAVED_WHEN_INPLACE and (op.endswith("_") or is_literal(keywords.get("inplace"), True)):
                 return f"`{op}`"
             return None
         module = self._module_of(value.func, ctx)
@@ -202,9 +182,9 @@ class SavedOutputModified(Check):
         if described is not None:
             op, operands, keywords = described
             inplace = keywords.get("inplace")
-            if operands and (_is_literal(inplace, True) or op.endswith("_") and op not in NOT_INPLACE):
+            if operands and (is_literal(inplace, True) or op.endswith("_") and op not in NOT_INPLACE):
                 fix = None
-                if _is_literal(inplace, True):
+                if is_literal(inplace, True):
                     start, end = ctx.offsets(inplace)
                     fix = Fix(self.fix_title, (Edit(start, end, "False"),), self.fix_safe) if self.rule.fixable else None
                 self._judge(operands[0], node, f"`{op}(..., inplace=True)`" if inplace is not None else f"`{op}`", ctx, fix)
@@ -269,7 +249,7 @@ class SequentialInplace(Check):
             if saver is not None and is_inplace_module(after, ctx):
                 fix = None
                 if self.rule.fixable:
-                    start, end = ctx.offsets(_keyword(after, "inplace"))
+                    start, end = ctx.offsets(argument(after, "inplace"))
                     fix = Fix(self.fix_title, (Edit(start, end, "False"),), self.fix_safe)
                 self.report(ctx, after, fix, module=snippet(ctx.source(after)), saver=saver)
 

@@ -1,0 +1,44 @@
+"""Small questions about syntax trees that several checks ask."""
+
+from __future__ import annotations
+
+import ast
+from typing import Optional
+
+# Methods returning a view that shares storage (and the autograd version counter) with the tensor.
+VIEW_METHODS = frozenset({
+    "view", "view_as", "reshape", "t", "transpose", "permute", "flatten", "squeeze", "unsqueeze",
+    "narrow", "select", "expand", "expand_as", "unflatten", "movedim", "swapaxes", "as_strided", "diagonal",
+})
+
+
+# Trailing-underscore methods that do not change a tensor's values.
+NOT_INPLACE = frozenset({"requires_grad_", "share_memory_", "detach_", "retain_grad", "register_hook", "record_stream"})
+
+
+def is_literal(node: Optional[ast.AST], value) -> bool:
+    """`node` is the literal True, False or None given as `value`."""
+    return isinstance(node, ast.Constant) and node.value is value
+
+
+def argument(call: ast.Call, keyword: str, position: Optional[int] = None) -> Optional[ast.AST]:
+    """The value passed to `call` as `keyword=`, else its positional argument at `position`."""
+    for item in call.keywords:
+        if item.arg == keyword:
+            return item.value
+    if position is not None and len(call.args) > position:
+        return call.args[position]
+    return None
+
+
+def strip_views(node: ast.AST) -> ast.AST:
+    """The tensor a view expression looks into: `w[0]`, `w.view(-1)[:3]`, `w.T` -> `w`."""
+    while True:
+        if isinstance(node, ast.Subscript):
+            node = node.value
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in VIEW_METHODS:
+            node = node.func.value
+        elif isinstance(node, ast.Attribute) and node.attr in ("T", "mT"):
+            node = node.value
+        else:
+            return node
