@@ -6,6 +6,7 @@ import ast
 import re
 import warnings
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable, Dict, Iterable, List, Optional, Tuple
 
 from nanlint.checks import build_check
@@ -20,6 +21,8 @@ SUPPRESSION = re.compile(r"#\s*(?:noqa(?P<colon>:\s*(?P<noqa>[A-Z]+[0-9]+(?:[\s,
 TORCH_WORD = "torch"
 UNKNOWN_SUPPRESSION = "NAN001"
 SCOPES = {ast.FunctionDef: "function", ast.AsyncFunctionDef: "function", ast.Lambda: "function", ast.ClassDef: "class"}
+# Nodes that change the context (scopes, assignments, grad mode, conditions) around their children.
+CONTEXT_NODES = frozenset(SCOPES) | {ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.AugAssign, ast.With, ast.AsyncWith, ast.If, ast.For, ast.AsyncFor}
 
 
 @dataclass
@@ -63,6 +66,27 @@ def check_source(source: SourceFile, ruleset: RuleSet, is_test: bool = False, kn
     return result
 
 
+# ASDL field types that never hold a node a check could look at: names, literals, and the
+# operator and context singletons (`Load()`, `Add()`), which are a third of all nodes.
+# A check that registers a handler for an operator type makes the walk visit them again.
+SCALAR_FIELD_TYPES = frozenset({"identifier", "string", "int", "constant"})
+OPERATOR_FIELD_TYPES = frozenset({"expr_context", "operator", "boolop", "unaryop", "cmpop"})
+OPERATOR_NODES = (ast.expr_context, ast.operator, ast.boolop, ast.unaryop, ast.cmpop)
+ASDL_FIELD = re.compile(r"(\w+)[*?]? (\w+)")
+
+
+@lru_cache(maxsize=None)
+def walked_fields(node_type: type, operators: bool = False) -> Tuple[str, ...]:
+    """The fields of `node_type` that can hold child nodes worth visiting, read from the ASDL
+    signature in its docstring (`Name(identifier id, expr_context ctx)`); all fields if unreadable."""
+    signature = (node_type.__doc__ or "").split("\n", 1)[0]
+    kinds = {field: kind for kind, field in ASDL_FIELD.findall(signature.partition("(")[2])}
+    if set(node_type._fields) - set(kinds):
+        return tuple(node_type._fields)
+    leaves = SCALAR_FIELD_TYPES if operators else SCALAR_FIELD_TYPES | OPERATOR_FIELD_TYPES
+    return tuple(field for field in node_type._fields if kinds[field] not in leaves)
+
+
 class _Walker:
     """One iterative pass over the tree (no recursion limit on deep code), keeping the context
     current and calling each rule's handlers as it enters a node."""
@@ -70,16 +94,16 @@ class _Walker:
     def __init__(self, ctx: FileContext, ruleset: RuleSet, errors: List[FileError]) -> None:
         self.ctx = ctx
         self.errors = errors
-        self.failed: set = set()
+        self.checks = list(ruleset.checks)
         self.handlers: Dict[type, List[Tuple[object, Callable]]] = {}
-        for check in ruleset.checks:
+        for check in self.checks:
             for node_type, handler in check.handlers().items():
                 self.handlers.setdefault(node_type, []).append((check, handler))
-        self.checks = ruleset.checks
+        self.operators = any(issubclass(node_type, OPERATOR_NODES) for node_type in self.handlers)
 
     def run(self, tree: ast.Module) -> None:
         ctx = self.ctx
-        for check in self.checks:
+        for check in list(self.checks):
             self._guarded(check, check.begin, ctx)
         ctx.push_scope(tree, "module")
         stack: list = [tree]
@@ -89,35 +113,53 @@ class _Walker:
                 item()
                 continue
             self._enter(item, stack)
-        for check in self.checks:
+        for check in list(self.checks):
             self._guarded(check, check.end, ctx)
 
     def _guarded(self, check, function: Callable, *args) -> None:
-        if check in self.failed:
+        if check not in self.checks:
             return
         try:
             function(*args)
         except Exception as error:  # a bug in one rule must not stop the others
-            self.failed.add(check)
-            self.errors.append(FileError(self.ctx.path, f"{self.ctx.path}: internal error in rule {check.rule.code} ({check.rule.name}): {type(error).__name__}: {error}", "internal"))
+            self._disable(check, error)
+
+    def _disable(self, check, error: Exception) -> None:
+        self.checks.remove(check)
+        for node_type, handlers in self.handlers.items():
+            self.handlers[node_type] = [(c, h) for c, h in handlers if c is not check]
+        self.errors.append(FileError(self.ctx.path, f"{self.ctx.path}: internal error in rule {check.rule.code} ({check.rule.name}): {type(error).__name__}: {error}", "internal"))
 
     def _enter(self, node: ast.AST, stack: list) -> None:
         ctx = self.ctx
-        node_type = type(node)
-        if node_type in (ast.Import, ast.ImportFrom):
+        node_type = node.__class__
+        if node_type is ast.Import or node_type is ast.ImportFrom:
             ctx.imports.add(node)
-        for check, handler in self.handlers.get(node_type, ()):
-            self._guarded(check, handler, node, ctx)
-        exit_action = self._exit_action(node, node_type)
-        if exit_action is not None:
-            stack.append(exit_action)
-        if node_type in (ast.For, ast.AsyncFor):
-            stack.extend(reversed(node.orelse))
-            stack.extend(reversed(node.body))
-            stack.append(lambda: self._record_target(node.target, node.iter))
-            stack.append(node.iter)
-            return
-        stack.extend(reversed(list(ast.iter_child_nodes(node))))
+        handlers = self.handlers.get(node_type)
+        if handlers:
+            for check, handler in handlers:
+                try:
+                    handler(node, ctx)
+                except Exception as error:  # a bug in one rule must not stop the others
+                    self._disable(check, error)
+        if node_type in CONTEXT_NODES:
+            exit_action = self._exit_action(node, node_type)
+            if exit_action is not None:
+                stack.append(exit_action)
+            if node_type is ast.For or node_type is ast.AsyncFor:
+                stack.extend(reversed(node.orelse))
+                stack.extend(reversed(node.body))
+                stack.append(lambda: self._record_target(node.target, node.iter))
+                stack.append(node.iter)
+                return
+        for name in reversed(walked_fields(node_type, self.operators)):
+            value = getattr(node, name, None)
+            if value is None:
+                continue
+            if value.__class__ is list:
+                stack.extend(child for child in reversed(value) if isinstance(child, ast.AST))
+            elif isinstance(value, ast.AST):
+                stack.append(value)
 
     def _exit_action(self, node: ast.AST, node_type: type) -> Optional[Callable]:
         ctx = self.ctx

@@ -130,7 +130,7 @@ class _Matcher:
         ops = _alternatives(pattern.func)
         if ops is None:
             return None
-        described = self.ctx.describe_call(node)
+        described = self.ctx.describe(node)
         if described is None or described[0] not in ops:
             return None
         _, operands, keywords = described
