@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+import unicodedata
 import warnings
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -16,8 +17,10 @@ from nanlint.source import SourceFile
 
 SKIP_FILE = re.compile(r"#\s*nanlint:\s*skip-file\b")
 SUPPRESSION = re.compile(r"#\s*(?:noqa(?P<colon>:\s*(?P<noqa>[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?|nanlint:\s*ignore\[(?P<ignore>[^\]]*)\])", re.I)
-# A file can hold a finding only if it imports torch: every check needs the import table to
-# recognise a torch operation, and a torch import spells "torch". Files without it skip parsing.
+# Only torch code is checked: a file's findings are kept only if one of its imports names a module
+# or a name containing "torch" (torch, torchvision, pytorch_lightning, is_torch_available...).
+# Such an import spells "torch" in the text, up to the NFKC normalisation Python applies to
+# identifiers, so a file whose text lacks it is skipped before parsing with the same result.
 TORCH_WORD = "torch"
 UNKNOWN_SUPPRESSION = "NAN001"
 SCOPES = {ast.FunctionDef: "function", ast.AsyncFunctionDef: "function", ast.Lambda: "function", ast.ClassDef: "class"}
@@ -43,26 +46,43 @@ class RuleSet:
                 self.superseded.setdefault(check.rule.code, set()).add(code)
 
 
+def may_import_torch(text: str) -> bool:
+    """False only for a file that cannot import anything named like torch: the pre-parse skip."""
+    if TORCH_WORD in text:
+        return True
+    return not text.isascii() and TORCH_WORD in unicodedata.normalize("NFKC", text)
+
+
+def imports_torch(node: ast.AST) -> bool:
+    """Whether an import statement names a module or a name containing "torch"."""
+    return TORCH_WORD in (getattr(node, "module", None) or "") or any(TORCH_WORD in alias.name for alias in node.names)
+
+
 def check_source(source: SourceFile, ruleset: RuleSet, is_test: bool = False, known_codes: Iterable[str] = ()) -> FileResult:
     text = source.text
-    result = FileResult()
-    if TORCH_WORD not in text or SKIP_FILE.search(text):
-        return result
+    if not may_import_torch(text) or SKIP_FILE.search(text):
+        return FileResult()
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             tree = ast.parse(text, filename=source.path, type_comments=False)
     except SyntaxError as error:
         line = error.lineno or 0
-        result.errors.append(FileError(source.path, f"{source.path}:{line}: syntax error: {error.msg}", "error", line))
-        return result
+        return FileResult(errors=[FileError(source.path, f"{source.path}:{line}: syntax error: {error.msg}", "error", line)])
     except (RecursionError, MemoryError, ValueError) as error:
-        result.errors.append(FileError(source.path, f"{source.path}: cannot parse: {type(error).__name__}: {error}"))
-        return result
-    ctx = FileContext(source.path, text, is_test)
+        return FileResult(errors=[FileError(source.path, f"{source.path}: cannot parse: {type(error).__name__}: {error}")])
+    return check_tree(tree, source.path, text, ruleset, is_test, known_codes)
+
+
+def check_tree(tree: ast.Module, path: str, text: str, ruleset: RuleSet, is_test: bool = False, known_codes: Iterable[str] = ()) -> FileResult:
+    """Walk a parsed file with every rule; findings only if the file imports torch (see TORCH_WORD)."""
+    result = FileResult()
+    ctx = FileContext(path, text, is_test)
     ctx.set_import_line(tree)
-    _Walker(ctx, ruleset, result.errors).run(tree)
-    result.findings = _suppress(ctx, _drop_superseded(ctx.findings, ruleset.superseded), set(known_codes) | ruleset.codes, UNKNOWN_SUPPRESSION in ruleset.codes)
+    walker = _Walker(ctx, ruleset, result.errors)
+    walker.run(tree)
+    if walker.imports_torch:
+        result.findings = _suppress(ctx, _drop_superseded(ctx.findings, ruleset.superseded), set(known_codes) | ruleset.codes, UNKNOWN_SUPPRESSION in ruleset.codes)
     return result
 
 
@@ -99,6 +119,7 @@ class _Walker:
         for check in self.checks:
             for node_type, handler in check.handlers().items():
                 self.handlers.setdefault(node_type, []).append((check, handler))
+        self.imports_torch = False
         self.operators = any(issubclass(node_type, OPERATOR_NODES) for node_type in self.handlers)
 
     def run(self, tree: ast.Module) -> None:
@@ -135,6 +156,7 @@ class _Walker:
         node_type = node.__class__
         if node_type is ast.Import or node_type is ast.ImportFrom:
             ctx.imports.add(node)
+            self.imports_torch = self.imports_torch or imports_torch(node)
         handlers = self.handlers.get(node_type)
         if handlers:
             for check, handler in handlers:
