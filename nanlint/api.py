@@ -9,7 +9,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from nanlint.catalog import Rule, load_catalog
 from nanlint.config import Settings, enabled_rules, ignored_codes_for
-from nanlint.discovery import discover, matches
+from nanlint.discovery import Discovery, matches, relative_parts
 from nanlint.engine import FileResult, RuleSet, check_source
 from nanlint.ftypes import FileError, Report
 from nanlint.source import SourceError, SourceFile, decode, read
@@ -27,6 +27,7 @@ class Checker:
         self.rules = enabled_rules(settings, self.catalog)
         self._ruleset: Optional[RuleSet] = None
         self.root = Path(settings.root).resolve()
+        self.discovery = Discovery(str(self.root), settings.excludes, settings.respect_gitignore, settings.force_exclude)
 
     @property
     def ruleset(self) -> RuleSet:
@@ -35,10 +36,7 @@ class Checker:
         return self._ruleset
 
     def relative(self, path: str) -> str:
-        try:
-            return Path(path).resolve().relative_to(self.root).as_posix()
-        except ValueError:
-            return Path(path).as_posix()
+        return "/".join(relative_parts(Path(path), self.root))
 
     def is_test(self, path: str) -> bool:
         relative = self.relative(path)
@@ -56,7 +54,10 @@ class Checker:
             source = read(path)
         except SourceError as error:
             return FileResult(errors=[FileError(path, str(error))])
-        return self.check_source(source)
+        try:
+            return self.check_source(source)
+        except Exception as error:  # a bug of nanlint's own: report it, go on with the other files
+            return FileResult(errors=[FileError(path, f"{path}: internal error: {type(error).__name__}: {error}", "internal")])
 
     def check_text(self, text: str, path: str) -> FileResult:
         try:
@@ -65,9 +66,12 @@ class Checker:
             return FileResult(errors=[FileError(path, str(error))])
 
     def files(self, paths: Sequence[str]) -> Tuple[List[str], List[FileError]]:
-        excludes = self.settings.exclude + self.settings.extend_exclude
-        files, missing = discover(paths, str(self.root), excludes, self.settings.respect_gitignore)
-        return files, [FileError(message.split(":", 1)[0], message) for message in missing]
+        files, missing = self.discovery.files(paths)
+        return files, [FileError(path, message) for path, message in missing]
+
+    def force_excluded(self, path: str) -> bool:
+        """Is `path`, named explicitly, skipped (force-exclude on, and an exclude pattern matches)?"""
+        return self.settings.force_exclude and self.discovery.excluded(Path(path))
 
     def run(self, paths: Sequence[str], jobs: Optional[int] = None) -> Report:
         files, errors = self.files(paths)

@@ -1,6 +1,6 @@
 """The command line, in ruff's conventions: `nanlint check`, `nanlint rule CODE`, `nanlint rules`, `nanlint verify`.
 
-Exit codes: 0 no findings; 1 findings (or, with --diff, fixes to make); 2 usage or configuration
+Exit codes: 0 no findings; 1 findings (with --diff: fixes to make); 2 usage or configuration
 error, or a file that could not be read or parsed (every other file is still checked and reported).
 """
 
@@ -8,20 +8,23 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from nanlint import __version__
 from nanlint.api import Checker
 from nanlint.catalog import CatalogError, Rule, load_catalog
-from nanlint.config import OUTPUT_FORMATS, ConfigError, Settings, find_config, load_settings, validate_selectors
-from nanlint.fixes import applicable, fix_text, unified_diff, write_atomically
+from nanlint.config import OUTPUT_FORMATS, ConfigError, RuleSelection, Settings, find_config, load_settings, validate_selectors
+from nanlint.fixes import applicable, encoding_error, fix_text, unified_diff, write_atomically
 from nanlint.ftypes import FileError, Report
-from nanlint.output import render, render_errors, render_statistics, rule_markdown
-from nanlint.source import SourceError, decode, read
+from nanlint.output import Sources, Summary, render, render_errors, render_statistics, rule_markdown
+from nanlint.source import SourceError, SourceFile, decode, read
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+STDIN = "-"
 
 
 class UsageError(Exception):
@@ -34,10 +37,20 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_ERROR, f"nanlint: error: {message}\n")
 
 
-def _selectors(text: Optional[str]) -> Optional[tuple]:
+def _selectors(text: Optional[str]) -> Optional[Tuple[str, ...]]:
     if text is None:
         return None
     return tuple(part.strip() for part in text.split(",") if part.strip())
+
+
+def _jobs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of processes (1 or more), got {text!r}")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -46,17 +59,20 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     check = commands.add_parser("check", help="check files and folders for NaN/Inf-prone code")
-    check.add_argument("paths", nargs="*", default=["."], help="files or folders (default: .); - reads stdin")
+    check.add_argument("paths", nargs="*", help="files or folders (default: .); - reads standard input")
     add_rule_options(check)
+    switch = argparse.BooleanOptionalAction
     check.add_argument("--output-format", choices=OUTPUT_FORMATS, help="how findings are printed (default: text)")
-    check.add_argument("--statistics", action="store_true", help="print counts per rule instead of each finding")
+    check.add_argument("--statistics", action="store_true", help="print the number of findings per rule instead of each finding")
     check.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
-    check.add_argument("-q", "--quiet", action="store_true", help="print findings only, no summary, no errors' decoration")
-    check.add_argument("--fix", action="store_true", default=None, help="apply safe fixes")
-    check.add_argument("--unsafe-fixes", action="store_true", default=None, help="also apply fixes that change numbers (add an eps, a clamp)")
+    check.add_argument("-q", "--quiet", action="store_true", help="print the findings and errors, nothing else (no summary)")
+    check.add_argument("--fix", action=switch, help="apply safe fixes")
+    check.add_argument("--unsafe-fixes", action=switch, help="also apply fixes that change numbers (add an eps, a clamp)")
     check.add_argument("--diff", action="store_true", help="print the fixes as a diff instead of writing them; exit 1 if there is one")
-    check.add_argument("--stdin-filename", help="the name to report for code read from stdin")
-    check.add_argument("-j", "--jobs", type=int, help="worker processes (default: all cores)")
+    check.add_argument("--stdin-filename", help="the name to report (and match against the configuration) for code read from standard input")
+    check.add_argument("--force-exclude", action=switch, help="apply the exclude patterns to files named explicitly too (for pre-commit)")
+    check.add_argument("--respect-gitignore", action=switch, help="skip files that .gitignore ignores (default: on)")
+    check.add_argument("-j", "--jobs", type=_jobs, help="worker processes (default: all cores)")
     check.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
     check.add_argument("--cache-dir", help="where the cache lives (default: .nanlint_cache beside the configuration)")
 
@@ -75,11 +91,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def add_rule_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--select", help="comma-separated codes, prefixes or ALL (replaces the default set)")
+    parser.add_argument("--select", help="comma-separated codes, prefixes or ALL (replaces the configured selection)")
     parser.add_argument("--extend-select", help="codes or prefixes to add to the selection")
     parser.add_argument("--ignore", help="codes or prefixes to leave out")
     parser.add_argument("--extend-ignore", help="more codes or prefixes to leave out")
-    parser.add_argument("--preview", action="store_true", default=None, help="enable the opt-in (off by default) rules too")
+    parser.add_argument("--preview", action=argparse.BooleanOptionalAction, help="enable the opt-in (off by default) rules too")
     parser.add_argument("--config", help="configuration file (default: nearest pyproject.toml with [tool.nanlint], or nanlint.toml)")
 
 
@@ -92,112 +108,160 @@ def _add_verify_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def settings_from(args: argparse.Namespace) -> Settings:
-    if getattr(args, "config", None):
-        path = Path(args.config)
+    given = getattr(args, "config", None)
+    if given:
+        path: Optional[Path] = Path(given)
         if not path.is_file():
             raise ConfigError(f"{path}: configuration file not found")
     else:
         path = find_config(Path.cwd())
     settings = load_settings(path)
+
+    def option(name: str):
+        return getattr(args, name, None)  # `rule` and `rules` have few of the options
+
     return settings.with_overrides(
-        select=_selectors(getattr(args, "select", None)),
-        extend_select=_extend(settings.extend_select, getattr(args, "extend_select", None)),
-        ignore=_extend(settings.ignore, getattr(args, "ignore", None)),
-        extend_ignore=_extend(settings.extend_ignore, getattr(args, "extend_ignore", None)),
-        preview=getattr(args, "preview", None),
-        output_format=getattr(args, "output_format", None),
-        fix=getattr(args, "fix", None),
-        unsafe_fixes=getattr(args, "unsafe_fixes", None),
-        cache=False if getattr(args, "no_cache", False) else None,
-        cache_dir=getattr(args, "cache_dir", None),
+        selections=_command_line_selection(args),
+        preview=option("preview"),
+        output_format=option("output_format"),
+        fix=option("fix"),
+        unsafe_fixes=option("unsafe_fixes"),
+        force_exclude=option("force_exclude"),
+        respect_gitignore=option("respect_gitignore"),
+        cache=False if option("no_cache") else None,
+        cache_dir=option("cache_dir"),
     )
 
 
-def _extend(base: tuple, text: Optional[str]) -> Optional[tuple]:
-    extra = _selectors(text)
-    return None if extra is None else tuple(base) + extra
+def _command_line_selection(args: argparse.Namespace) -> Optional[Tuple[RuleSelection, ...]]:
+    select = _selectors(getattr(args, "select", None))
+    extend_select = _selectors(getattr(args, "extend_select", None)) or ()
+    ignore = (_selectors(getattr(args, "ignore", None)) or ()) + (_selectors(getattr(args, "extend_ignore", None)) or ())
+    if select is None and not extend_select and not ignore:
+        return None
+    return (RuleSelection(select, extend_select, ignore),)
 
 
 def make_checker(args: argparse.Namespace) -> Checker:
-    settings = settings_from(args)
-    checker = Checker(settings)
-    validate_selectors(settings, checker.catalog, settings.source or "command line")
+    checker = Checker(settings_from(args))
+    validate_selectors(checker.settings, checker.catalog)
     return checker
 
 
+@dataclass
+class Outcome:
+    """A check run after fixing: what remains, how many fixes were made, the diffs (--diff)."""
+
+    report: Report
+    fixed: int = 0
+    diffs: List[str] = field(default_factory=list)
+    sources: Sources = field(default_factory=Sources)
+    fixed_stdin: Optional[bytes] = None
+
+
 def run_check(args: argparse.Namespace) -> int:
+    if STDIN in args.paths and args.paths != [STDIN]:
+        raise UsageError("`-` (standard input) cannot be mixed with other paths")
     checker = make_checker(args)
     settings = checker.settings
-    if args.paths == ["-"]:
-        report, fixed_text = _check_stdin(checker, args)
+    if args.paths == [STDIN] or not args.paths and args.stdin_filename:
+        outcome = _check_stdin(checker, args)
     else:
-        report = checker.run(args.paths, args.jobs)
-        fixed_text = None
-        if settings.fix or args.diff:
-            report = _apply_fixes(checker, report, args, sys.stdout)
-    out = sys.stdout
-    if fixed_text is not None:
-        out.write(fixed_text)
-        out = sys.stderr
-    if args.statistics:
-        render_statistics(report, out, checker.catalog)
-    elif not args.diff:
-        render(report, settings.output_format, out, checker.catalog, settings.unsafe_fixes)
-    render_errors(report)
+        report = checker.run(args.paths or ["."], args.jobs)
+        outcome = _fix_files(checker, report, write=not args.diff) if settings.fix or args.diff else Outcome(report)
+    _print(outcome, checker, args)
+    report = outcome.report
     if report.errors:
         return EXIT_ERROR
+    if args.diff:
+        return EXIT_FINDINGS if outcome.diffs else EXIT_CLEAN
     if args.exit_zero:
         return EXIT_CLEAN
-    if args.diff:
-        return EXIT_FINDINGS if getattr(args, "_diff_found", False) else EXIT_CLEAN
     return EXIT_FINDINGS if report.findings else EXIT_CLEAN
 
 
-def _check_stdin(checker: Checker, args: argparse.Namespace):
-    name = args.stdin_filename or "-"
+def _print(outcome: Outcome, checker: Checker, args: argparse.Namespace) -> None:
+    settings = checker.settings
+    out = sys.stdout
+    if outcome.fixed_stdin is not None:  # the fixed code owns standard output, as with ruff
+        out.flush()
+        sys.stdout.buffer.write(outcome.fixed_stdin)
+        sys.stdout.buffer.flush()
+        out = sys.stderr
+    if args.diff:
+        out.write("".join(outcome.diffs))
+        if outcome.fixed and not args.quiet:
+            sys.stderr.write(f"Would fix {outcome.fixed} error{'s' if outcome.fixed != 1 else ''}.\n")
+    elif args.statistics:
+        render_statistics(outcome.report, settings.output_format, out, checker.catalog)
+    else:
+        summary = Summary(settings.unsafe_fixes, outcome.fixed, args.quiet)
+        render(outcome.report, settings.output_format, out, checker.catalog, outcome.sources, summary)
+    out.flush()
+    render_errors(outcome.report)
+
+
+def _check_stdin(checker: Checker, args: argparse.Namespace) -> Outcome:
+    name = args.stdin_filename or STDIN
+    data = sys.stdin.buffer.read()
+    fixing = checker.settings.fix and not args.diff
+    if args.stdin_filename and checker.force_excluded(name):
+        return Outcome(Report(), fixed_stdin=data if fixing else None)
     try:
-        source = decode(sys.stdin.buffer.read(), name)
+        source = decode(data, name)
     except SourceError as error:
-        return Report(errors=[FileError(name, str(error))]), None
+        return Outcome(Report(errors=[FileError(name, str(error))]), fixed_stdin=data if fixing else None)
     result = checker.check_source(source)
     report = Report(findings=result.findings, errors=result.errors, files_checked=1).sort()
-    if not checker.settings.fix:
-        return report, None
-    outcome = fix_text(source.text, name, report.findings, lambda text: checker.check_text(text, name).findings, checker.settings.unsafe_fixes)
-    remaining = checker.check_text(outcome.text, name)
-    errors = report.errors + ([FileError(name, outcome.error)] if outcome.error else [])
-    return Report(findings=remaining.findings, errors=errors, files_checked=1).sort(), outcome.text
+    if not (fixing or args.diff):
+        return Outcome(report, sources=Sources({name: source.text}))
+    outcome = _fix_source(checker, report, source, write=False)
+    if fixing:
+        outcome.fixed_stdin = source.encode(outcome.sources.text(name)) if not outcome.report.errors else data
+    return outcome
 
 
-def _apply_fixes(checker: Checker, report: Report, args: argparse.Namespace, out) -> Report:
-    unsafe = checker.settings.unsafe_fixes
-    by_file: Dict[str, list] = {}
-    for finding in applicable(report.findings, unsafe):
-        by_file.setdefault(finding.path, []).append(finding)
-    errors: List[FileError] = list(report.errors)
-    findings = [f for f in report.findings if f.path not in by_file]
-    fixed_count = 0
-    for path, file_findings in sorted(by_file.items()):
+def _fix_files(checker: Checker, report: Report, write: bool) -> Outcome:
+    """Fix every file with fixable findings: write the results (or collect diffs), re-check them."""
+    fixable = {f.path for f in applicable(report.findings, checker.settings.unsafe_fixes)}
+    total = Outcome(Report([f for f in report.findings if f.path not in fixable], list(report.errors), report.files_checked))
+    for path in sorted(fixable):
+        file_report = Report([f for f in report.findings if f.path == path])
         try:
             source = read(path)
         except SourceError as error:
-            errors.append(FileError(path, str(error)))
+            file_report.errors.append(FileError(path, str(error)))
+            _merge(total, Outcome(file_report))
             continue
-        outcome = fix_text(source.text, path, file_findings, lambda text, p=path: checker.check_text(text, p).findings, unsafe)
-        if outcome.error:
-            errors.append(FileError(path, outcome.error))
-        if outcome.text != source.text:
-            if args.diff:
-                out.write(unified_diff(source.text, outcome.text, path))
-                args._diff_found = True
-            else:
-                write_atomically(source, outcome.text, path)
-                fixed_count += outcome.applied
-        remaining = checker.check_text(outcome.text, path).findings if not args.diff else [f for f in report.findings if f.path == path]
-        findings.extend(remaining)
-    if fixed_count and not args.quiet:
-        sys.stderr.write(f"Fixed {fixed_count} error{'s' if fixed_count != 1 else ''}.\n")
-    return Report(findings=findings, errors=errors, files_checked=report.files_checked).sort()
+        _merge(total, _fix_source(checker, file_report, source, write))
+    total.report.sort()
+    return total
+
+
+def _fix_source(checker: Checker, report: Report, source: SourceFile, write: bool) -> Outcome:
+    """One file's fixes: the remaining findings, the count applied, and its diff."""
+    path = source.path
+    unsafe = checker.settings.unsafe_fixes
+    fixed = fix_text(source.text, path, report.findings, lambda text: checker.check_text(text, path).findings, unsafe)
+    error = fixed.error or encoding_error(source, fixed.text)
+    if error is not None:
+        failed = Report(report.findings, report.errors + [FileError(path, error, "internal")])
+        return Outcome(failed, sources=Sources({path: source.text}))
+    if fixed.text == source.text:
+        return Outcome(report, sources=Sources({path: source.text}))
+    if write:
+        write_atomically(source, fixed.text, path)
+    remaining = checker.check_text(fixed.text, path)
+    after = Report(remaining.findings, report.errors + remaining.errors)
+    return Outcome(after, fixed.applied, [unified_diff(source.text, fixed.text, path)], Sources({path: fixed.text}))
+
+
+def _merge(total: Outcome, part: Outcome) -> None:
+    total.report.findings.extend(part.report.findings)
+    total.report.errors.extend(part.report.errors)
+    total.fixed += part.fixed
+    total.diffs.extend(part.diffs)
+    total.sources.update(part.sources)
 
 
 def _catalog_for(args: argparse.Namespace) -> Dict[str, Rule]:
@@ -263,5 +327,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("nanlint: interrupted\n")
         return 130
-    except BrokenPipeError:
+    except BrokenPipeError:  # `nanlint check | head`: stop quietly, and keep Python from complaining at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_CLEAN

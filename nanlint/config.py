@@ -1,11 +1,21 @@
-"""Settings: `[tool.nanlint]` in the nearest pyproject.toml (or a nanlint.toml), then the command line."""
+"""Settings: `[tool.nanlint]` in the nearest pyproject.toml (or a nanlint.toml), then the command line.
+
+The configuration is looked up from the current directory upward: in each directory,
+`nanlint.toml`, `.nanlint.toml`, then `pyproject.toml` if it has a `[tool.nanlint]` table. Relative
+paths and patterns in it are relative to its directory (the project root).
+
+Rule selection follows ruff: the default rules, then the configuration's `select` /
+`extend-select` / `ignore`, then the command line's, each a layer. A layer with `select` starts
+over from its own selection; within a layer the more specific selector wins (`NAN101` over `NAN1`
+over `NAN` over `ALL`), and at equal specificity `ignore` wins over `select`.
+"""
 
 from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, Iterable, List, Optional, Tuple
 
 from nanlint.catalog import Rule
 
@@ -23,10 +33,27 @@ DEFAULT_EXCLUDE = (
 )
 DEFAULT_TEST_PATTERNS = ("test_*.py", "*_test.py", "tests/*", "test/*", "testing/*", "conftest.py")
 OUTPUT_FORMATS = ("text", "concise", "json", "sarif", "github")
+ALL = "ALL"
 
 
 class ConfigError(Exception):
     """A bad configuration: one line naming the key and the file."""
+
+
+@dataclass(frozen=True)
+class RuleSelection:
+    """One layer of rule selection; `select=None` keeps what the layers below chose."""
+
+    select: Optional[Tuple[str, ...]] = None
+    extend_select: Tuple[str, ...] = ()
+    ignore: Tuple[str, ...] = ()
+    origin: str = "command line"
+    option_prefix: str = "--"
+
+    def labelled(self) -> Iterable[Tuple[str, Tuple[str, ...]]]:
+        yield "select", self.select or ()
+        yield "extend-select", self.extend_select
+        yield "ignore", self.ignore
 
 
 @dataclass(frozen=True)
@@ -38,6 +65,7 @@ class Settings:
     per_file_ignores: Dict[str, Tuple[str, ...]] = field(default_factory=dict)
     exclude: Tuple[str, ...] = DEFAULT_EXCLUDE
     extend_exclude: Tuple[str, ...] = ()
+    force_exclude: bool = False
     extend_rule_files: Tuple[str, ...] = ()
     test_patterns: Tuple[str, ...] = DEFAULT_TEST_PATTERNS
     preview: bool = False
@@ -49,9 +77,20 @@ class Settings:
     cache_dir: Optional[str] = None
     root: str = "."
     source: Optional[str] = None
+    # Selection layers on top of this configuration's own (the command line's).
+    selections: Tuple[RuleSelection, ...] = ()
 
     def with_overrides(self, **overrides) -> "Settings":
         return replace(self, **{k: v for k, v in overrides.items() if v is not None})
+
+    @property
+    def excludes(self) -> Tuple[str, ...]:
+        return self.exclude + self.extend_exclude
+
+    def layers(self) -> List[RuleSelection]:
+        where = f"{self.source}: [tool.nanlint]" if self.source and self.source.endswith("pyproject.toml") else self.source
+        own = RuleSelection(self.select, self.extend_select, self.ignore + self.extend_ignore, where or "settings", "")
+        return [own, *self.selections]
 
 
 # key -> (attribute, kind). Kinds: "codes", "patterns", "bool", "format", "path", "paths", "table".
@@ -63,6 +102,7 @@ KEYS = {
     "per-file-ignores": ("per_file_ignores", "table"),
     "exclude": ("exclude", "patterns"),
     "extend-exclude": ("extend_exclude", "patterns"),
+    "force-exclude": ("force_exclude", "bool"),
     "extend-rule-files": ("extend_rule_files", "paths"),
     "test-patterns": ("test_patterns", "patterns"),
     "preview": ("preview", "bool"),
@@ -90,9 +130,10 @@ def find_config(start: Path) -> Optional[Path]:
 
 def _has_tool_table(path: Path) -> bool:
     try:
-        return "nanlint" in _read_toml(path).get("tool", {})
+        tool = _read_toml(path).get("tool", {})
     except ConfigError:
         return True  # report the broken file rather than skipping past it
+    return isinstance(tool, dict) and "nanlint" in tool
 
 
 def _read_toml(path: Path) -> dict:
@@ -104,11 +145,22 @@ def _read_toml(path: Path) -> dict:
         raise ConfigError(f"{path}: invalid TOML: {error}") from None
 
 
+def _nanlint_table(path: Path, data: dict) -> dict:
+    """pyproject.toml: its [tool.nanlint]; nanlint.toml: its top level (or its own [tool.nanlint])."""
+    tool = data.get("tool", {})
+    if path.name == "pyproject.toml" or isinstance(tool, dict) and "nanlint" in tool:
+        table = tool.get("nanlint", {}) if isinstance(tool, dict) else {}
+        if not isinstance(table, dict):
+            raise ConfigError(f"{path}: `tool.nanlint` must be a table")
+        return table
+    return data
+
+
 def load_settings(path: Optional[Path]) -> Settings:
     if path is None:
         return Settings()
     data = _read_toml(path)
-    table = data.get("tool", {}).get("nanlint", {}) if path.name == "pyproject.toml" else data.get("tool", {}).get("nanlint", data)
+    table = _nanlint_table(path, data)
     where = f"{path}: [tool.nanlint]" if path.name == "pyproject.toml" else str(path)
     values = {}
     for key, value in table.items():
@@ -142,6 +194,9 @@ def _convert(where: str, key: str, kind: str, value, base: Path):
     if not _strings(value):
         raise fail("a list of strings")
     if kind == "paths":
+        missing = [item for item in value if not (base / item).is_file()]
+        if missing:
+            raise ConfigError(f"{where}: `{key}` names `{missing[0]}`, which is not a file")
         return tuple(str(base / item) for item in value)
     return tuple(value)
 
@@ -150,47 +205,56 @@ def _strings(value) -> bool:
     return isinstance(value, list) and all(isinstance(item, str) for item in value)
 
 
-def validate_selectors(settings: Settings, catalog: Dict[str, Rule], origin: str) -> None:
-    """Every selector must name a rule, a code prefix of some rule, or ALL."""
-    for label, selectors in (
-        ("select", settings.select or ()),
-        ("extend-select", settings.extend_select),
-        ("ignore", settings.ignore),
-        ("extend-ignore", settings.extend_ignore),
-        *((f"per-file-ignores.{k}", v) for k, v in settings.per_file_ignores.items()),
-    ):
-        for selector in selectors:
-            if not _matching(selector, catalog):
-                raise ConfigError(f"{origin}: `{label}` names unknown rule selector `{selector}`")
+def validate_selectors(settings: Settings, catalog: Dict[str, Rule]) -> None:
+    """Every selector must be ALL, a rule's code, or a prefix of some rule's code."""
+    for layer in settings.layers():
+        for label, selectors in layer.labelled():
+            _check_selectors(selectors, catalog, f"{layer.origin}: `{layer.option_prefix}{label}`")
+    origin = settings.layers()[0].origin
+    for pattern, selectors in settings.per_file_ignores.items():
+        _check_selectors(selectors, catalog, f"{origin}: `per-file-ignores` for `{pattern}`")
+
+
+def _check_selectors(selectors: Iterable[str], catalog: Dict[str, Rule], where: str) -> None:
+    for selector in selectors:
+        if not _matching(selector, catalog):
+            raise ConfigError(f"{where} names unknown rule selector `{selector}` (`nanlint rules` lists the codes)")
 
 
 def _matching(selector: str, catalog: Dict[str, Rule]) -> List[Rule]:
     selector = selector.strip().upper()
-    if selector == "ALL":
+    if selector == ALL:
         return list(catalog.values())
     return [rule for code, rule in catalog.items() if code.startswith(selector)]
 
 
+def _specificity(selector: str) -> int:
+    selector = selector.strip().upper()
+    return 0 if selector == ALL else len(selector)
+
+
 def enabled_rules(settings: Settings, catalog: Dict[str, Rule]) -> List[Rule]:
-    """Rules the settings turn on. Off-by-default (opt-in) rules come in by their exact code, or
-    by any selector under `preview`."""
+    """The rules the settings turn on, resolving the selection layers as ruff does. Opt-in (off
+    by default) rules are selected only by their exact code, or by any selector under `preview`."""
 
-    def pick(selectors: Sequence[str]) -> Dict[str, Rule]:
-        chosen = {}
-        for selector in selectors:
+    def selectable(rule: Rule, selector: str) -> bool:
+        return rule.default or settings.preview or rule.code == selector.strip().upper()
+
+    enabled = {code for code, rule in catalog.items() if rule.default or settings.preview}
+    for layer in settings.layers():
+        updates: Dict[str, bool] = {}
+        selecting = [(s, True) for s in (layer.select or ()) + layer.extend_select]
+        ignoring = [(s, False) for s in layer.ignore]
+        # Ascending specificity, ignores after selects: the most specific selector has the last word.
+        for selector, on in sorted(selecting + ignoring, key=lambda item: (_specificity(item[0]), not item[1])):
             for rule in _matching(selector, catalog):
-                if rule.default or settings.preview or rule.code == selector.strip().upper():
-                    chosen[rule.code] = rule
-        return chosen
-
-    if settings.select is None:
-        base = {code: rule for code, rule in catalog.items() if rule.default or settings.preview}
-    else:
-        base = pick(settings.select)
-    base.update(pick(settings.extend_select))
-    for code in pick(list(settings.ignore) + list(settings.extend_ignore)):
-        base.pop(code, None)
-    return [base[code] for code in sorted(base)]
+                if not on or selectable(rule, selector):
+                    updates[rule.code] = on
+        if layer.select is not None:
+            enabled = set()
+        enabled |= {code for code, on in updates.items() if on}
+        enabled -= {code for code, on in updates.items() if not on}
+    return [catalog[code] for code in sorted(enabled)]
 
 
 def ignored_codes_for(relative_path: str, settings: Settings, catalog: Dict[str, Rule]) -> set:

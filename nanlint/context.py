@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import ast
-import re
 from typing import Dict, List, Optional, Tuple
 
 from nanlint.ftypes import Edit, Finding, Span
 from nanlint.names import TORCH_ROOT, ImportTable, dotted_name
+from nanlint.source import NEWLINE
 from nanlint.values import Analyzer, Fact
 
-NEWLINE = re.compile(r"\r\n|\r|\n")
 GRAD_DISABLING = frozenset(
     {"torch.no_grad", "torch.inference_mode", "torch.autograd.no_grad", "torch.autograd.grad_mode.no_grad",
      "torch.autograd.grad_mode.inference_mode"}

@@ -1,9 +1,14 @@
 """Which files to check: Python files under the given paths, minus excludes and .gitignore'd files.
 
-A path named explicitly is always checked. Inside a git work tree, `git ls-files --cached
---others --exclude-standard` lists the files git does not ignore (nested .gitignore files, the
-global excludes file and .git/info/exclude included); elsewhere the tree is walked without
-following symlinked directories, so symlink loops cannot trap the walk.
+A path named explicitly is always checked (unless `force-exclude` is on and it matches an
+exclude pattern: pre-commit names every staged file, so its hook runs with `--force-exclude`).
+Exclude patterns are matched against the folders and files *below* a folder named on the command
+line, so `nanlint check build/` checks `build/` although `build` is excluded by default.
+
+Inside a git work tree, `git ls-files --cached --others --exclude-standard` lists the files git
+does not ignore (nested .gitignore files, the global excludes file and .git/info/exclude
+included); a folder that git ignores, or one outside a work tree, is walked without following
+symlinked folders, so symlink loops cannot trap the walk.
 """
 
 from __future__ import annotations
@@ -12,80 +17,98 @@ import fnmatch
 import os
 import subprocess
 from pathlib import Path, PurePosixPath
-from typing import Iterable, List, Optional, Set, Tuple
+from typing import Iterable, List, Optional, Sequence, Set, Tuple
 
 PYTHON_SUFFIXES = (".py", ".pyi")
 
 
 def matches(relative_path: str, pattern: str) -> bool:
     """Glob `pattern` against a relative posix path: the whole path, its name, or any parent folder."""
-    path = PurePosixPath(relative_path)
+    return _matches_below(PurePosixPath(relative_path).parts, 0, pattern)
+
+
+def _matches_below(parts: Sequence[str], depth: int, pattern: str) -> bool:
+    """Does `pattern` match one of the components `parts[depth:]` or the path up to one of them?"""
     pattern = pattern.rstrip("/")
-    if fnmatch.fnmatch(str(path), pattern) or fnmatch.fnmatch(path.name, pattern):
-        return True
-    parts = path.parts
     return any(
-        fnmatch.fnmatch(part, pattern) or fnmatch.fnmatch("/".join(parts[: i + 1]), pattern)
-        for i, part in enumerate(parts[:-1])
+        fnmatch.fnmatchcase(parts[i], pattern) or fnmatch.fnmatchcase("/".join(parts[: i + 1]), pattern)
+        for i in range(depth, len(parts))
     )
 
 
-def _relative(path: Path, root: Path) -> str:
+def relative_parts(path: Path, root: Path) -> Tuple[str, ...]:
+    """`path` relative to `root` as posix parts, or its absolute parts when it lies outside."""
+    absolute = Path(os.path.abspath(path))
     try:
-        return path.resolve().relative_to(root).as_posix()
-    except ValueError:
-        return path.as_posix()
+        return PurePosixPath(absolute.relative_to(root).as_posix()).parts
+    except ValueError:  # ("", "abs", "path"): joined with "/" it reads "/abs/path" again
+        return ("",) + PurePosixPath(absolute.as_posix()).parts[1:]
 
 
-def discover(paths: Iterable[str], root: str, excludes: Tuple[str, ...], respect_gitignore: bool) -> Tuple[List[str], List[str]]:
-    """(files to check, one-line errors for paths that do not exist). Order: sorted, no duplicates."""
-    root_path = Path(root).resolve()
-    found: Set[str] = set()
-    errors: List[str] = []
-    for given in paths:
-        path = Path(given)
-        if not os.path.lexists(given):
-            errors.append(f"{given}: no such file or directory")
-        elif path.is_dir():
-            found.update(_walk(path, root_path, excludes, respect_gitignore))
-        else:
-            found.add(os.path.normpath(given))
-    return sorted(found), errors
+class Discovery:
+    def __init__(self, root: str, excludes: Tuple[str, ...], respect_gitignore: bool, force_exclude: bool) -> None:
+        self.root = Path(os.path.abspath(root))
+        self.excludes = excludes
+        self.respect_gitignore = respect_gitignore
+        self.force_exclude = force_exclude
+
+    def excluded(self, path: Path, below: int = 0) -> bool:
+        parts = relative_parts(path, self.root)
+        return any(_matches_below(parts, below, pattern) for pattern in self.excludes)
+
+    def files(self, paths: Iterable[str]) -> Tuple[List[str], List[Tuple[str, str]]]:
+        """(files to check, (path, one-line error) for paths that do not exist). Sorted, no duplicates."""
+        found: Set[str] = set()
+        errors: List[Tuple[str, str]] = []
+        for given in paths:
+            path = Path(given)
+            if not os.path.lexists(given):
+                errors.append((given, f"{given}: no such file or directory"))
+            elif self.force_exclude and self.excluded(path):
+                continue
+            elif path.is_dir():
+                found.update(self._walk(path))
+            else:
+                found.add(os.path.normpath(given))
+        return sorted(found), errors
+
+    def _walk(self, directory: Path) -> List[str]:
+        below = len(relative_parts(directory, self.root))
+        listed = self._git_listed(directory) if self.respect_gitignore else None
+        candidates = listed if listed is not None else self._os_walk(directory, below)
+        return [
+            os.path.normpath(str(path))
+            for path in candidates
+            if path.suffix in PYTHON_SUFFIXES and not self.excluded(path, below) and path.is_file()
+        ]
+
+    def _os_walk(self, directory: Path, below: int) -> List[Path]:
+        files = []
+        for current, dirnames, filenames in os.walk(directory, followlinks=False):
+            here = Path(current)
+            dirnames[:] = sorted(d for d in dirnames if not self.excluded(here / d, below))
+            files.extend(here / name for name in filenames)
+        return files
+
+    @staticmethod
+    def _git_listed(directory: Path) -> Optional[List[Path]]:
+        """Files git does not ignore under `directory`; None outside a work tree or when git ignores
+        the folder itself (named explicitly, it is checked anyway)."""
+        listed = _git(directory, "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", ".")
+        if listed is None:
+            return None
+        names = [name for name in listed.split("\0") if name]
+        if not names and _git(directory, "check-ignore", "-q", ".") is not None:
+            return None
+        return [directory / name for name in names]
 
 
-def _walk(directory: Path, root: Path, excludes: Tuple[str, ...], respect_gitignore: bool) -> List[str]:
-    listed = _git_listed(directory) if respect_gitignore else None
-    candidates = listed if listed is not None else _os_walk(directory, root, excludes)
-    return [
-        os.path.normpath(str(path))
-        for path in candidates
-        if path.suffix in PYTHON_SUFFIXES and not _excluded(path, root, excludes)
-    ]
-
-
-def _excluded(path: Path, root: Path, excludes: Tuple[str, ...]) -> bool:
-    relative = _relative(path, root)
-    return any(matches(relative, pattern) for pattern in excludes)
-
-
-def _os_walk(directory: Path, root: Path, excludes: Tuple[str, ...]) -> List[Path]:
-    files = []
-    for current, dirnames, filenames in os.walk(directory, onerror=None, followlinks=False):
-        here = Path(current)
-        dirnames[:] = sorted(d for d in dirnames if not _excluded(here / d / "_", root, excludes))
-        files.extend(here / name for name in filenames)
-    return files
-
-
-def _git_listed(directory: Path) -> Optional[List[Path]]:
+def _git(directory: Path, *arguments: str) -> Optional[str]:
+    """git's output, or None if git is missing or fails (exit status other than 0)."""
     try:
-        completed = subprocess.run(
-            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "."],
-            cwd=directory, capture_output=True, timeout=60, check=False,
-        )
+        completed = subprocess.run(["git", *arguments], cwd=directory, capture_output=True, timeout=120, check=False)
     except (OSError, subprocess.TimeoutExpired):
         return None
     if completed.returncode != 0:
         return None
-    names = completed.stdout.decode("utf-8", errors="surrogateescape").split("\0")
-    return [directory / name for name in names if name and (directory / name).is_file()]
+    return completed.stdout.decode("utf-8", errors="surrogateescape")

@@ -15,10 +15,11 @@ from nanlint.context import NEWLINE, FileContext
 from nanlint.ftypes import FileError, Finding, Span
 from nanlint.source import SourceFile
 
-SKIP_FILE = re.compile(r"#\s*nanlint:\s*skip-file\b")
+SKIP_FILE = re.compile(r"^[ \t]*#[ \t]*nanlint:[ \t]*skip-file\b", re.M)  # a comment on its own line
 SUPPRESSION = re.compile(r"#\s*(?:noqa(?P<colon>:\s*(?P<noqa>[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?|nanlint:\s*ignore\[(?P<ignore>[^\]]*)\])", re.I)
-# Only torch code is checked: a file's findings are kept only if one of its imports names a module
-# or a name containing "torch" (torch, torchvision, pytorch_lightning, is_torch_available...).
+SUPPRESSION_WORD = re.compile(r"noqa|nanlint:", re.I)  # cheap test before reading every line
+# Only torch code is checked: the rules' findings are kept only if one of the file's imports names
+# a module or a name containing "torch" (torch, torchvision, pytorch_lightning, is_torch_available).
 # Such an import spells "torch" in the text, up to the NFKC normalisation Python applies to
 # identifiers, so a file whose text lacks it is skipped before parsing with the same result.
 TORCH_WORD = "torch"
@@ -60,29 +61,37 @@ def imports_torch(node: ast.AST) -> bool:
 
 def check_source(source: SourceFile, ruleset: RuleSet, is_test: bool = False, known_codes: Iterable[str] = ()) -> FileResult:
     text = source.text
-    if not may_import_torch(text) or SKIP_FILE.search(text):
+    if SKIP_FILE.search(text):
         return FileResult()
+    known = set(known_codes) | ruleset.codes
+    report_unknown = UNKNOWN_SUPPRESSION in ruleset.codes
+    if not may_import_torch(text):
+        result = FileResult()
+        if report_unknown and "NAN" in text:
+            result.findings = _suppress(FileContext(source.path, text, is_test), [], known, report_unknown)
+        return result
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             tree = ast.parse(text, filename=source.path, type_comments=False)
     except SyntaxError as error:
         line = error.lineno or 0
-        return FileResult(errors=[FileError(source.path, f"{source.path}:{line}: syntax error: {error.msg}", "error", line)])
+        where = f"{line}:{error.offset}" if error.offset else str(line)
+        return FileResult(errors=[FileError(source.path, f"{source.path}:{where}: syntax error: {error.msg}", "error", line)])
     except (RecursionError, MemoryError, ValueError) as error:
         return FileResult(errors=[FileError(source.path, f"{source.path}: cannot parse: {type(error).__name__}: {error}")])
-    return check_tree(tree, source.path, text, ruleset, is_test, known_codes)
+    return check_tree(tree, source.path, text, ruleset, is_test, known)
 
 
 def check_tree(tree: ast.Module, path: str, text: str, ruleset: RuleSet, is_test: bool = False, known_codes: Iterable[str] = ()) -> FileResult:
-    """Walk a parsed file with every rule; findings only if the file imports torch (see TORCH_WORD)."""
+    """Walk a parsed file with every rule; the rules' findings count only if it imports torch."""
     result = FileResult()
     ctx = FileContext(path, text, is_test)
     ctx.set_import_line(tree)
     walker = _Walker(ctx, ruleset, result.errors)
     walker.run(tree)
-    if walker.imports_torch:
-        result.findings = _suppress(ctx, _drop_superseded(ctx.findings, ruleset.superseded), set(known_codes) | ruleset.codes, UNKNOWN_SUPPRESSION in ruleset.codes)
+    findings = _drop_superseded(ctx.findings, ruleset.superseded) if walker.imports_torch else []
+    result.findings = _suppress(ctx, findings, set(known_codes) | ruleset.codes, UNKNOWN_SUPPRESSION in ruleset.codes)
     return result
 
 
@@ -237,13 +246,13 @@ def _drop_superseded(findings: List[Finding], superseded: Dict[str, set]) -> Lis
 def _suppress(ctx: FileContext, findings: List[Finding], known_codes: set, report_unknown: bool) -> List[Finding]:
     """Drop findings silenced by `# noqa[: CODES]` or `# nanlint: ignore[CODES]` on their lines,
     and report suppressions that name a NAN code no rule has."""
-    if "noqa" not in ctx.text and "nanlint:" not in ctx.text:
+    if not SUPPRESSION_WORD.search(ctx.text):
         return findings
     comments = _suppression_comments(ctx.text)
     kept = []
     for finding in findings:
         lines = range(finding.span.line, finding.span.end_line + 1)
-        if not any(_silences(comments.get(line), finding.code) for line in lines):
+        if not any(line in comments and _silences(comments[line], finding.code) for line in lines):
             kept.append(finding)
     for line, codes in sorted(comments.items()) if report_unknown else ():
         for code in codes or ():
@@ -268,9 +277,8 @@ def _suppression_comments(text: str) -> Dict[int, Optional[set]]:
 
 
 def _silences(codes: Optional[set], code: str) -> bool:
-    if codes is None:
-        return code is not None
-    return code in codes
+    """`codes` of one line's suppression; None is a blanket `# noqa`."""
+    return codes is None or code in codes
 
 
 def _unknown_code(ctx: FileContext, line: int, code: str) -> Finding:

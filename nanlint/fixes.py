@@ -10,18 +10,18 @@ from __future__ import annotations
 import ast
 import difflib
 import os
+import re
 import stat
 import tempfile
 import warnings
 from dataclasses import dataclass
 from typing import Callable, List, Optional, Tuple
 
-import libcst
-
 from nanlint.ftypes import Edit, Finding
 from nanlint.source import SourceFile
 
 MAX_ROUNDS = 10
+LINE_WITH_END = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 
 
 @dataclass
@@ -61,6 +61,8 @@ def _overlaps(a: Edit, b: Edit) -> bool:
 
 def parse_error(text: str, path: str) -> Optional[str]:
     """None if `text` parses with both parsers, else why not."""
+    import libcst  # imported here: 0.15 s that a check without --fix should not pay
+
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -84,7 +86,8 @@ def fix_text(text: str, path: str, findings: List[Finding], recheck: Callable[[s
         candidate, count = apply_edits(current, pending)
         error = parse_error(candidate, path)
         if error is not None:
-            return FixOutcome(text, 0, f"{path}: fix left unapplied, the fixed code would not parse ({error})")
+            codes = ", ".join(sorted({f.code for f in pending}))
+            return FixOutcome(text, 0, f"{path}: fixes for {codes} left unapplied, the file is unchanged: the fixed code would not parse ({error})")
         if candidate == current:
             break
         current, applied = candidate, applied + count
@@ -92,18 +95,29 @@ def fix_text(text: str, path: str, findings: List[Finding], recheck: Callable[[s
     return FixOutcome(current, applied)
 
 
+def encoding_error(source: SourceFile, text: str) -> Optional[str]:
+    """None if the fixed text can be written in the file's own encoding, else why not."""
+    try:
+        source.encode(text)
+    except UnicodeEncodeError as error:
+        return f"{source.path}: fix left unapplied, its code cannot be written in the file's encoding {source.encoding} ({error.reason})"
+    return None
+
+
 def write_atomically(source: SourceFile, text: str, path: str) -> None:
+    """Write beside the file, then rename over it: readers never see half a file. A symlink is
+    followed, so the link stays a link."""
     data = source.encode(text)
-    directory = os.path.dirname(os.path.abspath(path))
-    mode = stat.S_IMODE(os.stat(path).st_mode)
-    handle, temporary = tempfile.mkstemp(prefix=".nanlint-", suffix=".tmp", dir=directory)
+    target = os.path.realpath(path)
+    mode = stat.S_IMODE(os.stat(target).st_mode)
+    handle, temporary = tempfile.mkstemp(prefix=".nanlint-", suffix=".tmp", dir=os.path.dirname(target))
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temporary, mode)
-        os.replace(temporary, path)
+        os.replace(temporary, target)
     except BaseException:
         if os.path.exists(temporary):
             os.unlink(temporary)
@@ -111,6 +125,10 @@ def write_atomically(source: SourceFile, text: str, path: str) -> None:
 
 
 def unified_diff(before: str, after: str, path: str) -> str:
-    return "".join(
-        difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True), fromfile=path, tofile=path)
-    )
+    lines = difflib.unified_diff(_lines_with_ends(before), _lines_with_ends(after), fromfile=path, tofile=path)
+    return "".join(line if line.endswith(("\n", "\r")) else line + "\n\\ No newline at end of file\n" for line in lines)
+
+
+def _lines_with_ends(text: str) -> List[str]:
+    """Lines split as Python splits them (not at form feeds, as str.splitlines does), ends kept."""
+    return LINE_WITH_END.findall(text)

@@ -1,32 +1,59 @@
 """Render a Report: text (with the source line and a caret), concise, JSON, SARIF 2.1.0, GitHub annotations.
 
-JSON (`--output-format json`) is a list with one object per finding:
-    {"code", "name", "message", "filename", "location": {"row", "column"},
-     "end_location": {"row", "column"}, "url",
-     "fix": null | {"applicability": "safe" | "unsafe", "message",
-                    "edits": [{"content", "start", "end"}]}}   # start/end: character offsets
-Rows and columns are 1-based; `end_location` is exclusive, as in ruff's JSON.
+Findings go to standard output; files that could not be checked go to standard error, one line
+each (`nanlint: error: PATH[:LINE[:COL]]: what went wrong`), and in the SARIF and GitHub formats
+they also appear in the output (tool execution notifications; `::error` annotations).
+
+JSON (`--output-format json`) is a list with one object per finding, sorted by file, line and
+column, in the shape of ruff's JSON output:
+
+    {
+      "code": "NAN101",                       # the rule's code
+      "name": "log-of-possibly-zero",         # the rule's name
+      "message": "`log` of a sum, ...",       # one line: why it is risky, and the hint
+      "filename": "src/loss.py",              # as discovered (relative to where nanlint ran)
+      "location": {"row": 5, "column": 12},   # 1-based; columns count characters
+      "end_location": {"row": 5, "column": 27},   # exclusive
+      "url": "https://...",                   # the rule's documentation
+      "fix": null | {
+        "applicability": "safe" | "unsafe",   # unsafe fixes change numbers (add an eps, a clamp)
+        "message": "Clamp the argument ...",  # the fix's title
+        "edits": [{"content": "...",
+                   "location": {"row", "column"}, "end_location": {"row", "column"},
+                   "start": 120, "end": 135}]  # the same range as character offsets in the file
+      }
+    }
+
+With `--statistics`, JSON is a list of `{"code", "name", "count", "fixable"}`, most frequent first.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from bisect import bisect_right
 import sys
 from collections import Counter
-from typing import Dict, List, Optional, TextIO
+from pathlib import Path
+from typing import Dict, List, Optional, TextIO, Tuple
+from urllib.parse import quote
 
 from nanlint import __version__
 from nanlint.catalog import Rule
-from nanlint.ftypes import Finding, Report
-from nanlint.source import SourceError, read
+from nanlint.ftypes import FileError, Finding, Report
+from nanlint.source import NEWLINE, SourceError, lines, read
 
 DOCS_URL = "https://github.com/nanlint/nanlint/blob/main/rules/{family}.toml"
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 
 def use_color(stream: TextIO) -> bool:
-    return "NO_COLOR" not in os.environ and hasattr(stream, "isatty") and stream.isatty()
+    """Colour on a terminal (or with FORCE_COLOR), never when NO_COLOR is set (https://no-color.org)."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    return hasattr(stream, "isatty") and stream.isatty()
 
 
 class Style:
@@ -37,104 +64,172 @@ class Style:
         return f"\033[{code}m{text}\033[0m" if self.enabled else text
 
 
-def _fix_mark(finding: Finding, unsafe: bool) -> str:
-    if finding.fix is None or not (finding.fix.safe or unsafe):
-        return ""
-    return "[*] "
+class Sources:
+    """The text of the checked files, read again for excerpts and positions; `given` holds text
+    that is not on disk as checked (standard input)."""
+
+    def __init__(self, given: Optional[Dict[str, str]] = None) -> None:
+        self._text: Dict[str, Optional[str]] = dict(given or {})
+        self._starts: Dict[str, List[int]] = {}
+
+    def text(self, path: str) -> Optional[str]:
+        if path not in self._text:
+            try:
+                self._text[path] = read(path).text
+            except SourceError:
+                self._text[path] = None
+        return self._text[path]
+
+    def update(self, other: "Sources") -> None:
+        self._text.update(other._text)
+        for path in other._text:
+            self._starts.pop(path, None)
+
+    def line(self, path: str, number: int) -> Optional[str]:
+        text = self.text(path)
+        if text is None:
+            return None
+        all_lines = lines(text)
+        return all_lines[number - 1] if 0 < number <= len(all_lines) else None
+
+    def position(self, path: str, offset: int) -> Tuple[int, int]:
+        """(row, column), 1-based, of a character offset."""
+        if path not in self._starts:
+            text = self.text(path) or ""
+            self._starts[path] = [0] + [m.end() for m in NEWLINE.finditer(text)]
+        starts = self._starts[path]
+        row = bisect_right(starts, offset) - 1
+        return row + 1, offset - starts[row] + 1
 
 
-def render_text(report: Report, stream: TextIO, unsafe_fixes: bool = False) -> None:
+class Summary:
+    """What the text formats print after the findings."""
+
+    def __init__(self, unsafe_fixes: bool = False, fixed: int = 0, quiet: bool = False) -> None:
+        self.unsafe_fixes = unsafe_fixes
+        self.fixed = fixed
+        self.quiet = quiet
+
+    def fix_mark(self, finding: Finding) -> str:
+        return "[*] " if finding.fix is not None and (finding.fix.safe or self.unsafe_fixes) else ""
+
+    def write(self, report: Report, stream: TextIO) -> None:
+        if self.quiet:
+            return
+        count = len(report.findings)
+        if count == 0 and self.fixed == 0:
+            if not report.errors:
+                stream.write("All checks passed!\n")
+            return
+        if self.fixed:
+            total = count + self.fixed
+            stream.write(f"Found {_plural(total, 'error')} ({self.fixed} fixed, {count} remaining).\n")
+        else:
+            stream.write(f"Found {_plural(count, 'error')}.\n")
+        safe = sum(1 for f in report.findings if f.fix and f.fix.safe)
+        unsafe = sum(1 for f in report.findings if f.fix and not f.fix.safe)
+        fixable = safe + (unsafe if self.unsafe_fixes else 0)
+        hidden = 0 if self.unsafe_fixes else unsafe
+        hint = f" ({_plural(hidden, 'hidden fix', 'hidden fixes')} can be enabled with the `--unsafe-fixes` option)" if hidden else ""
+        if fixable:
+            stream.write(f"[*] {fixable} fixable with the `--fix` option{hint}.\n")
+        elif hidden:
+            stream.write(f"No fixes available{hint}.\n")
+
+
+def _plural(count: int, singular: str, plural: Optional[str] = None) -> str:
+    return f"{count} {singular if count == 1 else plural or singular + 's'}"
+
+
+def render_text(report: Report, stream: TextIO, sources: Sources, summary: Summary) -> None:
     style = Style(use_color(stream))
-    lines_cache: Dict[str, List[str]] = {}
     for finding in report.findings:
         where = f"{style(finding.path, '1')}:{finding.line}:{finding.column}:"
-        stream.write(f"{where} {style(finding.code, '1;31')} {_fix_mark(finding, unsafe_fixes)}{finding.message}\n")
-        stream.write(_source_excerpt(finding, lines_cache, style))
-    _summary(report, stream, unsafe_fixes)
+        stream.write(f"{where} {style(finding.code, '1;31')} {summary.fix_mark(finding)}{finding.message}\n")
+        stream.write(_source_excerpt(finding, sources.line(finding.path, finding.line), style))
+    summary.write(report, stream)
 
 
-def _source_excerpt(finding: Finding, cache: Dict[str, List[str]], style: Style) -> str:
-    if finding.path not in cache:
-        try:
-            cache[finding.path] = read(finding.path).text.splitlines()
-        except SourceError:
-            cache[finding.path] = []
-    lines = cache[finding.path]
-    if not 0 < finding.line <= len(lines):
+def _source_excerpt(finding: Finding, line: Optional[str], style: Style) -> str:
+    if line is None:
         return ""
-    line = lines[finding.line - 1].expandtabs(1)
+    line = line.expandtabs(1)  # one column per character, so the caret stays under the span
     start = finding.column - 1
     end = finding.span.end_column - 1 if finding.span.end_line == finding.line else len(line)
-    width = max(1, end - start)
     number = str(finding.line)
     gutter = " " * len(number)
-    caret = " " * start + style("^" * width, "1;31")
+    caret = " " * start + style("^" * max(1, end - start), "1;31")
     text = f"{gutter} |\n{number} | {line}\n{gutter} | {caret}\n"
     if finding.fix is not None:
         text += f"{gutter} = help: {finding.fix.title}{'' if finding.fix.safe else ' (unsafe)'}\n"
     return text + "\n"
 
 
-def _summary(report: Report, stream: TextIO, unsafe_fixes: bool) -> None:
-    count = len(report.findings)
-    if count == 0:
-        return
-    stream.write(f"Found {count} error{'s' if count != 1 else ''}.\n")
-    safe = sum(1 for f in report.findings if f.fix and f.fix.safe)
-    unsafe = sum(1 for f in report.findings if f.fix and not f.fix.safe)
-    if safe or unsafe and unsafe_fixes:
-        fixable = safe + (unsafe if unsafe_fixes else 0)
-        stream.write(f"[*] {fixable} fixable with the `--fix` option")
-        stream.write(f" ({unsafe} hidden fixes can be enabled with the `--unsafe-fixes` option).\n" if unsafe and not unsafe_fixes else ".\n")
-    elif unsafe:
-        stream.write(f"No fixes available ({unsafe} hidden fixes can be enabled with the `--unsafe-fixes` option).\n")
-
-
-def render_concise(report: Report, stream: TextIO, unsafe_fixes: bool = False) -> None:
+def render_concise(report: Report, stream: TextIO, summary: Summary) -> None:
     for finding in report.findings:
-        stream.write(f"{finding.path}:{finding.line}:{finding.column}: {finding.code} {_fix_mark(finding, unsafe_fixes)}{finding.message}\n")
-    _summary(report, stream, unsafe_fixes)
+        stream.write(f"{finding.path}:{finding.line}:{finding.column}: {finding.code} {summary.fix_mark(finding)}{finding.message}\n")
+    summary.write(report, stream)
 
 
 def _rule_url(rule: Optional[Rule]) -> Optional[str]:
     return DOCS_URL.format(family=rule.family) if rule is not None else None
 
 
-def finding_json(finding: Finding, catalog: Dict[str, Rule]) -> dict:
+def _location(row: int, column: int) -> dict:
+    return {"row": row, "column": column}
+
+
+def finding_json(finding: Finding, catalog: Dict[str, Rule], sources: Sources) -> dict:
     fix = None
     if finding.fix is not None:
         fix = {
             "applicability": "safe" if finding.fix.safe else "unsafe",
             "message": finding.fix.title,
-            "edits": [{"content": e.content, "start": e.start, "end": e.end} for e in finding.fix.edits],
+            "edits": [
+                {
+                    "content": edit.content,
+                    "location": _location(*sources.position(finding.path, edit.start)),
+                    "end_location": _location(*sources.position(finding.path, edit.end)),
+                    "start": edit.start,
+                    "end": edit.end,
+                }
+                for edit in finding.fix.edits
+            ],
         }
     return {
         "code": finding.code,
         "name": finding.name,
         "message": finding.message,
         "filename": finding.path,
-        "location": {"row": finding.span.line, "column": finding.span.column},
-        "end_location": {"row": finding.span.end_line, "column": finding.span.end_column},
+        "location": _location(finding.span.line, finding.span.column),
+        "end_location": _location(finding.span.end_line, finding.span.end_column),
         "url": _rule_url(catalog.get(finding.code)),
         "fix": fix,
     }
 
 
-def render_json(report: Report, stream: TextIO, catalog: Dict[str, Rule]) -> None:
-    json.dump([finding_json(f, catalog) for f in report.findings], stream, indent=2, ensure_ascii=False)
+def _dump(data, stream: TextIO) -> None:
+    json.dump(data, stream, indent=2, ensure_ascii=False)
     stream.write("\n")
 
 
+def render_json(report: Report, stream: TextIO, catalog: Dict[str, Rule], sources: Sources) -> None:
+    _dump([finding_json(f, catalog, sources) for f in report.findings], stream)
+
+
 def render_github(report: Report, stream: TextIO) -> None:
+    """GitHub Actions workflow commands: each finding a warning annotation on its span."""
     for finding in report.findings:
         span = finding.span
+        location = f"{finding.path}:{span.line}:{span.column}:"
         stream.write(
-            f"::warning title=nanlint ({finding.code}),file={_escape_property(finding.path)},line={span.line},col={span.column},"
-            f"endLine={span.end_line},endColumn={span.end_column}::{_escape_data(finding.code + ' ' + finding.message)}\n"
+            f"::warning title=nanlint ({finding.code}),file={_escape_property(finding.path)},line={span.line},"
+            f"col={span.column},endLine={span.end_line},endColumn={span.end_column}"
+            f"::{_escape_data(f'{location} {finding.code} {finding.message}')}\n"
         )
     for error in report.errors:
-        location = f",line={error.line}" if error.line else ""
-        stream.write(f"::error title=nanlint,file={_escape_property(error.path)}{location}::{_escape_data(error.message)}\n")
+        line = f",line={error.line}" if error.line else ""
+        stream.write(f"::error title=nanlint,file={_escape_property(error.path)}{line}::{_escape_data(error.message)}\n")
 
 
 def _escape_data(text: str) -> str:
@@ -148,23 +243,36 @@ def _escape_property(text: str) -> str:
 def sarif_log(report: Report, catalog: Dict[str, Rule]) -> dict:
     used = sorted({f.code for f in report.findings if f.code in catalog})
     index = {code: i for i, code in enumerate(used)}
-    rules = [_sarif_rule(catalog[code]) for code in used]
-    results = [_sarif_result(f, index) for f in report.findings]
-    notifications = [
-        {"level": "error", "message": {"text": e.message},
-         "locations": [{"physicalLocation": {"artifactLocation": {"uri": _uri(e.path)}}}]}
-        for e in report.errors
-    ]
+    notifications = [_sarif_notification(error) for error in report.errors]
     run = {
-        "tool": {"driver": {"name": "nanlint", "version": __version__, "informationUri": "https://github.com/nanlint/nanlint", "rules": rules}},
-        "results": results,
+        "tool": {"driver": {
+            "name": "nanlint", "version": __version__, "informationUri": "https://github.com/nanlint/nanlint",
+            "rules": [_sarif_rule(catalog[code]) for code in used],
+        }},
+        "columnKind": "unicodeCodePoints",  # our columns count characters, not UTF-16 units
+        "results": [_sarif_result(f, index) for f in report.findings],
         "invocations": [{"executionSuccessful": not report.errors, "toolExecutionNotifications": notifications}],
     }
     return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
 
 
 def _uri(path: str) -> str:
-    return path.replace(os.sep, "/")
+    """A relative path as a relative URI reference; an absolute one as a file: URI."""
+    if os.path.isabs(path):
+        return Path(path).as_uri()
+    return quote(path.replace(os.sep, "/"))
+
+
+def _sarif_notification(error: FileError) -> dict:
+    location: dict = {"artifactLocation": {"uri": _uri(error.path)}}
+    if error.line:
+        location["region"] = {"startLine": error.line}
+    return {
+        "level": "error",
+        "message": {"text": error.message},
+        "descriptor": {"id": "internal-error" if error.kind == "internal" else "file-error"},
+        "locations": [{"physicalLocation": location}],
+    }
 
 
 def _sarif_rule(rule: Rule) -> dict:
@@ -197,30 +305,40 @@ def _sarif_result(finding: Finding, index: Dict[str, int]) -> dict:
 
 
 def render_sarif(report: Report, stream: TextIO, catalog: Dict[str, Rule]) -> None:
-    json.dump(sarif_log(report, catalog), stream, indent=2, ensure_ascii=False)
-    stream.write("\n")
+    _dump(sarif_log(report, catalog), stream)
 
 
-def render_statistics(report: Report, stream: TextIO, catalog: Dict[str, Rule]) -> None:
+def statistics(report: Report, catalog: Dict[str, Rule]) -> List[dict]:
     counts = Counter(f.code for f in report.findings)
     fixable = {f.code for f in report.findings if f.fix is not None and f.fix.safe}
-    for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
-        rule = catalog.get(code)
-        mark = "[*]" if code in fixable else "[ ]"
-        stream.write(f"{count:5d}\t{code}\t{mark} {rule.name if rule else ''}\n")
+    return [
+        {"code": code, "name": catalog[code].name if code in catalog else "", "count": count, "fixable": code in fixable}
+        for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    ]
 
 
-def render(report: Report, output_format: str, stream: TextIO, catalog: Dict[str, Rule], unsafe_fixes: bool = False) -> None:
+def render_statistics(report: Report, output_format: str, stream: TextIO, catalog: Dict[str, Rule]) -> None:
+    rows = statistics(report, catalog)
     if output_format == "json":
-        render_json(report, stream, catalog)
+        _dump(rows, stream)
+        return
+    width = max((len(str(row["count"])) for row in rows), default=1)
+    for row in rows:
+        mark = "[*]" if row["fixable"] else "[ ]"
+        stream.write(f"{row['count']:>{width}}\t{row['code']}\t{mark} {row['name']}\n")
+
+
+def render(report: Report, output_format: str, stream: TextIO, catalog: Dict[str, Rule], sources: Sources, summary: Summary) -> None:
+    if output_format == "json":
+        render_json(report, stream, catalog, sources)
     elif output_format == "sarif":
         render_sarif(report, stream, catalog)
     elif output_format == "github":
         render_github(report, stream)
     elif output_format == "concise":
-        render_concise(report, stream, unsafe_fixes)
+        render_concise(report, stream, summary)
     else:
-        render_text(report, stream, unsafe_fixes)
+        render_text(report, stream, sources, summary)
 
 
 def rule_markdown(rule: Rule) -> str:
@@ -240,7 +358,7 @@ def rule_markdown(rule: Rule) -> str:
 
 
 def render_errors(report: Report, stream: TextIO = sys.stderr) -> None:
+    """One line per file that could not be checked; internal errors say so in their message."""
     style = Style(use_color(stream))
     for error in report.errors:
-        label = "internal error" if error.kind == "internal" else "error"
-        stream.write(f"{style('nanlint: ' + label + ':', '1;31')} {error.message}\n")
+        stream.write(f"{style('nanlint: error:', '1;31')} {error.message}\n")

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import codecs
 import io
+import os
+import re
+import stat
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional, Union
+from typing import List, Optional, Union
+
+# Python's own line ends (str.splitlines also splits on form feeds and other separators).
+NEWLINE = re.compile(r"\r\n|\r|\n")
 
 
 class SourceError(Exception):
@@ -47,9 +53,16 @@ def decode(data: bytes, path: str) -> SourceFile:
     return SourceFile(path, text, codec, bom, data)
 
 
+def lines(text: str) -> List[str]:
+    """The source lines as Python numbers them, without their line ends."""
+    return NEWLINE.split(text)
+
+
 def read(path: Union[str, Path], display: Optional[str] = None) -> SourceFile:
     shown = display or str(path)
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO or a device would block or never end
+            raise SourceError(f"{shown}: not a regular file")
         data = Path(path).read_bytes()
     except IsADirectoryError:
         raise SourceError(f"{shown}: is a directory") from None

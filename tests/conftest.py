@@ -1,6 +1,7 @@
 import os
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -8,16 +9,67 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run_nanlint(*args, cwd=None, stdin=None, env=None, timeout=120):
-    """Run the real CLI in a subprocess: `python -m nanlint ARGS`."""
+def nanlint_env(env=None):
+    """The environment for a nanlint subprocess: this checkout importable, no colour; a None
+    value in `env` removes that variable."""
     environment = dict(os.environ, NO_COLOR="1", PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    environment.update(env or {})
+    environment.pop("FORCE_COLOR", None)
+    for name, value in (env or {}).items():
+        if value is None:
+            environment.pop(name, None)
+        else:
+            environment[name] = value
+    return environment
+
+
+def run_nanlint(*args, cwd=None, stdin=None, env=None, timeout=120):
+    """Run the real CLI in a subprocess: `python -m nanlint ARGS`. Bytes on stdin give bytes back."""
     return subprocess.run(
         [sys.executable, "-m", "nanlint", *map(str, args)],
-        cwd=cwd, input=stdin, capture_output=True, text=True, env=environment, timeout=timeout,
+        cwd=cwd, input=stdin, capture_output=True, text=not isinstance(stdin, bytes), env=nanlint_env(env), timeout=timeout,
     )
 
 
 @pytest.fixture
 def nanlint():
     return run_nanlint
+
+
+def write(directory: Path, name: str, code: str) -> Path:
+    """Write dedented `code` to directory/name (folders created) and return the path."""
+    path = directory / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(code).lstrip("\n"), encoding="utf-8")
+    return path
+
+
+# A file with one finding of each of the first two rules (NAN102 on line 5, NAN101 on line 7).
+RISKY = """
+import torch
+import torch.nn.functional as F
+
+def loss_fn(logits, target):
+    logp = torch.log(F.softmax(logits, dim=-1))
+    hits = (logits > 0).sum(dim=-1)
+    return F.nll_loss(logp, target) + torch.log(hits)
+"""
+
+# The same computation written safely: silent.
+SAFE = """
+import torch
+import torch.nn.functional as F
+
+def loss_fn(logits, target):
+    logp = F.log_softmax(logits, dim=-1)
+    hits = (logits > 0).sum(dim=-1)
+    return F.nll_loss(logp, target) + torch.log(hits + 1)
+"""
+
+# One NAN101 finding on line 5, column 12 (`torch.log(total)`).
+LOG_OF_SUM = """
+import torch
+
+def f(x):
+    total = x.sum()
+    return torch.log(total)
+"""

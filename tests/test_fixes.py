@@ -1,0 +1,157 @@
+"""--fix, --unsafe-fixes and --diff through real subprocesses: what is written, and how."""
+
+import codecs
+import os
+import stat
+
+from conftest import RISKY, write
+
+SOFTMAX_ONLY = ("--select", "NAN102")
+BOTH = ("--select", "NAN101,NAN102")
+FIXED_SAFE = RISKY.replace("torch.log(F.softmax(logits, dim=-1))", "torch.log_softmax(logits, dim=-1)").lstrip()
+FIXED_ALL = FIXED_SAFE.replace("torch.log(hits)", "torch.log(hits.clamp_min(1e-6))")
+# No alias for torch itself: the fix spells torch.log_softmax and adds `import torch`.
+NO_TORCH_ALIAS = "from torch import log\nfrom torch.nn.functional import softmax\n\ndef f(x):\n    return log(softmax(x, dim=-1))\n"
+NO_TORCH_ALIAS_FIXED = "import torch\nfrom torch import log\nfrom torch.nn.functional import softmax\n\ndef f(x):\n    return torch.log_softmax(x, dim=-1)\n"
+
+
+def test_fix_applies_safe_fixes_and_reports_what_remains(nanlint, tmp_path):
+    path = write(tmp_path, "risky.py", RISKY)
+    result = nanlint("check", "risky.py", "--fix", *BOTH, cwd=tmp_path)
+    assert path.read_text() == FIXED_SAFE
+    assert result.returncode == 1
+    assert result.stdout.splitlines()[0].startswith("risky.py:7:39: NAN101")
+    assert "Found 2 errors (1 fixed, 1 remaining)." in result.stdout
+
+
+def test_unsafe_fixes_fix_everything_and_a_second_run_changes_nothing(nanlint, tmp_path):
+    path = write(tmp_path, "risky.py", RISKY)
+    result = nanlint("check", "risky.py", "--fix", "--unsafe-fixes", *BOTH, cwd=tmp_path)
+    assert (result.returncode, path.read_text()) == (0, FIXED_ALL)
+    assert result.stdout == "Found 2 errors (2 fixed, 0 remaining).\n"
+    again = nanlint("check", "risky.py", "--fix", "--unsafe-fixes", *BOTH, cwd=tmp_path)
+    assert (again.returncode, again.stdout, path.read_text()) == (0, "All checks passed!\n", FIXED_ALL)
+
+
+def test_diff_prints_the_fix_without_writing_and_exits_1(nanlint, tmp_path):
+    path = write(tmp_path, "risky.py", RISKY)
+    result = nanlint("check", "risky.py", "--diff", *BOTH, cwd=tmp_path)
+    assert result.returncode == 1
+    assert path.read_text() == RISKY.lstrip()
+    assert result.stdout.splitlines() == [
+        "--- risky.py",
+        "+++ risky.py",
+        "@@ -2,6 +2,6 @@",
+        " import torch.nn.functional as F",
+        " ",
+        " def loss_fn(logits, target):",
+        "-    logp = torch.log(F.softmax(logits, dim=-1))",
+        "+    logp = torch.log_softmax(logits, dim=-1)",
+        "     hits = (logits > 0).sum(dim=-1)",
+        "     return F.nll_loss(logp, target) + torch.log(hits)",
+    ]
+    assert result.stderr == "Would fix 1 error.\n"
+
+
+def test_diff_with_nothing_to_fix_exits_0(nanlint, tmp_path):
+    write(tmp_path, "risky.py", RISKY)
+    result = nanlint("check", "risky.py", "--diff", "--select", "NAN101", cwd=tmp_path)  # its fix is unsafe
+    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+
+
+def test_line_endings_bom_and_encoding_are_kept(nanlint, tmp_path):
+    cases = {
+        "crlf.py": (NO_TORCH_ALIAS.replace("\n", "\r\n").encode(), NO_TORCH_ALIAS_FIXED.replace("\n", "\r\n").encode()),
+        "cr.py": (NO_TORCH_ALIAS.replace("\n", "\r").encode(), NO_TORCH_ALIAS_FIXED.replace("\n", "\r").encode()),
+        "bom.py": (codecs.BOM_UTF8 + RISKY.lstrip().encode(), codecs.BOM_UTF8 + FIXED_SAFE.encode()),
+        "latin.py": (("# -*- coding: latin-1 -*-\n# café\n" + RISKY.lstrip()).encode("latin-1"),
+                     ("# -*- coding: latin-1 -*-\n# café\n" + FIXED_SAFE).encode("latin-1")),
+    }
+    for name, (before, _) in cases.items():
+        (tmp_path / name).write_bytes(before)
+    result = nanlint("check", *cases, "--fix", *SOFTMAX_ONLY, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    for name, (_, after) in cases.items():
+        assert (tmp_path / name).read_bytes() == after, name
+
+
+def test_file_mode_and_symlinks_are_kept_and_no_temporary_file_is_left(nanlint, tmp_path):
+    target = write(tmp_path, "real/train.py", RISKY)
+    target.chmod(0o751)
+    link = tmp_path / "train.py"
+    link.symlink_to(target)
+    result = nanlint("check", "train.py", "--fix", *SOFTMAX_ONLY, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert link.is_symlink() and target.read_text() == FIXED_SAFE
+    assert stat.S_IMODE(target.stat().st_mode) == 0o751
+    assert sorted(os.listdir(tmp_path / "real")) == ["train.py"]
+
+
+def test_a_fix_that_would_not_parse_leaves_the_file_untouched(nanlint, tmp_path):
+    # A user rule whose template puts the captured keywords before a positional argument.
+    write(tmp_path, "rules.toml", BAD_TEMPLATE_RULE)
+    write(tmp_path, "pyproject.toml", '[tool.nanlint]\nextend-rule-files = ["rules.toml"]\nselect = ["NAN960"]\n')
+    broken = write(tmp_path, "a.py", "import torch\n\ndef f(x):\n    return torch.log(torch.softmax(x, dim=-1))\n")
+    before = broken.read_bytes()
+    result = nanlint("check", "a.py", "--fix", "--output-format", "concise", cwd=tmp_path)
+    assert result.returncode == 2
+    assert broken.read_bytes() == before
+    assert result.stderr.splitlines() == [
+        "nanlint: error: a.py: fixes for NAN960 left unapplied, the file is unchanged: "
+        "the fixed code would not parse (line 4: positional argument follows keyword argument)"
+    ]
+    assert result.stdout.startswith("a.py:4:12: NAN960 ")
+    assert sorted(os.listdir(tmp_path)) == ["a.py", "pyproject.toml", "rules.toml"]
+
+
+BAD_TEMPLATE_RULE = '''
+family = "mine"
+
+[[rule]]
+code = "NAN960"
+name = "bad-template"
+message = "log of softmax of {x}"
+check = "pattern"
+
+[rule.params]
+pattern = "log(softmax($x, *$rest))"
+
+[rule.fix]
+template = "torch.log_softmax(*$rest, $x)"
+title = "Reorder badly"
+safe = true
+
+[rule.docs]
+what = "w"
+why = "w"
+instead = "w"
+
+[[rule.bad]]
+code = "import torch\\ntorch.log(torch.softmax(x, dim=-1))\\n"
+lines = [2]
+
+[[rule.good]]
+code = "import torch\\ntorch.log_softmax(x, dim=-1)\\n"
+'''
+
+
+def test_stdin_fix_prints_the_fixed_code_and_the_findings_on_stderr(nanlint, tmp_path):
+    result = nanlint("check", "-", "--fix", *BOTH, cwd=tmp_path, stdin=RISKY.lstrip().encode())
+    assert result.returncode == 1
+    assert result.stdout == FIXED_SAFE.encode()
+    assert b"-:7:39: NAN101" in result.stderr
+
+
+def test_stdin_diff(nanlint, tmp_path):
+    result = nanlint("check", "-", "--stdin-filename", "loss.py", "--diff", *SOFTMAX_ONLY, cwd=tmp_path, stdin=RISKY.lstrip())
+    assert result.returncode == 1
+    assert result.stdout.startswith("--- loss.py\n+++ loss.py\n")
+    assert "+    logp = torch.log_softmax(logits, dim=-1)" in result.stdout
+
+
+def test_diff_marks_a_missing_final_newline(nanlint, tmp_path):
+    write(tmp_path, "tail.py", NO_TORCH_ALIAS.rstrip("\n"))
+    result = nanlint("check", "tail.py", "--diff", *SOFTMAX_ONLY, cwd=tmp_path)
+    assert result.stdout.endswith(
+        "-    return log(softmax(x, dim=-1))\n\\ No newline at end of file\n"
+        "+    return torch.log_softmax(x, dim=-1)\n\\ No newline at end of file\n")

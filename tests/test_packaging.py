@@ -1,0 +1,147 @@
+"""Packaging: the wheel ships the rule catalog and runs without torch; the pre-commit hook works
+through the real `pre-commit try-repo`. Both install from the package index, so they are slow."""
+
+import os
+import shutil
+import subprocess
+import sys
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from conftest import RISKY, ROOT, SAFE, run_nanlint, write
+
+needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+
+
+def clean_env(**extra):
+    """The environment without this checkout on the path, so only installed code runs."""
+    environment = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
+    environment.update(NO_COLOR="1", **extra)
+    return environment
+
+
+def run(*command, cwd=None, env=None, timeout=900):
+    result = subprocess.run([str(part) for part in command], cwd=cwd, env=env or clean_env(), capture_output=True, text=True, timeout=timeout)
+    return result
+
+
+def ok(*command, **kwargs):
+    result = run(*command, **kwargs)
+    assert result.returncode == 0, f"{command}\n{result.stdout}\n{result.stderr}"
+    return result
+
+
+def test_sources_keep_to_python_3_9_syntax():
+    """requires-python is >=3.9: no `match`, no parenthesised context managers, and annotations
+    are strings (`from __future__ import annotations`) so `X | None` is never evaluated."""
+    import ast
+
+    for path in sorted((ROOT / "nanlint").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        ast.parse(text, filename=str(path), feature_version=(3, 9))
+        tree = ast.parse(text)
+        has_annotations = any(isinstance(node, (ast.AnnAssign, ast.arg)) and node.annotation is not None
+                              or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns is not None
+                              for node in ast.walk(tree))
+        if has_annotations:
+            assert "from __future__ import annotations" in text, path
+
+
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory):
+    out = tmp_path_factory.mktemp("dist")
+    ok(sys.executable, "-m", "build", "--wheel", "--outdir", out, ROOT)
+    (built,) = out.glob("nanlint-*.whl")
+    return built
+
+
+@pytest.mark.slow
+def test_the_wheel_ships_the_catalog_and_declares_its_dependencies(wheel):
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        metadata = archive.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
+        entry_points = archive.read(next(n for n in names if n.endswith(".dist-info/entry_points.txt"))).decode()
+    shipped = sorted(n.split("/")[-1] for n in names if n.startswith("nanlint/rules/"))
+    assert shipped == sorted(p.name for p in (ROOT / "rules").glob("*.toml"))
+    assert "Requires-Python: >=3.9" in metadata
+    requirements = [line.split(": ", 1)[1] for line in metadata.splitlines() if line.startswith("Requires-Dist: ")]
+    assert any(r.startswith("libcst") for r in requirements)
+    assert any(r.startswith("tomli") and "python_version < '3.11'" in r.replace('"', "'") for r in requirements)
+    assert all("extra ==" in r for r in requirements if r.startswith("torch"))
+    assert "nanlint = nanlint.cli:main" in entry_points
+
+
+@pytest.mark.slow
+def test_the_installed_wheel_runs_without_torch(wheel, tmp_path):
+    environment = tmp_path / "venv"
+    venv.EnvBuilder(with_pip=True).create(environment)
+    python = environment / "bin" / "python"
+    ok(python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", wheel)
+    assert run(python, "-c", "import torch").returncode != 0, "the fresh venv must not have torch"
+
+    project = tmp_path / "project"
+    write(project, "risky.py", RISKY)
+    write(project, "safe.py", SAFE)
+    nanlint = environment / "bin" / "nanlint"
+    rules = ok(nanlint, "rules", cwd=project)
+    assert rules.stdout == run_nanlint("rules").stdout  # the same catalog as the checkout's rules/
+    assert "NAN101" in rules.stdout
+    assert ok(nanlint, "--version", cwd=project).stdout.startswith("nanlint ")
+    checked = run(nanlint, "check", ".", "--output-format", "concise", "--select", "NAN101,NAN102", cwd=project)
+    assert checked.returncode == 1, checked.stderr
+    assert [line.split(": ")[1].split()[0] for line in checked.stdout.splitlines()[:2]] == ["NAN102", "NAN101"]
+    assert ok(python, "-m", "nanlint", "check", "safe.py", cwd=project).stdout == "All checks passed!\n"
+
+
+def git(*arguments, cwd):
+    identity = ("-c", "user.name=nanlint tests", "-c", "user.email=tests@nanlint.invalid", "-c", "commit.gpgsign=false")
+    return ok("git", *identity, *arguments, cwd=cwd)
+
+
+def committed_copy_of_this_checkout(destination: Path) -> Path:
+    """This checkout's files (tracked and untracked, not ignored) committed in a new repository:
+    try-repo installs the hook from a repository's commit."""
+    listed = ok("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard", cwd=ROOT).stdout.split("\0")
+    for name in filter(None, listed):
+        source = ROOT / name
+        if source.is_file():
+            (destination / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, destination / name)
+    git("init", "-q", cwd=destination)
+    git("add", "-A", cwd=destination)
+    git("commit", "-q", "-m", "nanlint under test", cwd=destination)
+    return destination
+
+
+@pytest.mark.slow
+@needs_git
+def test_the_pre_commit_hook_fails_on_risky_code_and_passes_on_safe_code(tmp_path):
+    if not (ROOT / ".git").exists():
+        pytest.skip("needs this checkout to be a git repository")
+    hook_repo = committed_copy_of_this_checkout(tmp_path / "hook")
+    project = tmp_path / "project"
+    project.mkdir()
+    git("init", "-q", cwd=project)
+    write(project, "risky.py", RISKY)
+    write(project, "safe.py", SAFE)
+    write(project, "README.md", "notes\n")
+    env = clean_env(PRE_COMMIT_HOME=str(tmp_path / "pre-commit-home"))
+
+    def try_repo(*arguments):
+        return run(sys.executable, "-m", "pre_commit", "try-repo", hook_repo, "nanlint", *arguments, cwd=project, env=env)
+
+    git("add", "README.md", cwd=project)  # nothing Python staged: the hook is skipped and passes
+    nothing = try_repo()
+    assert nothing.returncode == 0, nothing.stdout + nothing.stderr
+    assert "(no files to check)Skipped" in nothing.stdout
+
+    safe = try_repo("--files", "safe.py")
+    assert safe.returncode == 0, safe.stdout + safe.stderr
+    assert "nanlint" in safe.stdout and "Passed" in safe.stdout
+
+    risky = try_repo("--files", "risky.py", "safe.py")
+    assert risky.returncode == 1, risky.stdout + risky.stderr
+    assert "Failed" in risky.stdout and "risky.py:5:12: NAN102" in risky.stdout

@@ -1,0 +1,88 @@
+"""`# noqa`, `# nanlint: ignore[...]`, `# nanlint: skip-file`, and unknown codes in them (NAN001)."""
+
+import re
+
+import pytest
+
+from conftest import write
+
+ARGS = ("--output-format", "concise", "--select", "NAN001,NAN101,NAN102")
+
+
+def reported(result):
+    return [(int(line), code) for line, code in re.findall(r"^\S+?:(\d+):\d+: (NAN\d+) ", result.stdout, re.M)]
+
+
+def check(nanlint, tmp_path, code, *extra):
+    write(tmp_path, "m.py", code)
+    return nanlint("check", "m.py", *ARGS, *extra, cwd=tmp_path)
+
+
+@pytest.mark.parametrize("comment, silenced", [
+    ("# noqa: NAN101", True),
+    ("# noqa:NAN101", True),
+    ("# NOQA: E501, NAN101", True),
+    ("# noqa", True),
+    ("# nanlint: ignore[NAN101]", True),
+    ("# nanlint: ignore[NAN102, NAN101]", True),
+    ("# noqa: NAN102", False),
+    ("# noqa: E501", False),
+    ("# nanlint: ignore[NAN102]", False),
+])
+def test_a_suppression_on_the_line_silences_the_codes_it_names(nanlint, tmp_path, comment, silenced):
+    result = check(nanlint, tmp_path, f"import torch\ny = torch.log(x.sum())  {comment}\n")
+    assert reported(result) == ([] if silenced else [(2, "NAN101")])
+    assert result.returncode == (0 if silenced else 1)
+
+
+def test_a_suppression_only_covers_its_own_line(nanlint, tmp_path):
+    result = check(nanlint, tmp_path, "import torch\n# noqa: NAN101\ny = torch.log(x.sum())\nz = torch.log(x.sum())  # noqa: NAN101\n")
+    assert reported(result) == [(3, "NAN101")]
+
+
+def test_one_code_silenced_leaves_the_other_rule_on_the_same_line(nanlint, tmp_path):
+    code = "import torch\ny = torch.log(torch.softmax(a, -1)) + torch.log(b.sum())  # noqa: NAN102\n"
+    assert reported(check(nanlint, tmp_path, code)) == [(2, "NAN101")]
+
+
+def test_skip_file_on_its_own_line_skips_the_file(nanlint, tmp_path):
+    result = check(nanlint, tmp_path, "import torch\n# nanlint: skip-file\ny = torch.log(x.sum())\n")
+    assert (result.returncode, reported(result)) == (0, [])
+
+
+def test_skip_file_inside_a_string_does_not_skip(nanlint, tmp_path):
+    result = check(nanlint, tmp_path, "import torch\nDOC = 'use # nanlint: skip-file to skip'\ny = torch.log(x.sum())\n")
+    assert reported(result) == [(3, "NAN101")]
+
+
+@pytest.mark.parametrize("comment", ["# noqa: NAN999", "# nanlint: ignore[NAN999]", "# noqa: F401, NAN999"])
+def test_a_suppression_naming_an_unknown_code_is_reported(nanlint, tmp_path, comment):
+    result = check(nanlint, tmp_path, f"import torch\nimport os  {comment}\n")
+    assert reported(result) == [(2, "NAN001")]
+    line = result.stdout.splitlines()[0]
+    column = ("import os  " + comment).index("NAN999") + 1
+    assert line.startswith(f"m.py:2:{column}: NAN001 ") and "`NAN999`" in line
+
+
+def test_unknown_codes_are_reported_in_files_without_torch_too(nanlint, tmp_path):
+    assert reported(check(nanlint, tmp_path, "import os  # noqa: NAN998\n")) == [(1, "NAN001")]
+
+
+def test_other_tools_codes_and_known_but_disabled_codes_are_not_reported(nanlint, tmp_path):
+    code = "import torch\nimport os  # noqa: F401\ny = 1  # noqa: NAN102\n"
+    result = check(nanlint, tmp_path, code, "--ignore", "NAN102")
+    assert (result.returncode, reported(result)) == (0, [])
+
+
+def test_unknown_suppression_codes_can_be_ignored(nanlint, tmp_path):
+    result = check(nanlint, tmp_path, "import torch\nimport os  # noqa: NAN999\n", "--ignore", "NAN001")
+    assert reported(result) == []
+
+
+def test_a_user_rule_code_is_known_to_suppressions(nanlint, tmp_path):
+    from test_config import TEAM_RULE
+
+    write(tmp_path, "team.toml", TEAM_RULE)
+    write(tmp_path, "pyproject.toml", '[tool.nanlint]\nextend-rule-files = ["team.toml"]\n')
+    result = check(nanlint, tmp_path, "import torch\ny = torch.acos(x.sum())  # noqa: NAN950\n", "--extend-select", "NAN950")
+    assert reported(result) == []
