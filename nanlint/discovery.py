@@ -85,11 +85,12 @@ class Discovery:
             self._folders[key] = self._excluded_parts(parts, below)
         return self._folders[key]
 
-    def files(self, paths: Iterable[str]) -> Tuple[List[str], List[Tuple[str, str]]]:
-        """(files to check, (path, one-line error) for paths that do not exist). Sorted, no duplicates."""
+    def files(self, paths: Sequence[str]) -> Tuple[List[str], List[Tuple[str, str]]]:
+        """(files to check, (path, one-line error) for paths that do not exist). Sorted, no duplicates:
+        a file reached twice (`a.py ./a.py /abs/a.py`, a folder and a file in it) is checked once."""
         found: Set[str] = set()
         errors: List[Tuple[str, str]] = []
-        for given in paths:
+        for given in dict.fromkeys(paths):
             path = Path(given)
             if not os.path.lexists(given):
                 errors.append((given, f"{given}: no such file or directory"))
@@ -99,7 +100,7 @@ class Discovery:
                 found.update(self._walk(path))
             else:
                 found.add(os.path.normpath(given))
-        return sorted(found), errors
+        return _unique_files(sorted(found)) if len(paths) > 1 else sorted(found), errors
 
     def _walk(self, directory: Path) -> List[str]:
         below = len(relative_parts(directory, self.root))
@@ -130,6 +131,18 @@ class Discovery:
         if not names and _git(directory, "check-ignore", "-q", ".") is not None:
             return None
         return [directory / name for name in names]
+
+
+def _unique_files(files: List[str]) -> List[str]:
+    """The first of each group of names for one file (by its real path)."""
+    seen: Set[str] = set()
+    unique = []
+    for name in files:
+        real = os.path.realpath(name)
+        if real not in seen:
+            seen.add(real)
+            unique.append(name)
+    return unique
 
 
 def _git(directory: Path, *arguments: str) -> Optional[str]:

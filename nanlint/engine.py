@@ -76,10 +76,13 @@ def check_source(source: SourceFile, ruleset: RuleSet, is_test: bool = False, kn
             tree = ast.parse(text, filename=source.path, type_comments=False)
     except SyntaxError as error:
         line = error.lineno or 0
-        where = f"{line}:{error.offset}" if error.offset else str(line)
-        return FileResult(errors=[FileError(source.path, f"{source.path}:{where}: syntax error: {error.msg}", "error", line)])
-    except (RecursionError, MemoryError, ValueError) as error:
-        return FileResult(errors=[FileError(source.path, f"{source.path}: cannot parse: {type(error).__name__}: {error}")])
+        where = "" if not line else f":{line}:{error.offset}" if error.offset else f":{line}"
+        return FileResult(errors=[FileError(source.path, f"{source.path}{where}: syntax error: {error.msg}", "error", line)])
+    except (RecursionError, MemoryError) as error:  # Python itself cannot compile such a file either
+        why = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+        return FileResult(errors=[FileError(source.path, f"{source.path}: too deeply nested or too large for Python's parser ({why})")])
+    except ValueError as error:
+        return FileResult(errors=[FileError(source.path, f"{source.path}: cannot parse: {error}")])
     return check_tree(tree, source.path, text, ruleset, is_test, known)
 
 
