@@ -66,9 +66,15 @@ class Pattern:
 
     def match(self, node: ast.AST, ctx) -> Optional[Match]:
         if self.root_ops is not None:
+            # Most calls are not the operation this pattern is about: say no before matching.
             if not isinstance(node, ast.Call):
                 return None
+            described = ctx.describe(node)
+            if described is None or described[0] not in self.root_ops:
+                return None
         elif not isinstance(node, self.root_type):
+            return None
+        elif self.root_type is ast.BinOp and type(node.op) is not type(self.tree.op):
             return None
         return _Matcher(ctx).match(self.tree, node, Match(), top=True)
 
