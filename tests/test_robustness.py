@@ -16,7 +16,7 @@ from nanlint.config import Settings
 
 EVERY_RULE = Checker(Settings(select=("ALL",), preview=True, cache=False))
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-HEAVY = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+HEAVY = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
 LOG_OF_SUM_BODY = "def f(x):\n    total = x.sum()\n    return torch.log(total)\n"
 
 
