@@ -59,3 +59,4 @@ def test_every_file_that_imports_torch_passes_the_text_test(module, spell, state
     names += [a.name for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names]
     assert any("torch" in name for name in names)
     assert may_import_torch(code)
+
