@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
+from nanlint.cache import Cache, configuration_key, content_digest, default_directory
 from nanlint.catalog import Rule, load_catalog
 from nanlint.config import Settings, enabled_rules, ignored_codes_for
 from nanlint.discovery import Discovery, matches, relative_parts
@@ -13,8 +14,10 @@ from nanlint.engine import FileResult, RuleSet, check_source
 from nanlint.ftypes import FileError, Report
 from nanlint.source import SourceError, SourceFile, read
 
-# Below this many files, worker processes cost more than they save.
-PARALLEL_THRESHOLD = 16
+# Below this much source (about 0.1 s of work on one core), starting worker processes costs more
+# than it saves.
+PARALLEL_MIN_BYTES = 256 * 1024
+CHUNK_MAX = 16
 
 
 class Checker:
@@ -26,6 +29,7 @@ class Checker:
         self.rules = enabled_rules(settings, self.catalog)
         self._ruleset: Optional[RuleSet] = None
         self.root = Path(settings.root).resolve()
+        self.cache_warning: Optional[str] = None
         self.discovery = Discovery(str(self.root), settings.excludes, settings.respect_gitignore, settings.force_exclude)
 
     @property
@@ -53,11 +57,7 @@ class Checker:
         return result
 
     def check_file(self, path: str) -> FileResult:
-        try:
-            source = read(path)
-        except SourceError as error:
-            return FileResult(errors=[FileError(path, str(error))])
-        return self.check_source(source)
+        return self.check_path(path)[1]
 
     def check_text(self, text: str, path: str) -> FileResult:
         """Check text that is already decoded (a fix's result, a catalog example). It is not
@@ -75,22 +75,79 @@ class Checker:
     def run(self, paths: Sequence[str], jobs: Optional[int] = None) -> Report:
         files, errors = self.files(paths)
         report = Report(errors=list(errors))
-        for result in self._results(files, jobs):
+        cache = self.open_cache()
+        for result in self._results(files, jobs, cache):
             report.findings.extend(result.findings)
             report.errors.extend(result.errors)
+        if cache is not None:
+            cache.save()
+            self.cache_warning = cache.warning
         report.files_checked = len(files)
         return report.sort()
 
-    def _results(self, files: List[str], jobs: Optional[int]) -> Iterable[FileResult]:
-        jobs = jobs or os.cpu_count() or 1
-        if jobs <= 1 or len(files) < PARALLEL_THRESHOLD:
-            return map(self.check_file, files)
+    def open_cache(self) -> Optional[Cache]:
+        if not self.settings.cache:
+            return None
+        return Cache(default_directory(self.settings), configuration_key(self.settings, self.rules, self.root))
+
+    def check_path(self, path: str) -> Tuple[Optional[str], FileResult]:
+        """(digest of the bytes checked, or None if unreadable; the result)."""
+        try:
+            source = read(path)
+        except SourceError as error:
+            return None, FileResult(errors=[FileError(path, str(error))])
+        return content_digest(source.data), self.check_source(source)
+
+    def _results(self, files: List[str], jobs: Optional[int], cache: Optional[Cache]) -> List[FileResult]:
+        """Each file's result, in the order of `files`: from the cache when its bytes are known,
+        else checked here or, when there is enough work, by worker processes."""
+        results: Dict[str, FileResult] = {}
+        pending = []
+        for path in files:
+            cached = _cached(cache, path)
+            if cached is not None:
+                results[path] = cached
+            else:
+                pending.append(path)
+        for path, (digest, result) in zip(pending, self._check_paths(pending, jobs)):
+            results[path] = result
+            if cache is not None and digest is not None:
+                cache.store(path, digest, result)
+        return [results[path] for path in files]
+
+    def _check_paths(self, paths: List[str], jobs: Optional[int]) -> List[Tuple[Optional[str], FileResult]]:
+        jobs = min(jobs or os.cpu_count() or 1, len(paths))
+        sizes = _sizes(paths)
+        if jobs <= 1 or sum(sizes.values()) < PARALLEL_MIN_BYTES:
+            return [self.check_path(path) for path in paths]
+        # Largest files first, in small chunks: no worker is left with a heavy tail.
+        order = sorted(paths, key=lambda path: -sizes[path])
+        chunk = max(1, min(CHUNK_MAX, len(paths) // (jobs * 16)))
         from concurrent.futures import ProcessPoolExecutor  # 50 ms to import: only when it is used
 
-        chunk = max(1, min(64, len(files) // (jobs * 8)))
-        executor = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(self.settings,))
-        with executor:
-            return list(executor.map(_check_in_worker, files, chunksize=chunk))
+        with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(self.settings,)) as executor:
+            done = dict(zip(order, executor.map(_check_in_worker, order, chunksize=chunk)))
+        return [done[path] for path in paths]
+
+
+def _cached(cache: Optional[Cache], path: str) -> Optional[FileResult]:
+    if cache is None or not cache.knows(path):
+        return None
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return None
+    return cache.lookup(path, content_digest(data))
+
+
+def _sizes(paths: List[str]) -> Dict[str, int]:
+    sizes = {}
+    for path in paths:
+        try:
+            sizes[path] = os.stat(path).st_size
+        except OSError:
+            sizes[path] = 0
+    return sizes
 
 
 _WORKER: Optional[Checker] = None
@@ -101,8 +158,8 @@ def _init_worker(settings: Settings) -> None:
     _WORKER = Checker(settings)
 
 
-def _check_in_worker(path: str) -> FileResult:
-    return _WORKER.check_file(path)
+def _check_in_worker(path: str) -> Tuple[Optional[str], FileResult]:
+    return _WORKER.check_path(path)
 
 
 def check(paths: Sequence[str], settings: Optional[Settings] = None, jobs: Optional[int] = None) -> Report:

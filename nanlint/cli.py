@@ -169,6 +169,8 @@ def run_check(args: argparse.Namespace) -> int:
         outcome = _check_stdin(checker, args)
     else:
         report = checker.run(args.paths or ["."], args.jobs)
+        if checker.cache_warning:
+            sys.stderr.write(f"nanlint: warning: {checker.cache_warning}\n")
         outcome = _fix_files(checker, report, write=not args.diff) if settings.fix or args.diff else Outcome(report)
     _print(outcome, checker, args)
     report = outcome.report

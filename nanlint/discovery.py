@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import re
 import subprocess
 from pathlib import Path, PurePosixPath
-from typing import Iterable, List, Optional, Sequence, Set, Tuple
+from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 PYTHON_SUFFIXES = (".py", ".pyi")
 
@@ -38,11 +39,21 @@ def _matches_below(parts: Sequence[str], depth: int, pattern: str) -> bool:
 
 def relative_parts(path: Path, root: Path) -> Tuple[str, ...]:
     """`path` relative to `root` as posix parts, or its absolute parts when it lies outside."""
-    absolute = Path(os.path.abspath(path))
-    try:
-        return PurePosixPath(absolute.relative_to(root).as_posix()).parts
-    except ValueError:  # ("", "abs", "path"): joined with "/" it reads "/abs/path" again
-        return ("",) + PurePosixPath(absolute.as_posix()).parts[1:]
+    absolute = os.path.abspath(path)
+    base = os.path.join(os.fspath(root), "")
+    if absolute + os.sep == base:
+        return ()
+    if absolute.startswith(base):
+        return tuple(absolute[len(base):].split(os.sep))
+    # ("", "abs", "path"): joined with "/" it reads "/abs/path" again
+    return ("",) + tuple(part for part in absolute.split(os.sep) if part)
+
+
+def _any_glob(patterns: Sequence[str]) -> Optional[re.Pattern]:
+    """One regex matching what any of the globs matches (as `fnmatchcase` would); None for none."""
+    if not patterns:
+        return None
+    return re.compile("|".join(fnmatch.translate(pattern.rstrip("/")) for pattern in patterns))
 
 
 class Discovery:
@@ -51,16 +62,35 @@ class Discovery:
         self.excludes = excludes
         self.respect_gitignore = respect_gitignore
         self.force_exclude = force_exclude
+        self._exclude = _any_glob(excludes)
+        self._folders: Dict[Tuple[Tuple[str, ...], int], bool] = {}
 
     def excluded(self, path: Path, below: int = 0) -> bool:
-        parts = relative_parts(path, self.root)
-        return any(_matches_below(parts, below, pattern) for pattern in self.excludes)
+        """`matches` for every exclude pattern and every component from `below` on; each folder's
+        answer is remembered, so a tree's files cost one match of their name and path each."""
+        if self._exclude is None:
+            return False
+        return self._excluded_parts(relative_parts(path, self.root), below)
 
-    def files(self, paths: Iterable[str]) -> Tuple[List[str], List[Tuple[str, str]]]:
-        """(files to check, (path, one-line error) for paths that do not exist). Sorted, no duplicates."""
+    def _excluded_parts(self, parts: Tuple[str, ...], below: int) -> bool:
+        if len(parts) <= below:
+            return False
+        return self._folder_excluded(parts[:-1], below) or bool(
+            self._exclude.match(parts[-1]) or self._exclude.match("/".join(parts))
+        )
+
+    def _folder_excluded(self, parts: Tuple[str, ...], below: int) -> bool:
+        key = (parts, below)
+        if key not in self._folders:
+            self._folders[key] = self._excluded_parts(parts, below)
+        return self._folders[key]
+
+    def files(self, paths: Sequence[str]) -> Tuple[List[str], List[Tuple[str, str]]]:
+        """(files to check, (path, one-line error) for paths that do not exist). Sorted, no duplicates:
+        a file reached twice (`a.py ./a.py /abs/a.py`, a folder and a file in it) is checked once."""
         found: Set[str] = set()
         errors: List[Tuple[str, str]] = []
-        for given in paths:
+        for given in dict.fromkeys(paths):
             path = Path(given)
             if not os.path.lexists(given):
                 errors.append((given, f"{given}: no such file or directory"))
@@ -70,7 +100,7 @@ class Discovery:
                 found.update(self._walk(path))
             else:
                 found.add(os.path.normpath(given))
-        return sorted(found), errors
+        return _unique_files(sorted(found)) if len(paths) > 1 else sorted(found), errors
 
     def _walk(self, directory: Path) -> List[str]:
         below = len(relative_parts(directory, self.root))
@@ -101,6 +131,18 @@ class Discovery:
         if not names and _git(directory, "check-ignore", "-q", ".") is not None:
             return None
         return [directory / name for name in names]
+
+
+def _unique_files(files: List[str]) -> List[str]:
+    """The first of each group of names for one file (by its real path)."""
+    seen: Set[str] = set()
+    unique = []
+    for name in files:
+        real = os.path.realpath(name)
+        if real not in seen:
+            seen.add(real)
+            unique.append(name)
+    return unique
 
 
 def _git(directory: Path, *arguments: str) -> Optional[str]:

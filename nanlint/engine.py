@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import ast
 import re
+import unicodedata
 import warnings
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable, Dict, Iterable, List, Optional, Tuple
 
 from nanlint.checks import build_check
@@ -16,11 +18,15 @@ from nanlint.source import SourceFile
 SKIP_FILE = re.compile(r"^[ \t]*#[ \t]*nanlint:[ \t]*skip-file\b", re.M)  # a comment on its own line
 SUPPRESSION = re.compile(r"#\s*(?:noqa(?P<colon>:\s*(?P<noqa>[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?|nanlint:\s*ignore\[(?P<ignore>[^\]]*)\])", re.I)
 SUPPRESSION_WORD = re.compile(r"noqa|nanlint:", re.I)  # cheap test before reading every line
-# A file can hold a finding only if it imports torch: every check needs the import table to
-# recognise a torch operation, and a torch import spells "torch". Files without it skip parsing.
+# Only torch code is checked: the rules' findings are kept only if one of the file's imports names
+# a module or a name containing "torch" (torch, torchvision, pytorch_lightning, is_torch_available).
+# Such an import spells "torch" in the text, up to the NFKC normalisation Python applies to
+# identifiers, so a file whose text lacks it is skipped before parsing with the same result.
 TORCH_WORD = "torch"
 UNKNOWN_SUPPRESSION = "NAN001"
 SCOPES = {ast.FunctionDef: "function", ast.AsyncFunctionDef: "function", ast.Lambda: "function", ast.ClassDef: "class"}
+# Nodes that change the context (scopes, assignments, grad mode, conditions) around their children.
+CONTEXT_NODES = frozenset(SCOPES) | {ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.AugAssign, ast.With, ast.AsyncWith, ast.If, ast.For, ast.AsyncFor}
 
 
 @dataclass
@@ -41,14 +47,26 @@ class RuleSet:
                 self.superseded.setdefault(check.rule.code, set()).add(code)
 
 
+def may_import_torch(text: str) -> bool:
+    """False only for a file that cannot import anything named like torch: the pre-parse skip."""
+    if TORCH_WORD in text:
+        return True
+    return not text.isascii() and TORCH_WORD in unicodedata.normalize("NFKC", text)
+
+
+def imports_torch(node: ast.AST) -> bool:
+    """Whether an import statement names a module or a name containing "torch"."""
+    return TORCH_WORD in (getattr(node, "module", None) or "") or any(TORCH_WORD in alias.name for alias in node.names)
+
+
 def check_source(source: SourceFile, ruleset: RuleSet, is_test: bool = False, known_codes: Iterable[str] = ()) -> FileResult:
     text = source.text
-    result = FileResult()
     if SKIP_FILE.search(text):
-        return result
+        return FileResult()
     known = set(known_codes) | ruleset.codes
     report_unknown = UNKNOWN_SUPPRESSION in ruleset.codes
-    if TORCH_WORD not in text:
+    if not may_import_torch(text):
+        result = FileResult()
         if report_unknown and "NAN" in text:
             result.findings = _suppress(FileContext(source.path, text, is_test), [], known, report_unknown)
         return result
@@ -58,17 +76,47 @@ def check_source(source: SourceFile, ruleset: RuleSet, is_test: bool = False, kn
             tree = ast.parse(text, filename=source.path, type_comments=False)
     except SyntaxError as error:
         line = error.lineno or 0
-        where = f"{line}:{error.offset}" if error.offset else str(line)
-        result.errors.append(FileError(source.path, f"{source.path}:{where}: syntax error: {error.msg}", "error", line))
-        return result
-    except (RecursionError, MemoryError, ValueError) as error:
-        result.errors.append(FileError(source.path, f"{source.path}: cannot parse: {type(error).__name__}: {error}"))
-        return result
-    ctx = FileContext(source.path, text, is_test)
+        where = "" if not line else f":{line}:{error.offset}" if error.offset else f":{line}"
+        return FileResult(errors=[FileError(source.path, f"{source.path}{where}: syntax error: {error.msg}", "error", line)])
+    except (RecursionError, MemoryError) as error:  # Python itself cannot compile such a file either
+        why = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+        return FileResult(errors=[FileError(source.path, f"{source.path}: too deeply nested or too large for Python's parser ({why})")])
+    except ValueError as error:
+        return FileResult(errors=[FileError(source.path, f"{source.path}: cannot parse: {error}")])
+    return check_tree(tree, source.path, text, ruleset, is_test, known)
+
+
+def check_tree(tree: ast.Module, path: str, text: str, ruleset: RuleSet, is_test: bool = False, known_codes: Iterable[str] = ()) -> FileResult:
+    """Walk a parsed file with every rule; the rules' findings count only if it imports torch."""
+    result = FileResult()
+    ctx = FileContext(path, text, is_test)
     ctx.set_import_line(tree)
-    _Walker(ctx, ruleset, result.errors).run(tree)
-    result.findings = _suppress(ctx, _drop_superseded(ctx.findings, ruleset.superseded), known, report_unknown)
+    walker = _Walker(ctx, ruleset, result.errors)
+    walker.run(tree)
+    findings = _drop_superseded(ctx.findings, ruleset.superseded) if walker.imports_torch else []
+    result.findings = _suppress(ctx, findings, set(known_codes) | ruleset.codes, UNKNOWN_SUPPRESSION in ruleset.codes)
     return result
+
+
+# ASDL field types that never hold a node a check could look at: names, literals, and the
+# operator and context singletons (`Load()`, `Add()`), which are a third of all nodes.
+# A check that registers a handler for an operator type makes the walk visit them again.
+SCALAR_FIELD_TYPES = frozenset({"identifier", "string", "int", "constant"})
+OPERATOR_FIELD_TYPES = frozenset({"expr_context", "operator", "boolop", "unaryop", "cmpop"})
+OPERATOR_NODES = (ast.expr_context, ast.operator, ast.boolop, ast.unaryop, ast.cmpop)
+ASDL_FIELD = re.compile(r"(\w+)[*?]? (\w+)")
+
+
+@lru_cache(maxsize=None)
+def walked_fields(node_type: type, operators: bool = False) -> Tuple[str, ...]:
+    """The fields of `node_type` that can hold child nodes worth visiting, read from the ASDL
+    signature in its docstring (`Name(identifier id, expr_context ctx)`); all fields if unreadable."""
+    signature = (node_type.__doc__ or "").split("\n", 1)[0]
+    kinds = {field: kind for kind, field in ASDL_FIELD.findall(signature.partition("(")[2])}
+    if set(node_type._fields) - set(kinds):
+        return tuple(node_type._fields)
+    leaves = SCALAR_FIELD_TYPES if operators else SCALAR_FIELD_TYPES | OPERATOR_FIELD_TYPES
+    return tuple(field for field in node_type._fields if kinds[field] not in leaves)
 
 
 class _Walker:
@@ -78,16 +126,17 @@ class _Walker:
     def __init__(self, ctx: FileContext, ruleset: RuleSet, errors: List[FileError]) -> None:
         self.ctx = ctx
         self.errors = errors
-        self.failed: set = set()
+        self.checks = list(ruleset.checks)
         self.handlers: Dict[type, List[Tuple[object, Callable]]] = {}
-        for check in ruleset.checks:
+        for check in self.checks:
             for node_type, handler in check.handlers().items():
                 self.handlers.setdefault(node_type, []).append((check, handler))
-        self.checks = ruleset.checks
+        self.imports_torch = False
+        self.operators = any(issubclass(node_type, OPERATOR_NODES) for node_type in self.handlers)
 
     def run(self, tree: ast.Module) -> None:
         ctx = self.ctx
-        for check in self.checks:
+        for check in list(self.checks):
             self._guarded(check, check.begin, ctx)
         ctx.push_scope(tree, "module")
         stack: list = [tree]
@@ -97,35 +146,54 @@ class _Walker:
                 item()
                 continue
             self._enter(item, stack)
-        for check in self.checks:
+        for check in list(self.checks):
             self._guarded(check, check.end, ctx)
 
     def _guarded(self, check, function: Callable, *args) -> None:
-        if check in self.failed:
+        if check not in self.checks:
             return
         try:
             function(*args)
         except Exception as error:  # a bug in one rule must not stop the others
-            self.failed.add(check)
-            self.errors.append(FileError(self.ctx.path, f"{self.ctx.path}: internal error in rule {check.rule.code} ({check.rule.name}): {type(error).__name__}: {error}", "internal"))
+            self._disable(check, error)
+
+    def _disable(self, check, error: Exception) -> None:
+        self.checks.remove(check)
+        for node_type, handlers in self.handlers.items():
+            self.handlers[node_type] = [(c, h) for c, h in handlers if c is not check]
+        self.errors.append(FileError(self.ctx.path, f"{self.ctx.path}: internal error in rule {check.rule.code} ({check.rule.name}): {type(error).__name__}: {error}", "internal"))
 
     def _enter(self, node: ast.AST, stack: list) -> None:
         ctx = self.ctx
-        node_type = type(node)
-        if node_type in (ast.Import, ast.ImportFrom):
+        node_type = node.__class__
+        if node_type is ast.Import or node_type is ast.ImportFrom:
             ctx.imports.add(node)
-        for check, handler in self.handlers.get(node_type, ()):
-            self._guarded(check, handler, node, ctx)
-        exit_action = self._exit_action(node, node_type)
-        if exit_action is not None:
-            stack.append(exit_action)
-        if node_type in (ast.For, ast.AsyncFor):
-            stack.extend(reversed(node.orelse))
-            stack.extend(reversed(node.body))
-            stack.append(lambda: self._record_target(node.target, node.iter))
-            stack.append(node.iter)
-            return
-        stack.extend(reversed(list(ast.iter_child_nodes(node))))
+            self.imports_torch = self.imports_torch or imports_torch(node)
+        handlers = self.handlers.get(node_type)
+        if handlers:
+            for check, handler in handlers:
+                try:
+                    handler(node, ctx)
+                except Exception as error:  # a bug in one rule must not stop the others
+                    self._disable(check, error)
+        if node_type in CONTEXT_NODES:
+            exit_action = self._exit_action(node, node_type)
+            if exit_action is not None:
+                stack.append(exit_action)
+            if node_type is ast.For or node_type is ast.AsyncFor:
+                stack.extend(reversed(node.orelse))
+                stack.extend(reversed(node.body))
+                stack.append(lambda: self._record_target(node.target, node.iter))
+                stack.append(node.iter)
+                return
+        for name in reversed(walked_fields(node_type, self.operators)):
+            value = getattr(node, name, None)
+            if value is None:
+                continue
+            if value.__class__ is list:
+                stack.extend(child for child in reversed(value) if isinstance(child, ast.AST))
+            elif isinstance(value, ast.AST):
+                stack.append(value)
 
     def _exit_action(self, node: ast.AST, node_type: type) -> Optional[Callable]:
         ctx = self.ctx

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 from typing import Dict, Set
 
+from nanlint.syntax import code_key
 from nanlint.values import PRESERVING
 
 # Calls that test or reduce their receiver; `mask.any()`, `sel.numel() == 0`, `den.sum() > 0` all test it.
@@ -18,10 +19,10 @@ TESTING_CALLS = frozenset({"any", "all", "count_nonzero", "nonzero", "numel", "i
 MAX_HOPS = 2
 
 
-def value_keys(node: ast.AST, ctx, hops: int = 0) -> Set[str]:
+def value_keys(node: ast.AST, ctx, hops: int = 0) -> Set[object]:
     """Keys naming `node` and what it is built from by shape changes and reductions, so that
     `mask.sum()[:, None].float()` shares a key with `mask` and with `mask.sum()`."""
-    keys: Set[str] = set()
+    keys: Set[object] = set()
     while True:
         if isinstance(node, ast.Name):
             keys.add(node.id)
@@ -33,7 +34,9 @@ def value_keys(node: ast.AST, ctx, hops: int = 0) -> Set[str]:
                 finally:
                     ctx.horizon = saved
             return keys
-        keys.add(ast.dump(node))
+        key = code_key(node)
+        if key is not None:
+            keys.add(key)
         if isinstance(node, ast.Subscript):
             node = node.value
         elif isinstance(node, ast.Attribute) and node.attr in ("data", "values"):
@@ -53,9 +56,9 @@ class ComparedValues:
     """Per function, the keys of every value compared (or tested with `any()`, `numel()`...) so far."""
 
     def __init__(self) -> None:
-        self.by_scope: Dict[int, Set[str]] = {}
+        self.by_scope: Dict[int, Set[object]] = {}
 
-    def _scope_keys(self, ctx) -> Set[str]:
+    def _scope_keys(self, ctx) -> Set[object]:
         for scope in reversed(ctx.scopes):
             if scope.kind != "class":
                 return self.by_scope.setdefault(id(scope.node), set())

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
 from nanlint.names import dotted_name
+from nanlint.syntax import same_code
 from nanlint.values import literal_number
 
 PREFIX = "__mv_"
@@ -73,9 +74,15 @@ class Pattern:
 
     def match(self, node: ast.AST, ctx) -> Optional[Match]:
         if self.root_ops is not None:
+            # Most calls are not the operation this pattern is about: say no before matching.
             if not isinstance(node, ast.Call):
                 return None
+            described = ctx.describe(node)
+            if described is None or described[0] not in self.root_ops:
+                return None
         elif not isinstance(node, self.root_type):
+            return None
+        elif self.root_type is ast.BinOp and type(node.op) is not type(self.tree.op):
             return None
         return _Matcher(ctx).match(self.tree, node, Match(), top=True)
 
@@ -113,7 +120,7 @@ class _Matcher:
             state = state.copy()
             state.captures[name] = node
             return state
-        return state if ast.dump(known) == ast.dump(node) else None
+        return state if same_code(known, node) else None
 
     def _follow(self, pattern: ast.AST, node: ast.Name, state: Match) -> Optional[Match]:
         if self.hops >= Pattern.MAX_HOPS:
@@ -140,7 +147,7 @@ class _Matcher:
         ops = _alternatives(pattern.func)
         if ops is None:
             return None
-        described = self.ctx.describe_call(node)
+        described = self.ctx.describe(node)
         if described is None or described[0] not in ops:
             return None
         _, operands, keywords = described

@@ -42,3 +42,37 @@ def strip_views(node: ast.AST) -> ast.AST:
             node = node.value
         else:
             return node
+
+
+def code_key(node: ast.AST, limit: int = 512) -> Optional[tuple]:
+    """A hashable description of the code `node` spells (node types, names, constants; no
+    positions, no load/store contexts), or None for a tree of more than `limit` nodes. Iterative,
+    unlike `ast.dump`, so a generated 5,000-term expression cannot exhaust the stack."""
+    tokens: list = []
+    stack: list = [node]
+    while stack:
+        item = stack.pop()
+        if not isinstance(item, ast.AST):
+            tokens.append(item)
+            continue
+        if len(tokens) > limit * 4:
+            return None
+        tokens.append(type(item).__name__)
+        for name in reversed(item._fields):
+            if name == "ctx":
+                continue
+            value = getattr(item, name, None)
+            if isinstance(value, list):
+                stack.extend(reversed(value))
+                stack.append(("list", len(value)))
+            else:
+                stack.append(value if isinstance(value, ast.AST) else ("value", repr(value)))
+    return tuple(tokens)
+
+
+def same_code(a: ast.AST, b: ast.AST) -> bool:
+    """`a` and `b` spell the same code (small trees only; large ones are compared by identity)."""
+    if a is b:
+        return True
+    key = code_key(a)
+    return key is not None and key == code_key(b)

@@ -19,6 +19,8 @@ import math
 import re
 from typing import FrozenSet, NamedTuple, Optional
 
+from nanlint.syntax import same_code
+
 NEG, ZERO, POS = 1, 2, 4
 ANY = NEG | ZERO | POS
 NONNEG = ZERO | POS
@@ -595,7 +597,7 @@ class Analyzer:
             chosen, other = other, chosen
         elif not isinstance(op, (ast.Gt, ast.GtE)):
             return False
-        same = ast.dump(condition.left) == ast.dump(chosen)
+        same = same_code(condition.left, chosen)
         return same and (bound > 0 or isinstance(op, ast.Gt)) and self.fact(other).signs == POS
 
     @staticmethod
@@ -674,6 +676,6 @@ def _zero_test_selects(condition: ast.AST, value: ast.AST, when: bool) -> bool:
     if _literal_number(left) is not None or is_eps_like(left):
         left, right, op = right, left, FLIPPED[op]
     bound = _literal_number(right)
-    if not (bound == 0 or is_eps_like(right)) or ast.dump(left) != ast.dump(value):
+    if not (bound == 0 or is_eps_like(right)) or not same_code(left, value):
         return False
     return ZERO_TESTS[op] == when

@@ -31,6 +31,14 @@ def run_nanlint(*args, cwd=None, stdin=None, env=None, timeout=120):
     )
 
 
+def line_of(path, marker):
+    """The line number of the only line of `path` holding `marker` (tests mark the lines they blame)."""
+    with open(path, encoding="utf-8") as handle:
+        hits = [n for n, text in enumerate(handle, 1) if text.rstrip().endswith(marker)]
+    assert len(hits) == 1, (marker, hits)
+    return hits[0]
+
+
 def write(directory: Path, name: str, code: str) -> Path:
     """Write dedented `code` to directory/name (folders created) and return the path."""
     path = directory / name

@@ -103,7 +103,7 @@ def test_a_fix_that_would_not_parse_leaves_the_file_untouched(nanlint, tmp_path)
     write(tmp_path, "pyproject.toml", '[tool.nanlint]\nextend-rule-files = ["rules.toml"]\nselect = ["NAN960"]\n')
     broken = write(tmp_path, "a.py", "import torch\n\ndef f(x):\n    return torch.log(torch.softmax(x, dim=-1))\n")
     before = broken.read_bytes()
-    result = nanlint("check", "a.py", "--fix", "--output-format", "concise", cwd=tmp_path)
+    result = nanlint("check", "a.py", "--fix", "--no-cache", "--output-format", "concise", cwd=tmp_path)
     assert result.returncode == 2
     assert broken.read_bytes() == before
     assert result.stderr.splitlines() == [

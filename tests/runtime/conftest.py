@@ -5,7 +5,6 @@ import pytest
 pytest.importorskip("torch")
 
 
-
 def pytest_configure(config):
     # `pytest_plugins` is only allowed in the top-level conftest; registering here keeps pytester
     # (for the plugin's tests) local to the runtime tests.
@@ -13,14 +12,6 @@ def pytest_configure(config):
         config.pluginmanager.import_plugin("pytester")
 
 warnings.filterwarnings("ignore", message="Failed to initialize NumPy")
-
-
-def line_of(path, marker):
-    """The line number of the only line of `path` holding `marker` (tests mark the lines they blame)."""
-    with open(path, encoding="utf-8") as handle:
-        hits = [n for n, text in enumerate(handle, 1) if text.rstrip().endswith(marker)]
-    assert len(hits) == 1, (marker, hits)
-    return hits[0]
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import textwrap
 import pytest
 
 import nanlint
-from conftest import line_of
+from cli_support import line_of
 from nanlint.api import check
 from nanlint.ftypes import Finding, Span
 from nanlint.runtime.join import CONFIRMED, NOT_REACHED, NOT_TRIGGERED, join

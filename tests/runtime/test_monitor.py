@@ -8,7 +8,7 @@ import pytest
 import torch
 from torch import nn
 
-from conftest import line_of
+from cli_support import line_of
 from nanlint.runtime.monitor import NonFiniteError
 
 HERE = os.path.realpath(__file__)

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from conftest import line_of
+from cli_support import line_of
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PYTHON = sys.executable

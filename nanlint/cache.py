@@ -1,0 +1,195 @@
+"""The cache: what `check` found in each file, so that an unchanged file is not parsed again.
+
+A result is reused only when nothing that decides it changed: the file's bytes (a BLAKE2 digest),
+the path it is reported under, nanlint's version and its own code, the Python version (its
+parser), the rule catalog (the bytes of every rule file, `extend-rule-files` included) and every
+setting that can change a finding (enabled rules, per-file-ignores, test patterns, the project
+root...). Findings (with their fixes) and errors are stored, not only clean files.
+
+Layout: one JSON file per configuration, `<cache-dir>/<key>.json`, holding an entry per file.
+A run loads it once, checks only the files whose entry is missing or stale, and, if it learnt
+something, rewrites it atomically (a temporary file, then `os.replace`): concurrent runs never
+see a half-written file, the last writer wins, and workers never touch it (only the main process
+does). An unreadable or corrupt cache is an empty one; a cache that cannot be written is skipped
+with one warning. The default directory is `.nanlint_cache` in the project root (the
+configuration's folder, else the current one), with a `.gitignore` of `*` like ruff's.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Dict, Iterable, List, Optional
+
+from nanlint import __version__
+from nanlint.catalog import default_rule_dir
+from nanlint.ftypes import Edit, FileError, Finding, Fix, Span
+
+FORMAT = 1
+DEFAULT_DIR = ".nanlint_cache"
+GITIGNORE = "# Automatically created by nanlint.\n*\n"
+CACHEDIR_TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# This file is a cache directory tag created by nanlint.\n"
+# Settings that only decide which files are checked, or how results are shown and fixed.
+NOT_AFFECTING_FINDINGS = frozenset(
+    {"output_format", "fix", "unsafe_fixes", "cache", "cache_dir", "source", "exclude", "extend_exclude",
+     "force_exclude", "respect_gitignore"}
+)
+
+
+def content_digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def _files_digest(paths: Iterable[Path]) -> str:
+    digest = hashlib.blake2b(digest_size=16)
+    for path in paths:
+        digest.update(str(path).encode("utf-8", "surrogateescape") + b"\0")
+        try:
+            digest.update(path.read_bytes())
+        except OSError as error:
+            digest.update(f"unreadable: {error}".encode())
+    return digest.hexdigest()
+
+
+def code_digest() -> str:
+    """nanlint's own modules: a changed check invalidates the cache even at the same version."""
+    package = Path(__file__).resolve().parent
+    return _files_digest(sorted(package.rglob("*.py")))
+
+
+def configuration_key(settings, rules: Iterable, root: Path) -> str:
+    """The digest of everything besides a file's bytes and path that decides its findings."""
+    rule_files = sorted(default_rule_dir().glob("*.toml")) + [Path(p) for p in settings.extend_rule_files]
+    options = {
+        name: value for name, value in dataclasses.asdict(settings).items() if name not in NOT_AFFECTING_FINDINGS
+    }
+    material = {
+        "format": FORMAT,
+        "nanlint": __version__,
+        "code": code_digest(),
+        "python": [sys.implementation.name, *sys.version_info[:2]],
+        "catalog": _files_digest(rule_files),
+        "enabled": [rule.code for rule in rules],
+        "settings": options,
+        "root": str(root),
+    }
+    text = json.dumps(material, sort_keys=True, default=repr)
+    return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
+
+
+def default_directory(settings) -> Path:
+    return Path(settings.cache_dir) if settings.cache_dir else Path(settings.root) / DEFAULT_DIR
+
+
+class Cache:
+    """The entries of one configuration: display path -> [absolute path, digest, findings, errors]."""
+
+    def __init__(self, directory: Path, key: str) -> None:
+        self.directory = directory
+        self.file = directory / f"{key}.json"
+        self.entries: Dict[str, list] = self._load()
+        self.changed = False
+        self.warning: Optional[str] = None
+
+    def _load(self) -> Dict[str, list]:
+        try:
+            data = json.loads(self.file.read_bytes())
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("files"), dict):
+            return {}
+        return data["files"]
+
+    def knows(self, path: str) -> bool:
+        return path in self.entries
+
+    def lookup(self, path: str, digest: str):
+        """The stored FileResult of `path` if it was checked with these bytes, else None."""
+        from nanlint.engine import FileResult
+
+        entry = self.entries.get(path)
+        try:
+            absolute, stored_digest, findings, errors = entry
+            if absolute != os.path.abspath(path) or stored_digest != digest:
+                return None
+            return FileResult([_finding(path, item) for item in findings], [_error(path, item) for item in errors])
+        except (TypeError, ValueError, IndexError, KeyError, AttributeError):
+            return None  # a corrupt entry is a miss
+
+    def store(self, path: str, digest: str, result) -> None:
+        self.entries[path] = [
+            os.path.abspath(path), digest, [_finding_data(f) for f in result.findings], [_error_data(e) for e in result.errors]
+        ]
+        self.changed = True
+
+    def save(self) -> None:
+        """Write the entries if this run added any; on failure keep going and set `warning`."""
+        if not self.changed:
+            return
+        try:
+            _prepare(self.directory)
+            handle, temporary = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=self.directory)
+            try:
+                with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                    json.dump({"format": FORMAT, "files": self.entries}, stream, ensure_ascii=False, separators=(",", ":"))
+                os.replace(temporary, self.file)
+            except BaseException:
+                _remove(temporary)
+                raise
+        except (OSError, ValueError) as error:
+            self.warning = f"cannot write the cache in {self.directory}: {getattr(error, 'strerror', None) or error}"
+
+
+def _prepare(directory: Path) -> None:
+    directory.mkdir(parents=True, exist_ok=True)
+    for name, content in ((".gitignore", GITIGNORE), ("CACHEDIR.TAG", CACHEDIR_TAG)):
+        marker = directory / name
+        if not marker.exists():
+            marker.write_text(content, encoding="utf-8")
+
+
+def _remove(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _finding_data(finding: Finding) -> list:
+    span = finding.span
+    fix = finding.fix
+    fix_data = None if fix is None else [fix.title, fix.safe, [[e.start, e.end, e.content] for e in fix.edits]]
+    return [span.line, span.column, span.end_line, span.end_column, finding.code, finding.name, finding.message, fix_data]
+
+
+def _typed(kind: type, *values):
+    """`values` if each is a `kind` (a bool is no int here), else ValueError: a corrupt entry."""
+    if not all(type(value) is kind for value in values):
+        raise ValueError(f"expected {kind.__name__}")
+    return values
+
+
+def _finding(path: str, data: List) -> Finding:
+    line, column, end_line, end_column, code, name, message, fix_data = data
+    fix = None
+    if fix_data is not None:
+        title, safe, edits = fix_data
+        _typed(str, title)
+        _typed(bool, safe)
+        fix = Fix(title, tuple(Edit(*_typed(int, start, end), *_typed(str, content)) for start, end, content in edits), safe)
+    span = Span(*_typed(int, line, column, end_line, end_column))
+    return Finding(path, span, *_typed(str, code, name, message), fix)
+
+
+def _error_data(error: FileError) -> list:
+    return [error.message, error.kind, error.line]
+
+
+def _error(path: str, data: List) -> FileError:
+    message, kind, line = data
+    return FileError(path, *_typed(str, message, kind), *_typed(int, line))

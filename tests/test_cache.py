@@ -1,0 +1,203 @@
+"""The cache: warm runs give the same report as cold ones, findings and errors included; any change
+to a file, the settings, the catalog or nanlint itself invalidates; a broken cache is a miss."""
+
+import json
+import os
+
+import pytest
+
+from cli_support import RISKY, SAFE, write
+from nanlint import cache as cache_module
+from nanlint.api import Checker
+from nanlint.config import Settings
+
+BROKEN = "import torch\ndef f(:\n    pass\n"
+EXTRA_RULE = """
+family = "extra"
+title = "Extra"
+
+[[rule]]
+code = "NAN990"
+name = "any-sigmoid"
+message = "{message}"
+check = "pattern"
+[rule.params]
+pattern = "sigmoid($x)"
+[rule.docs]
+what = "w"
+why = "w"
+instead = "w"
+[[rule.bad]]
+code = "import torch\\ntorch.sigmoid(x)\\n"
+lines = [2]
+[[rule.good]]
+code = "import torch\\n"
+"""
+
+
+def project(tmp_path):
+    write(tmp_path, "risky.py", RISKY)
+    write(tmp_path, "safe.py", SAFE)
+    write(tmp_path, "broken.py", BROKEN)
+    return tmp_path
+
+
+def checker(tmp_path, **settings):
+    defaults = dict(root=str(tmp_path), cache_dir=str(tmp_path / "cache"), select=("NAN101", "NAN102"))
+    return Checker(Settings(**{**defaults, **settings}))
+
+
+def run(tmp_path, **settings):
+    return checker(tmp_path, **settings).run([str(tmp_path)], jobs=1)
+
+
+def cache_files(tmp_path):
+    return sorted((tmp_path / "cache").glob("*.json"))
+
+
+def tamper(tmp_path, path_suffix, message):
+    """Rewrite the cached message of every finding of one file: a later run that shows it read the cache."""
+    (cache_file,) = cache_files(tmp_path)
+    data = json.loads(cache_file.read_text())
+    for path, entry in data["files"].items():
+        if path.endswith(path_suffix):
+            for finding in entry[2]:
+                finding[6] = message
+    cache_file.write_text(json.dumps(data))
+
+
+def messages(report):
+    return [(os.path.basename(f.path), f.line, f.code, f.message, f.fix) for f in report.findings]
+
+
+def test_a_warm_run_reads_findings_fixes_and_errors_from_the_cache(tmp_path):
+    project(tmp_path)
+    cold = run(tmp_path)
+    assert {f.code for f in cold.findings} == {"NAN101", "NAN102"} and any(f.fix for f in cold.findings)
+    assert [e.message.split(": ", 1)[1] for e in cold.errors] == ["syntax error: invalid syntax"]
+    warm = run(tmp_path)
+    assert (messages(warm), warm.errors) == (messages(cold), cold.errors)
+    tamper(tmp_path, "risky.py", "from the cache")
+    assert {f.message for f in run(tmp_path).findings} == {"from the cache"}
+
+
+def test_a_changed_file_is_checked_again(tmp_path):
+    project(tmp_path)
+    run(tmp_path)
+    tamper(tmp_path, "risky.py", "stale")
+    write(tmp_path, "risky.py", RISKY + "\n# edited\n")
+    assert "stale" not in {f.message for f in run(tmp_path).findings}
+
+
+@pytest.mark.parametrize("change", [
+    dict(select=("NAN101",)),
+    dict(per_file_ignores={"risky.py": ("NAN102",)}),
+    dict(test_patterns=("risky.py",)),
+])
+def test_settings_that_change_findings_use_another_cache(tmp_path, change):
+    project(tmp_path)
+    run(tmp_path)
+    tamper(tmp_path, "risky.py", "stale")
+    assert "stale" not in {f.message for f in run(tmp_path, **change).findings}
+    assert len(cache_files(tmp_path)) == 2
+
+
+def test_settings_that_only_change_the_output_share_the_cache(tmp_path):
+    project(tmp_path)
+    run(tmp_path)
+    run(tmp_path, output_format="json", unsafe_fixes=True, fix=True)
+    assert len(cache_files(tmp_path)) == 1
+
+
+def test_a_changed_rule_file_invalidates(tmp_path):
+    project(tmp_path)
+    write(tmp_path, "sig.py", "import torch\ny = torch.sigmoid(x)\n")
+    rules = tmp_path / "extra.toml"
+    rules.write_text(EXTRA_RULE.format(message="first wording"))
+    settings = dict(extend_rule_files=(str(rules),), select=("NAN990",))
+    assert {f.message for f in run(tmp_path, **settings).findings} == {"first wording"}
+    rules.write_text(EXTRA_RULE.format(message="second wording"))
+    assert {f.message for f in run(tmp_path, **settings).findings} == {"second wording"}
+
+
+def test_a_new_nanlint_version_invalidates(tmp_path, monkeypatch):
+    project(tmp_path)
+    run(tmp_path)
+    tamper(tmp_path, "risky.py", "stale")
+    monkeypatch.setattr(cache_module, "__version__", "99.0")
+    assert "stale" not in {f.message for f in run(tmp_path).findings}
+
+
+@pytest.mark.parametrize("garbage", [b"", b"\x00\xff not json", b"[]", b'{"format": 1, "files": []}',
+                                     b'{"format": 1, "files": {"x": 3}}'])
+def test_a_corrupt_cache_file_is_a_miss_and_is_rewritten(tmp_path, garbage):
+    project(tmp_path)
+    cold = run(tmp_path)
+    (cache_file,) = cache_files(tmp_path)
+    cache_file.write_bytes(garbage)
+    assert messages(run(tmp_path)) == messages(cold)
+    assert json.loads(cache_file.read_text())["format"] == cache_module.FORMAT
+
+
+@pytest.mark.parametrize("entry", [None, 7, [], ["/x", "d", [], []], ["ABS", "DIGEST", [[1, 2]], []],
+                                   ["ABS", "DIGEST", [["1", 1, 1, 2, "NAN101", "n", "m", None]], []],
+                                   ["ABS", "DIGEST", [[1, 1, 1, 2, "NAN101", "n", "m", ["t", "yes", []]]], []]])
+def test_a_corrupt_entry_is_a_miss(tmp_path, entry):
+    project(tmp_path)
+    cold = run(tmp_path)
+    (cache_file,) = cache_files(tmp_path)
+    data = json.loads(cache_file.read_text())
+    risky = next(path for path in data["files"] if path.endswith("risky.py"))
+    real = data["files"][risky]
+    if isinstance(entry, list) and entry[:1] == ["ABS"]:
+        entry = [real[0], real[1], *entry[2:]]
+    data["files"][risky] = entry
+    cache_file.write_text(json.dumps(data))
+    assert messages(run(tmp_path)) == messages(cold)
+
+
+def test_the_default_cache_lives_in_the_project_root_and_git_ignores_it(nanlint, tmp_path):
+    project(tmp_path)
+    (tmp_path / "pyproject.toml").write_text("[tool.nanlint]\nselect = ['NAN101']\n")
+    (tmp_path / "sub").mkdir()
+    nanlint("check", "..", cwd=tmp_path / "sub")
+    assert (tmp_path / ".nanlint_cache" / ".gitignore").read_text().splitlines()[-1] == "*"
+    assert not (tmp_path / "sub" / ".nanlint_cache").exists()
+
+
+def test_no_cache_and_cache_dir_options(nanlint, tmp_path):
+    project(tmp_path)
+    nanlint("check", ".", "--no-cache", cwd=tmp_path)
+    assert not (tmp_path / ".nanlint_cache").exists()
+    nanlint("check", ".", "--cache-dir", "elsewhere", cwd=tmp_path)
+    assert (tmp_path / "elsewhere" / ".gitignore").is_file() and list((tmp_path / "elsewhere").glob("*.json"))
+    assert not (tmp_path / ".nanlint_cache").exists()
+
+
+def test_cache_settings_in_the_configuration(nanlint, tmp_path):
+    project(tmp_path)
+    (tmp_path / "nanlint.toml").write_text('cache = false\n')
+    nanlint("check", ".", cwd=tmp_path)
+    assert not (tmp_path / ".nanlint_cache").exists()
+    (tmp_path / "nanlint.toml").write_text('cache-dir = "build/lint-cache"\n')
+    (tmp_path / "sub").mkdir()
+    nanlint("check", "..", cwd=tmp_path / "sub")
+    assert list((tmp_path / "build" / "lint-cache").glob("*.json"))
+
+
+def test_an_unwritable_cache_warns_once_and_the_check_goes_on(nanlint, tmp_path):
+    project(tmp_path)
+    (tmp_path / "not-a-dir").write_text("")
+    result = nanlint("check", "risky.py", "safe.py", "--select", "NAN101", "--cache-dir", "not-a-dir", "--output-format", "concise", cwd=tmp_path)
+    assert result.returncode == 1
+    assert "risky.py:7:" in result.stdout
+    warnings = [line for line in result.stderr.splitlines() if "cache" in line]
+    assert len(warnings) == 1 and warnings[0].startswith("nanlint: warning: cannot write the cache in not-a-dir")
+
+
+def test_warm_cli_output_is_identical_to_cold(nanlint, tmp_path):
+    project(tmp_path)
+    runs = [nanlint("check", ".", "--select", "NAN101,NAN102", cwd=tmp_path) for _ in range(2)]
+    assert list(tmp_path.joinpath(".nanlint_cache").glob("*.json"))
+    assert (runs[0].returncode, runs[0].stdout, runs[0].stderr) == (runs[1].returncode, runs[1].stdout, runs[1].stderr)
+    assert runs[0].returncode == 2 and "NAN102" in runs[0].stdout
