@@ -8,6 +8,7 @@ from typing import Dict, List, Optional, Tuple
 from nanlint.ftypes import Edit, Finding, Span
 from nanlint.names import TORCH_ROOT, ImportTable, dotted_name
 from nanlint.source import NEWLINE
+from nanlint.syntax import is_literal
 from nanlint.values import Analyzer, Fact
 
 GRAD_DISABLING = frozenset(
@@ -264,9 +265,4 @@ def _all_args(args: ast.arguments):
 
 
 def _is_false_call(expr: ast.AST) -> bool:
-    return (
-        isinstance(expr, ast.Call)
-        and len(expr.args) == 1
-        and isinstance(expr.args[0], ast.Constant)
-        and expr.args[0].value is False
-    )
+    return isinstance(expr, ast.Call) and len(expr.args) == 1 and is_literal(expr.args[0], False)

@@ -377,8 +377,9 @@ class Monitor:
             if self.sites.is_user_file(site.path):
                 self.sink.emit({"type": "reach", "path": site.path, "line": site.line, "function": site.function})
 
-    def _emit(self, site, phase, kind, op, tally, tensors, origin, node=None) -> dict:
-        record = {
+    def _event(self, site, phase, kind, op, **fields) -> dict:
+        """An event record: what happened where, and in which step, test, thread and process."""
+        return {
             "type": "event",
             "kind": kind,
             "phase": phase,
@@ -386,18 +387,20 @@ class Monitor:
             "path": site.path,
             "line": site.line,
             "function": site.function,
-            "dtype": str(tensors[0].dtype).replace("torch.", "") if tensors else "",
-            "values": tally.describe(),
-            "nan": tally.nan,
-            "posinf": tally.posinf,
-            "neginf": tally.neginf,
-            "numel": tally.numel,
+            **fields,
             "step": self.step,
             "context": self.current_context(),
             "thread": threading.current_thread().name,
             "pid": os.getpid(),
             "user_file": self.sites.is_user_file(site.path),
         }
+
+    def _emit(self, site, phase, kind, op, tally, tensors, origin, node=None) -> dict:
+        record = self._event(
+            site, phase, kind, op,
+            dtype=str(tensors[0].dtype).replace("torch.", "") if tensors else "",
+            values=tally.describe(), nan=tally.nan, posinf=tally.posinf, neginf=tally.neginf, numel=tally.numel,
+        )
         if node:
             record["node"] = node
         if origin:
@@ -410,22 +413,7 @@ class Monitor:
         return mine
 
     def _emit_error(self, site, phase, kind, op, error, **extra) -> None:
-        record = {
-            "type": "event",
-            "kind": kind,
-            "phase": phase,
-            "op": op,
-            "path": site.path,
-            "line": site.line,
-            "function": site.function,
-            "message": str(error).split("\n")[0][:500],
-            "step": self.step,
-            "context": self.current_context(),
-            "thread": threading.current_thread().name,
-            "pid": os.getpid(),
-            "user_file": self.sites.is_user_file(site.path),
-        }
-        record.update(extra)
+        record = self._event(site, phase, kind, op, message=str(error).split("\n")[0][:500], **extra)
         self._count_and_write(record)
 
     def _count_and_write(self, record: dict) -> None:
