@@ -6,6 +6,7 @@ import ast
 from typing import Dict, List, Optional, Tuple
 
 from nanlint.ftypes import Edit, Finding, Span
+from nanlint.guards import ComparedValues
 from nanlint.names import TORCH_ROOT, ImportTable, dotted_name
 from nanlint.source import NEWLINE
 from nanlint.syntax import is_literal
@@ -70,6 +71,7 @@ class FileContext:
         self.if_depth = 0
         self.import_line = 1
         self.findings: List[Finding] = []
+        self.compared = ComparedValues()
         self._line_starts: Optional[List[int]] = None
         self._described: Dict[int, object] = {}
         self.analyzer = Analyzer(self)

@@ -9,7 +9,7 @@ is a precision device, not a proof: the comparison is not checked to exclude 0.
 from __future__ import annotations
 
 import ast
-from typing import Dict, Set
+from typing import Dict, List, Optional, Set, Tuple
 
 from nanlint.syntax import code_key
 from nanlint.values import PRESERVING
@@ -53,36 +53,61 @@ def value_keys(node: ast.AST, ctx, hops: int = 0) -> Set[object]:
 
 
 class ComparedValues:
-    """Per function, the keys of every value compared (or tested with `any()`, `numel()`...) so far."""
+    """Per function, the values compared (or tested with `any()`, `numel()`...) so far.
+
+    One per file, shared by every rule: noting a node only records it with the time it was seen;
+    its keys are worked out when a rule first asks about that function, which few ever do."""
 
     def __init__(self) -> None:
-        self.by_scope: Dict[int, Set[object]] = {}
+        self.pending: Dict[int, List[Tuple[ast.AST, int]]] = {}
+        self.keys: Dict[int, Set[object]] = {}
+        self.seen: Set[int] = set()
 
-    def _scope_keys(self, ctx) -> Set[object]:
+    @staticmethod
+    def _scope_id(ctx) -> Optional[int]:
         for scope in reversed(ctx.scopes):
             if scope.kind != "class":
-                return self.by_scope.setdefault(id(scope.node), set())
-        return set()
+                return id(scope.node)
+        return None
 
     def note(self, node: ast.AST, ctx) -> None:
-        keys = self._scope_keys(ctx)
-        if isinstance(node, ast.Compare):
-            for operand in [node.left, *node.comparators]:
-                if not isinstance(operand, ast.Constant):
-                    keys |= value_keys(operand, ctx)
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len" and node.args:
-            node = node.args[0]
-        elif isinstance(node, ast.Call):
-            described = ctx.describe(node)
-            if described is not None and described[0] in ("any", "all", "isclose", "allclose") and described[1]:
-                keys |= value_keys(described[1][0], ctx)
+        scope = self._scope_id(ctx)
+        if scope is None or id(node) in self.seen:
+            return
+        self.seen.add(id(node))
+        for value in _tested_values(node, ctx):
+            self.pending.setdefault(scope, []).append((value, ctx.seq + 1))
+
+    def _scope_keys(self, ctx) -> Set[object]:
+        scope = self._scope_id(ctx)
+        keys = self.keys.setdefault(scope, set())
+        for value, horizon in self.pending.pop(scope, ()):
+            saved, ctx.horizon = ctx.horizon, horizon
+            try:
+                keys |= value_keys(value, ctx)
+            finally:
+                ctx.horizon = saved
+        return keys
 
     def guards(self, node: ast.AST, ctx) -> bool:
         """True when `node`, or both sides of a difference `node` (`if hi == lo:` guards `hi - lo`),
         were compared earlier in the function."""
         compared = self._scope_keys(ctx)
+        if not compared:
+            return False
         if not value_keys(node, ctx).isdisjoint(compared):
             return True
         return isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub) and all(
             not value_keys(side, ctx).isdisjoint(compared) for side in (node.left, node.right)
         )
+
+
+def _tested_values(node: ast.AST, ctx) -> List[ast.AST]:
+    """The values a comparison or a test call (`any`, `all`, `isclose`, `allclose`) looks at."""
+    if isinstance(node, ast.Compare):
+        return [operand for operand in [node.left, *node.comparators] if not isinstance(operand, ast.Constant)]
+    if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id == "len"):
+        described = ctx.describe(node)
+        if described is not None and described[0] in ("any", "all", "isclose", "allclose") and described[1]:
+            return [described[1][0]]
+    return []

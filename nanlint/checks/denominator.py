@@ -5,7 +5,6 @@ from __future__ import annotations
 import ast
 
 from nanlint.checks.base import PREDICATES, Check, snippet
-from nanlint.guards import ComparedValues
 from nanlint.patterns import Match
 
 
@@ -24,14 +23,12 @@ class RiskyDenominator(Check):
         "numerator_not": (list, []),
     }
 
-    def begin(self, ctx) -> None:
-        self.compared = ComparedValues()
 
     def handlers(self):
         return {ast.Call: self.visit_call, ast.BinOp: self.visit_binop, ast.AugAssign: self.visit_augassign, ast.Compare: self.visit_compare}
 
     def visit_compare(self, node: ast.Compare, ctx) -> None:
-        self.compared.note(node, ctx)
+        ctx.compared.note(node, ctx)
 
     def visit_binop(self, node: ast.BinOp, ctx) -> None:
         if isinstance(node.op, ast.Div):
@@ -42,7 +39,7 @@ class RiskyDenominator(Check):
             self._judge(node, node.value, ctx, node.target)
 
     def visit_call(self, node: ast.Call, ctx) -> None:
-        self.compared.note(node, ctx)
+        ctx.compared.note(node, ctx)
         described = ctx.describe(node)
         if described is None:
             return
@@ -54,7 +51,7 @@ class RiskyDenominator(Check):
 
     def _judge(self, node: ast.AST, denominator: ast.AST, ctx, numerator: ast.AST = None) -> None:
         fact = ctx.fact(denominator)
-        if not any(PREDICATES[name](fact) for name in self.params["danger"]) or self.compared.guards(denominator, ctx):
+        if not any(PREDICATES[name](fact) for name in self.params["danger"]) or ctx.compared.guards(denominator, ctx):
             return
         if numerator is not None and any(PREDICATES[name](ctx.fact(numerator)) for name in self.params["numerator_not"]):
             return

@@ -6,7 +6,6 @@ import ast
 from typing import Dict, List, Optional
 
 from nanlint.checks.base import Check, snippet
-from nanlint.guards import ComparedValues
 from nanlint.patterns import Match
 from nanlint.values import literal_number
 
@@ -25,14 +24,12 @@ class SelfNormalization(Check):
     kind = "self-normalization"
     PARAMS = {"ops": (list, ["norm", "vector_norm"]), "supersedes": (list, [])}
 
-    def begin(self, ctx) -> None:
-        self.compared = ComparedValues()
 
     def handlers(self):
         return {ast.BinOp: self.visit_binop, ast.AugAssign: self.visit_augassign, ast.Call: self.visit_call, ast.Compare: self.visit_compare}
 
     def visit_compare(self, node: ast.Compare, ctx) -> None:
-        self.compared.note(node, ctx)
+        ctx.compared.note(node, ctx)
 
     def visit_binop(self, node: ast.BinOp, ctx) -> None:
         if isinstance(node.op, ast.Div):
@@ -43,14 +40,14 @@ class SelfNormalization(Check):
             self._judge(node, node.target, node.value, ctx, fixable=False)
 
     def visit_call(self, node: ast.Call, ctx) -> None:
-        self.compared.note(node, ctx)
+        ctx.compared.note(node, ctx)
         described = ctx.describe(node)
         if described is not None and described[0] in ("div", "true_divide", "divide") and len(described[1]) == 2 and not described[2]:
             self._judge(node, described[1][0], described[1][1], ctx, fixable=False)
 
     def _judge(self, node: ast.AST, numerator: ast.AST, denominator: ast.AST, ctx, fixable: bool) -> None:
         norm, direct = self._norm_call(denominator, ctx)
-        if norm is None or self.compared.guards(denominator, ctx):
+        if norm is None or ctx.compared.guards(denominator, ctx):
             return
         op, operands, keywords = norm
         if not operands or ast.unparse(operands[0]) != ast.unparse(numerator):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import ast
 
 from nanlint.checks.base import PREDICATES, Check, snippet
-from nanlint.guards import ComparedValues
 from nanlint.patterns import Pattern
 
 
@@ -30,8 +29,6 @@ class PatternCheck(Check):
         texts = ([self.params["pattern"]] if self.params["pattern"] else []) + list(self.params["patterns"])
         self.patterns = [Pattern(text) for text in texts]
 
-    def begin(self, ctx) -> None:
-        self.compared = ComparedValues()
 
     def handlers(self):
         handlers = {pattern.root_type: self.visit for pattern in self.patterns}
@@ -44,10 +41,10 @@ class PatternCheck(Check):
         return handlers
 
     def compared_note(self, node: ast.AST, ctx) -> None:
-        self.compared.note(node, ctx)
+        ctx.compared.note(node, ctx)
 
     def visit_call_and_note(self, node: ast.Call, ctx) -> None:
-        self.compared.note(node, ctx)
+        ctx.compared.note(node, ctx)
         self.visit(node, ctx)
 
     def visit(self, node: ast.AST, ctx) -> None:
@@ -66,4 +63,4 @@ class PatternCheck(Check):
         for name, predicate in self.params["unless"].items():
             if name in match.captures and PREDICATES[predicate](ctx.fact(match.captures[name])):
                 return False
-        return not any(self.compared.guards(match.captures[name], ctx) for name in self.params["unguarded"])
+        return not any(ctx.compared.guards(match.captures[name], ctx) for name in self.params["unguarded"])

@@ -7,7 +7,6 @@ import ast
 from typing import Optional
 
 from nanlint.checks.base import Check, snippet
-from nanlint.guards import ComparedValues
 from nanlint.values import MASK, literal_number
 
 
@@ -51,23 +50,21 @@ class EmptySelectionMean(Check):
     kind = "empty-selection-mean"
     PARAMS = {"ops": (list, ["mean", "nanmean"])}
 
-    def begin(self, ctx) -> None:
-        self.compared = ComparedValues()
 
     def handlers(self):
         return {ast.Call: self.visit_call, ast.Compare: self.visit_compare}
 
     def visit_compare(self, node: ast.Compare, ctx) -> None:
-        self.compared.note(node, ctx)
+        ctx.compared.note(node, ctx)
 
     def visit_call(self, node: ast.Call, ctx) -> None:
-        self.compared.note(node, ctx)
+        ctx.compared.note(node, ctx)
         described = ctx.describe(node)
         if described is None or described[0] not in self.params["ops"] or len(described[1]) != 1 or described[2]:
             return
         selection = described[1][0]
         mask = self._mask_of(selection, ctx)
-        if mask is None or self.compared.guards(mask, ctx) or self.compared.guards(selection, ctx):
+        if mask is None or ctx.compared.guards(mask, ctx) or ctx.compared.guards(selection, ctx):
             return
         self.report(ctx, node, sel=snippet(ctx.source(selection)), mask=snippet(ctx.source(mask)))
 
