@@ -74,6 +74,7 @@ class FileContext:
         self.compared = ComparedValues()
         self._line_starts: Optional[List[int]] = None
         self._described: Dict[int, object] = {}
+        self._qualified: Dict[int, Optional[str]] = {}
         self.analyzer = Analyzer(self)
 
     # --- scopes and local data flow -------------------------------------------------------
@@ -136,8 +137,18 @@ class FileContext:
 
     # --- recognising tensor operations -----------------------------------------------------
 
+    def add_import(self, node: ast.AST) -> None:
+        self.imports.add(node)
+        self._qualified.clear()
+        self._described.clear()
+
     def qualified(self, node: ast.AST) -> Optional[str]:
-        return self.imports.resolve(node)
+        """`imports.resolve`, memoised per node until the next import statement: many rules ask
+        about the same call."""
+        key = id(node)
+        if key not in self._qualified:
+            self._qualified[key] = self.imports.resolve(node)
+        return self._qualified[key]
 
     def describe_call(self, call: ast.Call):
         """(op, operands, keywords) for a torch function or tensor-method call, else None.

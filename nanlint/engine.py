@@ -167,7 +167,7 @@ class _Walker:
         ctx = self.ctx
         node_type = node.__class__
         if node_type is ast.Import or node_type is ast.ImportFrom:
-            ctx.imports.add(node)
+            ctx.add_import(node)
             self.imports_torch = self.imports_torch or imports_torch(node)
         handlers = self.handlers.get(node_type)
         if handlers:
