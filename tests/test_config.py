@@ -80,12 +80,21 @@ def test_the_command_line_selection_is_a_layer_over_the_configuration(nanlint, t
 
 
 def test_per_file_ignores(nanlint, tmp_path):
-    write(tmp_path, "pyproject.toml", '[tool.nanlint]\nper-file-ignores = {"tests/*" = ["NAN101"], "legacy.py" = ["NAN1"]}\n')
-    for name in ("tests/test_loss.py", "src/loss.py", "legacy.py"):
+    write(tmp_path, "pyproject.toml", '[tool.nanlint]\nper-file-ignores = {"scripts/*" = ["NAN101"], "legacy.py" = ["NAN1"]}\n')
+    for name in ("scripts/loss.py", "src/loss.py", "legacy.py"):
         write(tmp_path, name, RISKY)
     result = nanlint("check", ".", "--select", "NAN101,NAN102", *CONCISE, cwd=tmp_path)
     assert reported(result) == {
-        ("tests/test_loss.py", "NAN102"), ("src/loss.py", "NAN101"), ("src/loss.py", "NAN102")}
+        ("scripts/loss.py", "NAN102"), ("src/loss.py", "NAN101"), ("src/loss.py", "NAN102")}
+
+
+def test_test_code_is_not_checked_unless_check_tests_is_set(nanlint, tmp_path):
+    names = ("tests/test_loss.py", "pkg/testing/_internal/reference.py", "pkg/loss_test.py", "src/loss.py")
+    for name in names:
+        write(tmp_path, name, RISKY)
+    assert {path for path, _ in reported(nanlint("check", ".", *CONCISE, cwd=tmp_path))} == {"src/loss.py"}
+    write(tmp_path, "pyproject.toml", '[tool.nanlint]\ncheck-tests = true\n')
+    assert {path for path, _ in reported(nanlint("check", ".", *CONCISE, cwd=tmp_path))} == set(names)
 
 
 def test_default_excludes_skip_environments_and_builds_but_a_named_path_is_always_checked(nanlint, tmp_path):
