@@ -46,8 +46,11 @@ class Checker:
         return any(matches(relative, pattern) for pattern in self.settings.test_patterns)
 
     def check_source(self, source: SourceFile) -> FileResult:
+        is_test = self.is_test(source.path)
+        if is_test and not self.settings.check_tests:
+            return FileResult()  # test code computes naive references on purpose: not checked
         try:
-            result = check_source(source, self.ruleset, self.is_test(source.path), self.catalog)
+            result = check_source(source, self.ruleset, is_test, self.catalog)
         except Exception as error:  # a bug of nanlint's own: report it, go on with the other files
             message = f"{source.path}: internal error: {type(error).__name__}: {error}"
             return FileResult(errors=[FileError(source.path, message, "internal")])

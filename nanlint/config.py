@@ -31,7 +31,8 @@ DEFAULT_EXCLUDE = (
     ".venv", ".vscode", "__pycache__", "__pypackages__", "_build", "buck-out", "build", "dist",
     "node_modules", "site-packages", "venv",
 )
-DEFAULT_TEST_PATTERNS = ("test_*.py", "*_test.py", "tests/*", "test/*", "testing/*", "conftest.py")
+# A bare folder name matches that folder at any depth (`torch/testing/_internal/common_nn.py`).
+DEFAULT_TEST_PATTERNS = ("test_*.py", "*_test.py", "tests", "test", "testing", "conftest.py")
 OUTPUT_FORMATS = ("text", "concise", "json", "sarif", "github")
 ALL = "ALL"
 
@@ -68,6 +69,7 @@ class Settings:
     force_exclude: bool = False
     extend_rule_files: Tuple[str, ...] = ()
     test_patterns: Tuple[str, ...] = DEFAULT_TEST_PATTERNS
+    check_tests: bool = False
     preview: bool = False
     respect_gitignore: bool = True
     output_format: str = "text"
@@ -105,6 +107,7 @@ KEYS = {
     "force-exclude": ("force_exclude", "bool"),
     "extend-rule-files": ("extend_rule_files", "paths"),
     "test-patterns": ("test_patterns", "patterns"),
+    "check-tests": ("check_tests", "bool"),
     "preview": ("preview", "bool"),
     "respect-gitignore": ("respect_gitignore", "bool"),
     "output-format": ("output_format", "format"),

@@ -59,6 +59,8 @@ COUNT = "count"  # a count of selected elements: 0 when nothing is selected
 SPREAD = "spread"  # a std or var: 0 when all values are equal
 NORM = "norm"  # a norm or distance: 0 for an all-zero input
 RANGE = "range"  # max - min: 0 when all values are equal
+RECTIFIED = "rectified"  # a ReLU output: 0 for every non-positive input
+DISTANCE = "distance"  # a norm of a difference or a cdist: 0 where two points coincide
 KINDS = frozenset({COUNT, SPREAD, NORM, RANGE})
 
 
@@ -282,7 +284,7 @@ class Analyzer:
         reads like a log-variance whose value is not bounded above."""
         found = self.env.lookup_name(key)
         fact = UNKNOWN
-        if found is None and MASK_NAME.search(name):
+        if found is None and MASK_NAME.search(name) and not key.startswith("self."):
             fact = Fact(NONNEG, None, frozenset({MASK}))
         elif found is not None:
             seq, value = found
@@ -384,7 +386,7 @@ class Analyzer:
             return Fact(NONNEG, f"{_fmt(one)} - x with x reaching 1, which is 0", frozenset())
         if b.signs == NEG and a.signs & NEG == 0:
             return POSITIVE if a.signs == POS or is_positive_guard(right) else Fact(NONNEG, None)
-        if self._is_maximum_of_rows(right):
+        if self._is_maximum_of_rows(right) or self._is_pair_maximum_of(right, left):
             return Fact(NEG | ZERO, None)  # `x - x.max(-1, keepdim=True).values`: at most 0
         if self._extreme(left, depth) == "max" and self._extreme(right, depth) == "min":
             return Fact(NONNEG, "a range max - min, 0 when all values are equal", frozenset({RANGE}))
@@ -406,8 +408,9 @@ class Analyzer:
         return 2 in (_literal_number(right.left), _literal_number(right.right))
 
     def _is_maximum_of_rows(self, node: ast.AST, hops: int = 0) -> bool:
-        """`x.max(dim, keepdim=True)[0]`, `.values`, `amax`, `logsumexp`, `.detach()` of those, or a
-        local name assigned one: subtracting it bounds an exponent above by 0."""
+        """`x.max(dim, keepdim=True)[0]`, `.values`, `amax`, `logsumexp`, `.detach()` or a
+        `masked_fill` of those, a helper named like one (`_safe_amax(x, dim)`), or a local name
+        assigned one: subtracting it bounds an exponent above by 0."""
         while True:
             if isinstance(node, ast.Subscript) or isinstance(node, ast.Attribute) and node.attr == "values":
                 node = node.value
@@ -417,9 +420,40 @@ class Analyzer:
                 break
         if isinstance(node, ast.Name) and hops < 2:
             found = self.env.lookup_name(node.id)
-            return found is not None and self._is_maximum_of_rows(found[1], hops + 1)
+            if found is None:
+                return False
+            saved, self.env.horizon = self.env.horizon, found[0]
+            try:
+                return self._is_maximum_of_rows(found[1], hops + 1)
+            finally:
+                self.env.horizon = saved
+        if not isinstance(node, ast.Call):
+            return False
+        described = self.env.describe_call(node)
+        if described is None:
+            return bool(MAX_HELPER_NAME.search(_called_name(node.func)))
+        name, operands = described[0], described[1]
+        if name in ("masked_fill", "masked_fill_") and operands:
+            return self._is_maximum_of_rows(operands[0], hops)
+        return name in ("max", "amax", "logsumexp")
+
+    def _is_pair_maximum_of(self, node: ast.AST, other: ast.AST) -> bool:
+        """`torch.maximum(a, b)` (or a local name assigned it) when `other` is `a`, `b` or
+        `torch.minimum(a, b)`: `min_ - max_` in a hand-written logaddexp is at most 0."""
+        pair = self._pair_of(node, "maximum")
+        if pair is None:
+            return False
+        dumps = {ast.dump(side) for side in pair}
+        return ast.dump(other) in dumps or {ast.dump(side) for side in self._pair_of(other, "minimum") or ()} == dumps
+
+    def _pair_of(self, node: ast.AST, op: str):
+        if isinstance(node, ast.Name):
+            found = self.env.lookup_name(node.id)
+            node = found[1] if found is not None else node
         described = self.env.describe_call(node) if isinstance(node, ast.Call) else None
-        return described is not None and described[0] in ("max", "amax", "logsumexp")
+        if described is None or described[0] != op or len(described[1]) != 2:
+            return None
+        return described[1]
 
     @staticmethod
     def _matmul(a: Fact, b: Fact) -> Fact:
@@ -523,6 +557,9 @@ class Analyzer:
         if name in PROBABILITY_OPS:
             return Fact(NONNEG, f"a {name} output, which underflows to exactly 0 for very negative inputs", frozenset({PROB}))
         if name in NORM_OPS:
+            between_points = first.has(DIFF) or name in ("dist", "cdist", "pairwise_distance")
+            if between_points:
+                return Fact(NONNEG, f"a {name} between two points, 0 where they coincide", frozenset({NORM, DISTANCE}))
             return Fact(NONNEG, f"a {name}, 0 for an all-zero input", frozenset({NORM}))
         if name in SPREAD_OPS:
             return Fact(NONNEG, f"a {name}, 0 when all values are equal", frozenset({SPREAD}))
@@ -531,7 +568,7 @@ class Analyzer:
         if name in SUM_OPS:
             return self._sum(name, first)
         if name in RELU_OPS:
-            return Fact(NONNEG, f"a {name} output, 0 for every non-positive input")
+            return Fact(NONNEG, f"a {name} output, 0 for every non-positive input", frozenset({RECTIFIED}))
         if name == "cosine_similarity":
             return Fact(ANY, "a cosine similarity, which rounds past ±1 in float32", frozenset({UNIT, PAST_UNIT}))
         if name in UNIT_OPS:
@@ -649,6 +686,7 @@ class Analyzer:
             tags.add(UNIT if (low_value == -1 or high_value == 1) else OPEN_UNIT)
         why = None
         if low_value == 0:
+            tags.add(RECTIFIED)
             why = "a value clamped to [0, 1], which reaches 0 and 1" if UNIT in tags else "a value clamped at 0, which stays 0"
         elif UNIT in tags:
             why = "a value clamped to exactly ±1"
@@ -658,6 +696,13 @@ class Analyzer:
             sign = NONNEG if low_value == 0 else ANY
             return Fact(sign, why, frozenset(tags))
         return Fact(first.signs, first.why, first.tags | frozenset(tags))
+
+MAX_HELPER_NAME = re.compile(r"(_a?max|amax)$")  # `_safe_amax`, `row_max`: a helper returning a maximum
+
+
+def _called_name(func: ast.AST) -> str:
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+
 
 def _fmt(value: float) -> str:
     return str(int(value)) if value == int(value) else str(value)

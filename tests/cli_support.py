@@ -69,11 +69,11 @@ def loss_fn(logits, target):
     return F.nll_loss(logp, target) + torch.log(hits + 1)
 """
 
-# One NAN101 finding on line 5, column 12 (`torch.log(total)`).
-LOG_OF_SUM = """
+# One NAN101 finding on line 5, column 12 (`torch.log(total)`, a std).
+LOG_OF_STD = """
 import torch
 
 def f(x):
-    total = x.sum()
+    total = x.std()
     return torch.log(total)
 """

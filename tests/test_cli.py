@@ -6,7 +6,7 @@ import re
 import sys
 
 import pytest
-from cli_support import LOG_OF_SUM, RISKY, SAFE, run_nanlint, write
+from cli_support import LOG_OF_STD, RISKY, SAFE, run_nanlint, write
 
 from nanlint import __version__
 from nanlint.catalog import load_catalog
@@ -27,11 +27,11 @@ def test_clean_code_exits_0_and_says_so(nanlint, tmp_path):
 
 
 def test_findings_exit_1_in_text_format_with_source_line_and_caret(nanlint, tmp_path):
-    write(tmp_path, "loss.py", LOG_OF_SUM)
+    write(tmp_path, "loss.py", LOG_OF_STD)
     result = nanlint("check", "loss.py", *FIRST_RULES, cwd=tmp_path)
     assert result.returncode == 1
     lines = result.stdout.splitlines()
-    assert re.match(r"loss\.py:5:12: NAN101 `log` of a sum.*gradient 1/x is inf$", lines[0])
+    assert re.match(r"loss\.py:5:12: NAN101 `log` of a std.*gradient 1/x is inf$", lines[0])
     assert lines[1:4] == [
         "  |",
         "5 |     return torch.log(total)",
@@ -92,7 +92,7 @@ def test_an_unreadable_file_is_reported(nanlint, tmp_path):
 
 
 def test_pep_263_encodings_are_honoured(nanlint, tmp_path):
-    source = "# -*- coding: latin-1 -*-\nimport torch\nlabel = 'é'\ny = torch.log(x.sum())\n"
+    source = "# -*- coding: latin-1 -*-\nimport torch\nlabel = 'é'\ny = torch.log(x.std())\n"
     (tmp_path / "latin.py").write_bytes(source.encode("latin-1"))
     result = nanlint("check", "latin.py", *CONCISE, *FIRST_RULES, cwd=tmp_path)
     assert codes_and_lines(result.stdout) == [("latin.py", 4, "NAN101")]
@@ -104,7 +104,7 @@ def test_an_exception_inside_one_rule_is_an_internal_error_naming_rule_and_file(
     rules = write(tmp_path, "my_rules.toml", BROKEN_MESSAGE_RULE)
     write(tmp_path, "pyproject.toml", f'[tool.nanlint]\nextend-rule-files = ["{rules.name}"]\nextend-select = ["NAN990"]\n')
     write(tmp_path, "risky.py", RISKY)
-    write(tmp_path, "sum.py", LOG_OF_SUM)
+    write(tmp_path, "sum.py", LOG_OF_STD)
     result = nanlint("check", ".", *CONCISE, cwd=tmp_path)
     assert result.returncode == 2
     internal = [line for line in result.stderr.splitlines() if "internal error" in line]
@@ -134,7 +134,7 @@ why = "w"
 instead = "w"
 
 [[rule.bad]]
-code = "import torch\\ntorch.log(x.sum())\\n"
+code = "import torch\\ntorch.log(x.std())\\n"
 lines = [2]
 
 [[rule.good]]
@@ -166,7 +166,7 @@ def test_quiet_prints_findings_without_the_summary(nanlint, tmp_path):
 
 def test_statistics_count_findings_per_rule(nanlint, tmp_path):
     write(tmp_path, "risky.py", RISKY)
-    write(tmp_path, "sum.py", LOG_OF_SUM)
+    write(tmp_path, "sum.py", LOG_OF_STD)
     result = nanlint("check", ".", "--statistics", *FIRST_RULES, cwd=tmp_path)
     assert result.returncode == 1
     assert result.stdout.splitlines() == ["2\tNAN101\t[ ] log-of-possibly-zero", "1\tNAN102\t[*] log-of-softmax"]
@@ -201,7 +201,7 @@ def test_an_unknown_selector_is_a_usage_error(nanlint, tmp_path):
 
 def test_output_is_identical_whatever_the_job_count(nanlint, tmp_path):
     for index in range(40):  # above the threshold at which worker processes start
-        write(tmp_path, f"pkg{index % 3}/m{index:02d}.py", RISKY if index % 2 else LOG_OF_SUM)
+        write(tmp_path, f"pkg{index % 3}/m{index:02d}.py", RISKY if index % 2 else LOG_OF_STD)
     write(tmp_path, "pkg1/broken.py", "import torch\nx = (\n")
     one = nanlint("check", ".", "--jobs", "1", *CONCISE, *FIRST_RULES, cwd=tmp_path)
     two = nanlint("check", ".", "--jobs", "2", *CONCISE, *FIRST_RULES, cwd=tmp_path)
@@ -218,7 +218,7 @@ def test_jobs_must_be_a_positive_number(nanlint, tmp_path, jobs):
 
 def test_stdin_is_checked_under_its_stdin_filename(nanlint, tmp_path):
     write(tmp_path, "loss.py", "# a different file on disk\n")
-    result = nanlint("check", "-", "--stdin-filename", "loss.py", *FIRST_RULES, cwd=tmp_path, stdin=LOG_OF_SUM.lstrip())
+    result = nanlint("check", "-", "--stdin-filename", "loss.py", *FIRST_RULES, cwd=tmp_path, stdin=LOG_OF_STD.lstrip())
     assert result.returncode == 1
     lines = result.stdout.splitlines()
     assert lines[0].startswith("loss.py:5:12: NAN101 ")
@@ -226,9 +226,9 @@ def test_stdin_is_checked_under_its_stdin_filename(nanlint, tmp_path):
 
 
 def test_stdin_filename_alone_reads_stdin_and_a_plain_dash_is_named_dash(nanlint, tmp_path):
-    named = nanlint("check", "--stdin-filename", "x.py", *CONCISE, *FIRST_RULES, cwd=tmp_path, stdin=LOG_OF_SUM.lstrip())
+    named = nanlint("check", "--stdin-filename", "x.py", *CONCISE, *FIRST_RULES, cwd=tmp_path, stdin=LOG_OF_STD.lstrip())
     assert codes_and_lines(named.stdout) == [("x.py", 5, "NAN101")]
-    dash = nanlint("check", "-", *CONCISE, *FIRST_RULES, cwd=tmp_path, stdin=LOG_OF_SUM.lstrip())
+    dash = nanlint("check", "-", *CONCISE, *FIRST_RULES, cwd=tmp_path, stdin=LOG_OF_STD.lstrip())
     assert codes_and_lines(dash.stdout) == [("-", 5, "NAN101")]
 
 

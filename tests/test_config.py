@@ -7,7 +7,7 @@ import shutil
 import subprocess
 
 import pytest
-from cli_support import LOG_OF_SUM, RISKY, write
+from cli_support import LOG_OF_STD, RISKY, write
 
 CONCISE = ("--output-format", "concise")
 
@@ -80,18 +80,27 @@ def test_the_command_line_selection_is_a_layer_over_the_configuration(nanlint, t
 
 
 def test_per_file_ignores(nanlint, tmp_path):
-    write(tmp_path, "pyproject.toml", '[tool.nanlint]\nper-file-ignores = {"tests/*" = ["NAN101"], "legacy.py" = ["NAN1"]}\n')
-    for name in ("tests/test_loss.py", "src/loss.py", "legacy.py"):
+    write(tmp_path, "pyproject.toml", '[tool.nanlint]\nper-file-ignores = {"scripts/*" = ["NAN101"], "legacy.py" = ["NAN1"]}\n')
+    for name in ("scripts/loss.py", "src/loss.py", "legacy.py"):
         write(tmp_path, name, RISKY)
     result = nanlint("check", ".", "--select", "NAN101,NAN102", *CONCISE, cwd=tmp_path)
     assert reported(result) == {
-        ("tests/test_loss.py", "NAN102"), ("src/loss.py", "NAN101"), ("src/loss.py", "NAN102")}
+        ("scripts/loss.py", "NAN102"), ("src/loss.py", "NAN101"), ("src/loss.py", "NAN102")}
+
+
+def test_test_code_is_not_checked_unless_check_tests_is_set(nanlint, tmp_path):
+    names = ("tests/test_loss.py", "pkg/testing/_internal/reference.py", "pkg/loss_test.py", "src/loss.py")
+    for name in names:
+        write(tmp_path, name, RISKY)
+    assert {path for path, _ in reported(nanlint("check", ".", *CONCISE, cwd=tmp_path))} == {"src/loss.py"}
+    write(tmp_path, "pyproject.toml", '[tool.nanlint]\ncheck-tests = true\n')
+    assert {path for path, _ in reported(nanlint("check", ".", *CONCISE, cwd=tmp_path))} == set(names)
 
 
 def test_default_excludes_skip_environments_and_builds_but_a_named_path_is_always_checked(nanlint, tmp_path):
     for name in ("src/a.py", ".venv/lib/b.py", "venv/c.py", "build/lib/d.py", "dist/e.py",
                  "lib/site-packages/f.py", "src/__pycache__/g.py", ".git/h.py", "node_modules/i.py"):
-        write(tmp_path, name, LOG_OF_SUM)
+        write(tmp_path, name, LOG_OF_STD)
     assert checked_files(nanlint("check", ".", *CONCISE, cwd=tmp_path)) == {"src/a.py"}
     named = nanlint("check", "build/lib/d.py", "venv", *CONCISE, cwd=tmp_path)
     assert checked_files(named) == {"build/lib/d.py", "venv/c.py"}
@@ -99,7 +108,7 @@ def test_default_excludes_skip_environments_and_builds_but_a_named_path_is_alway
 
 def test_exclude_replaces_and_extend_exclude_adds(nanlint, tmp_path):
     for name in ("src/a.py", "src/generated/b.py", "build/c.py", "scripts/d.py"):
-        write(tmp_path, name, LOG_OF_SUM)
+        write(tmp_path, name, LOG_OF_STD)
     write(tmp_path, "pyproject.toml", '[tool.nanlint]\nextend-exclude = ["src/generated", "d.py"]\n')
     assert checked_files(nanlint("check", ".", *CONCISE, cwd=tmp_path)) == {"src/a.py"}
     write(tmp_path, "pyproject.toml", '[tool.nanlint]\nexclude = ["scripts"]\n')
@@ -108,12 +117,12 @@ def test_exclude_replaces_and_extend_exclude_adds(nanlint, tmp_path):
 
 def test_force_exclude_applies_excludes_to_named_files(nanlint, tmp_path):
     write(tmp_path, "pyproject.toml", '[tool.nanlint]\nextend-exclude = ["generated"]\n')
-    write(tmp_path, "generated/a.py", LOG_OF_SUM)
-    write(tmp_path, "src/b.py", LOG_OF_SUM)
+    write(tmp_path, "generated/a.py", LOG_OF_STD)
+    write(tmp_path, "src/b.py", LOG_OF_STD)
     assert checked_files(nanlint("check", "generated/a.py", "src/b.py", *CONCISE, cwd=tmp_path)) == {"generated/a.py", "src/b.py"}
     forced = nanlint("check", "generated/a.py", "src/b.py", "--force-exclude", *CONCISE, cwd=tmp_path)
     assert checked_files(forced) == {"src/b.py"}
-    stdin = nanlint("check", "--stdin-filename", "generated/x.py", "--force-exclude", cwd=tmp_path, stdin=LOG_OF_SUM)
+    stdin = nanlint("check", "--stdin-filename", "generated/x.py", "--force-exclude", cwd=tmp_path, stdin=LOG_OF_STD)
     assert (stdin.returncode, stdin.stdout) == (0, "All checks passed!\n")
 
 
@@ -122,9 +131,9 @@ def test_gitignore_is_respected_unless_a_path_is_named(nanlint, tmp_path):
     subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
     write(tmp_path, ".gitignore", "scratch/\nnotes_*.py\n")
     for name in ("src/a.py", "scratch/b.py", "src/notes_c.py"):
-        write(tmp_path, name, LOG_OF_SUM)
+        write(tmp_path, name, LOG_OF_STD)
     write(tmp_path, "src/sub/.gitignore", "*.py\n")
-    write(tmp_path, "src/sub/d.py", LOG_OF_SUM)
+    write(tmp_path, "src/sub/d.py", LOG_OF_STD)
     assert checked_files(nanlint("check", ".", *CONCISE, cwd=tmp_path)) == {"src/a.py"}
     assert checked_files(nanlint("check", "src/notes_c.py", "scratch", *CONCISE, cwd=tmp_path)) == {"src/notes_c.py", "scratch/b.py"}
     unrestricted = nanlint("check", ".", "--no-respect-gitignore", *CONCISE, cwd=tmp_path)
@@ -132,9 +141,9 @@ def test_gitignore_is_respected_unless_a_path_is_named(nanlint, tmp_path):
 
 
 def test_folders_are_walked_for_python_files_only_without_following_symlink_loops(nanlint, tmp_path):
-    write(tmp_path, "pkg/a.py", LOG_OF_SUM)
-    write(tmp_path, "pkg/b.pyi", LOG_OF_SUM)
-    write(tmp_path, "pkg/c.txt", LOG_OF_SUM)
+    write(tmp_path, "pkg/a.py", LOG_OF_STD)
+    write(tmp_path, "pkg/b.pyi", LOG_OF_STD)
+    write(tmp_path, "pkg/c.txt", LOG_OF_STD)
     (tmp_path / "pkg" / "loop").symlink_to(tmp_path / "pkg")
     assert checked_files(nanlint("check", "pkg", *CONCISE, cwd=tmp_path, timeout=60)) == {"pkg/a.py", "pkg/b.pyi"}
 

@@ -76,7 +76,7 @@ def test_line_endings_bom_and_encoding_are_kept(nanlint, tmp_path):
 
 
 def test_findings_left_after_a_fix_are_placed_in_the_files_own_encoding(nanlint, tmp_path):
-    line = "    q = 'café'; p = torch.log(F.softmax(logits, dim=-1)); return torch.log(hits.sum())"
+    line = "    q = 'café'; p = torch.log(F.softmax(logits, dim=-1)); return torch.log(hits.std())"
     source = f"# -*- coding: latin-1 -*-\nimport torch\nimport torch.nn.functional as F\n\ndef f(logits, hits):\n{line}\n"
     (tmp_path / "latin.py").write_bytes(source.encode("latin-1"))
     result = nanlint("check", "latin.py", "--fix", *BOTH, "--output-format", "concise", cwd=tmp_path)

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from cli_support import LOG_OF_SUM, RISKY, ROOT, write
+from cli_support import LOG_OF_STD, RISKY, ROOT, write
 
 FIRST_RULES = ("--select", "NAN101,NAN102")
 
@@ -69,9 +69,9 @@ def test_sarif_validates_against_the_official_schema(nanlint, tmp_path):
     import jsonschema
 
     write(tmp_path, "risky.py", RISKY)
-    write(tmp_path, "dir with space/modèle.py", LOG_OF_SUM)
+    write(tmp_path, "dir with space/modèle.py", LOG_OF_STD)
     write(tmp_path, "broken.py", "import torch\nx = (\n")
-    absolute = write(tmp_path, "elsewhere/abs.py", LOG_OF_SUM)
+    absolute = write(tmp_path, "elsewhere/abs.py", LOG_OF_STD)
     args = ("risky.py", "dir with space", "broken.py", str(absolute), *FIRST_RULES)
     result = nanlint("check", *args, "--output-format", "sarif", cwd=tmp_path)
     assert result.returncode == 2
@@ -103,39 +103,39 @@ def test_sarif_without_findings_is_valid_too(nanlint, tmp_path):
 
 
 def test_github_format_is_workflow_annotations(nanlint, tmp_path):
-    write(tmp_path, "we,ird:name.py", LOG_OF_SUM)
+    write(tmp_path, "we,ird:name.py", LOG_OF_STD)
     write(tmp_path, "broken.py", "import torch\nx = (\n")
     result = nanlint("check", "we,ird:name.py", "broken.py", "--output-format", "github", *FIRST_RULES, cwd=tmp_path)
     assert result.returncode == 2
     lines = result.stdout.splitlines()
     assert re.match(
         r"^::warning title=nanlint \(NAN101\),file=we%2Cird%3Aname\.py,line=5,col=12,endLine=5,endColumn=28"
-        r"::we,ird:name\.py:5:12: NAN101 `log` of a sum", lines[0])
+        r"::we,ird:name\.py:5:12: NAN101 `log` of a std", lines[0])
     assert re.match(r"^::error title=nanlint,file=broken\.py,line=2::broken\.py:2:\d+: syntax error: ", lines[1])
     assert len(lines) == 2
 
 
 def test_text_caret_sits_under_the_span_after_tabs_and_wide_characters(nanlint, tmp_path):
     path = tmp_path / "tabs.py"
-    path.write_text("import torch\n\ndef f(x):\n\tlabel = 'ü€'; y = torch.log(x.sum())\n", encoding="utf-8")
+    path.write_text("import torch\n\ndef f(x):\n\tlabel = 'ü€'; y = torch.log(x.std())\n", encoding="utf-8")
     lines = nanlint("check", "tabs.py", *FIRST_RULES, cwd=tmp_path).stdout.splitlines()
     assert lines[0].startswith("tabs.py:4:20: NAN101")
     source, caret = lines[2], lines[3]
-    assert source == "4 |  label = 'ü€'; y = torch.log(x.sum())"
+    assert source == "4 |  label = 'ü€'; y = torch.log(x.std())"
     assert caret.index("^") == source.index("torch.log")
-    assert caret.count("^") == len("torch.log(x.sum())")
+    assert caret.count("^") == len("torch.log(x.std())")
 
 
 def test_text_excerpt_counts_lines_as_python_does(nanlint, tmp_path):
     # A form feed is not a line break for Python (str.splitlines would count one).
-    (tmp_path / "ff.py").write_text("import torch\n\x0c\ndef f(x):\n    return torch.log(x.sum())\n", encoding="utf-8")
+    (tmp_path / "ff.py").write_text("import torch\n\x0c\ndef f(x):\n    return torch.log(x.std())\n", encoding="utf-8")
     lines = nanlint("check", "ff.py", *FIRST_RULES, cwd=tmp_path).stdout.splitlines()
     assert lines[0].startswith("ff.py:4:12: NAN101")
-    assert lines[2] == "4 |     return torch.log(x.sum())"
+    assert lines[2] == "4 |     return torch.log(x.std())"
 
 
 def test_a_span_over_several_lines_is_underlined_to_the_end_of_its_first_line(nanlint, tmp_path):
-    write(tmp_path, "multi.py", "import torch\n\ndef f(x):\n    return torch.log(\n        x.sum()\n    )\n")
+    write(tmp_path, "multi.py", "import torch\n\ndef f(x):\n    return torch.log(\n        x.std()\n    )\n")
     lines = nanlint("check", "multi.py", *FIRST_RULES, cwd=tmp_path).stdout.splitlines()
     assert lines[2:4] == ["4 |     return torch.log(", "  |            ^^^^^^^^^^"]
 
@@ -161,6 +161,6 @@ def keys(value):
 
 
 def test_output_paths_are_as_discovered(nanlint, tmp_path):
-    write(tmp_path, "pkg/sub/m.py", LOG_OF_SUM)
+    write(tmp_path, "pkg/sub/m.py", LOG_OF_STD)
     _, findings = run_json(nanlint, tmp_path / "pkg", ".", *FIRST_RULES)
     assert [f["filename"] for f in findings] == [str(Path("sub/m.py"))]

@@ -9,8 +9,8 @@ from nanlint.catalog import CatalogError, Rule
 from nanlint.ftypes import Edit, Fix
 from nanlint.patterns import Match, Template
 from nanlint.values import (
-    ABOVE_ONE, CONSTANT, COUNT, EXP, EXPANDED_DISTANCE, LOG_SCALE, MASK, NEG, NEG_INF, NONNEG, NORM, PAST_UNIT,
-    POS_INF, PROB, RANGE, SPREAD, SQUARED_DISTANCE, UNIFORM, UNIT, ZERO, Fact, bounded_above,
+    ABOVE_ONE, CONSTANT, COUNT, DISTANCE, EXP, EXPANDED_DISTANCE, LOG_SCALE, MASK, NEG, NEG_INF, NONNEG, NORM, PAST_UNIT,
+    POS_INF, PROB, RANGE, RECTIFIED, SPREAD, SQUARED_DISTANCE, UNIFORM, UNIT, ZERO, Fact, bounded_above,
 )
 
 MAX_SNIPPET = 40
@@ -41,6 +41,8 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     "spread": lambda f: f.has(SPREAD) and f.can(ZERO),
     "norm": lambda f: f.has(NORM) and f.can(ZERO),
     "range": lambda f: f.has(RANGE) and f.can(ZERO),
+    "distance": lambda f: f.has(DISTANCE) and f.can(ZERO),
+    "rectified": lambda f: f.has(RECTIFIED) and f.can(ZERO),  # a ReLU output, a clamp at 0
     # never negative but reaching exactly 0 (a ReLU output, a count, a norm, a sum of those)
     "floored-zero": lambda f: f.signs == NONNEG and f.can(ZERO),
 }

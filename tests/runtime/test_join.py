@@ -23,10 +23,10 @@ def confident(logits):
     return torch.log(probs)  # confirmed
 
 def counted(x):
-    return torch.log(x.sum())  # not-triggered
+    return torch.log(torch.relu(x + 5))  # not-triggered
 
 def unused(x):
-    return torch.log(x.norm())  # not-reached
+    return torch.log(x.std())  # not-reached
 
 def unflagged(x):
     return x / 0  # runtime-only
