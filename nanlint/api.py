@@ -46,11 +46,8 @@ class Checker:
         return any(matches(relative, pattern) for pattern in self.settings.test_patterns)
 
     def check_source(self, source: SourceFile) -> FileResult:
-        is_test = self.is_test(source.path)
-        if is_test and not self.settings.check_tests:
-            return FileResult()  # test code computes naive references on purpose: not checked
         try:
-            result = check_source(source, self.ruleset, is_test, self.catalog)
+            result = check_source(source, self.ruleset, self.is_test(source.path), self.catalog)
         except Exception as error:  # a bug of nanlint's own: report it, go on with the other files
             message = f"{source.path}: internal error: {type(error).__name__}: {error}"
             return FileResult(errors=[FileError(source.path, message, "internal")])
@@ -68,7 +65,14 @@ class Checker:
         return self.check_source(SourceFile(path, text, "utf-8", False, text.encode("utf-8", "surrogatepass")))
 
     def files(self, paths: Sequence[str]) -> Tuple[List[str], List[FileError]]:
+        """The files to check, and errors for paths that do not exist. Test code found in folders is
+        left out unless `check-tests` (it computes naive references on purpose); a test file, or a
+        test folder, named explicitly is checked."""
         files, missing = self.discovery.files(paths)
+        if not self.settings.check_tests:
+            named = [os.path.normpath(path) for path in paths]
+            test_folders = tuple(path + os.sep for path in named if os.path.isdir(path) and self.is_test(os.path.join(path, "_")))
+            files = [path for path in files if path in named or path.startswith(test_folders) or not self.is_test(path)]
         return files, [FileError(path, message) for path, message in missing]
 
     def force_excluded(self, path: str) -> bool:

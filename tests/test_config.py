@@ -88,11 +88,13 @@ def test_per_file_ignores(nanlint, tmp_path):
         ("scripts/loss.py", "NAN102"), ("src/loss.py", "NAN101"), ("src/loss.py", "NAN102")}
 
 
-def test_test_code_is_not_checked_unless_check_tests_is_set(nanlint, tmp_path):
+def test_test_code_is_not_checked_unless_check_tests_is_set_or_it_is_named(nanlint, tmp_path):
     names = ("tests/test_loss.py", "pkg/testing/_internal/reference.py", "pkg/loss_test.py", "src/loss.py")
     for name in names:
         write(tmp_path, name, RISKY)
     assert {path for path, _ in reported(nanlint("check", ".", *CONCISE, cwd=tmp_path))} == {"src/loss.py"}
+    named = nanlint("check", "tests/test_loss.py", "pkg/testing", *CONCISE, cwd=tmp_path)
+    assert {path for path, _ in reported(named)} == {"tests/test_loss.py", "pkg/testing/_internal/reference.py"}
     write(tmp_path, "pyproject.toml", '[tool.nanlint]\ncheck-tests = true\n')
     assert {path for path, _ in reported(nanlint("check", ".", *CONCISE, cwd=tmp_path))} == set(names)
 

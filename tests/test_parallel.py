@@ -9,7 +9,7 @@ from nanlint import api
 from nanlint.api import Checker
 from nanlint.config import Settings
 
-FILLER = "\n".join(f"def helper_{i}(x):\n    return torch.log(x.sum(dim={i % 3}))\n" for i in range(60))
+FILLER = "\n".join(f"def helper_{i}(x):\n    return torch.log((x > 0).sum(dim={i % 3}))\n" for i in range(60))
 
 
 def tree(tmp_path, files=48):

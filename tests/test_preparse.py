@@ -37,7 +37,7 @@ def test_without_a_torch_import_no_rule_reports(code, path):
 
 
 def test_a_torch_import_under_any_spelling_keeps_the_file():
-    code = "import ｔｏｒｃｈ\ndef f(x):\n    total = x.sum()\n    return ｔｏｒｃｈ.log(total)\n"
+    code = "import ｔｏｒｃｈ\ndef f(x):\n    total = x.std()\n    return ｔｏｒｃｈ.log(total)\n"
     assert may_import_torch(code) and rule_findings(code, "a.py")
     assert EVERY_RULE.check_text(code, "a.py").findings
 

@@ -17,7 +17,7 @@ from nanlint.config import Settings
 EVERY_RULE = Checker(Settings(select=("ALL",), preview=True, cache=False))
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 HEAVY = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
-LOG_OF_SUM_BODY = "def f(x):\n    total = x.sum()\n    return torch.log(total)\n"
+LOG_OF_SUM_BODY = "def f(x):\n    total = x.std()\n    return torch.log(total)\n"
 
 
 def parses(code):
@@ -125,7 +125,7 @@ def test_any_valid_program_from_libcst_nodes_is_checked_without_error(code):
 # --- odd files on disk ---------------------------------------------------------------------------
 
 
-DEEP_BLOCKS = "import torch\n" + "".join(" " * i + f"if x{i}:\n" for i in range(99)) + " " * 99 + "v = torch.log(x.sum())\n"
+DEEP_BLOCKS = "import torch\n" + "".join(" " * i + f"if x{i}:\n" for i in range(99)) + " " * 99 + "v = torch.log(x.std())\n"
 ODD_FILES = {
     "empty.py": (b"", None),
     "bom.py": (b"\xef\xbb\xbfimport torch\n" + LOG_OF_SUM_BODY.encode(), [4]),
@@ -134,7 +134,7 @@ ODD_FILES = {
     "form_feed.py": (b"import torch\n\x0c\n" + LOG_OF_SUM_BODY.replace("    total", "\x0c    total").encode(), [5]),
     "latin1_declared.py": (b"# -*- coding: latin-1 -*-\nimport torch\nname = 'caf\xe9'\n" + LOG_OF_SUM_BODY.encode(), [6]),
     "non_ascii_names.py": (("import ｔｏｒｃｈ\nnäme = 1\n" + LOG_OF_SUM_BODY.replace("torch.", "ｔｏｒｃｈ.")).encode(), [5]),
-    "parens100.py": (("import torch\ndef f(x):\n    return torch.log(" + "(" * 100 + "x.sum()" + ")" * 100 + ")\n").encode(), [3]),
+    "parens100.py": (("import torch\ndef f(x):\n    return torch.log(" + "(" * 100 + "x.std()" + ")" * 100 + ")\n").encode(), [3]),
     "nested_blocks.py": (DEEP_BLOCKS.encode(), [101]),
     "long_sum.py": (("import torch\ny = torch.log(" + " + ".join(["x.sum()"] * 2000) + ")\n").encode(), None),
     "long_division.py": (("import torch\ny = " + " / ".join(["x.sum()"] * 2500) + "\n").encode(), None),
@@ -177,7 +177,7 @@ def test_bad_files_each_get_one_clear_line_and_the_rest_are_checked(tmp_path):
 
 
 def test_a_huge_file_is_checked(tmp_path):
-    functions = "".join(f"def f{i}(x):\n    t{i} = x.sum()\n    return torch.log(t{i}) / x.norm()\n\n" for i in range(20000))
+    functions = "".join(f"def f{i}(x):\n    t{i} = x.std()\n    return torch.log(t{i}) / x.norm()\n\n" for i in range(20000))
     (tmp_path / "huge.py").write_text("import torch\n" + functions)  # 80,000 lines
     result = EVERY_RULE.check_file(str(tmp_path / "huge.py"))
     assert result.errors == [] and len({f.line for f in result.findings}) == 20000
