@@ -15,6 +15,7 @@ import ast
 import math
 from typing import Iterable, List, Optional, Tuple
 
+from nanlint import values
 from nanlint.checks.base import Check, snippet
 from nanlint.ftypes import Edit, Fix
 from nanlint.patterns import Match, Template
@@ -319,27 +320,9 @@ class OverflowingFill(_HalfPrecisionCheck):
         self.candidate(node, fix, value=snippet(ctx.source(literal)), origin=origin, effect=effect)
 
 
-MAX_CONSTANT_DEPTH = 8
-ARITHMETIC = {ast.Add: float.__add__, ast.Sub: float.__sub__, ast.Mult: float.__mul__, ast.Div: float.__truediv__, ast.Pow: float.__pow__}
-
-
-def constant_value(node: ast.AST, depth: int = 0) -> Optional[float]:
-    """The value of a literal or of constant arithmetic on literals: `-1e9`, `2 ** 30`, `float(2 ** 30)`.
-    Constants people write are shallow; deeper arithmetic (a generated 2,000-term sum) is not one."""
-    value = literal_number(node)
-    if value is not None or depth > MAX_CONSTANT_DEPTH:
-        return value
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("float", "int") and len(node.args) == 1:
-        return constant_value(node.args[0], depth + 1)
-    if isinstance(node, ast.BinOp) and type(node.op) in ARITHMETIC:
-        left, right = constant_value(node.left, depth + 1), constant_value(node.right, depth + 1)
-        if left is None or right is None:
-            return None
-        try:
-            return ARITHMETIC[type(node.op)](left, right)
-        except (ArithmeticError, ValueError):
-            return None
-    return None
+def constant_value(node: ast.AST) -> Optional[float]:
+    """The value of a literal or of constant arithmetic on literals: `-1e9`, `2 ** 30`, `float(2 ** 30)`."""
+    return values.constant_value(node, casts=True)
 
 
 def is_integer_expression(node: ast.AST) -> bool:
