@@ -128,13 +128,10 @@ class _Matcher:
         found = self.ctx.lookup(node)
         if found is None:
             return None
-        seq, value = found
-        saved, self.ctx.horizon = self.ctx.horizon, seq
         self.hops += 1
         try:
-            result = self.match(pattern, value, state)
+            result = self.ctx.at(found[0], self.match, pattern, found[1], state)
         finally:
-            self.ctx.horizon = saved
             self.hops -= 1
         if result is not None:
             result = result.copy()

@@ -293,12 +293,7 @@ class Analyzer:
         if found is None and MASK_NAME.search(name) and not key.startswith("self."):
             fact = Fact(NONNEG, None, frozenset({MASK}))
         elif found is not None:
-            seq, value = found
-            saved, self.env.horizon = self.env.horizon, seq
-            try:
-                fact = self.fact(value, depth)
-            finally:
-                self.env.horizon = saved
+            fact = self.env.at(found[0], self.fact, found[1], depth)
         if LOG_SCALE_NAME.match(name) and not bounded_above(fact):
             fact = _tagged(fact, LOG_SCALE)
         return fact
@@ -428,11 +423,7 @@ class Analyzer:
             found = self.env.lookup_name(node.id)
             if found is None:
                 return False
-            saved, self.env.horizon = self.env.horizon, found[0]
-            try:
-                return self._is_maximum_of_rows(found[1], hops + 1)
-            finally:
-                self.env.horizon = saved
+            return self.env.at(found[0], self._is_maximum_of_rows, found[1], hops + 1)
         if not isinstance(node, ast.Call):
             return False
         described = self.env.describe_call(node)
@@ -479,11 +470,7 @@ class Analyzer:
             found = self.env.lookup(node)
             if found is None or depth > 2:
                 return None
-            saved, self.env.horizon = self.env.horizon, found[0]
-            try:
-                return self._extreme(found[1], depth + 1)
-            finally:
-                self.env.horizon = saved
+            return self.env.at(found[0], self._extreme, found[1], depth + 1)
         if isinstance(node, ast.Subscript) or isinstance(node, ast.Attribute) and node.attr == "values":
             node = node.value
         if not isinstance(node, ast.Call):

@@ -46,16 +46,10 @@ class InplaceOnLeaf(Check):
                 return True
         return False
 
-    def _class_scope(self, ctx):
-        for scope in reversed(ctx.scopes):
-            if scope.kind == "class":
-                return scope.node
-        return None
-
     def visit_assign(self, node: ast.Assign, ctx) -> None:
         for target in node.targets:
             if _is_self_attribute(target) and self.creates_leaf(node.value, ctx):
-                self.class_leaves.setdefault(self._class_scope(ctx), {})[target.attr] = node.lineno
+                self.class_leaves.setdefault(ctx.class_node(), {})[target.attr] = node.lineno
             elif isinstance(target, ast.Subscript):
                 self._judge(target, node, "item assignment", ctx)
             elif isinstance(target, ast.Attribute) and target.attr == "requires_grad" and is_literal(node.value, False):
@@ -66,7 +60,7 @@ class InplaceOnLeaf(Check):
         if isinstance(tensor, ast.Name):
             self.frozen[tensor.id] = ctx.seq
         elif _is_self_attribute(tensor):
-            self.class_leaves.get(self._class_scope(ctx), {}).pop(tensor.attr, None)
+            self.class_leaves.get(ctx.class_node(), {}).pop(tensor.attr, None)
 
     # --- where they are changed in place -----------------------------------------------------
 
@@ -98,7 +92,7 @@ class InplaceOnLeaf(Check):
             if found is not None and self.creates_leaf(found[1], ctx) and self.frozen.get(target.id, -1) < found[0]:
                 return f"line {found[1].lineno}"
         elif _is_self_attribute(target):
-            line = self.class_leaves.get(self._class_scope(ctx), {}).get(target.attr)
+            line = self.class_leaves.get(ctx.class_node(), {}).get(target.attr)
             if line is not None:
                 return f"line {line}"
         return None

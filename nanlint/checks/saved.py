@@ -109,13 +109,12 @@ class SavedOutputModified(Check):
 
     # --- modules defined in the file --------------------------------------------------------
 
-    def _owner(self, target: ast.AST, ctx) -> Optional[Tuple[int, str]]:
-        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
-            scope = next((s for s in reversed(ctx.scopes) if s.kind == "class"), None)
-            return (id(scope.node), target.attr) if scope is not None else None
+    @staticmethod
+    def _owner(target: ast.AST, ctx) -> Optional[Tuple[int, str]]:
+        """(class id, attribute) of `self.attr`, (0, name) of a plain name."""
         if isinstance(target, ast.Name):
             return (0, target.id)
-        return None
+        return _self_owner(target, ctx)
 
     def _module_of(self, callee: ast.AST, ctx) -> Optional[ast.Call]:
         owner = self._owner(callee, ctx)
@@ -341,8 +340,8 @@ class StepBetweenBackward(Check):
 
 def _self_owner(node: ast.AST, ctx) -> Optional[Tuple[int, str]]:
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
-        scope = next((s for s in reversed(ctx.scopes) if s.kind == "class"), None)
-        return (id(scope.node), node.attr) if scope is not None else None
+        owner = ctx.class_node()
+        return (id(owner), node.attr) if owner is not None else None
     return None
 
 
