@@ -97,6 +97,12 @@ class Check:
     def end(self, ctx) -> None:
         """Called after the whole file was walked."""
 
+    @staticmethod
+    def note_compared(node: ast.AST, ctx) -> None:
+        """A handler for comparisons and test calls (`if n > 0:`, `mask.any()`): the values they look
+        at count as guarded later in the function (`ctx.compared.guards`)."""
+        ctx.compared.note(node, ctx)
+
     def report(self, ctx, node: ast.AST, fix: Optional[Fix] = None, **fields) -> None:
         ctx.report(self.rule, node, self.rule.message.format(**fields), fix)
 

@@ -24,12 +24,8 @@ class SelfNormalization(Check):
     kind = "self-normalization"
     PARAMS = {"ops": (list, ["norm", "vector_norm"]), "supersedes": (list, [])}
 
-
     def handlers(self):
-        return {ast.BinOp: self.visit_binop, ast.AugAssign: self.visit_augassign, ast.Call: self.visit_call, ast.Compare: self.visit_compare}
-
-    def visit_compare(self, node: ast.Compare, ctx) -> None:
-        ctx.compared.note(node, ctx)
+        return {ast.BinOp: self.visit_binop, ast.AugAssign: self.visit_augassign, ast.Call: self.visit_call, ast.Compare: self.note_compared}
 
     def visit_binop(self, node: ast.BinOp, ctx) -> None:
         if isinstance(node.op, ast.Div):

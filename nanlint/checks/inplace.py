@@ -6,7 +6,7 @@ import ast
 from typing import Dict, Optional
 
 from nanlint.checks.base import Check
-from nanlint.syntax import NOT_INPLACE, argument, is_literal, strip_views
+from nanlint.syntax import argument, is_inplace_method, is_literal, strip_views
 
 PARAMETER_CLASSES = ("torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.UninitializedParameter")
 
@@ -69,13 +69,14 @@ class InplaceOnLeaf(Check):
 
     def visit_call(self, node: ast.Call, ctx) -> None:
         func = node.func
-        if isinstance(func, ast.Attribute) and func.attr.endswith("_") and not func.attr.endswith("__"):
-            if func.attr not in NOT_INPLACE:
-                self._judge(func.value, node, f"`.{func.attr}()`", ctx)
-            elif func.attr == "requires_grad_" and isinstance(func.value, ast.Name):
-                ctx.record(func.value.id, node)
-            elif func.attr == "requires_grad_" and is_literal(argument(node, "requires_grad", 0), False):
-                self._freeze(func.value, ctx)
+        if not isinstance(func, ast.Attribute):
+            return
+        if is_inplace_method(func.attr):
+            self._judge(func.value, node, f"`.{func.attr}()`", ctx)
+        elif func.attr == "requires_grad_" and isinstance(func.value, ast.Name):
+            ctx.record(func.value.id, node)
+        elif func.attr == "requires_grad_" and is_literal(argument(node, "requires_grad", 0), False):
+            self._freeze(func.value, ctx)
 
     def _judge(self, target: ast.AST, node: ast.AST, how: str, ctx) -> None:
         if ctx.grad_disabled:
@@ -98,9 +99,5 @@ class InplaceOnLeaf(Check):
         return None
 
 
-
 def _is_self_attribute(node: ast.AST) -> bool:
     return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
-
-
-

@@ -94,7 +94,6 @@ def _autocast_may_be_float16(call: ast.Call, ctx) -> bool:
     return not (ctx.qualified(call.func) == "torch.cpu.amp.autocast" or _is_string(device, "cpu"))
 
 
-
 def _is_string(node: Optional[ast.AST], text: str) -> bool:
     return isinstance(node, ast.Constant) and node.value == text
 

@@ -50,12 +50,8 @@ class EmptySelectionMean(Check):
     kind = "empty-selection-mean"
     PARAMS = {"ops": (list, ["mean", "nanmean"])}
 
-
     def handlers(self):
-        return {ast.Call: self.visit_call, ast.Compare: self.visit_compare}
-
-    def visit_compare(self, node: ast.Compare, ctx) -> None:
-        ctx.compared.note(node, ctx)
+        return {ast.Call: self.visit_call, ast.Compare: self.note_compared}
 
     def visit_call(self, node: ast.Call, ctx) -> None:
         ctx.compared.note(node, ctx)

@@ -16,7 +16,7 @@ from typing import Dict, List, Optional, Tuple
 
 from nanlint.checks.base import Check, snippet
 from nanlint.ftypes import Edit, Fix
-from nanlint.syntax import NOT_INPLACE, argument, is_literal, strip_views
+from nanlint.syntax import NOT_INPLACE, argument, is_inplace_method, is_literal, strip_views
 
 # Operations whose backward uses their result (verified with torch 2.13: `y = op(x); y.mul_(2)`
 # then backward raises). Their in-place spellings save the result too.
@@ -32,8 +32,6 @@ SAVED_WHEN_INPLACE = frozenset({"leaky_relu", "elu", "celu", "selu", "leaky_relu
 SAVING_MODULES = {"Sigmoid": False, "Tanh": False, "Softmax": False, "Softmin": False, "LogSoftmax": False,
                   "ReLU": False, "LeakyReLU": True, "ELU": True, "CELU": True, "SELU": True}
 NN = ("torch.nn.", "torch.nn.modules.")
-
-
 
 
 def module_class(call: ast.AST, ctx) -> Optional[str]:
@@ -62,7 +60,6 @@ def saving_module(call: ast.AST, ctx) -> Optional[str]:
     if SAVING_MODULES[name] and not is_literal(argument(call, "inplace"), True):
         return None
     return f"nn.{name}"
-
 
 
 class SavedOutputModified(Check):
@@ -164,7 +161,7 @@ class SavedOutputModified(Check):
         if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute):
             return
         receiver, method = call.func.value, call.func.attr
-        if isinstance(receiver, ast.Name) and self._is_inplace_method(method):
+        if isinstance(receiver, ast.Name) and is_inplace_method(method):
             self.statement_calls.add(id(call))
             rest = ctx.source(call)[len(ctx.source(call.func)):]
             fix = self._fix(ctx, node, f"{receiver.id} = {receiver.id}.{method[:-1]}{rest}")
@@ -174,7 +171,7 @@ class SavedOutputModified(Check):
         if id(node) in self.statement_calls:
             return
         func = node.func
-        if isinstance(func, ast.Attribute) and self._is_inplace_method(func.attr) and ctx.qualified(func) is None:
+        if isinstance(func, ast.Attribute) and is_inplace_method(func.attr) and ctx.qualified(func) is None:
             self._judge(func.value, node, f"`.{func.attr}()`", ctx)
             return
         described = ctx.describe(node)
@@ -191,10 +188,6 @@ class SavedOutputModified(Check):
         module = self._module_of(func, ctx)
         if module is not None and is_inplace_module(module, ctx) and node.args:
             self._judge(node.args[0], node, f"`{ctx.source(func)}` (an in-place `nn.{module_class(module, ctx)}`)", ctx)
-
-    @staticmethod
-    def _is_inplace_method(name: str) -> bool:
-        return name.endswith("_") and not name.endswith("__") and name not in NOT_INPLACE
 
     def _judge(self, target: ast.AST, node: ast.AST, how: str, ctx, fix: Optional[Fix] = None) -> None:
         if ctx.grad_disabled or not self._in_scope(node, ctx):
