@@ -99,13 +99,17 @@ def bounded_above(fact: Fact) -> bool:
 
 def literal_number(node: ast.AST) -> Optional[float]:
     """The value of a numeric literal, `-literal`, `float('inf')`, `math.inf`-like constant."""
+    negative = False
+    while isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):  # a loop: `- - - 1` may be long
+        negative ^= isinstance(node.op, ast.USub)
+        node = node.operand
+    value = _unsigned_literal(node)
+    return -value if negative and value is not None else value
+
+
+def _unsigned_literal(node: ast.AST) -> Optional[float]:
     if isinstance(node, ast.Constant) and type(node.value) in (int, float):
         return float(node.value)
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-        inner = literal_number(node.operand)
-        if inner is None:
-            return None
-        return -inner if isinstance(node.op, ast.USub) else inner
     if (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Name)
@@ -161,9 +165,12 @@ def _clamp_bound(node: Optional[ast.AST]) -> Optional[float]:
         if 0 < 1 - abs(value) <= FLOAT32_HALF_ULP_BELOW_ONE or 0 < abs(value) - 1 <= 2 * FLOAT32_HALF_ULP_BELOW_ONE:
             return math.copysign(1.0, value)
         return value
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-        inner = _clamp_bound(node.operand)
-        return -inner if inner is not None else None
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):  # `-(1 - eps)`, in a loop: `- - - x` may be long
+        negative = False
+        while isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            negative, node = not negative, node.operand
+        inner = _clamp_bound(node)
+        return -inner if negative and inner is not None else inner
     if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)) and is_eps_like(node.right):
         one = literal_number(node.left)
         if one in (1.0, -1.0):

@@ -7,6 +7,7 @@ from typing import Dict, List, Optional
 
 from nanlint.checks.base import Check, snippet
 from nanlint.patterns import Match
+from nanlint.syntax import same_code
 from nanlint.values import literal_number
 
 # Positional layout shared by `torch.norm(x, p, dim, keepdim)`, `x.norm(p, dim, keepdim)`,
@@ -46,7 +47,7 @@ class SelfNormalization(Check):
         if norm is None or ctx.compared.guards(denominator, ctx):
             return
         op, operands, keywords = norm
-        if not operands or ast.unparse(operands[0]) != ast.unparse(numerator):
+        if not operands or not same_code(operands[0], numerator):
             return
         arguments = _bind(operands, keywords)
         fix = None
