@@ -261,10 +261,12 @@ RELU_OPS = frozenset({"relu", "relu6", "relu_"})
 class Analyzer:
     """Evaluate facts for expressions, following local assignments through an environment.
 
-    `env.lookup(name_node)` gives (seq, value) for the assignment to that name which precedes
-    `env.horizon` (None: now), or None. `env.describe_call(call)` gives the short name of the
-    torch operation a call performs (`torch.log(x)` and `x.log()` both give "log"), its operands
-    (receiver first for methods) and keywords, or None for a call that is not a tensor op.
+    `env.lookup_name(name)` (`env.lookup(name_node)`) gives (seq, value) for the assignment to that
+    name which precedes the environment's horizon (None: now), or None; `env.at(seq, function, *args)`
+    calls `function` with the horizon moved to that assignment, so a followed name's value is judged
+    where it was made. `env.describe_call(call)` gives the short name of the torch operation a call
+    performs (`torch.log(x)` and `x.log()` both give "log"), its operands (receiver first for
+    methods) and keywords, or None for a call that is not a tensor op.
     """
 
     MAX_DEPTH = 12

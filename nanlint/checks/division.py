@@ -7,7 +7,7 @@ from typing import Dict, List, Optional
 
 from nanlint.checks.base import Check, snippet
 from nanlint.patterns import Match
-from nanlint.syntax import same_code
+from nanlint.syntax import is_literal, same_code
 from nanlint.values import literal_number
 
 # Positional layout shared by `torch.norm(x, p, dim, keepdim)`, `x.norm(p, dim, keepdim)`,
@@ -87,7 +87,7 @@ def _same_as_normalize(op: str, arguments: Dict[str, Optional[ast.AST]], keyword
     if set(keywords) - {"dim", "keepdim", *ORDER_KEYWORDS}:
         return False
     keepdim = arguments.get("keepdim")
-    if arguments.get("dim") is None or not (isinstance(keepdim, ast.Constant) and keepdim.value is True):
+    if arguments.get("dim") is None or not is_literal(keepdim, True):
         return False
     order = arguments.get("p")
     return order is None or literal_number(order) == 2

@@ -17,7 +17,7 @@ from typing import Iterable, List, Optional, Tuple
 
 from nanlint import values
 from nanlint.checks.base import Check, snippet
-from nanlint.ftypes import Edit, Fix
+from nanlint.ftypes import Fix
 from nanlint.patterns import Match, Template
 from nanlint.syntax import is_literal
 from nanlint.values import literal_number
@@ -154,11 +154,7 @@ class _HalfPrecisionCheck(Check):
     def fix_with(self, ctx, literal: ast.AST, template: str, tensor: ast.AST) -> Optional[Fix]:
         if not self.rule.fixable or not isinstance(tensor, (ast.Name, ast.Attribute)):
             return None  # `torch.finfo(<long expression>.dtype)` would be no improvement
-        code = Template(template).render(Match({"x": tensor}), ctx, ctx.spell)
-        if code is None:
-            return None
-        start, end = ctx.offsets(literal)
-        return Fix(self.fix_title, (Edit(start, end, code),) + ctx.import_edits(Template(template)), self.fix_safe)
+        return self.render_fix(ctx, literal, Template(template), Match({"x": tensor}))
 
 
 def _decorator_means_float32(decorator: ast.AST) -> bool:

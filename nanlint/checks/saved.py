@@ -15,7 +15,7 @@ import ast
 from typing import Dict, List, Optional, Tuple
 
 from nanlint.checks.base import Check, snippet
-from nanlint.ftypes import Edit, Fix
+from nanlint.ftypes import Fix
 from nanlint.syntax import NOT_INPLACE, argument, is_inplace_method, is_literal, strip_views
 
 # Operations whose backward uses their result (verified with torch 2.13: `y = op(x); y.mul_(2)`
@@ -181,8 +181,7 @@ class SavedOutputModified(Check):
             if operands and (is_literal(inplace, True) or op.endswith("_") and op not in NOT_INPLACE):
                 fix = None
                 if is_literal(inplace, True):
-                    start, end = ctx.offsets(inplace)
-                    fix = Fix(self.fix_title, (Edit(start, end, "False"),), self.fix_safe) if self.rule.fixable else None
+                    fix = self.replacing(*ctx.offsets(inplace), "False") if self.rule.fixable else None
                 self._judge(operands[0], node, f"`{op}(..., inplace=True)`" if inplace is not None else f"`{op}`", ctx, fix)
             return
         module = self._module_of(func, ctx)
@@ -205,8 +204,7 @@ class SavedOutputModified(Check):
     def _fix(self, ctx, node: ast.AST, code: str) -> Optional[Fix]:
         if not self.rule.fixable or node.lineno != node.end_lineno:
             return None
-        start, end = ctx.offsets(node)
-        return Fix(self.fix_title, (Edit(start, end, code),), self.fix_safe)
+        return self.replacing(*ctx.offsets(node), code)
 
 
 GRAD_AWARE_NAMES = frozenset({"requires_grad", "is_grad_enabled", "is_inference_mode_enabled", "training"})
@@ -241,8 +239,7 @@ class SequentialInplace(Check):
             if saver is not None and is_inplace_module(after, ctx):
                 fix = None
                 if self.rule.fixable:
-                    start, end = ctx.offsets(argument(after, "inplace"))
-                    fix = Fix(self.fix_title, (Edit(start, end, "False"),), self.fix_safe)
+                    fix = self.replacing(*ctx.offsets(argument(after, "inplace")), "False")
                 self.report(ctx, after, fix, module=snippet(ctx.source(after)), saver=saver)
 
 
