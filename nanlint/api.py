@@ -70,7 +70,7 @@ class Checker:
         test folder, named explicitly is checked."""
         files, missing = self.discovery.files(paths)
         if not self.settings.check_tests:
-            named = [os.path.normpath(path) for path in paths]
+            named = {os.path.normpath(path) for path in paths}
             test_folders = tuple(path + os.sep for path in named if os.path.isdir(path) and self.is_test(os.path.join(path, "_")))
             files = [path for path in files if path in named or path.startswith(test_folders) or not self.is_test(path)]
         return files, [FileError(path, message) for path, message in missing]

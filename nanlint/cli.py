@@ -253,7 +253,11 @@ def _fix_source(checker: Checker, report: Report, source: SourceFile, write: boo
     if fixed.text == source.text:
         return Outcome(report, sources=Sources({path: source.text}))
     if write:
-        write_atomically(source, fixed.text, path)
+        try:
+            write_atomically(source, fixed.text, path)
+        except OSError as problem:  # a read-only file or folder: the other files are still fixed
+            message = f"{path}: fixes left unapplied, the file cannot be written: {problem.strerror or problem}"
+            return Outcome(Report(report.findings, report.errors + [FileError(path, message)]), sources=Sources({path: source.text}))
     remaining = checker.check_text(fixed.text, path)
     after = Report(remaining.findings, report.errors + remaining.errors)
     return Outcome(after, fixed.applied, [unified_diff(source.text, fixed.text, path)], Sources({path: fixed.text}))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ast
-from typing import Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 from nanlint.ftypes import Edit, Finding, Span
 from nanlint.guards import ComparedValues
@@ -95,13 +95,8 @@ class FileContext:
 
     def assigned_value(self, name: str) -> Optional[ast.AST]:
         """The expression most recently assigned to `name` in the innermost scope that assigns it."""
-        for scope in reversed(self.scopes):
-            if scope.kind == "class" and scope is not self.scopes[-1]:
-                continue
-            found = scope.last(name, self.horizon)
-            if found is not None:
-                return found[1]
-        return None
+        found = self.lookup_name(name)
+        return found[1] if found is not None else None
 
     def lookup(self, node: ast.Name) -> Optional[Record]:
         """(seq, value) of the assignment to `node` that precedes the current horizon, if known."""
@@ -115,6 +110,29 @@ class FileContext:
             found = scope.last(name, self.horizon)
             if found is not None:
                 return found if found[1] is not None else None
+        return None
+
+    def at(self, seq: int, function: Callable, *args):
+        """`function(*args)` as the code stood before assignment `seq`: lookups made meanwhile see
+        only the assignments that precede it (a followed name's value is judged where it was made)."""
+        saved, self.horizon = self.horizon, seq
+        try:
+            return function(*args)
+        finally:
+            self.horizon = saved
+
+    def function_scope(self) -> Scope:
+        """The innermost function around the walk, or the module: class bodies do not count."""
+        for scope in reversed(self.scopes):
+            if scope.kind != "class":
+                return scope
+        raise LookupError("no module scope: the walk has not begun")
+
+    def class_node(self) -> Optional[ast.ClassDef]:
+        """The innermost class around the walk, if any."""
+        for scope in reversed(self.scopes):
+            if scope.kind == "class":
+                return scope.node
         return None
 
     def fact(self, node: ast.AST) -> Fact:

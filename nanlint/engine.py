@@ -309,6 +309,7 @@ def _silences(codes: Optional[set], code: str) -> bool:
 
 
 def _unknown_code(ctx: FileContext, line: int, code: str) -> Finding:
-    column = ctx.line_text(line).find(code) + 1
+    spelled = re.search(re.escape(code), ctx.line_text(line), re.I)  # the comment may write `nan999`
+    column = spelled.start() + 1 if spelled else 1
     span = Span(line, column, line, column + len(code))
     return Finding(ctx.path, span, UNKNOWN_SUPPRESSION, "unknown-suppression", f"Suppression names `{code}`, which is not a nanlint rule")

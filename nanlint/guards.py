@@ -9,7 +9,7 @@ is a precision device, not a proof: the comparison is not checked to exclude 0.
 from __future__ import annotations
 
 import ast
-from typing import Dict, List, Optional, Set, Tuple
+from typing import Dict, List, Set, Tuple
 
 from nanlint.syntax import code_key
 from nanlint.values import PRESERVING
@@ -28,11 +28,7 @@ def value_keys(node: ast.AST, ctx, hops: int = 0) -> Set[object]:
             keys.add(node.id)
             found = ctx.lookup(node) if hops < MAX_HOPS else None
             if found is not None:
-                saved, ctx.horizon = ctx.horizon, found[0]
-                try:
-                    keys |= value_keys(found[1], ctx, hops + 1)
-                finally:
-                    ctx.horizon = saved
+                keys |= ctx.at(found[0], value_keys, found[1], ctx, hops + 1)
             return keys
         key = code_key(node)
         if key is not None:
@@ -63,30 +59,19 @@ class ComparedValues:
         self.keys: Dict[int, Set[object]] = {}
         self.seen: Set[int] = set()
 
-    @staticmethod
-    def _scope_id(ctx) -> Optional[int]:
-        for scope in reversed(ctx.scopes):
-            if scope.kind != "class":
-                return id(scope.node)
-        return None
-
     def note(self, node: ast.AST, ctx) -> None:
-        scope = self._scope_id(ctx)
-        if scope is None or id(node) in self.seen:
+        if id(node) in self.seen:
             return
         self.seen.add(id(node))
+        scope = id(ctx.function_scope().node)
         for value in _tested_values(node, ctx):
             self.pending.setdefault(scope, []).append((value, ctx.seq + 1))
 
     def _scope_keys(self, ctx) -> Set[object]:
-        scope = self._scope_id(ctx)
+        scope = id(ctx.function_scope().node)
         keys = self.keys.setdefault(scope, set())
         for value, horizon in self.pending.pop(scope, ()):
-            saved, ctx.horizon = ctx.horizon, horizon
-            try:
-                keys |= value_keys(value, ctx)
-            finally:
-                ctx.horizon = saved
+            keys |= ctx.at(horizon, value_keys, value, ctx)
         return keys
 
     def guards(self, node: ast.AST, ctx) -> bool:

@@ -46,9 +46,6 @@ class ImportTable:
                 if alias.name != "*":
                     self.aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
 
-    def imports_module(self, root: str) -> bool:
-        return any(target == root or target.startswith(root + ".") for target in self.aliases.values())
-
     def resolve(self, node: ast.AST) -> Optional[str]:
         """Qualified name of a Name/Attribute chain whose root is an imported alias, else None."""
         dotted = dotted_name(node)

@@ -71,6 +71,7 @@ class Sources:
     def __init__(self, given: Optional[Dict[str, str]] = None) -> None:
         self._text: Dict[str, Optional[str]] = dict(given or {})
         self._starts: Dict[str, List[int]] = {}
+        self._lines: Dict[str, List[str]] = {}
 
     def text(self, path: str) -> Optional[str]:
         if path not in self._text:
@@ -84,12 +85,15 @@ class Sources:
         self._text.update(other._text)
         for path in other._text:
             self._starts.pop(path, None)
+            self._lines.pop(path, None)
 
     def line(self, path: str, number: int) -> Optional[str]:
-        text = self.text(path)
-        if text is None:
-            return None
-        all_lines = lines(text)
+        if path not in self._lines:
+            text = self.text(path)
+            if text is None:
+                return None
+            self._lines[path] = lines(text)  # split once per file, not once per finding
+        all_lines = self._lines[path]
         return all_lines[number - 1] if 0 < number <= len(all_lines) else None
 
     def position(self, path: str, offset: int) -> Tuple[int, int]:

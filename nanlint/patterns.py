@@ -2,7 +2,6 @@
 
 A pattern is a Python expression in which:
 - `$name` captures any expression (a second `$name` must match the same code);
-- `($name := sub_pattern)` matches `sub_pattern` and captures the whole matched expression as `name`;
 - `*$name` as the last argument of a call captures the remaining arguments and keywords;
 - a call of a bare name, `log(...)`, matches the torch operation of that name in either form:
   `torch.log(x)`, `torch.special.log(x)`, `F.log(x)` or the tensor method `x.log()` (the receiver
@@ -128,13 +127,10 @@ class _Matcher:
         found = self.ctx.lookup(node)
         if found is None:
             return None
-        seq, value = found
-        saved, self.ctx.horizon = self.ctx.horizon, seq
         self.hops += 1
         try:
-            result = self.match(pattern, value, state)
+            result = self.ctx.at(found[0], self.match, pattern, found[1], state)
         finally:
-            self.ctx.horizon = saved
             self.hops -= 1
         if result is not None:
             result = result.copy()
@@ -252,7 +248,6 @@ class Template:
             else:
                 text = text.replace(placeholder, code)
         return text
-
 
 
 def _qualified(func: ast.AST) -> Optional[str]:

@@ -16,6 +16,11 @@ VIEW_METHODS = frozenset({
 NOT_INPLACE = frozenset({"requires_grad_", "share_memory_", "detach_", "retain_grad", "register_hook", "record_stream"})
 
 
+def is_inplace_method(name: str) -> bool:
+    """`add_`, `mul_`, `copy_`: a method that changes its tensor's values (not `__iadd__`, `requires_grad_`)."""
+    return name.endswith("_") and not name.endswith("__") and name not in NOT_INPLACE
+
+
 def is_literal(node: Optional[ast.AST], value) -> bool:
     """`node` is the literal True, False or None given as `value`."""
     return isinstance(node, ast.Constant) and node.value is value

@@ -97,15 +97,19 @@ def bounded_above(fact: Fact) -> bool:
     return fact.signs & POS == 0 or bool(fact.tags & {BOUNDED, UNIT, OPEN_UNIT, PROB, UNIFORM})
 
 
-def _literal_number(node: ast.AST) -> Optional[float]:
+def literal_number(node: ast.AST) -> Optional[float]:
     """The value of a numeric literal, `-literal`, `float('inf')`, `math.inf`-like constant."""
+    negative = False
+    while isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):  # a loop: `- - - 1` may be long
+        negative ^= isinstance(node.op, ast.USub)
+        node = node.operand
+    value = _unsigned_literal(node)
+    return -value if negative and value is not None else value
+
+
+def _unsigned_literal(node: ast.AST) -> Optional[float]:
     if isinstance(node, ast.Constant) and type(node.value) in (int, float):
         return float(node.value)
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-        inner = _literal_number(node.operand)
-        if inner is None:
-            return None
-        return -inner if isinstance(node.op, ast.USub) else inner
     if (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Name)
@@ -123,23 +127,29 @@ def _literal_number(node: ast.AST) -> Optional[float]:
     return None
 
 
-literal_number = _literal_number
+_ARITHMETIC = {ast.Add: float.__add__, ast.Sub: float.__sub__, ast.Mult: float.__mul__, ast.Div: float.__truediv__,
+               ast.Pow: float.__pow__}
+MAX_CONSTANT_DEPTH = 8
 
-_ARITHMETIC = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
-               ast.Div: lambda a, b: a / b, ast.Pow: lambda a, b: a ** b}
 
-
-def constant_value(node: ast.AST) -> Optional[float]:
-    """A literal number or constant arithmetic on literals: `0.5`, `1 / 3`, `1.0 / 2.2`, `1 - 1e-7`."""
-    value = _literal_number(node)
-    if value is not None or not isinstance(node, ast.BinOp) or type(node.op) not in _ARITHMETIC:
+def constant_value(node: ast.AST, casts: bool = False, depth: int = 0) -> Optional[float]:
+    """A literal number or constant arithmetic on literals: `0.5`, `1 / 3`, `1.0 / 2.2`, `1 - 1e-7`;
+    with `casts`, also through `float(...)` / `int(...)`: `float(2 ** 30)`. Constants people write
+    are shallow; deeper arithmetic (a generated 2,000-term sum) is not one. A complex result (a
+    negative number to a fractional power) is no number here."""
+    value = literal_number(node)
+    if value is not None or depth > MAX_CONSTANT_DEPTH:
         return value
-    left, right = constant_value(node.left), constant_value(node.right)
+    if casts and isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("float", "int") and len(node.args) == 1:
+        return constant_value(node.args[0], casts, depth + 1)
+    if not isinstance(node, ast.BinOp) or type(node.op) not in _ARITHMETIC:
+        return None
+    left, right = constant_value(node.left, casts, depth + 1), constant_value(node.right, casts, depth + 1)
     if left is None or right is None:
         return None
     try:
         result = _ARITHMETIC[type(node.op)](left, right)
-    except (ZeroDivisionError, OverflowError):
+    except ArithmeticError:
         return None
     return result if isinstance(result, float) else None
 
@@ -155,11 +165,14 @@ def _clamp_bound(node: Optional[ast.AST]) -> Optional[float]:
         if 0 < 1 - abs(value) <= FLOAT32_HALF_ULP_BELOW_ONE or 0 < abs(value) - 1 <= 2 * FLOAT32_HALF_ULP_BELOW_ONE:
             return math.copysign(1.0, value)
         return value
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-        inner = _clamp_bound(node.operand)
-        return -inner if inner is not None else None
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):  # `-(1 - eps)`, in a loop: `- - - x` may be long
+        negative = False
+        while isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            negative, node = not negative, node.operand
+        inner = _clamp_bound(node)
+        return -inner if negative and inner is not None else inner
     if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)) and is_eps_like(node.right):
-        one = _literal_number(node.left)
+        one = literal_number(node.left)
         if one in (1.0, -1.0):
             return one + (1e-6 if isinstance(node.op, ast.Add) else -1e-6)
     return None
@@ -185,12 +198,12 @@ def is_eps_like(node: ast.AST) -> bool:
         return bool(EPS_NAME.search(node.id))
     if isinstance(node, ast.Attribute):
         return bool(EPS_NAME.search(node.attr))
-    value = _literal_number(node)
+    value = literal_number(node)
     return value is not None and 0 < value <= 1e-2
 
 
 def is_positive_guard(node: ast.AST) -> bool:
-    value = _literal_number(node)
+    value = literal_number(node)
     if value is not None:
         return value > 0
     return is_eps_like(node)
@@ -248,10 +261,12 @@ RELU_OPS = frozenset({"relu", "relu6", "relu_"})
 class Analyzer:
     """Evaluate facts for expressions, following local assignments through an environment.
 
-    `env.lookup(name_node)` gives (seq, value) for the assignment to that name which precedes
-    `env.horizon` (None: now), or None. `env.describe_call(call)` gives the short name of the
-    torch operation a call performs (`torch.log(x)` and `x.log()` both give "log"), its operands
-    (receiver first for methods) and keywords, or None for a call that is not a tensor op.
+    `env.lookup_name(name)` (`env.lookup(name_node)`) gives (seq, value) for the assignment to that
+    name which precedes the environment's horizon (None: now), or None; `env.at(seq, function, *args)`
+    calls `function` with the horizon moved to that assignment, so a followed name's value is judged
+    where it was made. `env.describe_call(call)` gives the short name of the torch operation a call
+    performs (`torch.log(x)` and `x.log()` both give "log"), its operands (receiver first for
+    methods) and keywords, or None for a call that is not a tensor op.
     """
 
     MAX_DEPTH = 12
@@ -287,12 +302,7 @@ class Analyzer:
         if found is None and MASK_NAME.search(name) and not key.startswith("self."):
             fact = Fact(NONNEG, None, frozenset({MASK}))
         elif found is not None:
-            seq, value = found
-            saved, self.env.horizon = self.env.horizon, seq
-            try:
-                fact = self.fact(value, depth)
-            finally:
-                self.env.horizon = saved
+            fact = self.env.at(found[0], self.fact, found[1], depth)
         if LOG_SCALE_NAME.match(name) and not bounded_above(fact):
             fact = _tagged(fact, LOG_SCALE)
         return fact
@@ -302,7 +312,7 @@ class Analyzer:
             return POSITIVE
         if isinstance(node.value, ast.Name) and node.value.id == "self":
             return self._named(f"self.{node.attr}", node.attr, depth)
-        value = _literal_number(node)
+        value = literal_number(node)
         if value is not None:
             return _number_fact(value)
         if node.attr in ("pi", "e", "tau", "shape", "ndim"):
@@ -319,7 +329,7 @@ class Analyzer:
         return inner._replace(tags=inner.tags - {MASK})
 
     def _UnaryOp(self, node: ast.UnaryOp, depth: int) -> Fact:
-        value = _literal_number(node)
+        value = literal_number(node)
         if value is not None:
             return _number_fact(value)
         inner = self.fact(node.operand, depth)
@@ -377,7 +387,7 @@ class Analyzer:
 
     def _sub(self, left: ast.AST, right: ast.AST, depth: int) -> Fact:
         a, b = self.fact(left, depth), self.fact(right, depth)
-        one = _literal_number(left)
+        one = literal_number(left)
         if one == 1 and b.has(UNIFORM):
             return POSITIVE  # torch.rand never returns 1
         if one == 1 and b.has(PROB):
@@ -390,7 +400,7 @@ class Analyzer:
             return Fact(NEG | ZERO, None)  # `x - x.max(-1, keepdim=True).values`: at most 0
         if self._extreme(left, depth) == "max" and self._extreme(right, depth) == "min":
             return Fact(NONNEG, "a range max - min, 0 when all values are equal", frozenset({RANGE}))
-        if (one is not None or _literal_number(right) is not None) and a.why is None and b.why is None:
+        if (one is not None or literal_number(right) is not None) and a.why is None and b.why is None:
             return UNKNOWN  # `x - 1`: nothing says x reaches 1
         if self._is_gram_expansion(left, right):
             return Fact(ANY, "a squared distance expanded as |a|² + |b|² - 2ab, which rounds below 0", frozenset({SQUARED_DISTANCE, EXPANDED_DISTANCE}))
@@ -405,7 +415,7 @@ class Analyzer:
             right = right.left  # `2 * x @ y.T` parses as `(2 * x) @ y.T`
         if not (isinstance(right, ast.BinOp) and isinstance(right.op, ast.Mult)):
             return False
-        return 2 in (_literal_number(right.left), _literal_number(right.right))
+        return 2 in (literal_number(right.left), literal_number(right.right))
 
     def _is_maximum_of_rows(self, node: ast.AST, hops: int = 0) -> bool:
         """`x.max(dim, keepdim=True)[0]`, `.values`, `amax`, `logsumexp`, `.detach()` or a
@@ -422,11 +432,7 @@ class Analyzer:
             found = self.env.lookup_name(node.id)
             if found is None:
                 return False
-            saved, self.env.horizon = self.env.horizon, found[0]
-            try:
-                return self._is_maximum_of_rows(found[1], hops + 1)
-            finally:
-                self.env.horizon = saved
+            return self.env.at(found[0], self._is_maximum_of_rows, found[1], hops + 1)
         if not isinstance(node, ast.Call):
             return False
         described = self.env.describe_call(node)
@@ -443,8 +449,13 @@ class Analyzer:
         pair = self._pair_of(node, "maximum")
         if pair is None:
             return False
-        dumps = {ast.dump(side) for side in pair}
-        return ast.dump(other) in dumps or {ast.dump(side) for side in self._pair_of(other, "minimum") or ()} == dumps
+        if any(same_code(other, side) for side in pair):
+            return True
+        minimum = self._pair_of(other, "minimum")
+        if minimum is None:
+            return False
+        (a, b), (c, d) = pair, minimum
+        return same_code(a, c) and same_code(b, d) or same_code(a, d) and same_code(b, c)
 
     def _pair_of(self, node: ast.AST, op: str):
         if isinstance(node, ast.Name):
@@ -468,11 +479,7 @@ class Analyzer:
             found = self.env.lookup(node)
             if found is None or depth > 2:
                 return None
-            saved, self.env.horizon = self.env.horizon, found[0]
-            try:
-                return self._extreme(found[1], depth + 1)
-            finally:
-                self.env.horizon = saved
+            return self.env.at(found[0], self._extreme, found[1], depth + 1)
         if isinstance(node, ast.Subscript) or isinstance(node, ast.Attribute) and node.attr == "values":
             node = node.value
         if not isinstance(node, ast.Call):
@@ -481,7 +488,7 @@ class Analyzer:
         if described is None:
             return None
         name, operands, keywords = described
-        elementwise = name in ("max", "min") and len(operands) == 2 and "dim" not in keywords and not isinstance(_literal_number(operands[1]), float)
+        elementwise = name in ("max", "min") and len(operands) == 2 and "dim" not in keywords and not isinstance(literal_number(operands[1]), float)
         return None if elementwise else {"max": "max", "amax": "max", "min": "min", "amin": "min"}.get(name)
 
     def _product(self, a: Fact, b: Fact) -> Fact:
@@ -498,7 +505,7 @@ class Analyzer:
         return Fact(signs, why, frozenset(tags))
 
     def power(self, base: Fact, exponent: ast.AST) -> Fact:
-        value = _literal_number(exponent)
+        value = literal_number(exponent)
         if value is None:
             return Fact(base.signs & ~NEG if base.signs == POS else ANY, None)
         if value == int(value) and int(value) % 2 == 0:
@@ -527,7 +534,7 @@ class Analyzer:
         if func.id in ("abs",) and node.args:
             return self._abs(self.fact(node.args[0], depth))
         if func.id == "float" and node.args:
-            value = _literal_number(node)
+            value = literal_number(node)
             return _number_fact(value) if value is not None else self.fact(node.args[0], depth)
         if func.id in ("len",):
             return POSITIVE
@@ -641,7 +648,7 @@ class Analyzer:
     def _uniform_from_zero(operands, keywords) -> bool:
         """`x.uniform_()` / `x.uniform_(0, 1)`: [0, 1), 0 included."""
         low = keywords.get("from", operands[1] if len(operands) > 1 else None)
-        return low is None or _literal_number(low) == 0
+        return low is None or literal_number(low) == 0
 
     def _where(self, operands, depth: int) -> Fact:
         """`torch.where(x == 0, 1, x)` and `torch.where(x > 0, x, ones)` keep a zero out: a branch
@@ -715,12 +722,12 @@ FLIPPED = {ast.Lt: ast.Gt, ast.Gt: ast.Lt, ast.LtE: ast.GtE, ast.GtE: ast.LtE, a
 def _zero_test_selects(condition: ast.AST, value: ast.AST, when: bool) -> bool:
     """True when `condition` compares `value` with 0 (or an eps) and holds exactly where `value`
     may be 0 (`when=True`: `x == 0`, `x <= eps`) or exactly where it is not (`when=False`: `x > 0`)."""
-    if not isinstance(condition, ast.Compare) or len(condition.ops) != 1:
-        return False
+    if not isinstance(condition, ast.Compare) or len(condition.ops) != 1 or type(condition.ops[0]) not in ZERO_TESTS:
+        return False  # `0 in x`, `x is 0`: no sign test
     left, op, right = condition.left, type(condition.ops[0]), condition.comparators[0]
-    if _literal_number(left) is not None or is_eps_like(left):
+    if literal_number(left) is not None or is_eps_like(left):
         left, right, op = right, left, FLIPPED[op]
-    bound = _literal_number(right)
+    bound = literal_number(right)
     if not (bound == 0 or is_eps_like(right)) or not same_code(left, value):
         return False
     return ZERO_TESTS[op] == when

@@ -1,11 +1,15 @@
 """Helpers for the tests of the static check, imported by name (`conftest` is ambiguous once
 several test folders have one)."""
 
+import ast
 import os
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
+
+from nanlint.context import FileContext
+from nanlint.engine import RuleSet, _Walker
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,6 +41,15 @@ def line_of(path, marker):
         hits = [n for n, text in enumerate(handle, 1) if text.rstrip().endswith(marker)]
     assert len(hits) == 1, (marker, hits)
     return hits[0]
+
+
+def walked(code):
+    """Walk `code` as the engine does (no rules); return the context it leaves and the last
+    statement's expression, for questions about facts and patterns at the end of the file."""
+    tree = ast.parse(code)
+    ctx = FileContext("example.py", code)
+    _Walker(ctx, RuleSet([]), []).run(tree)
+    return ctx, tree.body[-1].value
 
 
 def write(directory: Path, name: str, code: str) -> Path:

@@ -3,7 +3,9 @@
 import codecs
 import os
 import stat
+import subprocess
 
+import pytest
 from cli_support import RISKY, write
 
 SOFTMAX_ONLY = ("--select", "NAN102")
@@ -165,3 +167,24 @@ def test_diff_marks_a_missing_final_newline(nanlint, tmp_path):
     assert result.stdout.endswith(
         "-    return log(softmax(x, dim=-1))\n\\ No newline at end of file\n"
         "+    return torch.log_softmax(x, dim=-1)\n\\ No newline at end of file\n")
+
+
+def test_a_file_that_cannot_be_written_keeps_its_findings_and_the_other_files_are_fixed(nanlint, tmp_path):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    write(locked, "risky.py", RISKY)
+    fixable = write(tmp_path, "risky.py", RISKY)
+    # chmod does not stop root; an immutable folder does (where the file system supports it).
+    lock, unlock = (["chattr", "+i"], ["chattr", "-i"]) if os.geteuid() == 0 else (["chmod", "a-w"], ["chmod", "u+w"])
+    if subprocess.run([*lock, str(locked)], capture_output=True).returncode != 0:
+        pytest.skip("cannot make a folder read-only here")
+    try:
+        result = nanlint("check", ".", "--fix", *SOFTMAX_ONLY, "--no-cache", "--output-format", "concise", cwd=tmp_path)
+    finally:
+        subprocess.run([*unlock, str(locked)], check=True)
+    assert result.returncode == 2
+    assert fixable.read_text() == FIXED_SAFE
+    assert (locked / "risky.py").read_text() == RISKY.lstrip()
+    assert result.stdout.startswith("locked/risky.py:5:12: NAN102 [*] ")
+    assert result.stderr.startswith("nanlint: error: locked/risky.py: fixes left unapplied, the file cannot be written: ")
+    assert "Traceback" not in result.stderr

@@ -1,21 +1,12 @@
 """Pattern features on real parsed code: walrus captures, fixes only for fully captured matches,
 and supersession of findings contained in a more specific one."""
 
-import ast
+from cli_support import walked
 
 from nanlint.api import Checker
 from nanlint.catalog import load_catalog
 from nanlint.config import Settings
-from nanlint.context import FileContext
-from nanlint.engine import RuleSet, _Walker
 from nanlint.patterns import Pattern, Template
-
-
-def walked(code):
-    tree = ast.parse(code)
-    ctx = FileContext("example.py", code)
-    _Walker(ctx, RuleSet([]), []).run(tree)
-    return ctx, tree.body[-1].value
 
 
 def test_walrus_captures_the_whole_matched_expression():

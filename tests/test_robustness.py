@@ -138,6 +138,12 @@ ODD_FILES = {
     "nested_blocks.py": (DEEP_BLOCKS.encode(), [101]),
     "long_sum.py": (("import torch\ny = torch.log(" + " + ".join(["x.sum()"] * 2000) + ")\n").encode(), None),
     "long_division.py": (("import torch\ny = " + " / ".join(["x.sum()"] * 2500) + "\n").encode(), None),
+    "long_constant.py": (("import torch\ny = x.clamp(min=" + " + ".join(["1e-9"] * 1500) + ") ** (" + " + ".join(["1"] * 1500) + ")\n").encode(), None),
+    "membership_tests.py": (b"import torch\ny = x / torch.where(0 in x, 1, x) + x / torch.where(x is 0, 1, x)\n", None),
+    "long_maximum.py": (("import torch\nm = torch.maximum(" + " + ".join(["x"] * 1200) + ", b)\ny = torch.exp((" + " + ".join(["x"] * 1200) + ") - m)\n").encode(), None),
+    "long_unary.py": (("import torch\ny = x.clamp(min=" + "-" * 1400 + "1, max=" + "-" * 1400 + "(1 - eps)) ** " + "-" * 1400 + "0.5\n").encode(), None),
+    "long_self_normalization.py": (("import torch\ny = (" + " + ".join(["a"] * 1500) + ") / (" + " + ".join(["a"] * 1500) + ").norm(dim=-1, keepdim=True)\n").encode(), None),
+    "complex_constant.py": (b"import torch\nx = x.half()\ny = x + (-8.0) ** 0.5\n", None),
 }
 BAD_FILES = {
     "binary.py": (b"\x7fELF\x02\x01\x01\x00torch\x00\x00\xff\xfe", "not a text file"),

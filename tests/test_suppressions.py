@@ -63,6 +63,11 @@ def test_a_suppression_naming_an_unknown_code_is_reported(nanlint, tmp_path, com
     assert line.startswith(f"m.py:2:{column}: NAN001 ") and "`NAN999`" in line
 
 
+def test_an_unknown_code_in_lower_case_is_placed_where_it_is_written(nanlint, tmp_path):
+    result = check(nanlint, tmp_path, "import torch\nimport os  # noqa: nan999\n")
+    assert result.stdout.splitlines()[0].startswith("m.py:2:20: NAN001 ")
+
+
 def test_unknown_codes_are_reported_in_files_without_torch_too(nanlint, tmp_path):
     assert reported(check(nanlint, tmp_path, "import os  # noqa: NAN998\n")) == [(1, "NAN001")]
 

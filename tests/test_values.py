@@ -1,21 +1,13 @@
 """Facts the value analysis derives on real parsed code (module level, straight-line)."""
 
-import ast
+from cli_support import walked
 
 from nanlint.checks.base import PREDICATES
-from nanlint.context import FileContext
-from nanlint.engine import RuleSet, _Walker
-
-
-def fact_of_last_line(code):
-    tree = ast.parse(code)
-    ctx = FileContext("example.py", code)
-    _Walker(ctx, RuleSet([]), []).run(tree)
-    return ctx.fact(tree.body[-1].value)
 
 
 def holds(predicate, code):
-    return PREDICATES[predicate](fact_of_last_line("import torch\nimport torch.nn.functional as F\n" + code))
+    ctx, value = walked("import torch\nimport torch.nn.functional as F\n" + code)
+    return PREDICATES[predicate](ctx.fact(value))
 
 
 def test_clamp_bounds_are_read_as_float32_sees_them():

@@ -12,9 +12,9 @@ from nanlint.checks.inplace import InplaceOnLeaf
 from nanlint.checks.masking import InfiniteMaskSoftmax
 from nanlint.checks.pattern import PatternCheck
 from nanlint.checks.reductions import DegenerateDecomposition, EmptySelectionMean, IgnoredTargetsMean, SingleSampleSpread
-from nanlint.checks.where_trap import WhereBranchTrap
 from nanlint.checks.precision import OverflowingFill, VanishingEpsilon
 from nanlint.checks.saved import SavedOutputModified, SequentialInplace, StepBetweenBackward
+from nanlint.checks.where_trap import WhereBranchTrap
 
 
 class SuppressionCheck(Check):
@@ -23,12 +23,11 @@ class SuppressionCheck(Check):
     kind = "suppression"
 
 
-CHECKS = {cls.kind: cls for cls in (RiskyArgument, RiskyDenominator, PatternCheck, InplaceOnLeaf, CallCheck, SuppressionCheck)}
-CHECKS.update({cls.kind: cls for cls in (
+CHECKS = {cls.kind: cls for cls in (
+    RiskyArgument, RiskyDenominator, PatternCheck, InplaceOnLeaf, CallCheck, SuppressionCheck,
     SelfNormalization, InfiniteMaskSoftmax, WhereBranchTrap, SingleSampleSpread, EmptySelectionMean, IgnoredTargetsMean,
-    DegenerateDecomposition,
-)})
-CHECKS.update({cls.kind: cls for cls in (VanishingEpsilon, OverflowingFill, SavedOutputModified, SequentialInplace, StepBetweenBackward)})
+    DegenerateDecomposition, VanishingEpsilon, OverflowingFill, SavedOutputModified, SequentialInplace, StepBetweenBackward,
+)}
 
 
 def build_check(rule: Rule) -> Check:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ast
-from typing import Callable, Dict, Optional
+from typing import Callable, Dict, Optional, Tuple
 
 from nanlint.catalog import CatalogError, Rule
 from nanlint.ftypes import Edit, Fix
@@ -97,8 +97,25 @@ class Check:
     def end(self, ctx) -> None:
         """Called after the whole file was walked."""
 
+    @staticmethod
+    def note_compared(node: ast.AST, ctx) -> None:
+        """A handler for comparisons and test calls (`if n > 0:`, `mask.any()`): the values they look
+        at count as guarded later in the function (`ctx.compared.guards`)."""
+        ctx.compared.note(node, ctx)
+
     def report(self, ctx, node: ast.AST, fix: Optional[Fix] = None, **fields) -> None:
         ctx.report(self.rule, node, self.rule.message.format(**fields), fix)
+
+    def replacing(self, start: int, end: int, code: str, imports: Tuple[Edit, ...] = ()) -> Fix:
+        """This rule's fix: `code` in place of the text between two offsets, plus any import it needs."""
+        return Fix(self.fix_title, (Edit(start, end, code),) + imports, self.fix_safe)
+
+    def render_fix(self, ctx, node: ast.AST, template: Template, match: Match) -> Optional[Fix]:
+        """`template` rendered with `match` in place of `node`, or None when it cannot be spelled here."""
+        code = template.render(match, ctx, ctx.spell)
+        if code is None:
+            return None
+        return self.replacing(*ctx.offsets(node), code, ctx.import_edits(template))
 
     def _captures_inside(self, ctx, node: ast.AST, match: Match) -> bool:
         """Every capture the template uses is code inside `node` (not from another statement)."""
@@ -121,7 +138,7 @@ class Check:
         start, end = ctx.offsets(node)
         if isinstance(self.template.tree, (ast.Call, ast.Attribute)):
             start, end = _without_grouping_parens(ctx.text, start, end)
-        return Fix(self.fix_title, (Edit(start, end, code),) + ctx.import_edits(self.template), self.fix_safe)
+        return self.replacing(start, end, code, ctx.import_edits(self.template))
 
 
 def _inside(ctx, node: ast.AST, outer: ast.AST) -> bool:

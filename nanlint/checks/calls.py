@@ -47,4 +47,3 @@ class CallCheck(Check):
 def _first_arg_true(node: ast.Call) -> bool:
     values = list(node.args[:1]) + [k.value for k in node.keywords if k.arg == "mode"]
     return any(is_literal(v, True) for v in values)
-

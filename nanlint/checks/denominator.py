@@ -23,12 +23,8 @@ class RiskyDenominator(Check):
         "numerator_not": (list, []),
     }
 
-
     def handlers(self):
-        return {ast.Call: self.visit_call, ast.BinOp: self.visit_binop, ast.AugAssign: self.visit_augassign, ast.Compare: self.visit_compare}
-
-    def visit_compare(self, node: ast.Compare, ctx) -> None:
-        ctx.compared.note(node, ctx)
+        return {ast.Call: self.visit_call, ast.BinOp: self.visit_binop, ast.AugAssign: self.visit_augassign, ast.Compare: self.note_compared}
 
     def visit_binop(self, node: ast.BinOp, ctx) -> None:
         if isinstance(node.op, ast.Div):

@@ -7,6 +7,7 @@ from typing import Dict, List, Optional
 
 from nanlint.checks.base import Check, snippet
 from nanlint.patterns import Match
+from nanlint.syntax import is_literal, same_code
 from nanlint.values import literal_number
 
 # Positional layout shared by `torch.norm(x, p, dim, keepdim)`, `x.norm(p, dim, keepdim)`,
@@ -24,12 +25,8 @@ class SelfNormalization(Check):
     kind = "self-normalization"
     PARAMS = {"ops": (list, ["norm", "vector_norm"]), "supersedes": (list, [])}
 
-
     def handlers(self):
-        return {ast.BinOp: self.visit_binop, ast.AugAssign: self.visit_augassign, ast.Call: self.visit_call, ast.Compare: self.visit_compare}
-
-    def visit_compare(self, node: ast.Compare, ctx) -> None:
-        ctx.compared.note(node, ctx)
+        return {ast.BinOp: self.visit_binop, ast.AugAssign: self.visit_augassign, ast.Call: self.visit_call, ast.Compare: self.note_compared}
 
     def visit_binop(self, node: ast.BinOp, ctx) -> None:
         if isinstance(node.op, ast.Div):
@@ -50,7 +47,7 @@ class SelfNormalization(Check):
         if norm is None or ctx.compared.guards(denominator, ctx):
             return
         op, operands, keywords = norm
-        if not operands or ast.unparse(operands[0]) != ast.unparse(numerator):
+        if not operands or not same_code(operands[0], numerator):
             return
         arguments = _bind(operands, keywords)
         fix = None
@@ -90,7 +87,7 @@ def _same_as_normalize(op: str, arguments: Dict[str, Optional[ast.AST]], keyword
     if set(keywords) - {"dim", "keepdim", *ORDER_KEYWORDS}:
         return False
     keepdim = arguments.get("keepdim")
-    if arguments.get("dim") is None or not (isinstance(keepdim, ast.Constant) and keepdim.value is True):
+    if arguments.get("dim") is None or not is_literal(keepdim, True):
         return False
     order = arguments.get("p")
     return order is None or literal_number(order) == 2

@@ -6,7 +6,7 @@ import ast
 from typing import Dict, Optional
 
 from nanlint.checks.base import Check
-from nanlint.syntax import NOT_INPLACE, argument, is_literal, strip_views
+from nanlint.syntax import argument, is_inplace_method, is_literal, strip_views
 
 PARAMETER_CLASSES = ("torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.UninitializedParameter")
 
@@ -46,16 +46,10 @@ class InplaceOnLeaf(Check):
                 return True
         return False
 
-    def _class_scope(self, ctx):
-        for scope in reversed(ctx.scopes):
-            if scope.kind == "class":
-                return scope.node
-        return None
-
     def visit_assign(self, node: ast.Assign, ctx) -> None:
         for target in node.targets:
             if _is_self_attribute(target) and self.creates_leaf(node.value, ctx):
-                self.class_leaves.setdefault(self._class_scope(ctx), {})[target.attr] = node.lineno
+                self.class_leaves.setdefault(ctx.class_node(), {})[target.attr] = node.lineno
             elif isinstance(target, ast.Subscript):
                 self._judge(target, node, "item assignment", ctx)
             elif isinstance(target, ast.Attribute) and target.attr == "requires_grad" and is_literal(node.value, False):
@@ -66,7 +60,7 @@ class InplaceOnLeaf(Check):
         if isinstance(tensor, ast.Name):
             self.frozen[tensor.id] = ctx.seq
         elif _is_self_attribute(tensor):
-            self.class_leaves.get(self._class_scope(ctx), {}).pop(tensor.attr, None)
+            self.class_leaves.get(ctx.class_node(), {}).pop(tensor.attr, None)
 
     # --- where they are changed in place -----------------------------------------------------
 
@@ -75,13 +69,14 @@ class InplaceOnLeaf(Check):
 
     def visit_call(self, node: ast.Call, ctx) -> None:
         func = node.func
-        if isinstance(func, ast.Attribute) and func.attr.endswith("_") and not func.attr.endswith("__"):
-            if func.attr not in NOT_INPLACE:
-                self._judge(func.value, node, f"`.{func.attr}()`", ctx)
-            elif func.attr == "requires_grad_" and isinstance(func.value, ast.Name):
-                ctx.record(func.value.id, node)
-            elif func.attr == "requires_grad_" and is_literal(argument(node, "requires_grad", 0), False):
-                self._freeze(func.value, ctx)
+        if not isinstance(func, ast.Attribute):
+            return
+        if is_inplace_method(func.attr):
+            self._judge(func.value, node, f"`.{func.attr}()`", ctx)
+        elif func.attr == "requires_grad_" and isinstance(func.value, ast.Name):
+            ctx.record(func.value.id, node)
+        elif func.attr == "requires_grad_" and is_literal(argument(node, "requires_grad", 0), False):
+            self._freeze(func.value, ctx)
 
     def _judge(self, target: ast.AST, node: ast.AST, how: str, ctx) -> None:
         if ctx.grad_disabled:
@@ -98,15 +93,11 @@ class InplaceOnLeaf(Check):
             if found is not None and self.creates_leaf(found[1], ctx) and self.frozen.get(target.id, -1) < found[0]:
                 return f"line {found[1].lineno}"
         elif _is_self_attribute(target):
-            line = self.class_leaves.get(self._class_scope(ctx), {}).get(target.attr)
+            line = self.class_leaves.get(ctx.class_node(), {}).get(target.attr)
             if line is not None:
                 return f"line {line}"
         return None
 
 
-
 def _is_self_attribute(node: ast.AST) -> bool:
     return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
-
-
-

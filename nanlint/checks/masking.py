@@ -45,11 +45,9 @@ class InfiniteMaskSoftmax(Check):
 
     # --- bookkeeping of the file -------------------------------------------------------------
 
-    def _scope_id(self, ctx) -> int:
-        for scope in reversed(ctx.scopes):
-            if scope.kind != "class":
-                return id(scope.node)
-        return 0
+    @staticmethod
+    def _scope_id(ctx) -> int:
+        return id(ctx.function_scope().node)
 
     def visit_assign(self, node: ast.Assign, ctx) -> None:
         target = node.targets[0] if len(node.targets) == 1 else None
@@ -139,11 +137,7 @@ class InfiniteMaskSoftmax(Check):
                 return None if self._keeps_a_row_entry(mask, node, ctx) else (fill, mask)
         if found is None:
             return None
-        saved, ctx.horizon = ctx.horizon, found[0]
-        try:
-            return self._fill_source(found[1], ctx, depth + 1)
-        finally:
-            ctx.horizon = saved
+        return ctx.at(found[0], self._fill_source, found[1], ctx, depth + 1)
 
     def _keeps_a_row_entry(self, mask: ast.AST, scores: ast.AST, ctx) -> bool:
         """A causal mask, or a mask derived from the scores themselves (`scores < topk(scores)`)."""
@@ -157,11 +151,7 @@ class InfiniteMaskSoftmax(Check):
             found = ctx.lookup(mask)
             if found is None:
                 return False
-            saved, ctx.horizon = ctx.horizon, found[0]
-            try:
-                return self._triangular(found[1], ctx, depth + 1)
-            finally:
-                ctx.horizon = saved
+            return ctx.at(found[0], self._triangular, found[1], ctx, depth + 1)
         if isinstance(mask, ast.UnaryOp):
             return self._triangular(mask.operand, ctx, depth + 1)
         if isinstance(mask, ast.Subscript):
@@ -197,11 +187,7 @@ def _derived_names(node: ast.AST, ctx, depth: int) -> Set[str]:
     for child in [n for n in ast.walk(node) if isinstance(n, ast.Name)]:
         found = ctx.lookup(child)
         if found is not None:
-            saved, ctx.horizon = ctx.horizon, found[0]
-            try:
-                names |= _derived_names(found[1], ctx, depth + 1)
-            finally:
-                ctx.horizon = saved
+            names |= ctx.at(found[0], _derived_names, found[1], ctx, depth + 1)
     return names
 
 

@@ -29,19 +29,12 @@ class PatternCheck(Check):
         texts = ([self.params["pattern"]] if self.params["pattern"] else []) + list(self.params["patterns"])
         self.patterns = [Pattern(text) for text in texts]
 
-
     def handlers(self):
         handlers = {pattern.root_type: self.visit for pattern in self.patterns}
         if self.params["unguarded"]:
-            handlers[ast.Compare] = self.compared_note
-            if ast.Call in handlers:
-                handlers[ast.Call] = self.visit_call_and_note
-            else:
-                handlers[ast.Call] = self.compared_note
+            handlers[ast.Compare] = self.note_compared
+            handlers[ast.Call] = self.visit_call_and_note if ast.Call in handlers else self.note_compared
         return handlers
-
-    def compared_note(self, node: ast.AST, ctx) -> None:
-        ctx.compared.note(node, ctx)
 
     def visit_call_and_note(self, node: ast.Call, ctx) -> None:
         ctx.compared.note(node, ctx)

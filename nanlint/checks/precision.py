@@ -15,8 +15,9 @@ import ast
 import math
 from typing import Iterable, List, Optional, Tuple
 
+from nanlint import values
 from nanlint.checks.base import Check, snippet
-from nanlint.ftypes import Edit, Fix
+from nanlint.ftypes import Fix
 from nanlint.patterns import Match, Template
 from nanlint.syntax import is_literal
 from nanlint.values import literal_number
@@ -93,7 +94,6 @@ def _autocast_may_be_float16(call: ast.Call, ctx) -> bool:
     return not (ctx.qualified(call.func) == "torch.cpu.amp.autocast" or _is_string(device, "cpu"))
 
 
-
 def _is_string(node: Optional[ast.AST], text: str) -> bool:
     return isinstance(node, ast.Constant) and node.value == text
 
@@ -154,11 +154,7 @@ class _HalfPrecisionCheck(Check):
     def fix_with(self, ctx, literal: ast.AST, template: str, tensor: ast.AST) -> Optional[Fix]:
         if not self.rule.fixable or not isinstance(tensor, (ast.Name, ast.Attribute)):
             return None  # `torch.finfo(<long expression>.dtype)` would be no improvement
-        code = Template(template).render(Match({"x": tensor}), ctx, ctx.spell)
-        if code is None:
-            return None
-        start, end = ctx.offsets(literal)
-        return Fix(self.fix_title, (Edit(start, end, code),) + ctx.import_edits(Template(template)), self.fix_safe)
+        return self.render_fix(ctx, literal, Template(template), Match({"x": tensor}))
 
 
 def _decorator_means_float32(decorator: ast.AST) -> bool:
@@ -319,27 +315,9 @@ class OverflowingFill(_HalfPrecisionCheck):
         self.candidate(node, fix, value=snippet(ctx.source(literal)), origin=origin, effect=effect)
 
 
-MAX_CONSTANT_DEPTH = 8
-ARITHMETIC = {ast.Add: float.__add__, ast.Sub: float.__sub__, ast.Mult: float.__mul__, ast.Div: float.__truediv__, ast.Pow: float.__pow__}
-
-
-def constant_value(node: ast.AST, depth: int = 0) -> Optional[float]:
-    """The value of a literal or of constant arithmetic on literals: `-1e9`, `2 ** 30`, `float(2 ** 30)`.
-    Constants people write are shallow; deeper arithmetic (a generated 2,000-term sum) is not one."""
-    value = literal_number(node)
-    if value is not None or depth > MAX_CONSTANT_DEPTH:
-        return value
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("float", "int") and len(node.args) == 1:
-        return constant_value(node.args[0], depth + 1)
-    if isinstance(node, ast.BinOp) and type(node.op) in ARITHMETIC:
-        left, right = constant_value(node.left, depth + 1), constant_value(node.right, depth + 1)
-        if left is None or right is None:
-            return None
-        try:
-            return ARITHMETIC[type(node.op)](left, right)
-        except (ArithmeticError, ValueError):
-            return None
-    return None
+def constant_value(node: ast.AST) -> Optional[float]:
+    """The value of a literal or of constant arithmetic on literals: `-1e9`, `2 ** 30`, `float(2 ** 30)`."""
+    return values.constant_value(node, casts=True)
 
 
 def is_integer_expression(node: ast.AST) -> bool:

@@ -7,6 +7,7 @@ import ast
 from typing import Optional
 
 from nanlint.checks.base import Check, snippet
+from nanlint.syntax import is_literal
 from nanlint.values import MASK, literal_number
 
 
@@ -27,7 +28,7 @@ class SingleSampleSpread(Check):
             return
         op, operands, keywords = described
         dim = keywords.get("dim", keywords.get("axis", operands[1] if len(operands) > 1 else None))
-        if dim is None or literal_number(dim) not in self.params["dims"] or isinstance(dim, ast.Constant) and isinstance(dim.value, bool):
+        if dim is None or literal_number(dim) not in self.params["dims"]:  # a bool is no dimension: literal_number skips it
             return
         if _biased(keywords, operands):
             return
@@ -36,7 +37,7 @@ class SingleSampleSpread(Check):
 
 def _biased(keywords, operands) -> bool:
     unbiased = keywords.get("unbiased", operands[2] if len(operands) > 2 else None)
-    if isinstance(unbiased, ast.Constant) and unbiased.value is False:
+    if is_literal(unbiased, False):
         return True
     correction = keywords.get("correction")
     return correction is not None and literal_number(correction) == 0
@@ -50,12 +51,8 @@ class EmptySelectionMean(Check):
     kind = "empty-selection-mean"
     PARAMS = {"ops": (list, ["mean", "nanmean"])}
 
-
     def handlers(self):
-        return {ast.Call: self.visit_call, ast.Compare: self.visit_compare}
-
-    def visit_compare(self, node: ast.Compare, ctx) -> None:
-        ctx.compared.note(node, ctx)
+        return {ast.Call: self.visit_call, ast.Compare: self.note_compared}
 
     def visit_call(self, node: ast.Call, ctx) -> None:
         ctx.compared.note(node, ctx)
@@ -136,7 +133,7 @@ class DegenerateDecomposition(Check):
         name = ctx.qualified(call.func)
         if name not in self.params["functions"]:
             return
-        if any(kw.arg == "compute_uv" and isinstance(kw.value, ast.Constant) and kw.value.value is False for kw in call.keywords):
+        if any(kw.arg == "compute_uv" and is_literal(kw.value, False) for kw in call.keywords):
             return
         if not self._uses_vectors(value, target, name):
             return

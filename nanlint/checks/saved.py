@@ -15,8 +15,8 @@ import ast
 from typing import Dict, List, Optional, Tuple
 
 from nanlint.checks.base import Check, snippet
-from nanlint.ftypes import Edit, Fix
-from nanlint.syntax import NOT_INPLACE, argument, is_literal, strip_views
+from nanlint.ftypes import Fix
+from nanlint.syntax import NOT_INPLACE, argument, is_inplace_method, is_literal, strip_views
 
 # Operations whose backward uses their result (verified with torch 2.13: `y = op(x); y.mul_(2)`
 # then backward raises). Their in-place spellings save the result too.
@@ -32,8 +32,6 @@ SAVED_WHEN_INPLACE = frozenset({"leaky_relu", "elu", "celu", "selu", "leaky_relu
 SAVING_MODULES = {"Sigmoid": False, "Tanh": False, "Softmax": False, "Softmin": False, "LogSoftmax": False,
                   "ReLU": False, "LeakyReLU": True, "ELU": True, "CELU": True, "SELU": True}
 NN = ("torch.nn.", "torch.nn.modules.")
-
-
 
 
 def module_class(call: ast.AST, ctx) -> Optional[str]:
@@ -62,7 +60,6 @@ def saving_module(call: ast.AST, ctx) -> Optional[str]:
     if SAVING_MODULES[name] and not is_literal(argument(call, "inplace"), True):
         return None
     return f"nn.{name}"
-
 
 
 class SavedOutputModified(Check):
@@ -109,13 +106,12 @@ class SavedOutputModified(Check):
 
     # --- modules defined in the file --------------------------------------------------------
 
-    def _owner(self, target: ast.AST, ctx) -> Optional[Tuple[int, str]]:
-        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
-            scope = next((s for s in reversed(ctx.scopes) if s.kind == "class"), None)
-            return (id(scope.node), target.attr) if scope is not None else None
+    @staticmethod
+    def _owner(target: ast.AST, ctx) -> Optional[Tuple[int, str]]:
+        """(class id, attribute) of `self.attr`, (0, name) of a plain name."""
         if isinstance(target, ast.Name):
             return (0, target.id)
-        return None
+        return _self_owner(target, ctx)
 
     def _module_of(self, callee: ast.AST, ctx) -> Optional[ast.Call]:
         owner = self._owner(callee, ctx)
@@ -165,7 +161,7 @@ class SavedOutputModified(Check):
         if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute):
             return
         receiver, method = call.func.value, call.func.attr
-        if isinstance(receiver, ast.Name) and self._is_inplace_method(method):
+        if isinstance(receiver, ast.Name) and is_inplace_method(method):
             self.statement_calls.add(id(call))
             rest = ctx.source(call)[len(ctx.source(call.func)):]
             fix = self._fix(ctx, node, f"{receiver.id} = {receiver.id}.{method[:-1]}{rest}")
@@ -175,7 +171,7 @@ class SavedOutputModified(Check):
         if id(node) in self.statement_calls:
             return
         func = node.func
-        if isinstance(func, ast.Attribute) and self._is_inplace_method(func.attr) and ctx.qualified(func) is None:
+        if isinstance(func, ast.Attribute) and is_inplace_method(func.attr) and ctx.qualified(func) is None:
             self._judge(func.value, node, f"`.{func.attr}()`", ctx)
             return
         described = ctx.describe(node)
@@ -185,17 +181,12 @@ class SavedOutputModified(Check):
             if operands and (is_literal(inplace, True) or op.endswith("_") and op not in NOT_INPLACE):
                 fix = None
                 if is_literal(inplace, True):
-                    start, end = ctx.offsets(inplace)
-                    fix = Fix(self.fix_title, (Edit(start, end, "False"),), self.fix_safe) if self.rule.fixable else None
+                    fix = self.replacing(*ctx.offsets(inplace), "False") if self.rule.fixable else None
                 self._judge(operands[0], node, f"`{op}(..., inplace=True)`" if inplace is not None else f"`{op}`", ctx, fix)
             return
         module = self._module_of(func, ctx)
         if module is not None and is_inplace_module(module, ctx) and node.args:
             self._judge(node.args[0], node, f"`{ctx.source(func)}` (an in-place `nn.{module_class(module, ctx)}`)", ctx)
-
-    @staticmethod
-    def _is_inplace_method(name: str) -> bool:
-        return name.endswith("_") and not name.endswith("__") and name not in NOT_INPLACE
 
     def _judge(self, target: ast.AST, node: ast.AST, how: str, ctx, fix: Optional[Fix] = None) -> None:
         if ctx.grad_disabled or not self._in_scope(node, ctx):
@@ -213,8 +204,7 @@ class SavedOutputModified(Check):
     def _fix(self, ctx, node: ast.AST, code: str) -> Optional[Fix]:
         if not self.rule.fixable or node.lineno != node.end_lineno:
             return None
-        start, end = ctx.offsets(node)
-        return Fix(self.fix_title, (Edit(start, end, code),), self.fix_safe)
+        return self.replacing(*ctx.offsets(node), code)
 
 
 GRAD_AWARE_NAMES = frozenset({"requires_grad", "is_grad_enabled", "is_inference_mode_enabled", "training"})
@@ -249,8 +239,7 @@ class SequentialInplace(Check):
             if saver is not None and is_inplace_module(after, ctx):
                 fix = None
                 if self.rule.fixable:
-                    start, end = ctx.offsets(argument(after, "inplace"))
-                    fix = Fix(self.fix_title, (Edit(start, end, "False"),), self.fix_safe)
+                    fix = self.replacing(*ctx.offsets(argument(after, "inplace")), "False")
                 self.report(ctx, after, fix, module=snippet(ctx.source(after)), saver=saver)
 
 
@@ -341,8 +330,8 @@ class StepBetweenBackward(Check):
 
 def _self_owner(node: ast.AST, ctx) -> Optional[Tuple[int, str]]:
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
-        scope = next((s for s in reversed(ctx.scopes) if s.kind == "class"), None)
-        return (id(scope.node), node.attr) if scope is not None else None
+        owner = ctx.class_node()
+        return (id(owner), node.attr) if owner is not None else None
     return None
 
 

@@ -12,7 +12,7 @@ import ast
 from typing import Iterator, Optional, Set, Tuple
 
 from nanlint.checks.base import Check, snippet
-from nanlint.ftypes import Edit, Fix
+from nanlint.ftypes import Fix
 from nanlint.guards import value_keys
 from nanlint.patterns import Match, Template
 from nanlint.values import COUNT, MASK, POS, is_eps_like, literal_number
@@ -95,11 +95,7 @@ class WhereBranchTrap(Check):
             return None
         safe = SAFE_ARGUMENT[op]
         template = Template(f"torch.where($c, $x, {safe})" if taken_when else f"torch.where($c, {safe}, $x)")
-        code = template.render(Match({"c": condition, "x": argument}), ctx, ctx.spell)
-        if code is None:
-            return None
-        start, end = ctx.offsets(argument)
-        return Fix(self.fix_title, (Edit(start, end, code),) + ctx.import_edits(template), self.fix_safe)
+        return self.render_fix(ctx, argument, template, Match({"c": condition, "x": argument}))
 
 
 def _where_parts(node: ast.Call, ctx) -> Optional[Tuple[ast.AST, ast.AST, ast.AST]]:

@@ -94,7 +94,7 @@ def float_tensors(value) -> List[torch.Tensor]:
     if isinstance(value, torch.Tensor):
         return [value] if is_checkable(value) else []
     if isinstance(value, (tuple, list)):
-        return [v for v in value if isinstance(v, torch.Tensor) and is_checkable(v)]
+        return [v for v in value if is_checkable(v)]
     return []
 
 

@@ -23,21 +23,17 @@ class MarginSpec(NamedTuple):
     limit: str  # where the danger starts: "zero", "one", "minus_one" or "exp" (depends on dtype)
 
 
-def _spec(quantity, argument, keyword, lowest, absolute, limit) -> MarginSpec:
-    return MarginSpec(quantity, argument, keyword, lowest, absolute, limit)
-
-
-_LOG = _spec("min x", 0, "input", True, False, "zero")
-_LOG1P = _spec("min x", 0, "input", True, False, "minus_one")
-_ROOT = _spec("min x", 0, "input", True, False, "zero")
-_DENOMINATOR = _spec("min |denominator|", 1, "other", True, True, "zero")
-_SELF_DENOMINATOR = _spec("min |denominator|", 0, "input", True, True, "zero")
-_EXP = _spec("max x", 0, "input", False, False, "exp")
-_UNIT = _spec("max |x|", 0, "input", False, True, "one")
-_ACOSH = _spec("min x", 0, "input", True, False, "one")
-_NORM = _spec("min norm", "out", "", True, False, "zero")
-_FRACTIONAL_POWER = _spec("min base", 0, "input", True, False, "zero")
-_NEGATIVE_POWER = _spec("min |base|", 0, "input", True, True, "zero")
+_LOG = MarginSpec("min x", 0, "input", True, False, "zero")
+_LOG1P = MarginSpec("min x", 0, "input", True, False, "minus_one")
+_ROOT = MarginSpec("min x", 0, "input", True, False, "zero")
+_DENOMINATOR = MarginSpec("min |denominator|", 1, "other", True, True, "zero")
+_SELF_DENOMINATOR = MarginSpec("min |denominator|", 0, "input", True, True, "zero")
+_EXP = MarginSpec("max x", 0, "input", False, False, "exp")
+_UNIT = MarginSpec("max |x|", 0, "input", False, True, "one")
+_ACOSH = MarginSpec("min x", 0, "input", True, False, "one")
+_NORM = MarginSpec("min norm", "out", "", True, False, "zero")
+_FRACTIONAL_POWER = MarginSpec("min base", 0, "input", True, False, "zero")
+_NEGATIVE_POWER = MarginSpec("min |base|", 0, "input", True, True, "zero")
 
 
 def _names(*stems: str, inplace: bool = True) -> Tuple[str, ...]:

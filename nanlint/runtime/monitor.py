@@ -325,9 +325,10 @@ class Monitor:
             site, op = (change.site, change.op) if change else (backward_site, "backward")
             extra = {"saved_by": parsed.node} if parsed and parsed.node else {}
             self._emit_error(site, BACKWARD, Kind.INPLACE_ERROR, op, error, **extra)
-        elif ANOMALY.search(message):
-            node = ANOMALY.search(message).group("node")
-            self._emit_error(backward_site, BACKWARD, Kind.ANOMALY_ERROR, node, error)
+        else:
+            anomaly = ANOMALY.search(message)
+            if anomaly:
+                self._emit_error(backward_site, BACKWARD, Kind.ANOMALY_ERROR, anomaly.group("node"), error)
 
     # ----------------------------------------------------------------- optimizer step
 

@@ -13,7 +13,7 @@ from typing import Iterable, List
 from nanlint.runtime.events import Kind, MemorySink
 from nanlint.runtime.join import describe_event, describe_margin
 from nanlint.runtime.monitor import Monitor
-from nanlint.runtime.summary import Margin, SiteEvent, summarize
+from nanlint.runtime.summary import Margin, RunSummary, SiteEvent, summarize
 
 
 class Watch:
@@ -36,22 +36,27 @@ class Watch:
     @property
     def events(self) -> List[SiteEvent]:
         """Every non-finite event seen so far, one per place and kind (explicit inf fills left out)."""
-        return [e for e in summarize(self.records).events if e.kind != Kind.FILL]
+        return _reported_events(summarize(self.records))
 
     @property
     def margins(self) -> List[Margin]:
         return summarize(self.records).margins
 
     def report(self) -> str:
-        events = self.events
+        summary = summarize(self.records)
+        events = _reported_events(summary)
         lines = ["%s:%d: %s" % (e.path, e.line, describe_event(e)) for e in events]
         if not events:
             lines.append("nanlint: no NaN or Inf was produced")
-        margins = self.margins
+        margins = summary.margins
         if margins:
             lines.append("closest approaches to the danger zone:")
             lines.extend("  %s:%d: %s %s" % (m.path, m.line, m.op, describe_margin(m)) for m in margins)
         return "\n".join(lines)
+
+
+def _reported_events(summary: RunSummary) -> List[SiteEvent]:
+    return [e for e in summary.events if e.kind != Kind.FILL]
 
 
 def watch(paths: Iterable[str] = (), strict: bool = False, margins: bool = True) -> Watch:
