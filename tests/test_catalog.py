@@ -69,3 +69,34 @@ def test_rule_has_complete_docs(rule):
     assert rule.docs.what and rule.docs.why and rule.docs.instead
     if rule.fixable:
         assert any(ex.fixed or ex.unsafe_fixed for ex in rule.bad), "a fixable rule shows its fix in an example"
+
+
+# Code where one check once wrote into the shared context: `requires_grad_()` hid the softmax.
+CROSS_RULE_PROBE = """
+import torch
+
+def f(x):
+    p = torch.softmax(x, -1)
+    p.requires_grad_()
+    return torch.log(p)
+"""
+
+
+def test_a_rules_findings_do_not_depend_on_which_other_rules_run():
+    """Each rule alone finds on every catalog example what it finds beside all the others, except
+    where a more specific rule supersedes it: checks share the file's context, never write to it."""
+    codes = list(CATALOG)
+    everything = EVERY_RULE.ruleset.superseded
+    superseders = {code: {other for other, lost in everything.items() if code in lost} for code in codes}
+    sources = [example for rule in CATALOG.values() for example in rule.bad + rule.good]
+    sources.append(type(sources[0])(CROSS_RULE_PROBE))
+    mismatches = []
+    for code in codes:
+        alone = Checker(Settings(select=(code,), preview=True), CATALOG)
+        beside = Checker(Settings(select=("ALL",), ignore=tuple(superseders[code]), preview=True), CATALOG) if superseders[code] else EVERY_RULE
+        for example in sources:
+            found_alone = [f for f in alone.check_text(example.code, example.path).findings if f.code == code]
+            found_beside = [f for f in beside.check_text(example.code, example.path).findings if f.code == code]
+            if found_alone != found_beside:
+                mismatches.append((code, example.code.strip().splitlines()[-1]))
+    assert mismatches == []

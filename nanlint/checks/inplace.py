@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ast
-from typing import Dict, Optional
+from typing import Dict, Optional, Tuple
 
 from nanlint.checks.base import Check
 from nanlint.syntax import argument, is_inplace_method, is_literal, strip_views
@@ -22,7 +22,9 @@ class InplaceOnLeaf(Check):
 
     def begin(self, ctx) -> None:
         self.class_leaves: Dict[ast.AST, Dict[str, int]] = {}
-        self.frozen: Dict[str, int] = {}  # name -> seq of its latest `name.requires_grad = False`
+        # (function, name) -> (seq, line or None): the latest `name.requires_grad_()` (line) or
+        # `name.requires_grad = False` (None) statement, at the assignment count it was made at.
+        self.switched: Dict[Tuple[int, str], Tuple[int, Optional[int]]] = {}
 
     def handlers(self):
         return {ast.Assign: self.visit_assign, ast.AugAssign: self.visit_augassign, ast.Call: self.visit_call}
@@ -58,9 +60,12 @@ class InplaceOnLeaf(Check):
     def _freeze(self, tensor: ast.AST, ctx) -> None:
         """`p.requires_grad = False`, `self.w.requires_grad_(False)`: no longer a leaf that requires grad."""
         if isinstance(tensor, ast.Name):
-            self.frozen[tensor.id] = ctx.seq
+            self._switch(tensor.id, None, ctx)
         elif _is_self_attribute(tensor):
             self.class_leaves.get(ctx.class_node(), {}).pop(tensor.attr, None)
+
+    def _switch(self, name: str, line: Optional[int], ctx) -> None:
+        self.switched[(id(ctx.function_scope()), name)] = (ctx.seq, line)
 
     # --- where they are changed in place -----------------------------------------------------
 
@@ -73,10 +78,10 @@ class InplaceOnLeaf(Check):
             return
         if is_inplace_method(func.attr):
             self._judge(func.value, node, f"`.{func.attr}()`", ctx)
-        elif func.attr == "requires_grad_" and isinstance(func.value, ast.Name):
-            ctx.record(func.value.id, node)
         elif func.attr == "requires_grad_" and is_literal(argument(node, "requires_grad", 0), False):
             self._freeze(func.value, ctx)
+        elif func.attr == "requires_grad_" and isinstance(func.value, ast.Name):
+            self._switch(func.value.id, node.lineno, ctx)
 
     def _judge(self, target: ast.AST, node: ast.AST, how: str, ctx) -> None:
         if ctx.grad_disabled:
@@ -90,7 +95,10 @@ class InplaceOnLeaf(Check):
     def _leaf_origin(self, target: ast.AST, ctx) -> Optional[str]:
         if isinstance(target, ast.Name):
             found = ctx.lookup(target)
-            if found is not None and self.creates_leaf(found[1], ctx) and self.frozen.get(target.id, -1) < found[0]:
+            switched = self.switched.get((id(ctx.function_scope()), target.id))
+            if switched is not None and (found is None or switched[0] >= found[0]):
+                return None if switched[1] is None else f"line {switched[1]}"  # no assignment since
+            if found is not None and self.creates_leaf(found[1], ctx):
                 return f"line {found[1].lineno}"
         elif _is_self_attribute(target):
             line = self.class_leaves.get(ctx.class_node(), {}).get(target.attr)
