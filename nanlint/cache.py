@@ -22,13 +22,13 @@ import hashlib
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional
 
 from nanlint import __version__
 from nanlint.catalog import default_rule_dir
 from nanlint.ftypes import Edit, FileError, Finding, Fix, Span
+from nanlint.source import replace_atomically
 
 FORMAT = 1
 DEFAULT_DIR = ".nanlint_cache"
@@ -133,14 +133,8 @@ class Cache:
             return
         try:
             _prepare(self.directory)
-            handle, temporary = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=self.directory)
-            try:
-                with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                    json.dump({"format": FORMAT, "files": self.entries}, stream, ensure_ascii=False, separators=(",", ":"))
-                os.replace(temporary, self.file)
-            except BaseException:
-                _remove(temporary)
-                raise
+            data = json.dumps({"format": FORMAT, "files": self.entries}, ensure_ascii=False, separators=(",", ":"))
+            replace_atomically(str(self.file), data.encode("utf-8"))
         except (OSError, ValueError) as error:
             self.warning = f"cannot write the cache in {self.directory}: {getattr(error, 'strerror', None) or error}"
 
@@ -151,13 +145,6 @@ def _prepare(directory: Path) -> None:
         marker = directory / name
         if not marker.exists():
             marker.write_text(content, encoding="utf-8")
-
-
-def _remove(path: str) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
 
 
 def _finding_data(finding: Finding) -> list:

@@ -12,13 +12,12 @@ import difflib
 import os
 import re
 import stat
-import tempfile
 import warnings
 from dataclasses import dataclass
 from typing import Callable, List, Optional, Tuple
 
 from nanlint.ftypes import Edit, Finding
-from nanlint.source import SourceFile
+from nanlint.source import SourceFile, replace_atomically
 
 MAX_ROUNDS = 10
 LINE_WITH_END = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
@@ -107,21 +106,8 @@ def encoding_error(source: SourceFile, text: str) -> Optional[str]:
 def write_atomically(source: SourceFile, text: str, path: str) -> None:
     """Write beside the file, then rename over it: readers never see half a file. A symlink is
     followed, so the link stays a link."""
-    data = source.encode(text)
     target = os.path.realpath(path)
-    mode = stat.S_IMODE(os.stat(target).st_mode)
-    handle, temporary = tempfile.mkstemp(prefix=".nanlint-", suffix=".tmp", dir=os.path.dirname(target))
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, mode)
-        os.replace(temporary, target)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
+    replace_atomically(target, source.encode(text), stat.S_IMODE(os.stat(target).st_mode))
 
 
 def unified_diff(before: str, after: str, path: str) -> str:

@@ -7,6 +7,7 @@ import io
 import os
 import re
 import stat
+import tempfile
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
@@ -73,3 +74,21 @@ def read(path: Union[str, Path], display: Optional[str] = None) -> SourceFile:
     except OSError as error:
         raise SourceError(f"{shown}: cannot read: {error.strerror or error}") from None
     return decode(data, shown)
+
+
+def replace_atomically(target: str, data: bytes, mode: Optional[int] = None) -> None:
+    """Write `data` to a temporary file beside `target`, then rename it over `target`: a reader sees
+    the old file or the new one, never half of one. `mode` sets the new file's permission bits."""
+    handle, temporary = tempfile.mkstemp(prefix=".nanlint-", suffix=".tmp", dir=os.path.dirname(target) or ".")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if mode is not None:
+            os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
