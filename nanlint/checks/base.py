@@ -103,6 +103,11 @@ class Check:
         at count as guarded later in the function (`ctx.compared.guards`)."""
         ctx.compared.note(node, ctx)
 
+    def watched_function(self, call: ast.Call, ctx) -> Optional[str]:
+        """The qualified name `call` calls, if it is one of the rule's `functions`."""
+        name = ctx.qualified(call.func)
+        return name if name in self.params["functions"] else None
+
     def report(self, ctx, node: ast.AST, fix: Optional[Fix] = None, **fields) -> None:
         ctx.report(self.rule, node, self.rule.message.format(**fields), fix)
 

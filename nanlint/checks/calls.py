@@ -29,8 +29,7 @@ class CallCheck(Check):
         return {ast.Call: self.visit_call}
 
     def visit_call(self, node: ast.Call, ctx) -> None:
-        name = ctx.qualified(node.func)
-        if name not in self.params["functions"]:
+        if self.watched_function(node, ctx) is None:
             return
         if self.params["skip_tests"] and ctx.is_test or self.params["skip_conditional"] and ctx.conditional:
             return

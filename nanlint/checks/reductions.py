@@ -96,8 +96,7 @@ class IgnoredTargetsMean(Check):
         return {ast.Call: self.visit_call}
 
     def visit_call(self, node: ast.Call, ctx) -> None:
-        name = ctx.qualified(node.func)
-        if name not in self.params["functions"]:
+        if self.watched_function(node, ctx) is None:
             return
         keywords = {kw.arg: kw.value for kw in node.keywords if kw.arg}
         if "ignore_index" not in keywords:
@@ -130,8 +129,8 @@ class DegenerateDecomposition(Check):
         call = value.value if isinstance(value, ast.Subscript) else value
         if not isinstance(call, ast.Call) or ctx.grad_disabled:
             return
-        name = ctx.qualified(call.func)
-        if name not in self.params["functions"]:
+        name = self.watched_function(call, ctx)
+        if name is None:
             return
         if any(kw.arg == "compute_uv" and is_literal(kw.value, False) for kw in call.keywords):
             return
