@@ -1,9 +1,18 @@
-"""Small questions about syntax trees that several checks ask."""
+"""Small questions about libcst trees that several checks ask.
+
+libcst keeps every token, so the same question needs a little more unwrapping than on Python's
+`ast`: `True` is a `Name`, a call's keywords are `Arg`s with a `keyword`, `x[0]` holds its index
+in a `SubscriptElement(Index(...))`, and a comparison keeps its operators in `ComparisonTarget`s.
+These helpers give the answers the checks want in one place.
+"""
 
 from __future__ import annotations
 
-import ast
-from typing import Optional
+import dataclasses
+from functools import lru_cache
+from typing import Dict, Iterator, List, Optional, Sequence, Tuple
+
+import libcst as cst
 
 # Methods returning a view that shares storage (and the autograd version counter) with the tensor.
 VIEW_METHODS = frozenset({
@@ -11,73 +20,280 @@ VIEW_METHODS = frozenset({
     "narrow", "select", "expand", "expand_as", "unflatten", "movedim", "swapaxes", "as_strided", "diagonal",
 })
 
-
 # Trailing-underscore methods that do not change a tensor's values.
 NOT_INPLACE = frozenset({"requires_grad_", "share_memory_", "detach_", "retain_grad", "register_hook", "record_stream"})
 
+LITERAL_NAMES = {"True": True, "False": False, "None": None}
+
+# Fields that hold only tokens (whitespace, parentheses, commas, operators) or names that are not
+# variable uses (`Attribute.attr`, a keyword argument's name, a def's name): the walk and code
+# keys skip them. Whitespace nodes are about half of a libcst tree.
+TOKEN_FIELDS = frozenset({
+    "lpar", "rpar", "comma", "colon", "semicolon", "equal", "dot", "leading_lines", "lines_after_decorators",
+    "header", "footer", "trailing_whitespace", "newline", "indent", "asynchronous", "star_tok", "lbracket",
+    "rbracket", "lbrace", "rbrace", "between", "before", "after", "whitespace",
+})
+NAME_FIELDS = {
+    cst.Attribute: ("attr",), cst.Arg: ("keyword",), cst.FunctionDef: ("name",), cst.ClassDef: ("name",),
+    cst.Param: ("name",), cst.ExceptHandler: ("name",), cst.ExceptStarHandler: ("name",),
+    cst.Import: ("names",), cst.ImportFrom: ("module", "names"), cst.Global: ("names",), cst.Nonlocal: ("names",),
+}
+
+
+@lru_cache(maxsize=None)
+def child_fields(node_type: type) -> Tuple[str, ...]:
+    """The fields of a libcst node type that can hold expressions or statements, in source order."""
+    skipped = NAME_FIELDS.get(node_type, ())
+    return tuple(
+        f.name for f in dataclasses.fields(node_type)
+        if f.name not in TOKEN_FIELDS and f.name not in skipped and f.name != "operator" and not f.name.startswith("whitespace")
+    )
+
+
+def children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """The child nodes of `node` that hold code (no tokens, no whitespace), in source order."""
+    for name in child_fields(type(node)):
+        value = getattr(node, name, None)
+        if isinstance(value, cst.CSTNode):
+            yield value
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                if isinstance(item, cst.CSTNode):
+                    yield item
+
+
+def walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """`node` and every node of code below it (pre-order, iterative: deep code cannot overflow)."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        yield item
+        stack.extend(reversed(list(children(item))))
+
+
+# --- names and literals ------------------------------------------------------------------------
+
+def name_of(node: Optional[cst.CSTNode]) -> Optional[str]:
+    """The identifier of a `Name` node (not `True`/`False`/`None`), else None."""
+    if isinstance(node, cst.Name) and node.value not in LITERAL_NAMES:
+        return node.value
+    return None
+
+
+def attribute_name(node: Optional[cst.CSTNode]) -> Optional[str]:
+    """`attr` for an `x.attr` node, else None."""
+    return node.attr.value if isinstance(node, cst.Attribute) else None
+
+
+def called_name(func: cst.CSTNode) -> str:
+    """`f` for `f(...)` and `m` for `x.m(...)`; "" for anything else."""
+    if isinstance(func, cst.Name):
+        return func.value
+    return func.attr.value if isinstance(func, cst.Attribute) else ""
+
+
+def is_self_attribute(node: cst.CSTNode) -> bool:
+    return isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "self"
+
+
+def is_literal(node: Optional[cst.CSTNode], value) -> bool:
+    """`node` is the literal True, False or None given as `value`."""
+    return isinstance(node, cst.Name) and node.value in LITERAL_NAMES and LITERAL_NAMES[node.value] is value
+
+
+def is_constant(node: Optional[cst.CSTNode]) -> bool:
+    """A literal: a number, a string, True/False/None, Ellipsis (what `ast.Constant` was)."""
+    return isinstance(node, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString, cst.Ellipsis)) or (
+        isinstance(node, cst.Name) and node.value in LITERAL_NAMES
+    )
+
+
+def number_value(node: Optional[cst.CSTNode]):
+    """The int or float an `Integer`/`Float` literal spells (`1_000`, `0x10`, `1e-8`), else None."""
+    if isinstance(node, (cst.Integer, cst.Float)):
+        try:
+            return node.evaluated_value
+        except (ValueError, SyntaxError):
+            return None
+    return None
+
+
+def string_value(node: Optional[cst.CSTNode]) -> Optional[str]:
+    """The text of a plain string literal (`"a"`, `'a' 'b'`), else None (f-strings, bytes)."""
+    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+        try:
+            value = node.evaluated_value
+        except (ValueError, SyntaxError):
+            return None
+        return value if isinstance(value, str) else None
+    return None
+
+
+def is_docstring(statement: cst.CSTNode) -> bool:
+    return (
+        isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1
+        and isinstance(statement.body[0], cst.Expr) and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+    )
+
+
+# --- calls -------------------------------------------------------------------------------------
+
+def positional_args(call: cst.Call) -> List[cst.BaseExpression]:
+    """The values passed by position (not `*args`, not keywords)."""
+    return [arg.value for arg in call.args if arg.keyword is None and not arg.star]
+
+
+def keyword_args(call: cst.Call) -> Dict[str, cst.BaseExpression]:
+    """keyword -> value for the arguments passed by name (not `**kwargs`)."""
+    return {arg.keyword.value: arg.value for arg in call.args if arg.keyword is not None}
+
+
+def has_star_args(call: cst.Call) -> bool:
+    return any(arg.star for arg in call.args)
+
+
+def argument(call: cst.Call, keyword: str, position: Optional[int] = None) -> Optional[cst.BaseExpression]:
+    """The value passed to `call` as `keyword=`, else its positional argument at `position`."""
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return arg.value
+    if position is not None:
+        positional = positional_args(call)
+        if len(positional) > position:
+            return positional[position]
+    return None
+
+
+# --- operators, subscripts, comparisons ----------------------------------------------------------
+
+def subscript_index(node: cst.Subscript) -> Optional[cst.BaseExpression]:
+    """The index of `x[i]` (a tuple for `x[i, j]`... no: None for several elements or a slice)."""
+    if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+        return node.slice[0].slice.value
+    return None
+
+
+def has_slice(node: cst.Subscript) -> bool:
+    """`x[:, 0]`, `x[1:]`: some element of the subscript is a slice."""
+    return any(isinstance(element.slice, cst.Slice) for element in node.slice)
+
+
+def comparison(node: cst.Comparison) -> Tuple[cst.BaseExpression, List[Tuple[type, cst.BaseExpression]]]:
+    """(left, [(operator type, comparator), ...]) of `a < b <= c`."""
+    return node.left, [(type(target.operator), target.comparator) for target in node.comparisons]
+
+
+def elements(node: cst.CSTNode) -> Optional[List[cst.CSTNode]]:
+    """The element values of a tuple or list display (`StarredElement` kept as such), else None."""
+    if isinstance(node, (cst.Tuple, cst.List)):
+        return [e.value if isinstance(e, cst.Element) else e for e in node.elements]
+    return None
+
+
+def statements(block: cst.CSTNode) -> List[cst.CSTNode]:
+    """The statements of a body: compound statements and the small statements of each line
+    (`a = 1; b = 2` gives two), so `ast`'s flat statement lists have a counterpart."""
+    body = block.body if isinstance(block, (cst.IndentedBlock, cst.SimpleStatementSuite, cst.Module, cst.Else, cst.Finally)) else block
+    if isinstance(body, cst.BaseSuite):
+        body = body.body
+    flat: List[cst.CSTNode] = []
+    for statement in body:
+        if isinstance(statement, cst.SimpleStatementLine):
+            flat.extend(statement.body)
+        else:
+            flat.append(statement)
+    return flat
+
+
+def function_params(node: cst.CSTNode) -> Iterator[cst.Param]:
+    """Every parameter of a def or lambda: positional-only, plain, *args, keyword-only, **kwargs."""
+    params = node.params
+    yield from params.posonly_params
+    yield from params.params
+    if isinstance(params.star_arg, cst.Param):
+        yield params.star_arg
+    yield from params.kwonly_params
+    if params.star_kwarg is not None:
+        yield params.star_kwarg
+
+
+# --- tensors -----------------------------------------------------------------------------------
 
 def is_inplace_method(name: str) -> bool:
     """`add_`, `mul_`, `copy_`: a method that changes its tensor's values (not `__iadd__`, `requires_grad_`)."""
     return name.endswith("_") and not name.endswith("__") and name not in NOT_INPLACE
 
 
-def is_literal(node: Optional[ast.AST], value) -> bool:
-    """`node` is the literal True, False or None given as `value`."""
-    return isinstance(node, ast.Constant) and node.value is value
-
-
-def argument(call: ast.Call, keyword: str, position: Optional[int] = None) -> Optional[ast.AST]:
-    """The value passed to `call` as `keyword=`, else its positional argument at `position`."""
-    for item in call.keywords:
-        if item.arg == keyword:
-            return item.value
-    if position is not None and len(call.args) > position:
-        return call.args[position]
-    return None
-
-
-def strip_views(node: ast.AST) -> ast.AST:
+def strip_views(node: cst.CSTNode) -> cst.CSTNode:
     """The tensor a view expression looks into: `w[0]`, `w.view(-1)[:3]`, `w.T` -> `w`."""
     while True:
-        if isinstance(node, ast.Subscript):
+        if isinstance(node, cst.Subscript):
             node = node.value
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in VIEW_METHODS:
+        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in VIEW_METHODS:
             node = node.func.value
-        elif isinstance(node, ast.Attribute) and node.attr in ("T", "mT"):
+        elif isinstance(node, cst.Attribute) and node.attr.value in ("T", "mT"):
             node = node.value
         else:
             return node
 
 
-def code_key(node: ast.AST, limit: int = 512) -> Optional[tuple]:
-    """A hashable description of the code `node` spells (node types, names, constants; no
-    positions, no load/store contexts), or None for a tree of more than `limit` nodes. Iterative,
-    unlike `ast.dump`, so a generated 5,000-term expression cannot exhaust the stack."""
+# --- comparing code ------------------------------------------------------------------------------
+
+LEAF_TEXT = {cst.Name: "value", cst.Integer: "value", cst.Float: "value", cst.Imaginary: "value", cst.SimpleString: "value"}
+
+
+def code_key(node: cst.CSTNode, limit: int = 512) -> Optional[tuple]:
+    """A hashable description of the code `node` spells (node types, names, literals, operators;
+    no whitespace, no parentheses), or None for a tree of more than `limit` nodes. Iterative, so
+    a generated 5,000-term expression cannot exhaust the stack."""
     tokens: list = []
     stack: list = [node]
     while stack:
         item = stack.pop()
-        if not isinstance(item, ast.AST):
+        if not isinstance(item, cst.CSTNode):
             tokens.append(item)
             continue
         if len(tokens) > limit * 4:
             return None
-        tokens.append(type(item).__name__)
-        for name in reversed(item._fields):
-            if name == "ctx":
-                continue
-            value = getattr(item, name, None)
-            if isinstance(value, list):
-                stack.extend(reversed(value))
-                stack.append(("list", len(value)))
-            else:
-                stack.append(value if isinstance(value, ast.AST) else ("value", repr(value)))
+        item_type = type(item)
+        tokens.append(item_type.__name__)
+        leaf = LEAF_TEXT.get(item_type)
+        if leaf is not None:
+            tokens.append(getattr(item, leaf))
+            continue
+        operator = getattr(item, "operator", None)
+        if isinstance(operator, cst.CSTNode):
+            tokens.append(type(operator).__name__)
+        for name in NAME_FIELDS.get(item_type, ()):
+            named = getattr(item, name, None)
+            tokens.append(named.value if isinstance(named, cst.Name) else None)
+        if item_type is cst.Arg:
+            tokens.append(item.star)
+        parts = list(children(item))
+        stack.extend(reversed(parts))
+        stack.append(("children", len(parts)))
     return tuple(tokens)
 
 
-def same_code(a: ast.AST, b: ast.AST) -> bool:
+def same_code(a: cst.CSTNode, b: cst.CSTNode) -> bool:
     """`a` and `b` spell the same code (small trees only; large ones are compared by identity)."""
     if a is b:
         return True
     key = code_key(a)
     return key is not None and key == code_key(b)
+
+
+def code_of(node: cst.CSTNode) -> str:
+    """The code `node` spells, as libcst renders it (with its own parentheses)."""
+    return EMPTY_MODULE.code_for_node(node)
+
+
+EMPTY_MODULE = cst.Module(body=[])
+
+
+def parse_expression(code: str) -> cst.BaseExpression:
+    return cst.parse_expression(code)
+
+
+def sequence(value) -> Sequence:
+    return value if isinstance(value, (list, tuple)) else ()
