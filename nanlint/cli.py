@@ -18,10 +18,10 @@ from nanlint import __version__
 from nanlint.api import Checker
 from nanlint.catalog import CatalogError, Rule, load_catalog
 from nanlint.config import OUTPUT_FORMATS, ConfigError, RuleSelection, Settings, find_config, load_settings, validate_selectors
-from nanlint.fixes import applicable, encoding_error, fix_text, unified_diff, write_atomically
+from nanlint.fixes import applicable, encoding_error, fix_text, unified_diff
 from nanlint.ftypes import FileError, Report
 from nanlint.output import Sources, Summary, render, render_errors, render_statistics, rule_markdown
-from nanlint.source import SourceError, SourceFile, decode, read
+from nanlint.source import RewriteError, SourceError, SourceFile, decode, read, rewrite
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 STDIN = "-"
@@ -245,7 +245,10 @@ def _fix_source(checker: Checker, report: Report, source: SourceFile, write: boo
     """One file's fixes: the remaining findings, the count applied, and its diff."""
     path = source.path
     unsafe = checker.settings.unsafe_fixes
-    fixed = fix_text(source.text, path, report.findings, lambda text: checker.check_text(text, path).findings, unsafe)
+    # The fixes are worked out again on the content read now: the file may have changed since the
+    # check, and edits found in other content would land at the wrong places.
+    analysed = checker.check_source(source).findings if write else report.findings
+    fixed = fix_text(source.text, path, analysed, lambda text: checker.check_text(text, path).findings, unsafe)
     error = fixed.error or encoding_error(source, fixed.text)
     if error is not None:
         failed = Report(report.findings, report.errors + [FileError(path, error, "internal")])
@@ -254,9 +257,9 @@ def _fix_source(checker: Checker, report: Report, source: SourceFile, write: boo
         return Outcome(report, sources=Sources({path: source.text}))
     if write:
         try:
-            write_atomically(source, fixed.text, path)
-        except OSError as problem:  # a read-only file or folder: the other files are still fixed
-            message = f"{path}: fixes left unapplied, the file cannot be written: {problem.strerror or problem}"
+            rewrite(path, source.encode(fixed.text), source.data)
+        except (OSError, RewriteError) as problem:  # the other files are still fixed
+            message = str(problem) if isinstance(problem, RewriteError) else f"{path}: fixes left unapplied, the file cannot be written: {problem.strerror or problem}"
             return Outcome(Report(report.findings, report.errors + [FileError(path, message)]), sources=Sources({path: source.text}))
     remaining = checker.check_text(fixed.text, path)
     after = Report(remaining.findings, report.errors + remaining.errors)

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import ast
 from typing import Callable, Dict, List, Optional, Tuple
+
+import libcst as cst
 
 from nanlint.ftypes import Edit, Finding, Span
 from nanlint.guards import ComparedValues
 from nanlint.names import TORCH_ROOT, ImportTable, dotted_name
 from nanlint.source import NEWLINE
-from nanlint.syntax import is_literal
+from nanlint.syntax import code_of, function_params, is_constant, is_docstring, is_literal, keyword_args, positional_args
 from nanlint.values import Analyzer, Fact
 
 GRAD_DISABLING = frozenset(
@@ -20,19 +21,21 @@ NON_TENSOR_RECEIVERS = frozenset({"self", "cls", "super", "logger", "logging", "
 # Modules whose calls return values that are not torch tensors (their methods are not tensor methods).
 FOREIGN_MODULES = ("math", "numpy", "np", "scipy", "jax", "pandas", "cmath", "statistics", "random", "tensorflow", "mxnet")
 
-Record = Tuple[int, Optional[ast.AST]]
+Record = Tuple[int, Optional[cst.CSTNode]]
+LITERAL_DISPLAYS = (cst.FormattedString, cst.List, cst.Dict, cst.Set, cst.Tuple, cst.ListComp, cst.DictComp)
+NON_TENSOR_BUILTINS = frozenset({"super", "str", "len", "range", "dict", "list"})
 
 
 class Scope:
     """A function, class or module body: the names assigned in it, in order."""
 
-    def __init__(self, node: ast.AST, kind: str) -> None:
+    def __init__(self, node: cst.CSTNode, kind: str) -> None:
         self.node = node
         self.kind = kind
         self.records: Dict[str, List[Record]] = {}
         self.grad_disabled = kind == "function" and _disables_grad_by_decorator(node)
 
-    def record(self, name: str, seq: int, value: Optional[ast.AST]) -> None:
+    def record(self, name: str, seq: int, value: Optional[cst.CSTNode]) -> None:
         self.records.setdefault(name, []).append((seq, value))
 
     def last(self, name: str, before: Optional[int]) -> Optional[Record]:
@@ -47,9 +50,10 @@ class Scope:
         return None
 
 
-def _disables_grad_by_decorator(node: ast.AST) -> bool:
-    for decorator in getattr(node, "decorator_list", ()):
-        target = decorator.func if isinstance(decorator, ast.Call) else decorator
+def _disables_grad_by_decorator(node: cst.CSTNode) -> bool:
+    for decorator in getattr(node, "decorators", ()):
+        target = decorator.decorator
+        target = target.func if isinstance(target, cst.Call) else target
         name = dotted_name(target)
         if name and name.rsplit(".", 1)[-1] in ("no_grad", "inference_mode"):
             return True
@@ -59,48 +63,50 @@ def _disables_grad_by_decorator(node: ast.AST) -> bool:
 class FileContext:
     """Per-file state the walker keeps up to date and the checks read."""
 
-    def __init__(self, path: str, text: str, is_test: bool = False) -> None:
+    def __init__(self, path: str, text: str, is_test: bool = False, module: Optional[cst.Module] = None) -> None:
         self.path = path
         self.text = text
         self.is_test = is_test
+        self.module = module
         self.imports = ImportTable()
         self.scopes: List[Scope] = []
         self.seq = 0
         self.horizon: Optional[int] = None
         self.grad_off_depth = 0
         self.if_depth = 0
-        self.import_line = 1
         self.findings: List[Finding] = []
         self.compared = ComparedValues()
+        self.made_from: Dict[int, cst.CSTNode] = {}  # a synthetic node -> the node of the file it stands for
         self._line_starts: Optional[List[int]] = None
+        self._positions = None
         self._described: Dict[int, object] = {}
         self._qualified: Dict[int, Optional[str]] = {}
         self.analyzer = Analyzer(self)
 
     # --- scopes and local data flow -------------------------------------------------------
 
-    def push_scope(self, node: ast.AST, kind: str) -> None:
+    def push_scope(self, node: cst.CSTNode, kind: str) -> None:
         scope = Scope(node, kind)
         self.scopes.append(scope)
         if kind == "function":
-            for arg in _all_args(node.args):
-                self.record(arg.arg, None)
+            for param in function_params(node):
+                self.record(param.name.value, None)
 
     def pop_scope(self) -> None:
         self.scopes.pop()
 
-    def record(self, name: str, value: Optional[ast.AST]) -> None:
+    def record(self, name: str, value: Optional[cst.CSTNode]) -> None:
         self.seq += 1
         self.scopes[-1].record(name, self.seq, value)
 
-    def assigned_value(self, name: str) -> Optional[ast.AST]:
+    def assigned_value(self, name: str) -> Optional[cst.CSTNode]:
         """The expression most recently assigned to `name` in the innermost scope that assigns it."""
         found = self.lookup_name(name)
         return found[1] if found is not None else None
 
-    def lookup(self, node: ast.Name) -> Optional[Record]:
+    def lookup(self, node: cst.Name) -> Optional[Record]:
         """(seq, value) of the assignment to `node` that precedes the current horizon, if known."""
-        return self.lookup_name(node.id)
+        return self.lookup_name(node.value)
 
     def lookup_name(self, name: str) -> Optional[Record]:
         """`lookup` by name; `self.attr` names the attribute assigned in the current function."""
@@ -128,25 +134,25 @@ class FileContext:
                 return scope
         raise LookupError("no module scope: the walk has not begun")
 
-    def class_node(self) -> Optional[ast.ClassDef]:
+    def class_node(self) -> Optional[cst.ClassDef]:
         """The innermost class around the walk, if any."""
         for scope in reversed(self.scopes):
             if scope.kind == "class":
                 return scope.node
         return None
 
-    def fact(self, node: ast.AST) -> Fact:
+    def fact(self, node: cst.CSTNode) -> Fact:
         return self.analyzer.fact(node)
 
     @property
     def grad_disabled(self) -> bool:
         return self.grad_off_depth > 0 or any(scope.grad_disabled for scope in self.scopes)
 
-    def enter_with(self, node: ast.AST) -> bool:
+    def enter_with(self, node: cst.With) -> bool:
         """Count a `with torch.no_grad():` style block; returns True when it disables grad."""
         for item in node.items:
-            expr = item.context_expr
-            target = expr.func if isinstance(expr, ast.Call) else expr
+            expr = item.item
+            target = expr.func if isinstance(expr, cst.Call) else expr
             name = self.imports.resolve(target)
             if name in GRAD_DISABLING or name == "torch.set_grad_enabled" and _is_false_call(expr):
                 self.grad_off_depth += 1
@@ -155,12 +161,12 @@ class FileContext:
 
     # --- recognising tensor operations -----------------------------------------------------
 
-    def add_import(self, node: ast.AST) -> None:
+    def add_import(self, node: cst.CSTNode) -> None:
         self.imports.add(node)
         self._qualified.clear()
         self._described.clear()
 
-    def qualified(self, node: ast.AST) -> Optional[str]:
+    def qualified(self, node: cst.CSTNode) -> Optional[str]:
         """`imports.resolve`, memoised per node until the next import statement: many rules ask
         about the same call."""
         key = id(node)
@@ -168,7 +174,7 @@ class FileContext:
             self._qualified[key] = self.imports.resolve(node)
         return self._qualified[key]
 
-    def describe_call(self, call: ast.Call):
+    def describe_call(self, call: cst.Call):
         """(op, operands, keywords) for a torch function or tensor-method call, else None.
 
         `torch.log(x)` and `x.log()` both give ("log", [x], {}). A method call counts as a tensor
@@ -176,35 +182,34 @@ class FileContext:
         not (through local assignments) the result of a call into math/numpy/... .
         """
         func = call.func
-        keywords = {kw.arg: kw.value for kw in call.keywords if kw.arg is not None}
         qualified = self.qualified(func)
         if qualified is not None:
             if qualified.startswith(TORCH_ROOT + "."):
-                return qualified.rsplit(".", 1)[1], list(call.args), keywords
+                return qualified.rsplit(".", 1)[1], positional_args(call), keyword_args(call)
             return None
-        if isinstance(func, ast.Attribute) and self.is_tensor_receiver(func.value):
-            return func.attr, [func.value, *call.args], keywords
+        if isinstance(func, cst.Attribute) and self.is_tensor_receiver(func.value):
+            return func.attr.value, [func.value, *positional_args(call)], keyword_args(call)
         return None
 
-    def is_tensor_receiver(self, node: ast.AST, depth: int = 0) -> bool:
-        if isinstance(node, (ast.Constant, ast.JoinedStr, ast.List, ast.Dict, ast.Set, ast.Tuple, ast.ListComp, ast.DictComp)):
+    def is_tensor_receiver(self, node: cst.CSTNode, depth: int = 0) -> bool:
+        if is_constant(node) or isinstance(node, LITERAL_DISPLAYS):
             return False
-        if isinstance(node, ast.Name):
-            if node.id in NON_TENSOR_RECEIVERS or node.id in self.imports.aliases:
+        if isinstance(node, cst.Name):
+            if node.value in NON_TENSOR_RECEIVERS or node.value in self.imports.aliases:
                 return False
             if depth < 3:
-                value = self.assigned_value(node.id)
+                value = self.assigned_value(node.value)
                 if value is not None:
                     return self.is_tensor_receiver(value, depth + 1)
             return True
-        if isinstance(node, ast.Call):
+        if isinstance(node, cst.Call):
             name = self.qualified(node.func)
             if name is not None:
                 return not name.startswith(FOREIGN_MODULES) and name not in ("super",)
-            return not (isinstance(node.func, ast.Name) and node.func.id in ("super", "str", "len", "range", "dict", "list"))
+            return not (isinstance(node.func, cst.Name) and node.func.value in NON_TENSOR_BUILTINS)
         return True
 
-    def describe(self, call: ast.Call):
+    def describe(self, call: cst.Call):
         """`describe_call`, memoised per node for the current walk (many rules ask about each call)."""
         key = id(call)
         if self.horizon is not None:
@@ -219,7 +224,7 @@ class FileContext:
 
     # --- reporting and fixes ---------------------------------------------------------------
 
-    def report(self, rule, node: ast.AST, message: str, fix=None) -> None:
+    def report(self, rule, node: cst.CSTNode, message: str, fix=None) -> None:
         self.findings.append(Finding(self.path, self.span(node), rule.code, rule.name, message, fix))
 
     def spell(self, qualified: str) -> Optional[str]:
@@ -230,20 +235,20 @@ class FileContext:
         """`import torch` at the top when a template names torch and the file has no alias for it."""
         if all(self.imports.alias_for(name) for name in template.qualified_names()):
             return ()
-        offset = self.offset(self.import_line, 0)
+        offset = self.line_starts[self.import_line - 1]
         newline = NEWLINE.search(self.text)
         return (Edit(offset, offset, "import torch" + (newline.group() if newline else "\n")),)
 
-    def set_import_line(self, module: ast.Module) -> None:
+    @property
+    def import_line(self) -> int:
         """A new import goes after the docstring and the `from __future__` imports."""
-        line = 1
-        for index, statement in enumerate(module.body):
-            is_docstring = index == 0 and isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant) and isinstance(statement.value.value, str)
-            if is_docstring or isinstance(statement, ast.ImportFrom) and statement.module == "__future__":
-                line = statement.end_lineno + 1
-            else:
+        last = None
+        for index, statement in enumerate(self.module.body if self.module is not None else ()):
+            if not (index == 0 and is_docstring(statement) or _is_future_import(statement)):
                 break
-        self.import_line = min(line, len(self.line_starts))
+            last = statement
+        line = 1 if last is None else self._range(last).end.line + 1
+        return min(line, len(self.line_starts))
 
     # --- positions -------------------------------------------------------------------------
 
@@ -261,39 +266,46 @@ class FileContext:
         end = starts[line] if line < len(starts) else len(self.text)
         return self.text[start:end].rstrip("\r\n")
 
-    def char_column(self, line: int, byte_column: int) -> int:
-        text = self.line_text(line)
-        if text.isascii():
-            return byte_column
-        return len(text.encode("utf-8")[:byte_column].decode("utf-8", errors="replace"))
+    def _range(self, node: cst.CSTNode):
+        """libcst's code range of `node` (without its own parentheses), from one position pass
+        over the whole file made the first time a position is needed: files with no finding never
+        pay for it."""
+        if self._positions is None:
+            from libcst.metadata import MetadataWrapper, PositionProvider
 
-    def offset(self, line: int, byte_column: int) -> int:
-        return self.line_starts[line - 1] + self.char_column(line, byte_column)
+            self._positions = MetadataWrapper(self.module, unsafe_skip_copy=True).resolve(PositionProvider)
+        while id(node) in self.made_from:
+            node = self.made_from[id(node)]
+        return self._positions[node]
 
-    def span(self, node: ast.AST) -> Span:
-        return Span(
-            node.lineno,
-            self.char_column(node.lineno, node.col_offset) + 1,
-            node.end_lineno,
-            self.char_column(node.end_lineno, node.end_col_offset) + 1,
-        )
+    def line(self, node: cst.CSTNode) -> int:
+        return self._range(node).start.line
 
-    def source(self, node: ast.AST) -> str:
-        return self.text[self.offset(node.lineno, node.col_offset): self.offset(node.end_lineno, node.end_col_offset)]
+    def span(self, node: cst.CSTNode) -> Span:
+        where = self._range(node)
+        return Span(where.start.line, where.start.column + 1, where.end.line, where.end.column + 1)
 
-    def offsets(self, node: ast.AST) -> Tuple[int, int]:
-        return self.offset(node.lineno, node.col_offset), self.offset(node.end_lineno, node.end_col_offset)
+    def offsets(self, node: cst.CSTNode) -> Tuple[int, int]:
+        where = self._range(node)
+        starts = self.line_starts
+        return starts[where.start.line - 1] + where.start.column, starts[where.end.line - 1] + where.end.column
 
-
-def _all_args(args: ast.arguments):
-    yield from args.posonlyargs
-    yield from args.args
-    if args.vararg:
-        yield args.vararg
-    yield from args.kwonlyargs
-    if args.kwarg:
-        yield args.kwarg
+    def source(self, node: cst.CSTNode) -> str:
+        """The code of `node` without the parentheses around it (what the user wrote inside them)."""
+        if getattr(node, "lpar", None):
+            node = node.with_changes(lpar=(), rpar=())
+        return code_of(node)
 
 
-def _is_false_call(expr: ast.AST) -> bool:
-    return isinstance(expr, ast.Call) and len(expr.args) == 1 and is_literal(expr.args[0], False)
+def _is_future_import(statement: cst.CSTNode) -> bool:
+    return (
+        isinstance(statement, cst.SimpleStatementLine)
+        and all(isinstance(small, cst.ImportFrom) and small.module is not None and dotted_name(small.module) == "__future__" for small in statement.body)
+    )
+
+
+def _is_false_call(expr: cst.CSTNode) -> bool:
+    if not isinstance(expr, cst.Call):
+        return False
+    args = positional_args(expr)
+    return len(expr.args) == 1 and len(args) == 1 and is_literal(args[0], False)

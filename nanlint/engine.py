@@ -2,31 +2,41 @@
 
 from __future__ import annotations
 
-import ast
 import re
 import unicodedata
-import warnings
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Callable, Dict, Iterable, List, Optional, Tuple
 
-from nanlint.checks import build_check
-from nanlint.context import NEWLINE, FileContext
-from nanlint.ftypes import FileError, Finding, Span
-from nanlint.source import SourceFile
+import libcst as cst
 
-SKIP_FILE = re.compile(r"^[ \t]*#[ \t]*nanlint:[ \t]*skip-file\b", re.M)  # a comment on its own line
-SUPPRESSION = re.compile(r"#\s*(?:noqa(?P<colon>:\s*(?P<noqa>[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?|nanlint:\s*ignore\[(?P<ignore>[^\]]*)\])", re.I)
-SUPPRESSION_WORD = re.compile(r"noqa|nanlint:", re.I)  # cheap test before reading every line
+from nanlint.checks import build_check
+from nanlint.context import FileContext
+from nanlint.ftypes import FileError, Finding, Span
+from nanlint.names import dotted_name
+from nanlint.source import SourceFile
+from nanlint.syntax import child_fields, comparison, elements, is_self_attribute, string_value
+
+SKIP_FILE = re.compile(r"^[ \t]*#[ \t]*nanlint:[ \t]*skip-file\b", re.M)  # cheap test before parsing
+SKIP_COMMENT = re.compile(r"#[ \t]*nanlint:[ \t]*skip-file\b")
+SUPPRESSION = re.compile(r"#\s*(?:noqa(?P<colon>:\s*(?P<noqa>[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?|nanlint:\s*ignore(?:\[(?P<ignore>[^\]]*)\])?)", re.I)
+SUPPRESSION_WORD = re.compile(r"noqa|nanlint:", re.I)  # cheap test before looking at comments
 # Only torch code is checked: the rules' findings are kept only if one of the file's imports names
 # a module or a name containing "torch" (torch, torchvision, pytorch_lightning, is_torch_available).
 # Such an import spells "torch" in the text, up to the NFKC normalisation Python applies to
 # identifiers, so a file whose text lacks it is skipped before parsing with the same result.
 TORCH_WORD = "torch"
 UNKNOWN_SUPPRESSION = "NAN001"
-SCOPES = {ast.FunctionDef: "function", ast.AsyncFunctionDef: "function", ast.Lambda: "function", ast.ClassDef: "class"}
+SCOPES = {cst.FunctionDef: "function", cst.Lambda: "function", cst.ClassDef: "class"}
 # Nodes that change the context (scopes, assignments, grad mode, conditions) around their children.
-CONTEXT_NODES = frozenset(SCOPES) | {ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.AugAssign, ast.With, ast.AsyncWith, ast.If, ast.For, ast.AsyncFor}
+CONTEXT_NODES = frozenset(SCOPES) | {cst.Assign, cst.AnnAssign, cst.NamedExpr, cst.AugAssign, cst.With, cst.If, cst.For}
+# `x += y` is recorded as `x + y`.
+AUGMENTED = {
+    cst.AddAssign: cst.Add, cst.SubtractAssign: cst.Subtract, cst.MultiplyAssign: cst.Multiply, cst.DivideAssign: cst.Divide,
+    cst.FloorDivideAssign: cst.FloorDivide, cst.ModuloAssign: cst.Modulo, cst.PowerAssign: cst.Power,
+    cst.MatrixMultiplyAssign: cst.MatrixMultiply, cst.BitAndAssign: cst.BitAnd, cst.BitOrAssign: cst.BitOr,
+    cst.BitXorAssign: cst.BitXor, cst.LeftShiftAssign: cst.LeftShift, cst.RightShiftAssign: cst.RightShift,
+}
+PARSER_POSITION = re.compile(r"^(?:parser error: )?error at (\d+):(\d+): ")
 
 
 @dataclass
@@ -54,74 +64,79 @@ def may_import_torch(text: str) -> bool:
     return not text.isascii() and TORCH_WORD in unicodedata.normalize("NFKC", text)
 
 
-def imports_torch(node: ast.AST) -> bool:
+def imports_torch(node: cst.CSTNode) -> bool:
     """Whether an import statement names a module or a name containing "torch"."""
-    return TORCH_WORD in (getattr(node, "module", None) or "") or any(TORCH_WORD in alias.name for alias in node.names)
+    if isinstance(node, cst.ImportFrom) and TORCH_WORD in (dotted_name(node.module) or "" if node.module is not None else ""):
+        return True
+    names = node.names if isinstance(node.names, (list, tuple)) else ()
+    return any(TORCH_WORD in (dotted_name(alias.name) or "") for alias in names)
 
 
 def check_source(source: SourceFile, ruleset: RuleSet, is_test: bool = False, known_codes: Iterable[str] = ()) -> FileResult:
     text = source.text
-    if SKIP_FILE.search(text):
-        return FileResult()
     known = set(known_codes) | ruleset.codes
     report_unknown = UNKNOWN_SUPPRESSION in ruleset.codes
-    if not may_import_torch(text):
-        result = FileResult()
-        if report_unknown and "NAN" in text:
-            result.findings = _suppress(FileContext(source.path, text, is_test), [], known, report_unknown)
-        return result
+    imports = may_import_torch(text)
+    if not imports and not (report_unknown and "NAN" in text and SUPPRESSION_WORD.search(text)):
+        return FileResult()
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            tree = ast.parse(text, filename=source.path, type_comments=False)
-    except SyntaxError as error:
-        line = error.lineno or 0
-        where = "" if not line else f":{line}:{error.offset}" if error.offset else f":{line}"
-        return FileResult(errors=[FileError(source.path, f"{source.path}{where}: syntax error: {error.msg}", "error", line)])
-    except (RecursionError, MemoryError) as error:  # Python itself cannot compile such a file either
-        why = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-        return FileResult(errors=[FileError(source.path, f"{source.path}: too deeply nested or too large for Python's parser ({why})")])
-    except ValueError as error:
+        module = cst.parse_module(text)
+    except cst.ParserSyntaxError as error:
+        return FileResult(errors=[FileError(source.path, syntax_error_message(source.path, text, error), "error", error.raw_line)])
+    except (RecursionError, MemoryError) as error:
+        return FileResult(errors=[_too_large(source.path, error)])
+    except Exception as error:  # libcst's parser refusing input it cannot represent
         return FileResult(errors=[FileError(source.path, f"{source.path}: cannot parse: {error}")])
-    return check_tree(tree, source.path, text, ruleset, is_test, known)
+    if SKIP_FILE.search(text) and any(SKIP_COMMENT.match(comment.value) for comment, _ in _own_line_comments(module)):
+        return FileResult()
+    if not imports:
+        ctx = FileContext(source.path, text, is_test, module)
+        return FileResult(findings=_suppress(ctx, [], known, report_unknown))
+    try:
+        return check_tree(module, source.path, text, ruleset, is_test, known)
+    except (RecursionError, MemoryError) as error:  # libcst renders code and positions recursively
+        return FileResult(errors=[_too_large(source.path, error)])
 
 
-def check_tree(tree: ast.Module, path: str, text: str, ruleset: RuleSet, is_test: bool = False, known_codes: Iterable[str] = ()) -> FileResult:
+def syntax_error_message(path: str, text: str, error: cst.ParserSyntaxError) -> str:
+    """One line saying where and why the file does not parse. libcst's own message names the token
+    it expected; Python's compiler (which never runs the code) says it in the words users know,
+    when it also refuses the file."""
+    try:
+        compile(text, path, "exec", dont_inherit=True, flags=0x400)  # PyCF_ONLY_AST: builds no code objects
+    except SyntaxError as python_error:
+        if python_error.lineno:
+            where = f":{python_error.lineno}:{python_error.offset}" if python_error.offset else f":{python_error.lineno}"
+            return f"{path}{where}: syntax error: {python_error.msg}"
+    except (ValueError, RecursionError, MemoryError):
+        pass
+    message = error.message
+    position = PARSER_POSITION.match(message)
+    if position:
+        return f"{path}:{position.group(1)}:{int(position.group(2)) + 1}: syntax error: {message[position.end():]}"
+    return f"{path}:{error.raw_line}:{error.raw_column + 1}: syntax error: {message}"
+
+
+def _too_large(path: str, error: BaseException) -> FileError:
+    why = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    return FileError(path, f"{path}: too deeply nested or too large for the parser ({why})")
+
+
+def check_tree(module: cst.Module, path: str, text: str, ruleset: RuleSet, is_test: bool = False, known_codes: Iterable[str] = ()) -> FileResult:
     """Walk a parsed file with every rule; the rules' findings count only if it imports torch."""
     result = FileResult()
-    ctx = FileContext(path, text, is_test)
-    ctx.set_import_line(tree)
+    ctx = FileContext(path, text, is_test, module)
     walker = _Walker(ctx, ruleset, result.errors)
-    walker.run(tree)
+    walker.run(module)
     findings = _drop_superseded(ctx.findings, ruleset.superseded) if walker.imports_torch else []
     result.findings = _suppress(ctx, findings, set(known_codes) | ruleset.codes, UNKNOWN_SUPPRESSION in ruleset.codes)
     return result
 
 
-# ASDL field types that never hold a node a check could look at: names, literals, and the
-# operator and context singletons (`Load()`, `Add()`), which are a third of all nodes.
-# A check that registers a handler for an operator type makes the walk visit them again.
-SCALAR_FIELD_TYPES = frozenset({"identifier", "string", "int", "constant"})
-OPERATOR_FIELD_TYPES = frozenset({"expr_context", "operator", "boolop", "unaryop", "cmpop"})
-OPERATOR_NODES = (ast.expr_context, ast.operator, ast.boolop, ast.unaryop, ast.cmpop)
-ASDL_FIELD = re.compile(r"(\w+)[*?]? (\w+)")
-
-
-@lru_cache(maxsize=None)
-def walked_fields(node_type: type, operators: bool = False) -> Tuple[str, ...]:
-    """The fields of `node_type` that can hold child nodes worth visiting, read from the ASDL
-    signature in its docstring (`Name(identifier id, expr_context ctx)`); all fields if unreadable."""
-    signature = (node_type.__doc__ or "").split("\n", 1)[0]
-    kinds = {field: kind for kind, field in ASDL_FIELD.findall(signature.partition("(")[2])}
-    if set(node_type._fields) - set(kinds):
-        return tuple(node_type._fields)
-    leaves = SCALAR_FIELD_TYPES if operators else SCALAR_FIELD_TYPES | OPERATOR_FIELD_TYPES
-    return tuple(field for field in node_type._fields if kinds[field] not in leaves)
-
-
 class _Walker:
     """One iterative pass over the tree (no recursion limit on deep code), keeping the context
-    current and calling each rule's handlers as it enters a node."""
+    current and calling each rule's handlers as it enters a node. A handler may return a function,
+    which is called when the walk leaves the node (after its children)."""
 
     def __init__(self, ctx: FileContext, ruleset: RuleSet, errors: List[FileError]) -> None:
         self.ctx = ctx
@@ -132,9 +147,8 @@ class _Walker:
             for node_type, handler in check.handlers().items():
                 self.handlers.setdefault(node_type, []).append((check, handler))
         self.imports_torch = False
-        self.operators = any(issubclass(node_type, OPERATOR_NODES) for node_type in self.handlers)
 
-    def run(self, tree: ast.Module) -> None:
+    def run(self, tree: cst.Module) -> None:
         ctx = self.ctx
         for check in list(self.checks):
             self._guarded(check, check.begin, ctx)
@@ -142,8 +156,8 @@ class _Walker:
         stack: list = [tree]
         while stack:
             item = stack.pop()
-            if callable(item):
-                item()
+            if item.__class__ is _Exit:
+                self._guarded(item.check, item.function) if item.check is not None else item.function()
                 continue
             self._enter(item, stack)
         for check in list(self.checks):
@@ -163,59 +177,64 @@ class _Walker:
             self.handlers[node_type] = [(c, h) for c, h in handlers if c is not check]
         self.errors.append(FileError(self.ctx.path, f"{self.ctx.path}: internal error in rule {check.rule.code} ({check.rule.name}): {type(error).__name__}: {error}", "internal"))
 
-    def _enter(self, node: ast.AST, stack: list) -> None:
+    def _enter(self, node: cst.CSTNode, stack: list) -> None:
         ctx = self.ctx
         node_type = node.__class__
-        if node_type is ast.Import or node_type is ast.ImportFrom:
+        if node_type is cst.Import or node_type is cst.ImportFrom:
             ctx.add_import(node)
             self.imports_torch = self.imports_torch or imports_torch(node)
+        if node_type in CONTEXT_NODES:
+            exit_action = self._exit_action(node, node_type)
+            if exit_action is not None:
+                stack.append(_Exit(None, exit_action))
         handlers = self.handlers.get(node_type)
         if handlers:
             for check, handler in handlers:
                 try:
-                    handler(node, ctx)
+                    leave = handler(node, ctx)
                 except Exception as error:  # a bug in one rule must not stop the others
                     self._disable(check, error)
-        if node_type in CONTEXT_NODES:
-            exit_action = self._exit_action(node, node_type)
-            if exit_action is not None:
-                stack.append(exit_action)
-            if node_type is ast.For or node_type is ast.AsyncFor:
-                stack.extend(reversed(node.orelse))
-                stack.extend(reversed(node.body))
-                stack.append(lambda: self._record_target(node.target, node.iter))
-                stack.append(node.iter)
-                return
-        for name in reversed(walked_fields(node_type, self.operators)):
-            value = getattr(node, name, None)
+                    continue
+                if leave is not None:
+                    stack.append(_Exit(check, leave))
+        if node_type is cst.For:
+            if node.orelse is not None:
+                stack.append(node.orelse)
+            stack.append(node.body)
+            stack.append(_Exit(None, lambda: self._record_target(node.target, node.iter)))
+            stack.append(node.iter)
+            return
+        for name in reversed(child_fields(node_type)):
+            value = getattr(node, name)
             if value is None:
                 continue
-            if value.__class__ is list:
-                stack.extend(child for child in reversed(value) if isinstance(child, ast.AST))
-            elif isinstance(value, ast.AST):
+            if isinstance(value, cst.CSTNode):
                 stack.append(value)
+            elif value.__class__ is tuple or value.__class__ is list:
+                stack.extend(child for child in reversed(value) if isinstance(child, cst.CSTNode))
 
-    def _exit_action(self, node: ast.AST, node_type: type) -> Optional[Callable]:
+    def _exit_action(self, node: cst.CSTNode, node_type: type) -> Optional[Callable]:
         ctx = self.ctx
         scope = SCOPES.get(node_type)
         if scope is not None:
             ctx.push_scope(node, scope)
             return ctx.pop_scope
-        if node_type is ast.Assign:
-            return lambda: [self._record_target(target, node.value) for target in node.targets]
-        if node_type in (ast.AnnAssign, ast.NamedExpr):
+        if node_type is cst.Assign:
+            return lambda: [self._record_target(target.target, node.value) for target in node.targets]
+        if node_type is cst.AnnAssign or node_type is cst.NamedExpr:
             return (lambda: self._record_target(node.target, node.value)) if node.value is not None else None
-        if node_type is ast.AugAssign and isinstance(node.target, ast.Name):
-            combined = ast.copy_location(ast.BinOp(left=ast.Name(id=node.target.id, ctx=ast.Load()), op=node.op, right=node.value), node)
-            return lambda: ctx.record(node.target.id, combined)
-        if node_type in (ast.With, ast.AsyncWith):
+        if node_type is cst.AugAssign and isinstance(node.target, cst.Name):
+            combined = cst.BinaryOperation(left=node.target, operator=AUGMENTED[type(node.operator)](), right=node.value)
+            ctx.made_from[id(combined)] = node
+            return lambda: ctx.record(node.target.value, combined)
+        if node_type is cst.With:
             for item in node.items:
-                if item.optional_vars is not None:
-                    self._record_target(item.optional_vars, None)
+                if item.asname is not None:
+                    self._record_target(item.asname.name, None)
             if ctx.enter_with(node):
                 return self._leave_no_grad
             return None
-        if node_type is ast.If and not _is_main_guard(node):
+        if node_type is cst.If and not _is_main_guard(node):
             ctx.if_depth += 1
             return self._leave_if
         return None
@@ -226,31 +245,44 @@ class _Walker:
     def _leave_if(self) -> None:
         self.ctx.if_depth -= 1
 
-    def _record_target(self, target: ast.AST, value: Optional[ast.AST]) -> None:
-        if isinstance(target, ast.Name):
-            self.ctx.record(target.id, value)
-        elif isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
-            self.ctx.record(f"self.{target.attr}", value)
-        elif isinstance(target, (ast.Tuple, ast.List)):
-            for index, element in enumerate(target.elts):
-                element_value = None
-                if value is not None and not any(isinstance(e, ast.Starred) for e in target.elts):
-                    element_value = ast.copy_location(ast.Subscript(value=value, slice=ast.Constant(index), ctx=ast.Load()), value)
-                self._record_target(element, element_value)
-        elif isinstance(target, ast.Starred):
+    def _record_target(self, target: cst.CSTNode, value: Optional[cst.CSTNode]) -> None:
+        if isinstance(target, cst.Name):
+            self.ctx.record(target.value, value)
+        elif is_self_attribute(target):
+            self.ctx.record(f"self.{target.attr.value}", value)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            parts = elements(target)
+            starred = any(isinstance(part, cst.StarredElement) for part in parts)
+            for index, part in enumerate(parts):
+                self._record_target(part, None if value is None or starred else self._element_of(value, index))
+        elif isinstance(target, cst.StarredElement):
             self._record_target(target.value, None)
 
+    def _element_of(self, value: cst.CSTNode, index: int) -> cst.Subscript:
+        """`value[index]`, standing for one element of a tuple unpacking."""
+        element = cst.Subscript(value=value, slice=[cst.SubscriptElement(cst.Index(cst.Integer(str(index))))])
+        self.ctx.made_from[id(element)] = value
+        return element
 
-def _is_main_guard(node: ast.If) -> bool:
+
+class _Exit:
+    """A function to call when the walk leaves a node; `check` is the rule it belongs to, if any."""
+
+    __slots__ = ("check", "function")
+
+    def __init__(self, check, function: Callable) -> None:
+        self.check = check
+        self.function = function
+
+
+def _is_main_guard(node: cst.If) -> bool:
     """`if __name__ == "__main__":` runs a script's body; it is no condition such as a debug switch."""
-    test = node.test
+    if not isinstance(node.test, cst.Comparison):
+        return False
+    left, parts = comparison(node.test)
     return (
-        isinstance(test, ast.Compare)
-        and isinstance(test.left, ast.Name)
-        and test.left.id == "__name__"
-        and len(test.comparators) == 1
-        and isinstance(test.comparators[0], ast.Constant)
-        and test.comparators[0].value == "__main__"
+        isinstance(left, cst.Name) and left.value == "__name__" and len(parts) == 1
+        and parts[0][0] is cst.Equal and string_value(parts[0][1]) == "__main__"
     )
 
 
@@ -270,37 +302,82 @@ def _contains(outer: Span, inner: Span) -> bool:
     return (outer.line, outer.column) <= (inner.line, inner.column) and (inner.end_line, inner.end_column) <= (outer.end_line, outer.end_column)
 
 
+# --- suppressions ---------------------------------------------------------------------------------
+
+class _CommentCollector(cst.CSTVisitor):
+    """Every comment of a file, with whether it stands on a line of its own."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.comments: List[Tuple[cst.Comment, bool]] = []
+
+    def visit_EmptyLine(self, node: cst.EmptyLine) -> bool:
+        if node.comment is not None:
+            self.comments.append((node.comment, True))
+        return False
+
+    def visit_Comment(self, node: cst.Comment) -> None:
+        self.comments.append((node, False))
+
+
+def _own_line_comments(module: cst.Module) -> List[Tuple[cst.Comment, bool]]:
+    collector = _CommentCollector()
+    module.visit(collector)
+    return [(comment, alone) for comment, alone in collector.comments if alone]
+
+
+def _comments(module: cst.Module) -> List[Tuple[cst.Comment, bool]]:
+    collector = _CommentCollector()
+    module.visit(collector)
+    return collector.comments
+
+
 def _suppress(ctx: FileContext, findings: List[Finding], known_codes: set, report_unknown: bool) -> List[Finding]:
-    """Drop findings silenced by `# noqa[: CODES]` or `# nanlint: ignore[CODES]` on their lines,
-    and report suppressions that name a NAN code no rule has."""
+    """Drop findings silenced by `# noqa[: CODES]` or `# nanlint: ignore[CODES]` comments on their
+    lines, and report suppressions that name a NAN code no rule has. Only real comments count: the
+    same words inside a string or a docstring do not."""
     if not SUPPRESSION_WORD.search(ctx.text):
         return findings
-    comments = _suppression_comments(ctx.text)
+    comments = _suppression_comments(ctx)
     kept = []
     for finding in findings:
         lines = range(finding.span.line, finding.span.end_line + 1)
-        if not any(line in comments and _silences(comments[line], finding.code) for line in lines):
+        if not any(line in comments and _silences(comments[line].codes, finding.code) for line in lines):
             kept.append(finding)
-    for line, codes in sorted(comments.items()) if report_unknown else ():
-        for code in codes or ():
+    for line, comment in sorted(comments.items()) if report_unknown else ():
+        for code in comment.codes or ():
             if code.startswith("NAN") and code not in known_codes:
-                kept.append(_unknown_code(ctx, line, code))
+                kept.append(_unknown_code(ctx, line, comment, code))
     return kept
 
 
-def _suppression_comments(text: str) -> Dict[int, Optional[set]]:
-    """Line -> codes it suppresses (None: every code)."""
-    comments: Dict[int, Optional[set]] = {}
-    for number, line in enumerate(NEWLINE.split(text), start=1):
-        if "#" not in line:
+@dataclass
+class _Suppression:
+    """The codes one line's suppression comments name (None: every code) and where they stand."""
+
+    codes: Optional[set]
+    comment: cst.Comment
+    column: int
+
+
+def _suppression_comments(ctx: FileContext) -> Dict[int, _Suppression]:
+    """Line -> the suppression on it."""
+    found: Dict[int, _Suppression] = {}
+    for comment, _ in _comments(ctx.module):
+        if not SUPPRESSION_WORD.search(comment.value):
             continue
-        for match in SUPPRESSION.finditer(line):
+        where = ctx._range(comment).start
+        for match in SUPPRESSION.finditer(comment.value):
             codes = match.group("noqa") or match.group("ignore")
-            if codes is None and match.group("colon") is None and match.group("ignore") is None:
-                comments[number] = None
-            elif number not in comments or comments[number] is not None:
-                comments.setdefault(number, set()).update(c.upper() for c in re.split(r"[\s,]+", codes or "") if c)
-    return comments
+            blanket = codes is None and match.group("colon") is None
+            known = found.get(where.line)
+            if known is None:
+                known = found[where.line] = _Suppression(set(), comment, where.column)
+            if blanket:
+                known.codes = None
+            elif known.codes is not None:
+                known.codes.update(c.upper() for c in re.split(r"[\s,]+", codes or "") if c)
+    return found
 
 
 def _silences(codes: Optional[set], code: str) -> bool:
@@ -308,8 +385,8 @@ def _silences(codes: Optional[set], code: str) -> bool:
     return codes is None or code in codes
 
 
-def _unknown_code(ctx: FileContext, line: int, code: str) -> Finding:
-    spelled = re.search(re.escape(code), ctx.line_text(line), re.I)  # the comment may write `nan999`
-    column = spelled.start() + 1 if spelled else 1
+def _unknown_code(ctx: FileContext, line: int, suppression: _Suppression, code: str) -> Finding:
+    spelled = re.search(re.escape(code), suppression.comment.value, re.I)  # the comment may write `nan999`
+    column = suppression.column + (spelled.start() if spelled else 0) + 1
     span = Span(line, column, line, column + len(code))
     return Finding(ctx.path, span, UNKNOWN_SUPPRESSION, "unknown-suppression", f"Suppression names `{code}`, which is not a nanlint rule")

@@ -8,24 +8,26 @@ is a precision device, not a proof: the comparison is not checked to exclude 0.
 
 from __future__ import annotations
 
-import ast
 from typing import Dict, List, Set, Tuple
 
-from nanlint.syntax import code_key
-from nanlint.values import PRESERVING
+import libcst as cst
+
+from nanlint.syntax import code_key, is_constant, name_of
+from nanlint.values import PRESERVING, call_positionals
 
 # Calls that test or reduce their receiver; `mask.any()`, `sel.numel() == 0`, `den.sum() > 0` all test it.
 TESTING_CALLS = frozenset({"any", "all", "count_nonzero", "nonzero", "numel", "isclose", "allclose", "sum", "abs", "item"})
 MAX_HOPS = 2
 
 
-def value_keys(node: ast.AST, ctx, hops: int = 0) -> Set[object]:
+def value_keys(node: cst.CSTNode, ctx, hops: int = 0) -> Set[object]:
     """Keys naming `node` and what it is built from by shape changes and reductions, so that
     `mask.sum()[:, None].float()` shares a key with `mask` and with `mask.sum()`."""
     keys: Set[object] = set()
     while True:
-        if isinstance(node, ast.Name):
-            keys.add(node.id)
+        name = name_of(node)
+        if name is not None:
+            keys.add(name)
             found = ctx.lookup(node) if hops < MAX_HOPS else None
             if found is not None:
                 keys |= ctx.at(found[0], value_keys, found[1], ctx, hops + 1)
@@ -33,13 +35,13 @@ def value_keys(node: ast.AST, ctx, hops: int = 0) -> Set[object]:
         key = code_key(node)
         if key is not None:
             keys.add(key)
-        if isinstance(node, ast.Subscript):
+        if isinstance(node, cst.Subscript):
             node = node.value
-        elif isinstance(node, ast.Attribute) and node.attr in ("data", "values"):
+        elif isinstance(node, cst.Attribute) and node.attr.value in ("data", "values"):
             node = node.value
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len" and node.args:
-            node = node.args[0]
-        elif isinstance(node, ast.Call):
+        elif isinstance(node, cst.Call) and name_of(node.func) == "len" and call_positionals(node):
+            node = call_positionals(node)[0]
+        elif isinstance(node, cst.Call):
             described = ctx.describe(node)
             if described is None or not described[1] or not (described[0] in PRESERVING or described[0] in TESTING_CALLS):
                 return keys
@@ -55,11 +57,11 @@ class ComparedValues:
     its keys are worked out when a rule first asks about that function, which few ever do."""
 
     def __init__(self) -> None:
-        self.pending: Dict[int, List[Tuple[ast.AST, int]]] = {}
+        self.pending: Dict[int, List[Tuple[cst.CSTNode, int]]] = {}
         self.keys: Dict[int, Set[object]] = {}
         self.seen: Set[int] = set()
 
-    def note(self, node: ast.AST, ctx) -> None:
+    def note(self, node: cst.CSTNode, ctx) -> None:
         if id(node) in self.seen:
             return
         self.seen.add(id(node))
@@ -74,7 +76,7 @@ class ComparedValues:
             keys |= ctx.at(horizon, value_keys, value, ctx)
         return keys
 
-    def guards(self, node: ast.AST, ctx) -> bool:
+    def guards(self, node: cst.CSTNode, ctx) -> bool:
         """True when `node`, or both sides of a difference `node` (`if hi == lo:` guards `hi - lo`),
         were compared earlier in the function."""
         compared = self._scope_keys(ctx)
@@ -82,16 +84,17 @@ class ComparedValues:
             return False
         if not value_keys(node, ctx).isdisjoint(compared):
             return True
-        return isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub) and all(
+        return isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Subtract) and all(
             not value_keys(side, ctx).isdisjoint(compared) for side in (node.left, node.right)
         )
 
 
-def _tested_values(node: ast.AST, ctx) -> List[ast.AST]:
+def _tested_values(node: cst.CSTNode, ctx) -> List[cst.CSTNode]:
     """The values a comparison or a test call (`any`, `all`, `isclose`, `allclose`) looks at."""
-    if isinstance(node, ast.Compare):
-        return [operand for operand in [node.left, *node.comparators] if not isinstance(operand, ast.Constant)]
-    if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id == "len"):
+    if isinstance(node, cst.Comparison):
+        operands = [node.left, *(target.comparator for target in node.comparisons)]
+        return [operand for operand in operands if not is_constant(operand)]
+    if isinstance(node, cst.Call) and name_of(node.func) != "len":
         described = ctx.describe(node)
         if described is not None and described[0] in ("any", "all", "isclose", "allclose") and described[1]:
             return [described[1][0]]

@@ -9,22 +9,25 @@ tracked: in real code it is rare, and the rules that use this table also look at
 
 from __future__ import annotations
 
-import ast
+import unicodedata
 from typing import Dict, Optional
+
+import libcst as cst
 
 TORCH_ROOT = "torch"
 
 
-def dotted_name(node: ast.AST) -> Optional[str]:
+def dotted_name(node: cst.CSTNode) -> Optional[str]:
     """`a.b.c` for a chain of Name/Attribute nodes, else None."""
     parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
+    while isinstance(node, cst.Attribute):
+        parts.append(node.attr.value)
         node = node.value
-    if not isinstance(node, ast.Name):
+    if not isinstance(node, cst.Name):
         return None
-    parts.append(node.id)
-    return ".".join(reversed(parts))
+    parts.append(node.value)
+    dotted = ".".join(reversed(parts))
+    return dotted if dotted.isascii() else unicodedata.normalize("NFKC", dotted)  # as Python reads identifiers
 
 
 class ImportTable:
@@ -33,20 +36,22 @@ class ImportTable:
     def __init__(self) -> None:
         self.aliases: Dict[str, str] = {}
 
-    def add(self, node: ast.AST) -> None:
-        if isinstance(node, ast.Import):
+    def add(self, node: cst.CSTNode) -> None:
+        if isinstance(node, cst.Import):
             for alias in node.names:
-                if alias.asname:
-                    self.aliases[alias.asname] = alias.name
+                name = dotted_name(alias.name)
+                if alias.asname is not None:
+                    self.aliases[alias.asname.name.value] = name
                 else:
-                    root = alias.name.split(".", 1)[0]
+                    root = name.split(".", 1)[0]
                     self.aliases[root] = root
-        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+        elif isinstance(node, cst.ImportFrom) and not node.relative and node.module is not None and not isinstance(node.names, cst.ImportStar):
+            module = dotted_name(node.module)
             for alias in node.names:
-                if alias.name != "*":
-                    self.aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+                local = alias.asname.name.value if alias.asname is not None else dotted_name(alias.name)
+                self.aliases[local] = f"{module}.{dotted_name(alias.name)}"
 
-    def resolve(self, node: ast.AST) -> Optional[str]:
+    def resolve(self, node: cst.CSTNode) -> Optional[str]:
         """Qualified name of a Name/Attribute chain whose root is an imported alias, else None."""
         dotted = dotted_name(node)
         if dotted is None:

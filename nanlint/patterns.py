@@ -22,35 +22,53 @@ and patterns it can only report.
 
 from __future__ import annotations
 
-import ast
+import dataclasses
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Dict, List, Optional, Tuple
 
+import libcst as cst
+
 from nanlint.names import dotted_name
-from nanlint.syntax import same_code
+from nanlint.syntax import NAME_FIELDS, TOKEN_FIELDS, code_of, parse_expression, same_code, string_value, walk
 from nanlint.values import literal_number
 
 PREFIX = "__mv_"
 
 
-def _compile(text: str) -> ast.AST:
-    return ast.parse(text.replace("$", PREFIX).strip(), mode="eval").body
+def _compile(text: str) -> cst.BaseExpression:
+    return parse_expression(text.replace("$", PREFIX).strip())
 
 
-def _capture_name(node: ast.AST) -> Optional[str]:
-    if isinstance(node, ast.Name) and node.id.startswith(PREFIX):
-        return node.id[len(PREFIX):]
+def _capture_name(node: cst.CSTNode) -> Optional[str]:
+    if isinstance(node, cst.Name) and node.value.startswith(PREFIX):
+        return node.value[len(PREFIX):]
     return None
 
 
-def _alternatives(func: ast.AST) -> Optional[Tuple[str, ...]]:
-    if isinstance(func, ast.Name):
-        return (func.id,)
-    if isinstance(func, ast.BinOp) and isinstance(func.op, ast.BitOr):
+def _alternatives(func: cst.CSTNode) -> Optional[Tuple[str, ...]]:
+    if isinstance(func, cst.Name):
+        return (func.value,)
+    if isinstance(func, cst.BinaryOperation) and isinstance(func.operator, cst.BitOr):
         left, right = _alternatives(func.left), _alternatives(func.right)
         if left and right:
             return left + right
     return None
+
+
+def _is_rest(arg: cst.Arg) -> bool:
+    """`*$rest` in a call of a pattern or template."""
+    return arg.star == "*" and _capture_name(arg.value) is not None
+
+
+@lru_cache(maxsize=None)
+def _compared_fields(node_type: type) -> Tuple[str, ...]:
+    """The fields a generic comparison looks at: code, names, operators and values, never
+    whitespace, parentheses or commas."""
+    return tuple(
+        f.name for f in dataclasses.fields(node_type)
+        if f.name not in TOKEN_FIELDS and not f.name.startswith("whitespace")
+    )
 
 
 @dataclass
@@ -68,20 +86,20 @@ class Pattern:
     def __init__(self, text: str) -> None:
         self.text = text
         self.tree = _compile(text)
-        self.root_ops = _alternatives(self.tree.func) if isinstance(self.tree, ast.Call) else None
+        self.root_ops = _alternatives(self.tree.func) if isinstance(self.tree, cst.Call) else None
         self.root_type = type(self.tree)
 
-    def match(self, node: ast.AST, ctx) -> Optional[Match]:
+    def match(self, node: cst.CSTNode, ctx) -> Optional[Match]:
         if self.root_ops is not None:
             # Most calls are not the operation this pattern is about: say no before matching.
-            if not isinstance(node, ast.Call):
+            if not isinstance(node, cst.Call):
                 return None
             described = ctx.describe(node)
             if described is None or described[0] not in self.root_ops:
                 return None
         elif not isinstance(node, self.root_type):
             return None
-        elif self.root_type is ast.BinOp and type(node.op) is not type(self.tree.op):
+        elif self.root_type is cst.BinaryOperation and type(node.operator) is not type(self.tree.operator):
             return None
         return _Matcher(ctx).match(self.tree, node, Match(), top=True)
 
@@ -91,29 +109,29 @@ class _Matcher:
         self.ctx = ctx
         self.hops = 0
 
-    def match(self, pattern: ast.AST, node: ast.AST, state: Match, top: bool = False) -> Optional[Match]:
+    def match(self, pattern: cst.CSTNode, node: cst.CSTNode, state: Match, top: bool = False) -> Optional[Match]:
         name = _capture_name(pattern)
         if name is not None:
             return self._capture(name, node, state)
-        if isinstance(pattern, ast.NamedExpr) and _capture_name(pattern.target):
+        if isinstance(pattern, cst.NamedExpr) and _capture_name(pattern.target):
             inner = self.match(pattern.value, node, state, top)
             return self._capture(_capture_name(pattern.target), node, inner) if inner is not None else None
-        if not top and isinstance(node, ast.Name):
+        if not top and isinstance(node, cst.Name) and node.value not in ("True", "False", "None"):
             followed = self._follow(pattern, node, state)
             if followed is not None:
                 return followed
-        if isinstance(pattern, ast.Call):
+        if isinstance(pattern, cst.Call):
             return self._call(pattern, node, state)
         value = literal_number(pattern)
         if value is not None:
             return state if literal_number(node) == value else None
         if type(pattern) is not type(node):
             return None
-        if isinstance(pattern, ast.BinOp):
+        if isinstance(pattern, cst.BinaryOperation):
             return self._binop(pattern, node, state)
         return self._fields(pattern, node, state)
 
-    def _capture(self, name: str, node: ast.AST, state: Match) -> Optional[Match]:
+    def _capture(self, name: str, node: cst.CSTNode, state: Match) -> Optional[Match]:
         known = state.captures.get(name)
         if known is None:
             state = state.copy()
@@ -121,7 +139,7 @@ class _Matcher:
             return state
         return state if same_code(known, node) else None
 
-    def _follow(self, pattern: ast.AST, node: ast.Name, state: Match) -> Optional[Match]:
+    def _follow(self, pattern: cst.CSTNode, node: cst.Name, state: Match) -> Optional[Match]:
         if self.hops >= Pattern.MAX_HOPS:
             return None
         found = self.ctx.lookup(node)
@@ -137,8 +155,8 @@ class _Matcher:
             result.indirect = True
         return result
 
-    def _call(self, pattern: ast.Call, node: ast.AST, state: Match) -> Optional[Match]:
-        if not isinstance(node, ast.Call):
+    def _call(self, pattern: cst.Call, node: cst.CSTNode, state: Match) -> Optional[Match]:
+        if not isinstance(node, cst.Call):
             return None
         ops = _alternatives(pattern.func)
         if ops is None:
@@ -149,20 +167,22 @@ class _Matcher:
         _, operands, keywords = described
         return self._arguments(pattern, operands, keywords, state)
 
-    def _arguments(self, pattern: ast.Call, operands: List[ast.AST], keywords: Dict[str, ast.AST], state: Match):
-        wanted = list(pattern.args)
+    def _arguments(self, pattern: cst.Call, operands: List[cst.CSTNode], keywords: Dict[str, cst.CSTNode], state: Match):
+        wanted = [arg for arg in pattern.args if arg.keyword is None]
         rest = None
-        if wanted and isinstance(wanted[-1], ast.Starred):
+        if wanted and _is_rest(wanted[-1]):
             rest = _capture_name(wanted.pop().value)
         if len(operands) < len(wanted) or rest is None and len(operands) != len(wanted):
             return None
         for sub_pattern, operand in zip(wanted, operands):
-            state = self.match(sub_pattern, operand, state)
+            state = self.match(sub_pattern.value, operand, state)
             if state is None:
                 return None
         remaining = dict(keywords)
-        for keyword in pattern.keywords:
-            value = remaining.pop(keyword.arg, None)
+        for keyword in pattern.args:
+            if keyword.keyword is None:
+                continue
+            value = remaining.pop(keyword.keyword.value, None)
             if value is None:
                 return None
             state = self.match(keyword.value, value, state)
@@ -173,11 +193,11 @@ class _Matcher:
             state.captures[rest] = (operands[len(wanted):], remaining)
         return state
 
-    def _binop(self, pattern: ast.BinOp, node: ast.BinOp, state: Match) -> Optional[Match]:
-        if type(pattern.op) is not type(node.op):
+    def _binop(self, pattern: cst.BinaryOperation, node: cst.BinaryOperation, state: Match) -> Optional[Match]:
+        if type(pattern.operator) is not type(node.operator):
             return None
         orders = [(node.left, node.right)]
-        if isinstance(node.op, (ast.Add, ast.Mult)):
+        if isinstance(node.operator, (cst.Add, cst.Multiply)):
             orders.append((node.right, node.left))
         for left, right in orders:
             attempt = self.match(pattern.left, left, state)
@@ -187,70 +207,90 @@ class _Matcher:
                     return attempt
         return None
 
-    def _fields(self, pattern: ast.AST, node: ast.AST, state: Match) -> Optional[Match]:
-        for name, expected in ast.iter_fields(pattern):
-            actual = getattr(node, name, None)
-            if name == "ctx":
-                continue
-            if isinstance(expected, ast.AST):
-                if not isinstance(actual, ast.AST):
+    def _fields(self, pattern: cst.CSTNode, node: cst.CSTNode, state: Match) -> Optional[Match]:
+        """Nodes of the same type: the same operators (by type), names and literal values, and
+        matching code in every field that holds code."""
+        if isinstance(pattern, (cst.SimpleString, cst.ConcatenatedString)) and string_value(pattern) is not None:
+            return state if string_value(pattern) == string_value(node) else None
+        names = NAME_FIELDS.get(type(pattern), ())
+        for name in _compared_fields(type(pattern)):
+            expected, actual = getattr(pattern, name, None), getattr(node, name, None)
+            if name == "operator" or name in names:
+                if not _same_token(expected, actual):
+                    return None
+            elif isinstance(expected, cst.CSTNode):
+                if not isinstance(actual, cst.CSTNode):
                     return None
                 state = self.match(expected, actual, state)
-            elif isinstance(expected, list):
-                if not isinstance(actual, list) or len(actual) != len(expected):
+            elif isinstance(expected, (list, tuple)):
+                if not isinstance(actual, (list, tuple)) or len(actual) != len(expected):
                     return None
                 for sub_pattern, sub_node in zip(expected, actual):
-                    state = self.match(sub_pattern, sub_node, state) if isinstance(sub_pattern, ast.AST) else state
+                    state = self.match(sub_pattern, sub_node, state) if isinstance(sub_pattern, cst.CSTNode) else state
                     if state is None:
                         return None
-            elif type(expected) is not type(actual) or expected != actual:
+            elif isinstance(actual, cst.CSTNode) or expected != actual:
                 return None
             if state is None:
                 return None
         return state
 
 
+def _same_token(expected, actual) -> bool:
+    """An operator (by type) or a name that is not a variable (`x.attr`, `f(key=...)`), by its text."""
+    if isinstance(expected, cst.CSTNode) and not isinstance(expected, (cst.BaseExpression, cst.BaseSlice)):
+        return type(expected) is type(actual)
+    if expected is None or actual is None or not isinstance(expected, cst.CSTNode):
+        return expected is actual or expected == actual
+    return same_code(expected, actual)
+
+
 class Template:
     """Render a replacement expression with captured code, spelled through the file's imports."""
 
-    ATOMS = (ast.Name, ast.Attribute, ast.Call, ast.Subscript, ast.Constant, ast.List, ast.Tuple, ast.Dict)
+    ATOMS = (
+        cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString,
+        cst.ConcatenatedString, cst.FormattedString, cst.List, cst.Tuple, cst.Dict, cst.Set,
+    )
 
     def __init__(self, text: str) -> None:
         self.text = text
         self.tree = _compile(text)
+        self._capture_names = {name for name in map(_capture_name, walk(self.tree)) if name is not None}
+        self._qualified_names = [
+            dotted for dotted in (_qualified(node.func) for node in walk(self.tree) if isinstance(node, cst.Call)) if dotted
+        ]
 
     def capture_names(self) -> set:
-        return {name for name in map(_capture_name, ast.walk(self.tree)) if name is not None}
+        return set(self._capture_names)
 
     def qualified_names(self) -> List[str]:
-        names = []
-        for node in ast.walk(self.tree):
-            if isinstance(node, ast.Call):
-                dotted = _qualified(node.func)
-                if dotted:
-                    names.append(dotted)
-        return names
+        return list(self._qualified_names)
+
+    def build(self, match: Match, ctx, spell) -> Optional[cst.BaseExpression]:
+        """The replacement as a libcst tree holding the captured nodes, or None when the match
+        lacks a capture or a name cannot be spelled in this file."""
+        if not self._capture_names <= set(match.captures):
+            return None
+        substitute = _Substitute(match, spell)
+        tree = self.tree.visit(substitute)
+        if substitute.failed:
+            return None
+        return substitute.placed(tree, False, bracketed=True) if substitute.is_inserted(tree) else tree
 
     def render(self, match: Match, ctx, spell) -> Optional[str]:
         """The replacement code, or None when a name cannot be spelled in this file."""
-        if not self.capture_names() <= set(match.captures):
-            return None
-        pieces: Dict[str, str] = {}
-        substitute = _Substitute(match, ctx, spell, pieces, self.text.replace("$", PREFIX).strip())
-        tree = substitute.visit(_compile(self.text))
-        if substitute.failed:
-            return None
-        text = ast.unparse(tree)
-        for placeholder, code in pieces.items():
-            if placeholder.startswith("__rest"):
-                text = text.replace(", *" + placeholder, ", " + code if code else "")
-                text = text.replace("*" + placeholder, code)
-            else:
-                text = text.replace(placeholder, code)
-        return text
+        tree = self.build(match, ctx, spell)
+        return None if tree is None else render_code(ctx, tree)
 
 
-def _qualified(func: ast.AST) -> Optional[str]:
+def render_code(ctx, node: cst.CSTNode) -> str:
+    """The code of a built replacement, in the file's own newlines when `ctx` has its module."""
+    module = getattr(ctx, "module", None)
+    return module.code_for_node(node) if isinstance(module, cst.Module) else code_of(node)
+
+
+def _qualified(func: cst.CSTNode) -> Optional[str]:
     """A dotted module path such as `torch.log_softmax` (not a method on a capture)."""
     dotted = dotted_name(func)
     if dotted and "." in dotted and not dotted.startswith(PREFIX):
@@ -258,73 +298,172 @@ def _qualified(func: ast.AST) -> Optional[str]:
     return None
 
 
-# Binding strength of arithmetic operators, to parenthesize a captured operand only when needed.
-PRECEDENCE = {ast.Add: 1, ast.Sub: 1, ast.Mult: 2, ast.Div: 2, ast.FloorDiv: 2, ast.Mod: 2, ast.MatMult: 2}
+# --- precedence: a captured node is parenthesized only where its new place needs it ------------
+
+ATOM = 16
+BINARY_PRECEDENCE = {
+    cst.BitOr: 7, cst.BitXor: 8, cst.BitAnd: 9, cst.LeftShift: 10, cst.RightShift: 10, cst.Add: 11, cst.Subtract: 11,
+    cst.Multiply: 12, cst.Divide: 12, cst.FloorDivide: 12, cst.Modulo: 12, cst.MatrixMultiply: 12, cst.Power: 14,
+}
+UNARY = 13
+COMPARISON = 6
+BOOLEAN_PRECEDENCE = {cst.Or: 3, cst.And: 4}
 
 
-class _Substitute(ast.NodeTransformer):
-    def __init__(self, match: Match, ctx, spell, pieces: Dict[str, str], text: str) -> None:
-        self.text = text
+def _precedence(node: cst.CSTNode) -> int:
+    """How tightly `node` binds, without its own parentheses (higher binds tighter)."""
+    if isinstance(node, cst.BinaryOperation):
+        return BINARY_PRECEDENCE.get(type(node.operator), 0)
+    if isinstance(node, cst.UnaryOperation):
+        return 5 if isinstance(node.operator, cst.Not) else UNARY
+    if isinstance(node, cst.Comparison):
+        return COMPARISON
+    if isinstance(node, cst.BooleanOperation):
+        return BOOLEAN_PRECEDENCE.get(type(node.operator), 0)
+    if isinstance(node, cst.IfExp):
+        return 2
+    if isinstance(node, cst.Lambda):
+        return 1
+    if isinstance(node, cst.Await):
+        return 15
+    if isinstance(node, (cst.NamedExpr, cst.Yield, cst.StarredElement)) or isinstance(node, cst.Tuple) and not node.lpar:
+        return 0
+    return ATOM
+
+
+def _required(parent: cst.CSTNode, name: str) -> int:
+    """The precedence a node needs to stand unparenthesized in field `name` of `parent`."""
+    if isinstance(parent, cst.BinaryOperation):
+        own = BINARY_PRECEDENCE.get(type(parent.operator), ATOM)
+        if isinstance(parent.operator, cst.Power):
+            return 15 if name == "left" else UNARY  # `(-x) ** 2`, `(a ** b) ** c`; but `a ** -b`
+        return own if name == "left" else own + 1
+    if isinstance(parent, cst.UnaryOperation):
+        return 5 if isinstance(parent.operator, cst.Not) else UNARY
+    if isinstance(parent, cst.BooleanOperation):
+        own = BOOLEAN_PRECEDENCE.get(type(parent.operator), 0)
+        return own if name == "left" else own + 1
+    if isinstance(parent, (cst.Comparison, cst.ComparisonTarget)):
+        return COMPARISON + 1
+    if isinstance(parent, cst.IfExp):
+        return 2 if name == "orelse" else 3
+    if isinstance(parent, (cst.Attribute, cst.Call, cst.Subscript, cst.Await)):
+        return ATOM
+    if isinstance(parent, cst.Arg) and parent.keyword is None and not parent.star:
+        return 0
+    return 1
+
+
+def _needs_parens(node: cst.CSTNode, parent: cst.CSTNode, name: str) -> bool:
+    if isinstance(parent, cst.Attribute) and isinstance(node, cst.Integer):
+        return True  # `1.real` does not parse
+    if isinstance(parent, cst.UnaryOperation) and isinstance(node, cst.UnaryOperation):
+        return True  # `-(-z)`, not `--z`
+    return _precedence(node) < _required(parent, name)
+
+
+# Places inside brackets, where a captured expression may span lines without its own parentheses.
+BRACKETED = (cst.Arg, cst.Element, cst.StarredElement, cst.Index, cst.DictElement, cst.Slice)
+
+
+def _parens_hold_comments(node: cst.CSTNode) -> bool:
+    """The node's own parentheses hold a comment or a line break (`( # why\n a - b)`)."""
+    lpar, rpar = getattr(node, "lpar", ()), getattr(node, "rpar", ())
+    return any(not isinstance(p.whitespace_after, cst.SimpleWhitespace) for p in lpar) or any(
+        not isinstance(p.whitespace_before, cst.SimpleWhitespace) for p in rpar
+    )
+
+
+class _Substitute(cst.CSTTransformer):
+    """The template tree with every capture replaced by the captured node, qualified calls
+    spelled through the file's imports and `*$rest` expanded into the remaining arguments."""
+
+    def __init__(self, match: Match, spell) -> None:
+        super().__init__()
         self.match = match
-        self.ctx = ctx
         self.spell = spell
-        self.pieces = pieces
         self.failed = False
+        self.inserted: Dict[int, Tuple[cst.CSTNode, cst.CSTNode]] = {}  # id(bare node) -> (bare, as captured)
 
-    def _placeholder(self, code: str, prefix: str = "__cap") -> ast.Name:
-        name = f"{prefix}{len(self.pieces)}__"
-        self.pieces[name] = code
-        return ast.Name(id=name, ctx=ast.Load())
+    # captured nodes
 
-    def _captured(self, name: str, as_argument: bool) -> ast.AST:
-        node = self.match.captures[name]
-        code = self.ctx.source(node)
-        if not as_argument and not isinstance(node, Template.ATOMS):
-            code = f"({code})"
-        return self._placeholder(code)
+    def _insert(self, captured: cst.CSTNode) -> cst.CSTNode:
+        """The captured node without its own parentheses (the place decides), remembered as inserted."""
+        bare = captured
+        if getattr(captured, "lpar", None) and not _parens_hold_comments(captured):
+            bare = captured.with_changes(lpar=[], rpar=[])
+        self.inserted[id(bare)] = (bare, captured)
+        return bare
 
-    def visit_Call(self, node: ast.Call) -> ast.AST:
-        dotted = _qualified(node.func)
+    def is_inserted(self, node: cst.CSTNode) -> bool:
+        return id(node) in self.inserted
+
+    def placed(self, bare: cst.CSTNode, needs_parens: bool, bracketed: bool) -> cst.CSTNode:
+        """An inserted node as it must be written where it now stands: parenthesized when its place
+        needs it, or when it spans lines outside brackets and came with parentheses."""
+        captured = self.inserted[id(bare)][1]
+        multiline = not bracketed and bare is not captured and "\n" in code_of(bare)
+        if not needs_parens and not multiline:
+            return bare
+        if getattr(captured, "lpar", None):
+            return captured  # its own parentheses, comments and all
+        return bare.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+
+    def on_leave(self, original_node, updated_node):
+        result = super().on_leave(original_node, updated_node)
+        if isinstance(result, cst.CSTNode) and not self.is_inserted(result):
+            result = self._parenthesize_children(result)
+        return result
+
+    def _parenthesize_children(self, parent: cst.CSTNode) -> cst.CSTNode:
+        changes = {}
+        for f in dataclasses.fields(type(parent)):
+            child = getattr(parent, f.name, None)
+            if isinstance(child, cst.CSTNode) and self.is_inserted(child):
+                placed = self.placed(child, _needs_parens(child, parent, f.name), isinstance(parent, BRACKETED))
+                if placed is not child:
+                    changes[f.name] = placed
+        return parent.with_changes(**changes) if changes else parent
+
+    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.BaseExpression:
+        name = _capture_name(original_node)
+        return self._insert(self.match.captures[name]) if name else updated_node
+
+    # calls
+
+    def visit_Arg(self, node: cst.Arg) -> bool:
+        return not _is_rest(node)
+
+    def leave_Arg(self, original_node: cst.Arg, updated_node: cst.Arg):
+        if not _is_rest(original_node):
+            return updated_node
+        operands, keywords = self.match.captures[_capture_name(original_node.value)]
+        args = [cst.Arg(value=self._argument(operand, keyword=False)) for operand in operands]
+        args += [
+            cst.Arg(value=self._argument(value, keyword=True), keyword=cst.Name(name), equal=NO_SPACE_EQUAL)
+            for name, value in keywords.items()
+        ]
+        return cst.FlattenSentinel(args) if args else cst.RemoveFromParent()
+
+    def _argument(self, captured: cst.CSTNode, keyword: bool) -> cst.CSTNode:
+        bare = self._insert(captured)
+        return self.placed(bare, _precedence(bare) < (1 if keyword else 0), bracketed=True)
+
+    def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.Call:
+        node = updated_node
+        dotted = _qualified(original_node.func)
         if dotted:
             spelled = self.spell(dotted)
             if spelled is None:
                 self.failed = True
             else:
-                node.func = ast.parse(spelled, mode="eval").body
-        else:
-            node.func = self.visit(node.func)
-        args = []
-        for arg in node.args:
-            if isinstance(arg, ast.Starred) and _capture_name(arg.value):
-                operands, keywords = self.match.captures[_capture_name(arg.value)]
-                code = ", ".join([self.ctx.source(o) for o in operands] + [f"{k}={self.ctx.source(v)}" for k, v in keywords.items()])
-                args.append(ast.Starred(value=self._placeholder(code, "__rest"), ctx=ast.Load()))
-            elif _capture_name(arg):
-                args.append(self._captured(_capture_name(arg), as_argument=True))
-            else:
-                args.append(self.visit(arg))
-        node.args = args
-        for keyword in node.keywords:
-            name = _capture_name(keyword.value)
-            keyword.value = self._captured(name, True) if name else self.visit(keyword.value)
+                node = node.with_changes(func=parse_expression(spelled))
+        if any(_is_rest(arg) for arg in original_node.args) and node.args:
+            # an expanded or removed `*$rest` leaves the commas to libcst: none after the last argument
+            last = node.args[-1]
+            if isinstance(last.comma, cst.Comma):
+                node = node.with_changes(args=[*node.args[:-1], last.with_changes(comma=cst.MaybeSentinel.DEFAULT)])
         return node
 
-    def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
-        """`$a + 1` with `$a` = `x * y` renders `x * y + 1`: a captured operation that binds at least
-        as tightly as its place needs no parentheses (strictly tighter on the right)."""
-        parent = PRECEDENCE.get(type(node.op))
-        for side in ("left", "right"):
-            child = getattr(node, side)
-            name = _capture_name(child)
-            captured = self.match.captures.get(name) if name else None
-            tight = isinstance(captured, ast.BinOp) and PRECEDENCE.get(type(captured.op), 0) + (side == "left") > (parent or 99)
-            setattr(node, side, self._captured(name, as_argument=True) if tight else self.visit(child))
-        return node
 
-    def visit_Constant(self, node: ast.Constant) -> ast.AST:
-        """Keep literals as the template wrote them (`1e-6`, not unparse's `1e-06`)."""
-        return self._placeholder(ast.get_source_segment(self.text, node) or repr(node.value))
-
-    def visit_Name(self, node: ast.Name) -> ast.AST:
-        name = _capture_name(node)
-        return self._captured(name, as_argument=False) if name else node
+NO_SPACE_EQUAL = cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(""))

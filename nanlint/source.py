@@ -11,7 +11,7 @@ import tempfile
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
-from typing import List, Optional, Union
+from typing import List, Optional, Tuple, Union
 
 # Python's own line ends (str.splitlines also splits on form feeds and other separators).
 NEWLINE = re.compile(r"\r\n|\r|\n")
@@ -76,9 +76,37 @@ def read(path: Union[str, Path], display: Optional[str] = None) -> SourceFile:
     return decode(data, shown)
 
 
-def replace_atomically(target: str, data: bytes, mode: Optional[int] = None) -> None:
+class RewriteError(Exception):
+    """A file that must not or cannot be rewritten; the message is one line for the user."""
+
+
+def rewrite(path: str, data: bytes, analysed: bytes) -> None:
+    """Replace the content of the file at `path` by `data`, only if it still holds `analysed` (the
+    bytes the fix was computed from), keeping what makes it the same file: its permission bits and
+    owner, its symlinks (the target is written), and its hard links (a file with several names
+    is rewritten in place, since a rename would split it from its other names). A read-only file
+    is left alone, even for root."""
+    target = os.path.realpath(path)
+    status = os.stat(target)
+    if not status.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+        raise RewriteError(f"{path}: fixes left unapplied, the file is read-only")
+    with open(target, "rb") as stream:
+        if stream.read() != analysed:
+            raise RewriteError(f"{path}: fixes left unapplied, the file changed while it was being checked; run again")
+    if status.st_nlink > 1:
+        with open(target, "r+b") as stream:
+            stream.write(data)
+            stream.truncate()
+            stream.flush()
+            os.fsync(stream.fileno())
+        return
+    replace_atomically(target, data, stat.S_IMODE(status.st_mode), (status.st_uid, status.st_gid))
+
+
+def replace_atomically(target: str, data: bytes, mode: Optional[int] = None, owner: Optional[Tuple[int, int]] = None) -> None:
     """Write `data` to a temporary file beside `target`, then rename it over `target`: a reader sees
-    the old file or the new one, never half of one. `mode` sets the new file's permission bits."""
+    the old file or the new one, never half of one. `mode` sets the new file's permission bits,
+    `owner` its user and group (where this process may set them)."""
     handle, temporary = tempfile.mkstemp(prefix=".nanlint-", suffix=".tmp", dir=os.path.dirname(target) or ".")
     try:
         with os.fdopen(handle, "wb") as stream:
@@ -87,6 +115,11 @@ def replace_atomically(target: str, data: bytes, mode: Optional[int] = None) -> 
             os.fsync(stream.fileno())
         if mode is not None:
             os.chmod(temporary, mode)
+        if owner is not None and (os.geteuid() == 0 or owner[0] == os.geteuid()):
+            try:
+                os.chown(temporary, *owner)
+            except PermissionError:  # a group this user is not in: the file keeps the user's group
+                pass
         os.replace(temporary, target)
     except BaseException:
         if os.path.exists(temporary):

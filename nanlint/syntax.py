@@ -31,7 +31,7 @@ LITERAL_NAMES = {"True": True, "False": False, "None": None}
 TOKEN_FIELDS = frozenset({
     "lpar", "rpar", "comma", "colon", "semicolon", "equal", "dot", "leading_lines", "lines_after_decorators",
     "header", "footer", "trailing_whitespace", "newline", "indent", "asynchronous", "star_tok", "lbracket",
-    "rbracket", "lbrace", "rbrace", "between", "before", "after", "whitespace",
+    "rbracket", "lbrace", "rbrace", "between", "before", "after", "whitespace", "leading_whitespace", "separator",
 })
 NAME_FIELDS = {
     cst.Attribute: ("attr",), cst.Arg: ("keyword",), cst.FunctionDef: ("name",), cst.ClassDef: ("name",),

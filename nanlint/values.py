@@ -14,12 +14,13 @@ Names are followed through the local assignments that precede the use in the sam
 
 from __future__ import annotations
 
-import ast
 import math
 import re
-from typing import FrozenSet, NamedTuple, Optional
+from typing import FrozenSet, List, NamedTuple, Optional
 
-from nanlint.syntax import same_code
+import libcst as cst
+
+from nanlint.syntax import LITERAL_NAMES, called_name, name_of, number_value, same_code, string_value
 
 NEG, ZERO, POS = 1, 2, 4
 ANY = NEG | ZERO | POS
@@ -97,42 +98,51 @@ def bounded_above(fact: Fact) -> bool:
     return fact.signs & POS == 0 or bool(fact.tags & {BOUNDED, UNIT, OPEN_UNIT, PROB, UNIFORM})
 
 
-def literal_number(node: ast.AST) -> Optional[float]:
+def call_positionals(call: cst.Call) -> List[cst.CSTNode]:
+    """The arguments of `call` passed by position, `*args` included as its `Arg` (an opaque node
+    to the analysis), like `ast.Call.args`; keywords and `**kwargs` left out."""
+    return [arg if arg.star else arg.value for arg in call.args if arg.keyword is None and arg.star != "**"]
+
+
+def _builtin_called(call: cst.CSTNode, *names: str) -> bool:
+    """`call` is a call of the plain name `float`, `int`, `len`... given in `names`."""
+    return isinstance(call, cst.Call) and name_of(call.func) in names
+
+
+def literal_number(node: cst.CSTNode) -> Optional[float]:
     """The value of a numeric literal, `-literal`, `float('inf')`, `math.inf`-like constant."""
     negative = False
-    while isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):  # a loop: `- - - 1` may be long
-        negative ^= isinstance(node.op, ast.USub)
-        node = node.operand
+    while isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):  # a loop: `- - - 1` may be long
+        negative ^= isinstance(node.operator, cst.Minus)
+        node = node.expression
     value = _unsigned_literal(node)
     return -value if negative and value is not None else value
 
 
-def _unsigned_literal(node: ast.AST) -> Optional[float]:
-    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
-        return float(node.value)
-    if (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id == "float"
-        and len(node.args) == 1
-        and isinstance(node.args[0], ast.Constant)
-        and isinstance(node.args[0].value, str)
-    ):
+def _unsigned_literal(node: cst.CSTNode) -> Optional[float]:
+    number = number_value(node)
+    if number is not None:
+        return float(number)
+    if _builtin_called(node, "float"):
+        args = call_positionals(node)
+        text = string_value(args[0]) if len(args) == 1 else None
+        if text is None:
+            return None
         try:
-            return float(node.args[0].value)
+            return float(text)
         except ValueError:
             return None
-    if isinstance(node, ast.Attribute) and node.attr in ("inf", "infty", "Inf") and isinstance(node.value, ast.Name):
+    if isinstance(node, cst.Attribute) and node.attr.value in ("inf", "infty", "Inf") and name_of(node.value) is not None:
         return math.inf
     return None
 
 
-_ARITHMETIC = {ast.Add: float.__add__, ast.Sub: float.__sub__, ast.Mult: float.__mul__, ast.Div: float.__truediv__,
-               ast.Pow: float.__pow__}
+_ARITHMETIC = {cst.Add: float.__add__, cst.Subtract: float.__sub__, cst.Multiply: float.__mul__, cst.Divide: float.__truediv__,
+               cst.Power: float.__pow__}
 MAX_CONSTANT_DEPTH = 8
 
 
-def constant_value(node: ast.AST, casts: bool = False, depth: int = 0) -> Optional[float]:
+def constant_value(node: cst.CSTNode, casts: bool = False, depth: int = 0) -> Optional[float]:
     """A literal number or constant arithmetic on literals: `0.5`, `1 / 3`, `1.0 / 2.2`, `1 - 1e-7`;
     with `casts`, also through `float(...)` / `int(...)`: `float(2 ** 30)`. Constants people write
     are shallow; deeper arithmetic (a generated 2,000-term sum) is not one. A complex result (a
@@ -140,21 +150,22 @@ def constant_value(node: ast.AST, casts: bool = False, depth: int = 0) -> Option
     value = literal_number(node)
     if value is not None or depth > MAX_CONSTANT_DEPTH:
         return value
-    if casts and isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("float", "int") and len(node.args) == 1:
-        return constant_value(node.args[0], casts, depth + 1)
-    if not isinstance(node, ast.BinOp) or type(node.op) not in _ARITHMETIC:
+    if casts and _builtin_called(node, "float", "int"):
+        args = call_positionals(node)
+        return constant_value(args[0], casts, depth + 1) if len(args) == 1 else None
+    if not isinstance(node, cst.BinaryOperation) or type(node.operator) not in _ARITHMETIC:
         return None
     left, right = constant_value(node.left, casts, depth + 1), constant_value(node.right, casts, depth + 1)
     if left is None or right is None:
         return None
     try:
-        result = _ARITHMETIC[type(node.op)](left, right)
+        result = _ARITHMETIC[type(node.operator)](left, right)
     except ArithmeticError:
         return None
     return result if isinstance(result, float) else None
 
 
-def _clamp_bound(node: Optional[ast.AST]) -> Optional[float]:
+def _clamp_bound(node: Optional[cst.CSTNode]) -> Optional[float]:
     """A clamp bound as float32 sees it: a constant (float32 rounds values within 2**-25 below or
     2**-24 above ±1 to ±1), or `1 - eps` / `-1 + eps` / `1 + eps` with an eps-like name, taken as
     a margin the author chose for the dtype."""
@@ -165,16 +176,16 @@ def _clamp_bound(node: Optional[ast.AST]) -> Optional[float]:
         if 0 < 1 - abs(value) <= FLOAT32_HALF_ULP_BELOW_ONE or 0 < abs(value) - 1 <= 2 * FLOAT32_HALF_ULP_BELOW_ONE:
             return math.copysign(1.0, value)
         return value
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):  # `-(1 - eps)`, in a loop: `- - - x` may be long
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):  # `-(1 - eps)`, in a loop: `- - - x` may be long
         negative = False
-        while isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-            negative, node = not negative, node.operand
+        while isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+            negative, node = not negative, node.expression
         inner = _clamp_bound(node)
         return -inner if negative and inner is not None else inner
-    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)) and is_eps_like(node.right):
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Subtract)) and is_eps_like(node.right):
         one = literal_number(node.left)
         if one in (1.0, -1.0):
-            return one + (1e-6 if isinstance(node.op, ast.Add) else -1e-6)
+            return one + (1e-6 if isinstance(node.operator, cst.Add) else -1e-6)
     return None
 
 
@@ -192,17 +203,18 @@ def _number_fact(value: float) -> Fact:
     return Fact(_sign_of(value), why, tags | {CONSTANT})
 
 
-def is_eps_like(node: ast.AST) -> bool:
+def is_eps_like(node: cst.CSTNode) -> bool:
     """`eps`, `self.eps`, `EPS`, `layer_norm_eps`, `torch.finfo(x.dtype).eps`/`.tiny`, a small positive literal."""
-    if isinstance(node, ast.Name):
-        return bool(EPS_NAME.search(node.id))
-    if isinstance(node, ast.Attribute):
-        return bool(EPS_NAME.search(node.attr))
+    name = name_of(node)
+    if name is not None:
+        return bool(EPS_NAME.search(name))
+    if isinstance(node, cst.Attribute):
+        return bool(EPS_NAME.search(node.attr.value))
     value = literal_number(node)
     return value is not None and 0 < value <= 1e-2
 
 
-def is_positive_guard(node: ast.AST) -> bool:
+def is_positive_guard(node: cst.CSTNode) -> bool:
     value = literal_number(node)
     if value is not None:
         return value > 0
@@ -274,25 +286,26 @@ class Analyzer:
     def __init__(self, env) -> None:
         self.env = env
 
-    def fact(self, node: ast.AST, depth: int = 0) -> Fact:
+    def fact(self, node: cst.CSTNode, depth: int = 0) -> Fact:
         if depth > self.MAX_DEPTH:
             return UNKNOWN
         method = getattr(self, "_" + type(node).__name__, None)
         return method(node, depth + 1) if method else UNKNOWN
 
-    def _Constant(self, node: ast.Constant, depth: int) -> Fact:
-        if isinstance(node.value, bool):
-            return Fact(NONNEG, None, frozenset({MASK}))
-        if isinstance(node.value, (int, float)):
-            return _number_fact(float(node.value))
-        return UNKNOWN
+    def _Integer(self, node: cst.Integer, depth: int) -> Fact:
+        value = number_value(node)
+        return _number_fact(float(value)) if value is not None else UNKNOWN
 
-    def _Name(self, node: ast.Name, depth: int) -> Fact:
-        if EPS_NAME.search(node.id):
+    _Float = _Integer  # strings, bytes, imaginary numbers and `...` have no method: UNKNOWN
+
+    def _Name(self, node: cst.Name, depth: int) -> Fact:
+        if node.value in LITERAL_NAMES:  # True / False are a mask's values; None is no number
+            return UNKNOWN if node.value == "None" else Fact(NONNEG, None, frozenset({MASK}))
+        if EPS_NAME.search(node.value):
             return POSITIVE
-        if node.id in ("inf",):
+        if node.value in ("inf",):
             return Fact(POS, None, frozenset({POS_INF}))
-        return self._named(node.id, node.id, depth)
+        return self._named(node.value, node.value, depth)
 
     def _named(self, key: str, name: str, depth: int) -> Fact:
         """The fact of the value last assigned to `key` (a name, or `self.attr`), tagged when `name`
@@ -307,71 +320,72 @@ class Analyzer:
             fact = _tagged(fact, LOG_SCALE)
         return fact
 
-    def _Attribute(self, node: ast.Attribute, depth: int) -> Fact:
-        if EPS_NAME.search(node.attr):
+    def _Attribute(self, node: cst.Attribute, depth: int) -> Fact:
+        attr = node.attr.value
+        if EPS_NAME.search(attr):
             return POSITIVE
-        if isinstance(node.value, ast.Name) and node.value.id == "self":
-            return self._named(f"self.{node.attr}", node.attr, depth)
+        if name_of(node.value) == "self":
+            return self._named(f"self.{attr}", attr, depth)
         value = literal_number(node)
         if value is not None:
             return _number_fact(value)
-        if node.attr in ("pi", "e", "tau", "shape", "ndim"):
+        if attr in ("pi", "e", "tau", "shape", "ndim"):
             return POSITIVE
-        if node.attr in ("data", "T", "mT", "H", "real"):
+        if attr in ("data", "T", "mT", "H", "real"):
             return self.fact(node.value, depth)
         return UNKNOWN
 
-    def _Subscript(self, node: ast.Subscript, depth: int) -> Fact:
+    def _Subscript(self, node: cst.Subscript, depth: int) -> Fact:
         base = node.value
-        if isinstance(base, ast.Attribute) and base.attr == "shape":
+        if isinstance(base, cst.Attribute) and base.attr.value == "shape":
             return POSITIVE
         inner = self.fact(base, depth)
         return inner._replace(tags=inner.tags - {MASK})
 
-    def _UnaryOp(self, node: ast.UnaryOp, depth: int) -> Fact:
+    def _UnaryOperation(self, node: cst.UnaryOperation, depth: int) -> Fact:
         value = literal_number(node)
         if value is not None:
             return _number_fact(value)
-        inner = self.fact(node.operand, depth)
-        if isinstance(node.op, ast.USub):
+        inner = self.fact(node.expression, depth)
+        if isinstance(node.operator, cst.Minus):
             tags = set(inner.tags) - {NEG_INF, POS_INF, PROB, UNIFORM, EXP}
             if POS_INF in inner.tags:
                 tags.add(NEG_INF)
             if NEG_INF in inner.tags:
                 tags.add(POS_INF)
             return Fact(_negate(inner.signs), inner.why, frozenset(tags))
-        if isinstance(node.op, ast.UAdd):
+        if isinstance(node.operator, cst.Plus):
             return inner
         return UNKNOWN
 
-    def _IfExp(self, node: ast.IfExp, depth: int) -> Fact:
+    def _IfExp(self, node: cst.IfExp, depth: int) -> Fact:
         return join(self.fact(node.body, depth), self.fact(node.orelse, depth))
 
-    def _Compare(self, node: ast.Compare, depth: int) -> Fact:
+    def _Comparison(self, node: cst.Comparison, depth: int) -> Fact:
         return Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}))
 
-    def _BinOp(self, node: ast.BinOp, depth: int) -> Fact:
-        op = node.op
-        if isinstance(op, ast.Add):
+    def _BinaryOperation(self, node: cst.BinaryOperation, depth: int) -> Fact:
+        op = node.operator
+        if isinstance(op, cst.Add):
             return self._add(node.left, node.right, depth)
-        if isinstance(op, ast.Sub):
+        if isinstance(op, cst.Subtract):
             return self._sub(node.left, node.right, depth)
-        if isinstance(op, ast.Mult):
+        if isinstance(op, cst.Multiply):
             return self._product(self.fact(node.left, depth), self.fact(node.right, depth))
-        if isinstance(op, ast.Div):
+        if isinstance(op, cst.Divide):
             left, right = self.fact(node.left, depth), self.fact(node.right, depth)
             if left.signs & POS == 0 and (right.signs & NEG == 0 or right.why is None):
                 return Fact(NEG | ZERO, None)  # `(x - x.max()) / temperature`: a scale of unknown sign is taken as positive
             return Fact(_mul_signs(left.signs, right.signs & ~ZERO or ANY), left.why if left.signs & ZERO else None)
-        if isinstance(op, ast.Pow):
+        if isinstance(op, cst.Power):
             return self.power(self.fact(node.left, depth), node.right)
-        if isinstance(op, ast.MatMult):
+        if isinstance(op, cst.MatrixMultiply):
             return self._matmul(self.fact(node.left, depth), self.fact(node.right, depth))
-        if isinstance(op, (ast.BitAnd, ast.BitOr)):
+        if isinstance(op, (cst.BitAnd, cst.BitOr)):
             return Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}))
         return UNKNOWN
 
-    def _add(self, left: ast.AST, right: ast.AST, depth: int) -> Fact:
+    def _add(self, left: cst.CSTNode, right: cst.CSTNode, depth: int) -> Fact:
         a, b = self.fact(left, depth), self.fact(right, depth)
         if is_positive_guard(left) and not b.can(NEG) or is_positive_guard(right) and not a.can(NEG):
             return POSITIVE
@@ -385,7 +399,7 @@ class Analyzer:
             why = a.why
         return Fact(signs, why, (a.tags & b.tags) - {PROB, UNIFORM, MASK})
 
-    def _sub(self, left: ast.AST, right: ast.AST, depth: int) -> Fact:
+    def _sub(self, left: cst.CSTNode, right: cst.CSTNode, depth: int) -> Fact:
         a, b = self.fact(left, depth), self.fact(right, depth)
         one = literal_number(left)
         if one == 1 and b.has(UNIFORM):
@@ -407,43 +421,44 @@ class Analyzer:
         return Fact(ANY, "a difference, 0 wherever both sides are equal", frozenset({DIFF}))
 
     @staticmethod
-    def _is_gram_expansion(left: ast.AST, right: ast.AST) -> bool:
+    def _is_gram_expansion(left: cst.CSTNode, right: cst.CSTNode) -> bool:
         """`x2 + y2 - 2 * x @ y.T`: a sum minus twice a product."""
-        if not (isinstance(left, ast.BinOp) and isinstance(left.op, ast.Add)):
+        if not (isinstance(left, cst.BinaryOperation) and isinstance(left.operator, cst.Add)):
             return False
-        while isinstance(right, ast.BinOp) and isinstance(right.op, ast.MatMult):
+        while isinstance(right, cst.BinaryOperation) and isinstance(right.operator, cst.MatrixMultiply):
             right = right.left  # `2 * x @ y.T` parses as `(2 * x) @ y.T`
-        if not (isinstance(right, ast.BinOp) and isinstance(right.op, ast.Mult)):
+        if not (isinstance(right, cst.BinaryOperation) and isinstance(right.operator, cst.Multiply)):
             return False
         return 2 in (literal_number(right.left), literal_number(right.right))
 
-    def _is_maximum_of_rows(self, node: ast.AST, hops: int = 0) -> bool:
+    def _is_maximum_of_rows(self, node: cst.CSTNode, hops: int = 0) -> bool:
         """`x.max(dim, keepdim=True)[0]`, `.values`, `amax`, `logsumexp`, `.detach()` or a
         `masked_fill` of those, a helper named like one (`_safe_amax(x, dim)`), or a local name
         assigned one: subtracting it bounds an exponent above by 0."""
         while True:
-            if isinstance(node, ast.Subscript) or isinstance(node, ast.Attribute) and node.attr == "values":
+            if isinstance(node, cst.Subscript) or isinstance(node, cst.Attribute) and node.attr.value == "values":
                 node = node.value
-            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "detach":
+            elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "detach":
                 node = node.func.value
             else:
                 break
-        if isinstance(node, ast.Name) and hops < 2:
-            found = self.env.lookup_name(node.id)
+        name = name_of(node)
+        if name is not None and hops < 2:
+            found = self.env.lookup_name(name)
             if found is None:
                 return False
             return self.env.at(found[0], self._is_maximum_of_rows, found[1], hops + 1)
-        if not isinstance(node, ast.Call):
+        if not isinstance(node, cst.Call):
             return False
         described = self.env.describe_call(node)
         if described is None:
-            return bool(MAX_HELPER_NAME.search(_called_name(node.func)))
+            return bool(MAX_HELPER_NAME.search(called_name(node.func)))
         name, operands = described[0], described[1]
         if name in ("masked_fill", "masked_fill_") and operands:
             return self._is_maximum_of_rows(operands[0], hops)
         return name in ("max", "amax", "logsumexp")
 
-    def _is_pair_maximum_of(self, node: ast.AST, other: ast.AST) -> bool:
+    def _is_pair_maximum_of(self, node: cst.CSTNode, other: cst.CSTNode) -> bool:
         """`torch.maximum(a, b)` (or a local name assigned it) when `other` is `a`, `b` or
         `torch.minimum(a, b)`: `min_ - max_` in a hand-written logaddexp is at most 0."""
         pair = self._pair_of(node, "maximum")
@@ -457,11 +472,12 @@ class Analyzer:
         (a, b), (c, d) = pair, minimum
         return same_code(a, c) and same_code(b, d) or same_code(a, d) and same_code(b, c)
 
-    def _pair_of(self, node: ast.AST, op: str):
-        if isinstance(node, ast.Name):
-            found = self.env.lookup_name(node.id)
+    def _pair_of(self, node: cst.CSTNode, op: str):
+        name = name_of(node)
+        if name is not None:
+            found = self.env.lookup_name(name)
             node = found[1] if found is not None else node
-        described = self.env.describe_call(node) if isinstance(node, ast.Call) else None
+        described = self.env.describe_call(node) if isinstance(node, cst.Call) else None
         if described is None or described[0] != op or len(described[1]) != 2:
             return None
         return described[1]
@@ -472,17 +488,17 @@ class Analyzer:
             return Fact(ANY, COSINE_WHY, frozenset({UNIT, PAST_UNIT}))
         return UNKNOWN
 
-    def _extreme(self, node: ast.AST, depth: int) -> Optional[str]:
+    def _extreme(self, node: cst.CSTNode, depth: int) -> Optional[str]:
         """"max" or "min" for `x.max()`, `torch.amin(x, dim)`, `x.max(dim)[0]`, `x.max(dim).values`,
         following one local assignment."""
-        if isinstance(node, ast.Name):
+        if name_of(node) is not None:
             found = self.env.lookup(node)
             if found is None or depth > 2:
                 return None
             return self.env.at(found[0], self._extreme, found[1], depth + 1)
-        if isinstance(node, ast.Subscript) or isinstance(node, ast.Attribute) and node.attr == "values":
+        if isinstance(node, cst.Subscript) or isinstance(node, cst.Attribute) and node.attr.value == "values":
             node = node.value
-        if not isinstance(node, ast.Call):
+        if not isinstance(node, cst.Call):
             return None
         described = self.env.describe_call(node)
         if described is None:
@@ -504,7 +520,7 @@ class Analyzer:
                 tags |= kept.tags & KINDS
         return Fact(signs, why, frozenset(tags))
 
-    def power(self, base: Fact, exponent: ast.AST) -> Fact:
+    def power(self, base: Fact, exponent: cst.CSTNode) -> Fact:
         value = literal_number(exponent)
         if value is None:
             return Fact(base.signs & ~NEG if base.signs == POS else ANY, None)
@@ -517,7 +533,7 @@ class Analyzer:
             return Fact(base.signs & NONNEG or NONNEG, base.why if base.can(ZERO) else None)
         return Fact(base.signs, base.why, base.tags & {PROB})
 
-    def _Call(self, node: ast.Call, depth: int) -> Fact:
+    def _Call(self, node: cst.Call, depth: int) -> Fact:
         described = self.env.describe_call(node)
         if described is None:
             return self._builtin_call(node, depth)
@@ -525,18 +541,19 @@ class Analyzer:
         first = self.fact(operands[0], depth) if operands else UNKNOWN
         return self._op_fact(name, first, operands, keywords, depth)
 
-    def _builtin_call(self, node: ast.Call, depth: int) -> Fact:
-        func = node.func
-        if not isinstance(func, ast.Name):
+    def _builtin_call(self, node: cst.Call, depth: int) -> Fact:
+        func = name_of(node.func)
+        if func is None:
             return UNKNOWN
-        if func.id in ("max",) and len(node.args) == 2:
-            return self._maximum(node.args, depth)
-        if func.id in ("abs",) and node.args:
-            return self._abs(self.fact(node.args[0], depth))
-        if func.id == "float" and node.args:
+        args = call_positionals(node)
+        if func in ("max",) and len(args) == 2:
+            return self._maximum(args, depth)
+        if func in ("abs",) and args:
+            return self._abs(self.fact(args[0], depth))
+        if func == "float" and args:
             value = literal_number(node)
-            return _number_fact(value) if value is not None else self.fact(node.args[0], depth)
-        if func.id in ("len",):
+            return _number_fact(value) if value is not None else self.fact(args[0], depth)
+        if func in ("len",):
             return POSITIVE
         return UNKNOWN
 
@@ -627,22 +644,24 @@ class Analyzer:
     def _selects_positive_part(self, operands) -> bool:
         """`where(x > c, x, other)` with c >= 0 and `other` positive (or the mirrored `x <= c` form)."""
         condition, chosen, other = operands
-        if isinstance(condition, ast.Name):
-            found = self.env.lookup_name(condition.id)
+        name = name_of(condition)
+        if name is not None:
+            found = self.env.lookup_name(name)
             condition = found[1] if found is not None else condition
-        if not (isinstance(condition, ast.Compare) and len(condition.ops) == 1):
+        if not (isinstance(condition, cst.Comparison) and len(condition.comparisons) == 1):
             return False
-        op, bound = condition.ops[0], constant_value(condition.comparators[0])
-        if bound is None and is_eps_like(condition.comparators[0]):
+        op, compared = condition.comparisons[0].operator, condition.comparisons[0].comparator
+        bound = constant_value(compared)
+        if bound is None and is_eps_like(compared):
             bound = 0.0
         if bound is None or bound < 0:
             return False
-        if isinstance(op, (ast.LtE, ast.Lt)):
+        if isinstance(op, (cst.LessThanEqual, cst.LessThan)):
             chosen, other = other, chosen
-        elif not isinstance(op, (ast.Gt, ast.GtE)):
+        elif not isinstance(op, (cst.GreaterThan, cst.GreaterThanEqual)):
             return False
         same = same_code(condition.left, chosen)
-        return same and (bound > 0 or isinstance(op, ast.Gt)) and self.fact(other).signs == POS
+        return same and (bound > 0 or isinstance(op, cst.GreaterThan)) and self.fact(other).signs == POS
 
     @staticmethod
     def _uniform_from_zero(operands, keywords) -> bool:
@@ -657,7 +676,7 @@ class Analyzer:
             return POSITIVE  # `torch.where(x > 0, x, torch.ones_like(x))`: the safe half of a double where
         condition, chosen, other = operands
 
-        def branch(value: ast.AST, taken_when: bool) -> Fact:
+        def branch(value: cst.CSTNode, taken_when: bool) -> Fact:
             if _zero_test_selects(condition, value, when=not taken_when):
                 return POSITIVE
             return self.fact(value, depth)
@@ -707,24 +726,26 @@ class Analyzer:
 MAX_HELPER_NAME = re.compile(r"(_a?max|amax)$")  # `_safe_amax`, `row_max`: a helper returning a maximum
 
 
-def _called_name(func: ast.AST) -> str:
-    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-
-
 def _fmt(value: float) -> str:
     return str(int(value)) if value == int(value) else str(value)
 
 
-ZERO_TESTS = {ast.Eq: True, ast.LtE: True, ast.Lt: True, ast.NotEq: False, ast.Gt: False, ast.GtE: False}
-FLIPPED = {ast.Lt: ast.Gt, ast.Gt: ast.Lt, ast.LtE: ast.GtE, ast.GtE: ast.LtE, ast.Eq: ast.Eq, ast.NotEq: ast.NotEq}
+ZERO_TESTS = {cst.Equal: True, cst.LessThanEqual: True, cst.LessThan: True, cst.NotEqual: False, cst.GreaterThan: False,
+              cst.GreaterThanEqual: False}
+FLIPPED = {cst.LessThan: cst.GreaterThan, cst.GreaterThan: cst.LessThan, cst.LessThanEqual: cst.GreaterThanEqual,
+           cst.GreaterThanEqual: cst.LessThanEqual, cst.Equal: cst.Equal, cst.NotEqual: cst.NotEqual}
 
 
-def _zero_test_selects(condition: ast.AST, value: ast.AST, when: bool) -> bool:
+def _zero_test_selects(condition: cst.CSTNode, value: cst.CSTNode, when: bool) -> bool:
     """True when `condition` compares `value` with 0 (or an eps) and holds exactly where `value`
     may be 0 (`when=True`: `x == 0`, `x <= eps`) or exactly where it is not (`when=False`: `x > 0`)."""
-    if not isinstance(condition, ast.Compare) or len(condition.ops) != 1 or type(condition.ops[0]) not in ZERO_TESTS:
+    if (
+        not isinstance(condition, cst.Comparison) or len(condition.comparisons) != 1
+        or type(condition.comparisons[0].operator) not in ZERO_TESTS
+    ):
         return False  # `0 in x`, `x is 0`: no sign test
-    left, op, right = condition.left, type(condition.ops[0]), condition.comparators[0]
+    target = condition.comparisons[0]
+    left, op, right = condition.left, type(target.operator), target.comparator
     if literal_number(left) is not None or is_eps_like(left):
         left, right, op = right, left, FLIPPED[op]
     bound = literal_number(right)

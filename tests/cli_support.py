@@ -1,14 +1,16 @@
 """Helpers for the tests of the static check, imported by name (`conftest` is ambiguous once
 several test folders have one)."""
 
-import ast
 import os
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
 
+import libcst
+
 from nanlint.context import FileContext
+from nanlint.syntax import statements
 from nanlint.engine import RuleSet, _Walker
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,10 +48,10 @@ def line_of(path, marker):
 def walked(code):
     """Walk `code` as the engine does (no rules); return the context it leaves and the last
     statement's expression, for questions about facts and patterns at the end of the file."""
-    tree = ast.parse(code)
-    ctx = FileContext("example.py", code)
+    tree = libcst.parse_module(code)
+    ctx = FileContext("example.py", code, False, tree)
     _Walker(ctx, RuleSet([]), []).run(tree)
-    return ctx, tree.body[-1].value
+    return ctx, statements(tree)[-1].value
 
 
 def write(directory: Path, name: str, code: str) -> Path:

@@ -2,33 +2,33 @@
 facts, zero-guarding `where`/`masked_fill`, compared-value guards, NamedExpr captures, and the
 placement of fixes (grouping parentheses, precedence of captured operands)."""
 
-import ast
-
+import libcst
 import pytest
 
 from nanlint.checks.base import PREDICATES, _without_grouping_parens
 from nanlint.context import FileContext
 from nanlint.guards import ComparedValues, value_keys
 from nanlint.patterns import Pattern, Template
+from nanlint.syntax import statements, walk
 from nanlint.values import COUNT, NORM, POS, RANGE, SPREAD
 
 
 def walk_to_last(source):
     """Record the assignments of `source` as the walker does; return the context and the last
     statement's expression (the value under test)."""
-    tree = ast.parse(source)
-    ctx = FileContext("t.py", source)
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
+    tree = libcst.parse_module(source)
+    ctx = FileContext("t.py", source, False, tree)
+    for node in walk(tree):
+        if isinstance(node, (libcst.Import, libcst.ImportFrom)):
             ctx.imports.add(node)
     ctx.push_scope(tree, "module")
     function = tree.body[-1]
     ctx.push_scope(function, "function")
-    for statement in function.body[:-1]:
-        if isinstance(statement, ast.Assign):
-            ctx.record(statement.targets[0].id, statement.value)
-    last = function.body[-1]
-    return ctx, last.value
+    body = statements(function.body)
+    for statement in body[:-1]:
+        if isinstance(statement, libcst.Assign):
+            ctx.record(statement.targets[0].target.value, statement.value)
+    return ctx, body[-1].value
 
 
 def fact_of(body):
@@ -89,7 +89,7 @@ def test_compared_values_share_keys_through_shape_changes_and_reductions():
     ctx, value = walk_to_last(source)
     assert {"n", "mask"} <= value_keys(value, ctx)
     compared = ComparedValues()
-    compared.note(ast.parse("mask.any()", mode="eval").body, ctx)
+    compared.note(libcst.parse_expression("mask.any()"), ctx)
     assert compared.guards(value, ctx)
     assert not ComparedValues().guards(value, ctx)
 
@@ -98,7 +98,7 @@ def test_comparing_both_ends_guards_a_difference():
     source = "import torch\ndef f(hi, lo):\n    return hi - lo\n"
     ctx, value = walk_to_last(source)
     compared = ComparedValues()
-    compared.note(ast.parse("hi == lo", mode="eval").body, ctx)
+    compared.note(libcst.parse_expression("hi == lo"), ctx)
     assert compared.guards(value, ctx)
 
 

@@ -1,7 +1,7 @@
 """Every rule's catalog examples are its tests: bad examples report exactly their lines, good
 ones stay silent, fixes produce the expected code and are idempotent."""
 
-import ast
+import libcst
 
 import pytest
 
@@ -60,7 +60,7 @@ def test_fix_gives_the_expected_code_and_is_idempotent(rule, example):
             continue
         once = fixed(rule, example, unsafe)
         assert once == expected
-        ast.parse(once)
+        libcst.parse_module(once)
         assert fixed(rule, type(example)(once, (), None, None, example.path), unsafe) == once
 
 

@@ -3,6 +3,7 @@ passes the text test, so skipping the others before parsing loses nothing."""
 
 import ast
 
+import libcst
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -22,7 +23,7 @@ BAD_EXAMPLES = [
 
 def rule_findings(code, path):
     """Findings of every rule on `code`, walked even when the text test would skip it."""
-    result = check_tree(ast.parse(code), path, code, EVERY_RULE.ruleset, False, CATALOG)
+    result = check_tree(libcst.parse_module(code), path, code, EVERY_RULE.ruleset, False, CATALOG)
     return [f for f in result.findings if f.code != UNKNOWN_SUPPRESSION]
 
 

@@ -1,9 +1,8 @@
-"""The engine's walk skips only the fields that never hold a node a check could look at."""
+"""The engine's walk skips only tokens, whitespace and the names that are no variable uses."""
 
-import ast
-import sys
+import libcst
 
-from nanlint.engine import OPERATOR_NODES, walked_fields
+from nanlint.syntax import NAME_FIELDS, walk
 
 SYNTAX = '''
 import torch as T, torch.nn.functional as F
@@ -37,15 +36,46 @@ match x:
 '''
 
 
-def test_the_walk_visits_every_node_but_operators_and_contexts():
-    tree = ast.parse(SYNTAX + (MATCH if sys.version_info >= (3, 10) else ""))
-    expected = [node for node in ast.walk(tree) if not isinstance(node, OPERATOR_NODES)]
-    seen, stack = [], [tree]
-    while stack:
-        node = stack.pop()
-        seen.append(node)
-        for name in walked_fields(type(node)):
-            value = getattr(node, name, None)
-            stack.extend(v for v in (value if isinstance(value, list) else [value]) if isinstance(v, ast.AST))
-    assert sorted(map(id, seen)) == sorted(map(id, expected))
-    assert len({type(node) for node in expected}) > 50
+
+class _Everything(libcst.CSTVisitor):
+    """libcst's own visitor: every node of the tree, tokens and whitespace included."""
+
+    def __init__(self):
+        super().__init__()
+        self.nodes = []
+
+    def on_visit(self, node):
+        self.nodes.append(node)
+        return True
+
+
+def _names_that_are_no_uses(tree):
+    """The nodes under `Attribute.attr`, a keyword's name, a def's name, an import's names..."""
+    skipped = set()
+    for node in _every_node(tree):
+        for field in NAME_FIELDS.get(type(node), ()):
+            value = getattr(node, field)
+            for item in value if isinstance(value, (list, tuple)) else [value]:
+                if isinstance(item, libcst.CSTNode):
+                    skipped.update(map(id, _every_node(item)))
+    return skipped
+
+
+def _every_node(tree):
+    visitor = _Everything()
+    tree.visit(visitor)
+    return visitor.nodes
+
+
+CODE_NODES = (libcst.BaseExpression, libcst.BaseStatement, libcst.BaseSmallStatement, libcst.BaseSuite)
+
+
+def test_the_walk_visits_every_node_of_code_and_no_token():
+    tree = libcst.parse_module(SYNTAX + MATCH)
+    skipped = _names_that_are_no_uses(tree)
+    expected = {id(n) for n in _every_node(tree) if isinstance(n, CODE_NODES) and id(n) not in skipped}
+    seen = list(walk(tree))
+    assert expected <= set(map(id, seen))
+    assert not [n for n in seen if isinstance(n, (libcst.BaseParenthesizableWhitespace, libcst.Comma, libcst.BaseBinaryOp, libcst.Comment))]
+    assert not {id(n) for n in seen} & skipped
+    assert len({type(node) for node in seen}) > 50

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-import ast
+from collections import Counter
 from typing import Callable, Dict, Optional, Tuple
+
+import libcst as cst
 
 from nanlint.catalog import CatalogError, Rule
 from nanlint.ftypes import Edit, Fix
-from nanlint.patterns import Match, Template
+from nanlint.patterns import Match, Template, render_code
+from nanlint.syntax import walk
 from nanlint.values import (
     ABOVE_ONE, CONSTANT, COUNT, DISTANCE, EXP, EXPANDED_DISTANCE, LOG_SCALE, MASK, NEG, NEG_INF, NONNEG, NORM, PAST_UNIT,
     POS_INF, PROB, RANGE, RECTIFIED, SPREAD, SQUARED_DISTANCE, UNIFORM, UNIT, ZERO, Fact, bounded_above,
@@ -98,69 +101,110 @@ class Check:
         """Called after the whole file was walked."""
 
     @staticmethod
-    def note_compared(node: ast.AST, ctx) -> None:
+    def note_compared(node: cst.CSTNode, ctx) -> None:
         """A handler for comparisons and test calls (`if n > 0:`, `mask.any()`): the values they look
         at count as guarded later in the function (`ctx.compared.guards`)."""
         ctx.compared.note(node, ctx)
 
-    def watched_function(self, call: ast.Call, ctx) -> Optional[str]:
+    def watched_function(self, call: cst.Call, ctx) -> Optional[str]:
         """The qualified name `call` calls, if it is one of the rule's `functions`."""
         name = ctx.qualified(call.func)
         return name if name in self.params["functions"] else None
 
-    def report(self, ctx, node: ast.AST, fix: Optional[Fix] = None, **fields) -> None:
+    def report(self, ctx, node: cst.CSTNode, fix: Optional[Fix] = None, **fields) -> None:
         ctx.report(self.rule, node, self.rule.message.format(**fields), fix)
 
-    def replacing(self, start: int, end: int, code: str, imports: Tuple[Edit, ...] = ()) -> Fix:
-        """This rule's fix: `code` in place of the text between two offsets, plus any import it needs."""
-        return Fix(self.fix_title, (Edit(start, end, code),) + imports, self.fix_safe)
+    def replacing(self, start: int, end: int, code: str, imports: Tuple[Edit, ...] = (), keeps_comments: bool = True) -> Fix:
+        """This rule's fix: `code` in place of the text between two offsets, plus any import it needs.
+        A fix that would drop a comment is never safe."""
+        return Fix(self.fix_title, (Edit(start, end, code),) + imports, self.fix_safe and keeps_comments)
 
-    def render_fix(self, ctx, node: ast.AST, template: Template, match: Match) -> Optional[Fix]:
+    def render_fix(self, ctx, node: cst.CSTNode, template: Template, match: Match) -> Optional[Fix]:
         """`template` rendered with `match` in place of `node`, or None when it cannot be spelled here."""
-        code = template.render(match, ctx, ctx.spell)
-        if code is None:
+        replacement = template.build(match, ctx, ctx.spell)
+        if replacement is None:
             return None
-        return self.replacing(*ctx.offsets(node), code, ctx.import_edits(template))
+        keeps = _keeps_comments(_without_own_parens(node), replacement)
+        return self.replacing(*ctx.offsets(node), render_code(ctx, replacement), ctx.import_edits(template), keeps)
 
-    def _captures_inside(self, ctx, node: ast.AST, match: Match) -> bool:
-        """Every capture the template uses is code inside `node` (not from another statement)."""
+    def _captures_inside(self, ctx, node: cst.CSTNode, match: Match) -> bool:
+        """Every capture the template uses is code inside `node` (not from another statement):
+        one of the nodes below it, by identity."""
+        inside = {id(n) for n in walk(node)}
         for name in self.template.capture_names():
             value = match.captures.get(name)
-            if not isinstance(value, ast.AST) or not hasattr(value, "lineno") or not _inside(ctx, value, node):
+            if isinstance(value, tuple):  # `*$rest`: (operands, keywords)
+                nodes = [*value[0], *value[1].values()]
+            elif isinstance(value, cst.CSTNode):
+                nodes = [value]
+            else:
+                return False
+            if any(id(n) not in inside for n in nodes):
                 return False
         return True
 
-    def make_fix(self, ctx, node: ast.AST, match: Match, operand: bool = False) -> Optional[Fix]:
+    def make_fix(self, ctx, node: cst.CSTNode, match: Match, operand: bool = False) -> Optional[Fix]:
         """The rendered template replacing `node`; `operand`: `node` is an operand of an operator or a
         method's receiver, so a template that is not an atom (`$arg + 1e-12`) is parenthesised."""
         if self.template is None or match.indirect and not self._captures_inside(ctx, node, match):
             return None
-        code = self.template.render(match, ctx, ctx.spell)
-        if code is None:
+        replacement = self.template.build(match, ctx, ctx.spell)
+        if replacement is None:
             return None
-        if operand and not isinstance(self.template.tree, Template.ATOMS):
+        code = render_code(ctx, replacement)
+        own_parens = len(getattr(node, "lpar", ()))
+        if operand and not own_parens and not isinstance(self.template.tree, Template.ATOMS):
             code = f"({code})"
         start, end = ctx.offsets(node)
-        if isinstance(self.template.tree, (ast.Call, ast.Attribute)):
-            start, end = _without_grouping_parens(ctx.text, start, end)
-        return self.replacing(start, end, code, ctx.import_edits(self.template))
+        replaced = _without_own_parens(node)
+        if own_parens and isinstance(self.template.tree, (cst.Call, cst.Attribute)):
+            start, end, widened = _without_grouping_parens(ctx.text, start, end, own_parens)
+            if widened == own_parens:
+                replaced = node
+        return self.replacing(start, end, code, ctx.import_edits(self.template), _keeps_comments(replaced, replacement))
 
 
-def _inside(ctx, node: ast.AST, outer: ast.AST) -> bool:
-    start, end = ctx.offsets(outer)
-    inner_start, inner_end = ctx.offsets(node)
-    return start <= inner_start and inner_end <= end
+def _without_own_parens(node: cst.CSTNode) -> cst.CSTNode:
+    """`node` as the text between its offsets spells it (its own parentheses left out)."""
+    return node.with_changes(lpar=[], rpar=[]) if getattr(node, "lpar", None) else node
 
 
-def _without_grouping_parens(text: str, start: int, end: int):
-    """Widen [start, end) over the parentheses that only group it, `(a - b)` -> `a - b` span
-    including them, so that `(a - b).clamp_min(1)` replaces `(a - b)` rather than nesting inside it.
-    Call parentheses (`f(a - b)`) are kept."""
-    before = text[:start].rstrip()
-    after = text[end:].lstrip()
-    if not before.endswith("(") or not after.startswith(")"):
-        return start, end
-    opener = before[:-1].rstrip()
-    if opener and (opener[-1].isalnum() or opener[-1] in "_)]"):
-        return start, end
-    return len(before) - 1, end + (len(text[end:]) - len(after)) + 1
+class _Comments(cst.CSTVisitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: Counter = Counter()
+
+    def visit_Comment(self, node: cst.Comment) -> None:
+        self.found[node.value.strip()] += 1
+
+
+def _comments(node: cst.CSTNode) -> Counter:
+    """The `#` comments in the code of `node` (a full libcst walk: only fixes ask)."""
+    visitor = _Comments()
+    node.visit(visitor)
+    return visitor.found
+
+
+def _keeps_comments(replaced: cst.CSTNode, replacement: cst.CSTNode) -> bool:
+    """Every comment of the replaced code is still in the replacement (captured code keeps its own)."""
+    before = _comments(replaced)
+    return not before or not before - _comments(replacement)
+
+
+def _without_grouping_parens(text: str, start: int, end: int, count: int = 1):
+    """Widen [start, end) over up to `count` pairs of parentheses that only group it (the node's
+    own), `(a - b)` -> `a - b` span including them, so that `(a - b).clamp_min(1)` replaces
+    `(a - b)` rather than nesting inside it. Call parentheses (`f(a - b)`) are kept. Returns
+    (start, end, pairs widened over)."""
+    widened = 0
+    while widened < count:
+        before = text[:start].rstrip()
+        after = text[end:].lstrip()
+        if not before.endswith("(") or not after.startswith(")"):
+            break
+        opener = before[:-1].rstrip()
+        if opener and (opener[-1].isalnum() or opener[-1] in "_)]"):
+            break
+        start, end = len(before) - 1, end + (len(text[end:]) - len(after)) + 1
+        widened += 1
+    return start, end, widened

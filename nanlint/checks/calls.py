@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import ast
+import libcst as cst
 
 from nanlint.checks.base import Check
-from nanlint.syntax import is_literal
+from nanlint.syntax import is_literal, keyword_args
 
 
 class CallCheck(Check):
@@ -26,16 +26,16 @@ class CallCheck(Check):
     }
 
     def handlers(self):
-        return {ast.Call: self.visit_call}
+        return {cst.Call: self.visit_call}
 
-    def visit_call(self, node: ast.Call, ctx) -> None:
+    def visit_call(self, node: cst.Call, ctx) -> None:
         if self.watched_function(node, ctx) is None:
             return
         if self.params["skip_tests"] and ctx.is_test or self.params["skip_conditional"] and ctx.conditional:
             return
         if self.params["first_arg_true"] and not _first_arg_true(node):
             return
-        keywords = {k.arg: k.value for k in node.keywords}
+        keywords = keyword_args(node)
         if self.params["keyword_true"] and not is_literal(keywords.get(self.params["keyword_true"]), True):
             return
         if any(is_literal(keywords.get(name), False) for name in self.params["unless_false"]):
@@ -43,6 +43,9 @@ class CallCheck(Check):
         self.report(ctx, node, call=ctx.source(node.func))
 
 
-def _first_arg_true(node: ast.Call) -> bool:
-    values = list(node.args[:1]) + [k.value for k in node.keywords if k.arg == "mode"]
+def _first_arg_true(node: cst.Call) -> bool:
+    """The first positional argument (a `*args` is none) or the `mode` keyword is the literal True."""
+    positional = [arg for arg in node.args if arg.keyword is None and arg.star != "**"]
+    values = [positional[0].value] if positional and not positional[0].star else []
+    values += [arg.value for arg in node.args if arg.keyword is not None and arg.keyword.value == "mode"]
     return any(is_literal(v, True) for v in values)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import ast
+import libcst as cst
 
 from nanlint.checks.base import PREDICATES, Check, snippet
 from nanlint.patterns import Match
@@ -24,17 +24,17 @@ class RiskyDenominator(Check):
     }
 
     def handlers(self):
-        return {ast.Call: self.visit_call, ast.BinOp: self.visit_binop, ast.AugAssign: self.visit_augassign, ast.Compare: self.note_compared}
+        return {cst.Call: self.visit_call, cst.BinaryOperation: self.visit_binop, cst.AugAssign: self.visit_augassign, cst.Comparison: self.note_compared}
 
-    def visit_binop(self, node: ast.BinOp, ctx) -> None:
-        if isinstance(node.op, ast.Div):
+    def visit_binop(self, node: cst.BinaryOperation, ctx) -> None:
+        if isinstance(node.operator, cst.Divide):
             self._judge(node, node.right, ctx, node.left)
 
-    def visit_augassign(self, node: ast.AugAssign, ctx) -> None:
-        if isinstance(node.op, ast.Div):
+    def visit_augassign(self, node: cst.AugAssign, ctx) -> None:
+        if isinstance(node.operator, cst.DivideAssign):
             self._judge(node, node.value, ctx, node.target)
 
-    def visit_call(self, node: ast.Call, ctx) -> None:
+    def visit_call(self, node: cst.Call, ctx) -> None:
         ctx.compared.note(node, ctx)
         described = ctx.describe(node)
         if described is None:
@@ -45,7 +45,7 @@ class RiskyDenominator(Check):
         elif op in self.params["reciprocal_ops"] and len(operands) == 1:
             self._judge(node, operands[0], ctx)
 
-    def _judge(self, node: ast.AST, denominator: ast.AST, ctx, numerator: ast.AST = None) -> None:
+    def _judge(self, node: cst.CSTNode, denominator: cst.BaseExpression, ctx, numerator: cst.BaseExpression = None) -> None:
         fact = ctx.fact(denominator)
         if not any(PREDICATES[name](fact) for name in self.params["danger"]) or ctx.compared.guards(denominator, ctx):
             return

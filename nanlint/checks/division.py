@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import ast
 from typing import Dict, List, Optional
+
+import libcst as cst
 
 from nanlint.checks.base import Check, snippet
 from nanlint.patterns import Match
@@ -26,23 +27,23 @@ class SelfNormalization(Check):
     PARAMS = {"ops": (list, ["norm", "vector_norm"]), "supersedes": (list, [])}
 
     def handlers(self):
-        return {ast.BinOp: self.visit_binop, ast.AugAssign: self.visit_augassign, ast.Call: self.visit_call, ast.Compare: self.note_compared}
+        return {cst.BinaryOperation: self.visit_binop, cst.AugAssign: self.visit_augassign, cst.Call: self.visit_call, cst.Comparison: self.note_compared}
 
-    def visit_binop(self, node: ast.BinOp, ctx) -> None:
-        if isinstance(node.op, ast.Div):
+    def visit_binop(self, node: cst.BinaryOperation, ctx) -> None:
+        if isinstance(node.operator, cst.Divide):
             self._judge(node, node.left, node.right, ctx, fixable=True)
 
-    def visit_augassign(self, node: ast.AugAssign, ctx) -> None:
-        if isinstance(node.op, ast.Div):
+    def visit_augassign(self, node: cst.AugAssign, ctx) -> None:
+        if isinstance(node.operator, cst.DivideAssign):
             self._judge(node, node.target, node.value, ctx, fixable=False)
 
-    def visit_call(self, node: ast.Call, ctx) -> None:
+    def visit_call(self, node: cst.Call, ctx) -> None:
         ctx.compared.note(node, ctx)
         described = ctx.describe(node)
         if described is not None and described[0] in ("div", "true_divide", "divide") and len(described[1]) == 2 and not described[2]:
             self._judge(node, described[1][0], described[1][1], ctx, fixable=False)
 
-    def _judge(self, node: ast.AST, numerator: ast.AST, denominator: ast.AST, ctx, fixable: bool) -> None:
+    def _judge(self, node: cst.CSTNode, numerator: cst.BaseExpression, denominator: cst.BaseExpression, ctx, fixable: bool) -> None:
         norm, direct = self._norm_call(denominator, ctx)
         if norm is None or ctx.compared.guards(denominator, ctx):
             return
@@ -55,15 +56,15 @@ class SelfNormalization(Check):
             fix = self.make_fix(ctx, node, Match({"x": numerator, "dim": arguments["dim"]}))
         self.report(ctx, node, fix, x=snippet(ctx.source(numerator)), norm=snippet(ctx.source(denominator)))
 
-    def _norm_call(self, node: ast.AST, ctx):
+    def _norm_call(self, node: cst.BaseExpression, ctx):
         """(op, operands, keywords) of the norm call `node` is, directly or through one local name."""
         direct = True
-        if isinstance(node, ast.Name):
+        if isinstance(node, cst.Name):
             found = ctx.lookup(node)
             if found is None:
                 return None, False
             node, direct = found[1], False
-        if not isinstance(node, ast.Call):
+        if not isinstance(node, cst.Call):
             return None, False
         described = ctx.describe(node)
         if described is None or described[0] not in self.params["ops"]:
@@ -71,8 +72,8 @@ class SelfNormalization(Check):
         return described, direct
 
 
-def _bind(operands: List[ast.AST], keywords: Dict[str, ast.AST]) -> Dict[str, Optional[ast.AST]]:
-    bound: Dict[str, Optional[ast.AST]] = dict(zip(NORM_ARGUMENTS, operands))
+def _bind(operands: List[cst.BaseExpression], keywords: Dict[str, cst.BaseExpression]) -> Dict[str, Optional[cst.BaseExpression]]:
+    bound: Dict[str, Optional[cst.BaseExpression]] = dict(zip(NORM_ARGUMENTS, operands))
     for name in ORDER_KEYWORDS:
         if name in keywords:
             bound["p"] = keywords[name]
@@ -82,7 +83,7 @@ def _bind(operands: List[ast.AST], keywords: Dict[str, ast.AST]) -> Dict[str, Op
     return bound
 
 
-def _same_as_normalize(op: str, arguments: Dict[str, Optional[ast.AST]], keywords: Dict[str, ast.AST]) -> bool:
+def _same_as_normalize(op: str, arguments: Dict[str, Optional[cst.BaseExpression]], keywords: Dict[str, cst.BaseExpression]) -> bool:
     """`F.normalize(x, dim=d)` is `x / max(||x||_2, 1e-12)` along `d`, keeping the dim."""
     if set(keywords) - {"dim", "keepdim", *ORDER_KEYWORDS}:
         return False

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import ast
+import libcst as cst
 
 from nanlint.checks.base import PREDICATES, Check, snippet
 from nanlint.patterns import Match
@@ -35,12 +35,12 @@ class RiskyArgument(Check):
     }
 
     def handlers(self):
-        handlers = {ast.Call: self.visit_call}
+        handlers = {cst.Call: self.visit_call}
         if self.params["operator"] == "**":
-            handlers[ast.BinOp] = self.visit_power
+            handlers[cst.BinaryOperation] = self.visit_power
         return handlers
 
-    def visit_call(self, node: ast.Call, ctx) -> None:
+    def visit_call(self, node: cst.Call, ctx) -> None:
         described = ctx.describe(node)
         if described is None or described[0] not in self.params["ops"]:
             return
@@ -52,8 +52,8 @@ class RiskyArgument(Check):
             return
         self._judge(node, operands[self.params["argument"]], op, ctx)
 
-    def visit_power(self, node: ast.BinOp, ctx) -> None:
-        if isinstance(node.op, ast.Pow) and self._fractional(node.right):
+    def visit_power(self, node: cst.BinaryOperation, ctx) -> None:
+        if isinstance(node.operator, cst.Power) and self._fractional(node.right):
             self._judge(node, node.left, "**", ctx)
 
     def _fractional(self, exponent) -> bool:
@@ -61,10 +61,10 @@ class RiskyArgument(Check):
         value = constant_value(exponent) if exponent is not None else None
         return value is not None and value != int(value) and low < value < high
 
-    def _judge(self, node: ast.AST, argument: ast.AST, op: str, ctx) -> None:
+    def _judge(self, node: cst.CSTNode, argument: cst.BaseExpression, op: str, ctx) -> None:
         fact = ctx.fact(argument)
         if not any(PREDICATES[name](fact) for name in self.params["danger"]):
             return
-        is_operand = isinstance(node, ast.BinOp) or isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.value is argument
+        is_operand = isinstance(node, cst.BinaryOperation) or isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.value is argument
         fix = self.make_fix(ctx, argument, Match({"arg": argument}), operand=is_operand)
         self.report(ctx, node, fix, op=op, why=fact.why, arg=snippet(ctx.source(argument)))

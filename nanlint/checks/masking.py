@@ -3,10 +3,12 @@ that flows into a softmax-like reduction."""
 
 from __future__ import annotations
 
-import ast
 from typing import Dict, List, Optional, Set, Tuple
 
+import libcst as cst
+
 from nanlint.checks.base import PREDICATES, Check, snippet
+from nanlint.syntax import name_of, subscript_index, walk
 from nanlint.values import PRESERVING
 
 FILL_OPS = frozenset({"masked_fill", "masked_fill_"})
@@ -34,14 +36,14 @@ class InfiniteMaskSoftmax(Check):
     PARAMS = {"consumers": (list, ["softmax", "log_softmax"]), "fill": (str, "neg-inf")}
 
     def begin(self, ctx) -> None:
-        self.inplace_fills: Dict[Tuple[int, str], List[Tuple[int, ast.AST, ast.AST]]] = {}
+        self.inplace_fills: Dict[Tuple[int, str], List[Tuple[int, cst.CSTNode, cst.BaseExpression]]] = {}
         self.tested_masks: Dict[int, Set[str]] = {}
-        self.candidates: List[Tuple[ast.Call, ast.AST, ast.AST, int]] = []
+        self.candidates: List[Tuple[cst.Call, cst.CSTNode, cst.BaseExpression, int]] = []
         self.cleaned: Set[int] = set()
         self.result_names: Dict[Tuple[int, str], List[int]] = {}
 
     def handlers(self):
-        return {ast.Call: self.visit_call, ast.Assign: self.visit_assign}
+        return {cst.Call: self.visit_call, cst.Assign: self.visit_assign}
 
     # --- bookkeeping of the file -------------------------------------------------------------
 
@@ -49,15 +51,15 @@ class InfiniteMaskSoftmax(Check):
     def _scope_id(ctx) -> int:
         return id(ctx.function_scope().node)
 
-    def visit_assign(self, node: ast.Assign, ctx) -> None:
-        target = node.targets[0] if len(node.targets) == 1 else None
-        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and self._is_fill(node.value, ctx) and not _has_slice(target.slice):
-            key = (self._scope_id(ctx), target.value.id)
-            self.inplace_fills.setdefault(key, []).append((ctx.seq, node, target.slice))
-        elif isinstance(target, ast.Name) and isinstance(node.value, ast.Call) and self._consumer(node.value, ctx):
-            self.result_names.setdefault((self._scope_id(ctx), target.id), []).append(id(node.value))
+    def visit_assign(self, node: cst.Assign, ctx) -> None:
+        target = node.targets[0].target if len(node.targets) == 1 else None
+        if isinstance(target, cst.Subscript) and name_of(target.value) and self._is_fill(node.value, ctx) and not _has_slice(target):
+            key = (self._scope_id(ctx), name_of(target.value))
+            self.inplace_fills.setdefault(key, []).append((ctx.seq, node, _index_expression(target)))
+        elif name_of(target) and isinstance(node.value, cst.Call) and self._consumer(node.value, ctx):
+            self.result_names.setdefault((self._scope_id(ctx), name_of(target)), []).append(id(node.value))
 
-    def visit_call(self, node: ast.Call, ctx) -> None:
+    def visit_call(self, node: cst.Call, ctx) -> None:
         described = ctx.describe(node)
         if described is None:
             return
@@ -65,8 +67,8 @@ class InfiniteMaskSoftmax(Check):
         scope = self._scope_id(ctx)
         if op in ("all", "any") and operands:
             self.tested_masks.setdefault(scope, set()).update(_names(operands[0]))
-        if op in FILL_OPS and len(operands) == 3 and isinstance(operands[0], ast.Name) and op.endswith("_") and self._is_fill(operands[2], ctx):
-            self.inplace_fills.setdefault((scope, operands[0].id), []).append((ctx.seq, node, operands[1]))
+        if op in FILL_OPS and len(operands) == 3 and name_of(operands[0]) and op.endswith("_") and self._is_fill(operands[2], ctx):
+            self.inplace_fills.setdefault((scope, name_of(operands[0])), []).append((ctx.seq, node, operands[1]))
         if op in NAN_GUARDS:
             self._note_cleaning(operands, scope)
         if self._consumer(node, ctx):
@@ -76,7 +78,7 @@ class InfiniteMaskSoftmax(Check):
 
     def _note_cleaning(self, operands, scope: int) -> None:
         for operand in operands:
-            self.cleaned.update(id(call) for call in ast.walk(operand) if isinstance(call, ast.Call))
+            self.cleaned.update(id(call) for call in walk(operand) if isinstance(call, cst.Call))
             for name in _names(operand):
                 self.cleaned.update(self.result_names.get((scope, name), ()))
 
@@ -84,30 +86,30 @@ class InfiniteMaskSoftmax(Check):
         for consumer, fill, mask, scope in self.candidates:
             if id(consumer) in self.cleaned or _names(mask) & self.tested_masks.get(scope, set()):
                 continue
-            ctx.report(self.rule, consumer, self.rule.message.format(op=_op_name(consumer), line=fill.lineno, fill=snippet(ctx.source(fill))))
+            ctx.report(self.rule, consumer, self.rule.message.format(op=_op_name(consumer), line=ctx.line(fill), fill=snippet(ctx.source(fill))))
 
     # --- following the softmax input back to its fill -----------------------------------------
 
-    def _consumer(self, node: ast.Call, ctx) -> bool:
+    def _consumer(self, node: cst.Call, ctx) -> bool:
         described = ctx.describe(node)
         return described is not None and described[0] in self.params["consumers"] and bool(described[1])
 
-    def _is_fill(self, value: ast.AST, ctx) -> bool:
+    def _is_fill(self, value: cst.BaseExpression, ctx) -> bool:
         return PREDICATES[self.params["fill"]](ctx.fact(value))
 
-    def _fill_source(self, node: ast.AST, ctx, depth: int) -> Optional[Tuple[ast.AST, ast.AST]]:
+    def _fill_source(self, node: cst.CSTNode, ctx, depth: int) -> Optional[Tuple[cst.CSTNode, cst.BaseExpression]]:
         """(fill node, mask expression) of the infinite fill `node` is built from, if any."""
         if depth > MAX_DEPTH:
             return None
-        if isinstance(node, ast.Name):
+        if name_of(node):
             return self._through_name(node, ctx, depth)
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Divide):
             return self._fill_source(node.left, ctx, depth + 1)  # an infinite denominator gives 0, on purpose
-        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult)):
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Subtract, cst.Multiply)):
             return self._fill_source(node.left, ctx, depth + 1) or self._fill_source(node.right, ctx, depth + 1)
-        if isinstance(node, ast.Subscript):
+        if isinstance(node, cst.Subscript):
             return self._fill_source(node.value, ctx, depth + 1)
-        if not isinstance(node, ast.Call):
+        if not isinstance(node, cst.Call):
             return None
         described = ctx.describe(node)
         if described is None:
@@ -128,37 +130,37 @@ class InfiniteMaskSoftmax(Check):
             )
         return None
 
-    def _through_name(self, node: ast.Name, ctx, depth: int):
+    def _through_name(self, node: cst.Name, ctx, depth: int):
         found = ctx.lookup(node)
         assigned_at = found[0] if found is not None else -1
         scope = self._scope_id(ctx)
-        for seq, fill, mask in reversed(self.inplace_fills.get((scope, node.id), [])):
+        for seq, fill, mask in reversed(self.inplace_fills.get((scope, node.value), [])):
             if seq >= assigned_at and (ctx.horizon is None or seq < ctx.horizon):
                 return None if self._keeps_a_row_entry(mask, node, ctx) else (fill, mask)
         if found is None:
             return None
         return ctx.at(found[0], self._fill_source, found[1], ctx, depth + 1)
 
-    def _keeps_a_row_entry(self, mask: ast.AST, scores: ast.AST, ctx) -> bool:
+    def _keeps_a_row_entry(self, mask: cst.BaseExpression, scores: cst.BaseExpression, ctx) -> bool:
         """A causal mask, or a mask derived from the scores themselves (`scores < topk(scores)`)."""
         return self._triangular(mask, ctx, 0) or bool(_root_names(scores) & _derived_names(mask, ctx, 0))
 
-    def _triangular(self, mask: ast.AST, ctx, depth: int) -> bool:
+    def _triangular(self, mask: cst.CSTNode, ctx, depth: int) -> bool:
         """A mask made by `triu`/`tril` (possibly negated, cast or indexed): a causal mask."""
         if depth > MAX_DEPTH:
             return False
-        if isinstance(mask, ast.Name):
+        if name_of(mask):
             found = ctx.lookup(mask)
             if found is None:
                 return False
             return ctx.at(found[0], self._triangular, found[1], ctx, depth + 1)
-        if isinstance(mask, ast.UnaryOp):
-            return self._triangular(mask.operand, ctx, depth + 1)
-        if isinstance(mask, ast.Subscript):
+        if isinstance(mask, cst.UnaryOperation):
+            return self._triangular(mask.expression, ctx, depth + 1)
+        if isinstance(mask, cst.Subscript):
             return self._triangular(mask.value, ctx, depth + 1)
-        if isinstance(mask, ast.Compare):
+        if isinstance(mask, cst.Comparison):
             return self._triangular(mask.left, ctx, depth + 1)
-        if isinstance(mask, ast.Call):
+        if isinstance(mask, cst.Call):
             described = ctx.describe(mask)
             if described is None or not described[1]:
                 return False
@@ -169,32 +171,44 @@ class InfiniteMaskSoftmax(Check):
         return False
 
 
-def _has_slice(index: ast.AST) -> bool:
-    return any(isinstance(part, ast.Slice) for part in ast.walk(index))
+def _has_slice(target: cst.Subscript) -> bool:
+    """A slice anywhere in the index of `target` (`x[:, k:]`, `x[idx[:, 0]]`)."""
+    return any(isinstance(part, cst.Slice) for element in target.slice for part in walk(element))
 
 
-def _root_names(node: ast.AST) -> Set[str]:
-    while isinstance(node, (ast.Subscript, ast.Attribute)):
+def _index_expression(target: cst.Subscript) -> cst.BaseExpression:
+    """The index of `x[i]`, or the tuple `(i, j)` for `x[i, j]` (what `ast` gave as the slice)."""
+    index = subscript_index(target)
+    if index is not None:
+        return index
+    return cst.Tuple([cst.Element(element.slice.value) for element in target.slice])
+
+
+def _root_names(node: cst.CSTNode) -> Set[str]:
+    while isinstance(node, (cst.Subscript, cst.Attribute)):
         node = node.value
-    return {node.id} if isinstance(node, ast.Name) else set()
+    name = name_of(node)
+    return {name} if name else set()
 
 
-def _derived_names(node: ast.AST, ctx, depth: int) -> Set[str]:
+def _derived_names(node: cst.CSTNode, ctx, depth: int) -> Set[str]:
     """Names `node` is computed from, following local assignments a few steps back."""
     names = _names(node)
     if depth >= 3:
         return names
-    for child in [n for n in ast.walk(node) if isinstance(n, ast.Name)]:
+    for child in [n for n in walk(node) if name_of(n)]:
         found = ctx.lookup(child)
         if found is not None:
             names |= ctx.at(found[0], _derived_names, found[1], ctx, depth + 1)
     return names
 
 
-def _names(node: ast.AST) -> Set[str]:
-    return {child.id for child in ast.walk(node) if isinstance(child, ast.Name)}
+def _names(node: cst.CSTNode) -> Set[str]:
+    return {name_of(child) for child in walk(node) if name_of(child)}
 
 
-def _op_name(call: ast.Call) -> str:
+def _op_name(call: cst.Call) -> str:
     func = call.func
-    return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "softmax")
+    if isinstance(func, cst.Attribute):
+        return func.attr.value
+    return func.value if isinstance(func, cst.Name) else "softmax"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import ast
+import libcst as cst
 
 from nanlint.checks.base import PREDICATES, Check, snippet
 from nanlint.patterns import Pattern
@@ -32,19 +32,19 @@ class PatternCheck(Check):
     def handlers(self):
         handlers = {pattern.root_type: self.visit for pattern in self.patterns}
         if self.params["unguarded"]:
-            handlers[ast.Compare] = self.note_compared
-            handlers[ast.Call] = self.visit_call_and_note if ast.Call in handlers else self.note_compared
+            handlers[cst.Comparison] = self.note_compared
+            handlers[cst.Call] = self.visit_call_and_note if cst.Call in handlers else self.note_compared
         return handlers
 
-    def visit_call_and_note(self, node: ast.Call, ctx) -> None:
+    def visit_call_and_note(self, node: cst.Call, ctx) -> None:
         ctx.compared.note(node, ctx)
         self.visit(node, ctx)
 
-    def visit(self, node: ast.AST, ctx) -> None:
+    def visit(self, node: cst.CSTNode, ctx) -> None:
         for pattern in self.patterns:
             match = pattern.match(node, ctx)
             if match is not None and self._holds(match, ctx):
-                fields = {name: snippet(ctx.source(value)) for name, value in match.captures.items() if isinstance(value, ast.AST)}
+                fields = {name: snippet(ctx.source(value)) for name, value in match.captures.items() if isinstance(value, cst.CSTNode)}
                 self.report(ctx, node, self.make_fix(ctx, node, match), **fields)
                 return
 

@@ -11,15 +11,16 @@ file shows that float16 is in play: `.half()`, `torch.float16`/`torch.half`, flo
 
 from __future__ import annotations
 
-import ast
 import math
-from typing import Iterable, List, Optional, Tuple
+from typing import Callable, Iterable, List, NamedTuple, Optional, Tuple
+
+import libcst as cst
 
 from nanlint import values
 from nanlint.checks.base import Check, snippet
 from nanlint.ftypes import Fix
 from nanlint.patterns import Match, Template
-from nanlint.syntax import is_literal
+from nanlint.syntax import function_params, is_constant, is_literal, keyword_args, name_of, positional_args, string_value, walk
 from nanlint.values import literal_number
 
 FP16_MAX = 65504.0
@@ -46,122 +47,161 @@ RAISING_FILLS = {"masked_fill": 2, "masked_fill_": 2, "fill_": 1, "fill": 1, "in
 
 
 class HalfEvidence:
-    """The first line showing that a file computes in float16, if any: `.half()`, float16 given as a
+    """The first node showing that a file computes in float16, if any: `.half()`, float16 given as a
     dtype (`.to(torch.float16)`, `.type(torch.half)`, `dtype=torch.float16`, `torch_dtype=...`,
     `torch.set_default_dtype(torch.float16)`, `dtype = torch.float16`), float16 autocast, a
     `GradScaler`. Mentions that only adapt to float16 are not evidence: a comparison
     (`if x.dtype == torch.float16: x = x.float()`), `torch.finfo(torch.float16)`, `.half().float()`
-    (a rounding trick)."""
+    (a rounding trick). Nodes, not lines: the walk meets them in source order, and their line is
+    looked up only for a report."""
 
     def __init__(self) -> None:
-        self.line: Optional[int] = None  # float16 tensors or modules (`.half()`, a float16 dtype)
-        self.autocast_line: Optional[int] = None  # only mixed precision: autocast, GradScaler
+        self.node: Optional[cst.CSTNode] = None  # float16 tensors or modules (`.half()`, a float16 dtype)
+        self.autocast_node: Optional[cst.CSTNode] = None  # only mixed precision: autocast, GradScaler
         self.widened: set = set()
 
-    def observe_assign(self, node: ast.Assign, ctx) -> None:
-        if self.line is None and ctx.qualified(node.value) in HALF_NAMES:
-            self.line = node.lineno
+    def observe_assign(self, node: cst.Assign, ctx) -> None:
+        if self.node is None and ctx.qualified(node.value) in HALF_NAMES:
+            self.node = node
 
-    def observe_call(self, node: ast.Call, ctx) -> None:
-        if self.line is not None:
+    def observe_call(self, node: cst.Call, ctx) -> None:
+        if self.node is not None:
             return
         func = node.func
-        method = func.attr if isinstance(func, ast.Attribute) and ctx.qualified(func) is None else None
-        if method in WIDENING_METHODS and isinstance(func.value, ast.Call):
+        method = func.attr.value if isinstance(func, cst.Attribute) and ctx.qualified(func) is None else None
+        if method in WIDENING_METHODS and isinstance(func.value, cst.Call):
             self.widened.add(id(func.value))  # `.half().float()`
-        if method == "half" and not node.args and not node.keywords and id(node) not in self.widened:
-            self.line = node.lineno
+        if method == "half" and not node.args and id(node) not in self.widened:
+            self.node = node
             return
         name = ctx.qualified(func)
-        dtypes = [k.value for k in node.keywords if k.arg in DTYPE_KEYWORDS]
+        dtypes = [value for key, value in keyword_args(node).items() if key in DTYPE_KEYWORDS]
         if method in ("to", "type") or name == "torch.set_default_dtype":
-            dtypes += node.args
+            dtypes += positional_args(node)
         if name in SCALERS or name in AUTOCAST:
-            if self.autocast_line is None and (name in SCALERS or _autocast_may_be_float16(node, ctx)):
-                self.autocast_line = node.lineno
+            if self.autocast_node is None and (name in SCALERS or _autocast_may_be_float16(node, ctx)):
+                self.autocast_node = node
         elif any(ctx.qualified(d) in HALF_NAMES for d in dtypes):
-            self.line = node.lineno
+            self.node = node
+
+    def found(self, autocast_float32: bool) -> Optional[cst.CSTNode]:
+        """The evidence that puts a value at risk; for a value autocast keeps in float32, only pure
+        float16 code counts."""
+        if self.node is not None:
+            return self.node
+        return None if autocast_float32 else self.autocast_node
 
 
-def _autocast_may_be_float16(call: ast.Call, ctx) -> bool:
-    keywords = {k.arg: k.value for k in call.keywords}
+def _autocast_may_be_float16(call: cst.Call, ctx) -> bool:
+    keywords = keyword_args(call)
     if is_literal(keywords.get("enabled"), False):
         return False
     dtype = keywords.get("dtype")
     if dtype is not None:
         return ctx.qualified(dtype) not in WIDE_NAMES
-    device = keywords.get("device_type", call.args[0] if call.args else None)
-    return not (ctx.qualified(call.func) == "torch.cpu.amp.autocast" or _is_string(device, "cpu"))
+    positional = positional_args(call)
+    device = keywords.get("device_type", positional[0] if positional else None)
+    return not (ctx.qualified(call.func) == "torch.cpu.amp.autocast" or string_value(device) == "cpu")
 
 
-def _is_string(node: Optional[ast.AST], text: str) -> bool:
-    return isinstance(node, ast.Constant) and node.value == text
+class AtLine(NamedTuple):
+    """Message text that names the line of `node` (`"`eps` (line {line})"`), spelled at report
+    time: positions are computed lazily, only for findings."""
+
+    template: str
+    node: cst.CSTNode
+
+    def render(self, ctx) -> str:
+        return self.template.format(line=ctx.line(self.node))
+
+
+FixMaker = Callable[[], Optional[Fix]]
+
+
+def _rendered(fields: dict, ctx) -> dict:
+    return {key: value.render(ctx) if isinstance(value, AtLine) else value for key, value in fields.items()}
 
 
 class _HalfPrecisionCheck(Check):
-    """Shared machinery: float16 evidence, float32 regions, candidates reported at the end."""
+    """Shared machinery: float16 evidence, float32 regions, candidates reported at the end.
+
+    A float32 region (a `with torch.autocast(..., enabled=False):` block, a function decorated
+    `@custom_fwd(cast_inputs=torch.float32)`) is tracked with a depth counter: its handler counts
+    it in and returns a callable the walker calls after the region's children, which counts it out."""
 
     def begin(self, ctx) -> None:
         self.evidence = HalfEvidence()
-        self.float32_regions: List[Tuple[int, int]] = []
-        self.candidates: List[Tuple[ast.AST, Optional[Fix], bool, dict]] = []
+        self.float32_depth = 0
+        self.candidates: List[Tuple[cst.CSTNode, Optional[FixMaker], bool, dict]] = []
 
     def handlers(self):
         return {
-            ast.Assign: self.visit_assign,
-            ast.Call: self.visit_call,
-            ast.With: self.visit_with,
-            ast.AsyncWith: self.visit_with,
-            ast.FunctionDef: self.visit_function,
-            ast.AsyncFunctionDef: self.visit_function,
+            cst.Assign: self.visit_assign,
+            cst.Call: self.visit_call,
+            cst.With: self.visit_with,
+            cst.FunctionDef: self.visit_function,
         }
 
-    def visit_assign(self, node: ast.Assign, ctx) -> None:
+    def visit_assign(self, node: cst.Assign, ctx) -> None:
         self.evidence.observe_assign(node, ctx)
 
-    def visit_call(self, node: ast.Call, ctx) -> None:
+    def visit_call(self, node: cst.Call, ctx) -> None:
         self.evidence.observe_call(node, ctx)
 
-    def visit_with(self, node: ast.With, ctx) -> None:
+    def visit_with(self, node: cst.With, ctx) -> Optional[Callable[[], None]]:
         for item in node.items:
-            expr = item.context_expr
-            if isinstance(expr, ast.Call) and ctx.qualified(expr.func) in AUTOCAST:
-                if is_literal({k.arg: k.value for k in expr.keywords}.get("enabled"), False):
-                    self.float32_regions.append((node.lineno, node.end_lineno))
+            expr = item.item
+            if isinstance(expr, cst.Call) and ctx.qualified(expr.func) in AUTOCAST:
+                if is_literal(keyword_args(expr).get("enabled"), False):
+                    return self._enter_float32_region()
+        return None
 
-    def visit_function(self, node, ctx) -> None:
-        for decorator in node.decorator_list:
-            target = decorator.func if isinstance(decorator, ast.Call) else decorator
+    def visit_function(self, node: cst.FunctionDef, ctx) -> Optional[Callable[[], None]]:
+        for decorator in node.decorators:
+            expr = decorator.decorator
+            target = expr.func if isinstance(expr, cst.Call) else expr
             name = ctx.qualified(target) or ""
-            if name.rsplit(".", 1)[-1] in FLOAT32_DECORATORS and _decorator_means_float32(decorator):
-                self.float32_regions.append((node.lineno, node.end_lineno))
+            if name.rsplit(".", 1)[-1] in FLOAT32_DECORATORS and _decorator_means_float32(expr):
+                return self._enter_float32_region()
+        return None
 
-    def in_float32_region(self, node: ast.AST) -> bool:
-        return any(start <= node.lineno <= end for start, end in self.float32_regions)
+    def _enter_float32_region(self) -> Callable[[], None]:
+        self.float32_depth += 1
 
-    def candidate(self, node: ast.AST, fix: Optional[Fix] = None, autocast_float32: bool = False, **fields) -> None:
+        def leave() -> None:
+            self.float32_depth -= 1
+
+        return leave
+
+    def in_float32_region(self) -> bool:
+        """The walk is inside a float32 region now (candidates are made as the walk meets them)."""
+        return self.float32_depth > 0
+
+    def candidate(self, node: cst.CSTNode, fix: Optional[FixMaker] = None, autocast_float32: bool = False, **fields) -> None:
         """`autocast_float32`: the value is float32 under autocast (`x.sum()`, `x.norm()`, `exp`...),
-        so only pure float16 code (`.half()`, a float16 dtype) puts it at risk."""
-        if not self.in_float32_region(node):
+        so only pure float16 code (`.half()`, a float16 dtype) puts it at risk. `fix` makes the fix
+        and fields may be `AtLine`s: both need positions, so they are made only for a report."""
+        if not self.in_float32_region():
             self.candidates.append((node, fix, autocast_float32, fields))
 
     def end(self, ctx) -> None:
         for node, fix, autocast_float32, fields in self.candidates:
-            line = self.evidence.line or (None if autocast_float32 else self.evidence.autocast_line)
-            if line is not None:
-                self.report(ctx, node, fix, evidence=f"line {line}", **fields)
+            evidence = self.evidence.found(autocast_float32)
+            if evidence is not None:
+                self.report(ctx, node, fix and fix(), evidence=f"line {ctx.line(evidence)}", **_rendered(fields, ctx))
 
-    def fix_with(self, ctx, literal: ast.AST, template: str, tensor: ast.AST) -> Optional[Fix]:
-        if not self.rule.fixable or not isinstance(tensor, (ast.Name, ast.Attribute)):
+    def fix_with(self, ctx, literal: cst.CSTNode, template: str, tensor: cst.CSTNode) -> Optional[FixMaker]:
+        """What makes the fix putting `template` in place of `literal`, called only for a report."""
+        if not self.rule.fixable or not isinstance(tensor, (cst.Name, cst.Attribute)):
             return None  # `torch.finfo(<long expression>.dtype)` would be no improvement
-        return self.render_fix(ctx, literal, Template(template), Match({"x": tensor}))
+        return lambda: self.render_fix(ctx, literal, Template(template), Match({"x": tensor}))
 
 
-def _decorator_means_float32(decorator: ast.AST) -> bool:
+def _decorator_means_float32(decorator: cst.BaseExpression) -> bool:
     """`@custom_fwd(cast_inputs=torch.float32)`, `@autocast(enabled=False)`; a bare `@custom_fwd` keeps the dtype."""
-    if not isinstance(decorator, ast.Call):
+    if not isinstance(decorator, cst.Call):
         return False
-    keywords = {k.arg: k.value for k in decorator.keywords}
+    keywords = keyword_args(decorator)
     return is_literal(keywords.get("enabled"), False) or "cast_inputs" in keywords
 
 
@@ -177,25 +217,26 @@ SHAPE_METHODS = frozenset({"unsqueeze", "squeeze", "view", "reshape", "expand", 
                            "permute", "detach", "clone", "contiguous", "abs", "clamp", "clamp_min", "sqrt"})
 
 
-def autocast_float32(node: ast.AST, ctx, depth: int = 0) -> bool:
+def autocast_float32(node: cst.CSTNode, ctx, depth: int = 0) -> bool:
     """Whether autocast computes this value in float32: an op on autocast's float32 list, `x ** 2`,
     shape changes and arithmetic of such values, following local names."""
     if depth > 6:
         return False
     if literal_number(node) is not None:
         return True
-    if isinstance(node, ast.Name):
-        value = ctx.assigned_value(node.id)
+    name = name_of(node)
+    if name is not None:
+        value = ctx.assigned_value(name)
         return value is not None and autocast_float32(value, ctx, depth + 1)
-    if isinstance(node, ast.Subscript):
+    if isinstance(node, cst.Subscript):
         return autocast_float32(node.value, ctx, depth + 1)
-    if isinstance(node, ast.UnaryOp):
-        return autocast_float32(node.operand, ctx, depth + 1)
-    if isinstance(node, ast.BinOp):
-        if isinstance(node.op, ast.Pow):
+    if isinstance(node, cst.UnaryOperation):
+        return autocast_float32(node.expression, ctx, depth + 1)
+    if isinstance(node, cst.BinaryOperation):
+        if isinstance(node.operator, cst.Power):
             return True
         return autocast_float32(node.left, ctx, depth + 1) and autocast_float32(node.right, ctx, depth + 1)
-    if isinstance(node, ast.Call):
+    if isinstance(node, cst.Call):
         described = ctx.describe(node)
         if described is None:
             return False
@@ -206,22 +247,25 @@ def autocast_float32(node: ast.AST, ctx, depth: int = 0) -> bool:
     return False
 
 
-def is_explicitly_wide(node: ast.AST, ctx, depth: int = 0) -> bool:
+FLOAT32_OR_WIDER = WIDE_NAMES - {"torch.bfloat16"}
+
+
+def is_explicitly_wide(node: cst.CSTNode, ctx, depth: int = 0) -> bool:
     """True when the expression is cast to float32/float64 somewhere (`x.float()`, `.to(torch.float32)`,
     `dtype=torch.float32`), following local names: type promotion then keeps the result wide."""
     if depth > 3:
         return False
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.Call):
+    for sub in walk(node):
+        if isinstance(sub, cst.Call):
             func = sub.func
-            if isinstance(func, ast.Attribute) and func.attr in WIDENING_METHODS and not sub.args and ctx.qualified(func) is None:
+            if isinstance(func, cst.Attribute) and func.attr.value in WIDENING_METHODS and not sub.args and ctx.qualified(func) is None:
                 return True
-            widening = [a for a in sub.args if ctx.qualified(a) in WIDE_NAMES - {"torch.bfloat16"}]
-            widening += [k.value for k in sub.keywords if k.arg == "dtype" and ctx.qualified(k.value) in WIDE_NAMES - {"torch.bfloat16"}]
-            if widening:
+            widening = [a for a in positional_args(sub) if ctx.qualified(a) in FLOAT32_OR_WIDER]
+            dtype = keyword_args(sub).get("dtype")
+            if widening or dtype is not None and ctx.qualified(dtype) in FLOAT32_OR_WIDER:
                 return True
-        elif isinstance(sub, ast.Name) and depth < 3:
-            value = ctx.assigned_value(sub.id)
+        elif name_of(sub) is not None and depth < 3:
+            value = ctx.assigned_value(name_of(sub))
             if value is not None and value is not node and is_explicitly_wide(value, ctx, depth + 1):
                 return True
     return False
@@ -235,15 +279,15 @@ class VanishingEpsilon(_HalfPrecisionCheck):
     PARAMS = {}
 
     def handlers(self):
-        return {**super().handlers(), ast.BinOp: self.visit_binop}
+        return {**super().handlers(), cst.BinaryOperation: self.visit_binop}
 
-    def visit_binop(self, node: ast.BinOp, ctx) -> None:
-        if not isinstance(node.op, ast.Add):
+    def visit_binop(self, node: cst.BinaryOperation, ctx) -> None:
+        if not isinstance(node.operator, cst.Add):
             return
         for guard, other in ((node.right, node.left), (node.left, node.right)):
             self._judge(node, guard, other, ctx)
 
-    def visit_call(self, node: ast.Call, ctx) -> None:
+    def visit_call(self, node: cst.Call, ctx) -> None:
         super().visit_call(node, ctx)
         described = ctx.describe(node)
         if described is None or described[0] not in CLAMPS:
@@ -253,7 +297,7 @@ class VanishingEpsilon(_HalfPrecisionCheck):
         if low is not None and operands:
             self._judge(node, low, operands[0], ctx)
 
-    def _judge(self, node: ast.AST, guard: ast.AST, tensor: ast.AST, ctx) -> None:
+    def _judge(self, node: cst.CSTNode, guard: cst.BaseExpression, tensor: cst.BaseExpression, ctx) -> None:
         found = resolve_literal(guard, ctx)
         if found is None or not 0 < found[0] <= FP16_ROUNDS_TO_ZERO:
             return
@@ -272,7 +316,7 @@ class OverflowingFill(_HalfPrecisionCheck):
     kind = "fp16-overflowing-fill"
     PARAMS = {}
 
-    def visit_call(self, node: ast.Call, ctx) -> None:
+    def visit_call(self, node: cst.Call, ctx) -> None:
         super().visit_call(node, ctx)
         described = ctx.describe(node)
         if described is None:
@@ -281,7 +325,7 @@ class OverflowingFill(_HalfPrecisionCheck):
         for value, tensor, effect in self._fill_values(op, operands, keywords):
             self._judge(node, value, tensor, effect, ctx)
 
-    def _fill_values(self, op: str, operands: list, keywords: dict) -> Iterable[Tuple[ast.AST, ast.AST, str]]:
+    def _fill_values(self, op: str, operands: list, keywords: dict) -> Iterable[Tuple[cst.BaseExpression, cst.BaseExpression, str]]:
         raises = "raises \"value cannot be converted to type c10::Half without overflow\""
         if op in RAISING_FILLS:
             index = RAISING_FILLS[op]
@@ -297,13 +341,13 @@ class OverflowingFill(_HalfPrecisionCheck):
             for branch, other in ((operands[1], operands[2]), (operands[2], operands[1])):
                 yield branch, other, "`where` turns it into inf"
 
-    def visit_assign(self, node: ast.Assign, ctx) -> None:
+    def visit_assign(self, node: cst.Assign, ctx) -> None:
         super().visit_assign(node, ctx)
         for target in node.targets:
-            if isinstance(target, ast.Subscript):
-                self._judge(node, node.value, target.value, "item assignment turns it into inf", ctx)
+            if isinstance(target.target, cst.Subscript):
+                self._judge(node, node.value, target.target.value, "item assignment turns it into inf", ctx)
 
-    def _judge(self, node: ast.AST, value: ast.AST, tensor: ast.AST, effect: str, ctx) -> None:
+    def _judge(self, node: cst.CSTNode, value: cst.BaseExpression, tensor: cst.BaseExpression, effect: str, ctx) -> None:
         found = resolve_literal(value, ctx)
         if found is None or not FP16_MAX < abs(found[0]) < math.inf or is_integer_expression(found[1]):
             return  # integers this large are token ids and bit patterns written into integer tensors
@@ -315,50 +359,45 @@ class OverflowingFill(_HalfPrecisionCheck):
         self.candidate(node, fix, value=snippet(ctx.source(literal)), origin=origin, effect=effect)
 
 
-def constant_value(node: ast.AST) -> Optional[float]:
+def constant_value(node: cst.CSTNode) -> Optional[float]:
     """The value of a literal or of constant arithmetic on literals: `-1e9`, `2 ** 30`, `float(2 ** 30)`."""
     return values.constant_value(node, casts=True)
 
 
-def is_integer_expression(node: ast.AST) -> bool:
+def is_integer_expression(node: cst.CSTNode) -> bool:
     """`151654`, `-2**31`: integer arithmetic (no float literal, no `float(...)`, no true division)."""
-    if isinstance(node, ast.Call) or any(isinstance(sub, ast.BinOp) and isinstance(sub.op, ast.Div) for sub in ast.walk(node)):
+    if isinstance(node, cst.Call) or any(isinstance(sub, cst.BinaryOperation) and isinstance(sub.operator, cst.Divide) for sub in walk(node)):
         return False
-    constants = [sub.value for sub in ast.walk(node) if isinstance(sub, ast.Constant)]
-    return bool(constants) and all(type(value) is int for value in constants)
+    constants = [sub for sub in walk(node) if is_constant(sub)]
+    return bool(constants) and all(isinstance(constant, cst.Integer) for constant in constants)
 
 
-def resolve_literal(node: ast.AST, ctx, depth: int = 0) -> Optional[Tuple[float, ast.AST, str]]:
+def resolve_literal(node: cst.CSTNode, ctx, depth: int = 0) -> Optional[Tuple[float, cst.CSTNode, object]]:
     """(value, literal node, where it comes from) for a numeric literal (or constant arithmetic)
-    written inline, or reached through a local or module assignment or a parameter's default."""
+    written inline, or reached through a local or module assignment or a parameter's default.
+    Where it comes from is "inline" or an `AtLine` naming the assignment or the default."""
     value = constant_value(node)
     if value is not None:
         return value, node, "inline"
-    if not isinstance(node, ast.Name) or depth > 2:
+    name = name_of(node)
+    if name is None or depth > 2:
         return None
-    assigned = ctx.assigned_value(node.id)
+    assigned = ctx.assigned_value(name)
     if assigned is not None:
         found = resolve_literal(assigned, ctx, depth + 1)
-        return (found[0], found[1], f"`{node.id}` (line {assigned.lineno})") if found else None
-    default = parameter_default(node.id, ctx)
+        return (found[0], found[1], AtLine(f"`{name}` (line {{line}})", assigned)) if found else None
+    default = parameter_default(name, ctx)
     if default is not None and constant_value(default) is not None:
-        return constant_value(default), default, f"the default of `{node.id}` (line {default.lineno})"
+        return constant_value(default), default, AtLine(f"the default of `{name}` (line {{line}})", default)
     return None
 
 
-def parameter_default(name: str, ctx) -> Optional[ast.AST]:
+def parameter_default(name: str, ctx) -> Optional[cst.BaseExpression]:
     """The default value of parameter `name` of the innermost enclosing function that has it."""
     for scope in reversed(ctx.scopes):
         if scope.kind != "function":
             continue
-        args = scope.node.args
-        positional = args.posonlyargs + args.args
-        for arg, default in zip(positional[len(positional) - len(args.defaults):], args.defaults):
-            if arg.arg == name:
-                return default
-        for arg, default in zip(args.kwonlyargs, args.kw_defaults):
-            if arg.arg == name:
-                return default
-        if any(arg.arg == name for arg in positional + args.kwonlyargs):
-            return None
+        for param in function_params(scope.node):
+            if param.name.value == name:
+                return param.default
     return None

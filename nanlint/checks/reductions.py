@@ -3,11 +3,12 @@ divides by differences of eigenvalues."""
 
 from __future__ import annotations
 
-import ast
 from typing import Optional
 
+import libcst as cst
+
 from nanlint.checks.base import Check, snippet
-from nanlint.syntax import is_literal
+from nanlint.syntax import elements, is_literal, keyword_args, name_of, string_value, subscript_index
 from nanlint.values import MASK, literal_number
 
 
@@ -20,9 +21,9 @@ class SingleSampleSpread(Check):
     PARAMS = {"ops": (list, ["std", "var", "std_mean", "var_mean"]), "dims": (list, [0])}
 
     def handlers(self):
-        return {ast.Call: self.visit_call}
+        return {cst.Call: self.visit_call}
 
-    def visit_call(self, node: ast.Call, ctx) -> None:
+    def visit_call(self, node: cst.Call, ctx) -> None:
         described = ctx.describe(node)
         if described is None or described[0] not in self.params["ops"] or not described[1]:
             return
@@ -52,9 +53,9 @@ class EmptySelectionMean(Check):
     PARAMS = {"ops": (list, ["mean", "nanmean"])}
 
     def handlers(self):
-        return {ast.Call: self.visit_call, ast.Compare: self.note_compared}
+        return {cst.Call: self.visit_call, cst.Comparison: self.note_compared}
 
-    def visit_call(self, node: ast.Call, ctx) -> None:
+    def visit_call(self, node: cst.Call, ctx) -> None:
         ctx.compared.note(node, ctx)
         described = ctx.describe(node)
         if described is None or described[0] not in self.params["ops"] or len(described[1]) != 1 or described[2]:
@@ -65,16 +66,18 @@ class EmptySelectionMean(Check):
             return
         self.report(ctx, node, sel=snippet(ctx.source(selection)), mask=snippet(ctx.source(mask)))
 
-    def _mask_of(self, selection: ast.AST, ctx) -> Optional[ast.AST]:
+    def _mask_of(self, selection: cst.BaseExpression, ctx) -> Optional[cst.BaseExpression]:
         """The boolean index of `x[mask]` / `x.masked_select(mask)`, directly or through one local name."""
-        if isinstance(selection, ast.Name):
+        if isinstance(selection, cst.Name):
             found = ctx.lookup(selection)
             if found is None:
                 return None
             selection = found[1]
-        if isinstance(selection, ast.Subscript) and not isinstance(selection.slice, (ast.Slice, ast.Tuple)):
-            index = selection.slice
-        elif isinstance(selection, ast.Call):
+        if isinstance(selection, cst.Subscript):
+            index = _plain_index(selection)
+            if index is None or isinstance(index, cst.Tuple):
+                return None
+        elif isinstance(selection, cst.Call):
             described = ctx.describe(selection)
             if described is None or described[0] != "masked_select" or len(described[1]) != 2:
                 return None
@@ -93,16 +96,16 @@ class IgnoredTargetsMean(Check):
     PARAMS = {"functions": (list, [])}
 
     def handlers(self):
-        return {ast.Call: self.visit_call}
+        return {cst.Call: self.visit_call}
 
-    def visit_call(self, node: ast.Call, ctx) -> None:
+    def visit_call(self, node: cst.Call, ctx) -> None:
         if self.watched_function(node, ctx) is None:
             return
-        keywords = {kw.arg: kw.value for kw in node.keywords if kw.arg}
+        keywords = keyword_args(node)
         if "ignore_index" not in keywords:
             return
         reduction = keywords.get("reduction")
-        if reduction is not None and not (isinstance(reduction, ast.Constant) and reduction.value == "mean"):
+        if reduction is not None and string_value(reduction) != "mean":
             return
         self.report(ctx, node, call=ctx.source(node.func), ignore=snippet(ctx.source(keywords["ignore_index"])))
 
@@ -116,37 +119,46 @@ class DegenerateDecomposition(Check):
     PARAMS = {"functions": (list, []), "vector_positions": (list, [0, 2])}
 
     def handlers(self):
-        return {ast.Assign: self.visit_assign, ast.Expr: self.visit_expr}
+        return {cst.Assign: self.visit_assign, cst.Expr: self.visit_expr}
 
-    def visit_assign(self, node: ast.Assign, ctx) -> None:
+    def visit_assign(self, node: cst.Assign, ctx) -> None:
         if len(node.targets) == 1:
-            self._judge(node.value, node.targets[0], ctx)
+            self._judge(node.value, node.targets[0].target, ctx)
 
-    def visit_expr(self, node: ast.Expr, ctx) -> None:
+    def visit_expr(self, node: cst.Expr, ctx) -> None:
         self._judge(node.value, None, ctx)
 
-    def _judge(self, value: ast.AST, target: Optional[ast.AST], ctx) -> None:
-        call = value.value if isinstance(value, ast.Subscript) else value
-        if not isinstance(call, ast.Call) or ctx.grad_disabled:
+    def _judge(self, value: cst.BaseExpression, target: Optional[cst.BaseExpression], ctx) -> None:
+        call = value.value if isinstance(value, cst.Subscript) else value
+        if not isinstance(call, cst.Call) or ctx.grad_disabled:
             return
         name = self.watched_function(call, ctx)
         if name is None:
             return
-        if any(kw.arg == "compute_uv" and is_literal(kw.value, False) for kw in call.keywords):
+        if is_literal(keyword_args(call).get("compute_uv"), False):
             return
         if not self._uses_vectors(value, target, name):
             return
         self.report(ctx, call, call=ctx.source(call.func))
 
-    def _uses_vectors(self, value: ast.AST, target: Optional[ast.AST], name: str) -> bool:
+    def _uses_vectors(self, value: cst.BaseExpression, target: Optional[cst.BaseExpression], name: str) -> bool:
         positions = self.params["vector_positions"] if name.rsplit(".", 1)[-1] == "svd" else [1]
-        if isinstance(value, ast.Subscript):
-            index = literal_number(value.slice)
-            return index is not None and int(index) in positions
-        if isinstance(target, (ast.Tuple, ast.List)):
-            return any(i < len(target.elts) and not _discarded(target.elts[i]) for i in positions)
+        if isinstance(value, cst.Subscript):
+            index = _plain_index(value)
+            number = literal_number(index) if index is not None else None
+            return number is not None and int(number) in positions
+        targets = elements(target)
+        if targets is not None:
+            return any(i < len(targets) and not _discarded(targets[i]) for i in positions)
         return target is not None
 
 
-def _discarded(node: ast.AST) -> bool:
-    return isinstance(node, ast.Name) and node.id.startswith("_")
+def _plain_index(node: cst.Subscript) -> Optional[cst.BaseExpression]:
+    """The one index of `x[i]`; None for a slice, several indices (`x[a, b]`) or a tuple of one (`x[a,]`)."""
+    index = subscript_index(node)
+    return index if index is not None and not isinstance(node.slice[0].comma, cst.Comma) else None
+
+
+def _discarded(node: cst.CSTNode) -> bool:
+    name = name_of(node)
+    return name is not None and name.startswith("_")

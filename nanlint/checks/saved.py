@@ -11,12 +11,16 @@ two backward calls (`step-between-backward`).
 
 from __future__ import annotations
 
-import ast
-from typing import Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Set, Tuple
+
+import libcst as cst
 
 from nanlint.checks.base import Check, snippet
 from nanlint.ftypes import Fix
-from nanlint.syntax import NOT_INPLACE, argument, is_inplace_method, is_literal, strip_views
+from nanlint.syntax import (
+    NOT_INPLACE, argument, attribute_name, called_name, code_of, is_constant, is_inplace_method, is_literal, is_self_attribute,
+    name_of, number_value, positional_args, strip_views, walk,
+)
 
 # Operations whose backward uses their result (verified with torch 2.13: `y = op(x); y.mul_(2)`
 # then backward raises). Their in-place spellings save the result too.
@@ -33,10 +37,13 @@ SAVING_MODULES = {"Sigmoid": False, "Tanh": False, "Softmax": False, "Softmin": 
                   "ReLU": False, "LeakyReLU": True, "ELU": True, "CELU": True, "SELU": True}
 NN = ("torch.nn.", "torch.nn.modules.")
 
+# A fix built only when the finding is reported (offsets need the costly position pass).
+LazyFix = Optional[Callable[[], Optional[Fix]]]
 
-def module_class(call: ast.AST, ctx) -> Optional[str]:
+
+def module_class(call: Optional[cst.CSTNode], ctx) -> Optional[str]:
     """`ReLU` for `nn.ReLU(...)` / `torch.nn.ReLU(...)` / `from torch.nn import ReLU`, else None."""
-    if not isinstance(call, ast.Call):
+    if not isinstance(call, cst.Call):
         return None
     name = ctx.qualified(call.func) or ""
     if name.startswith(NN):
@@ -44,16 +51,19 @@ def module_class(call: ast.AST, ctx) -> Optional[str]:
     return None
 
 
-def is_inplace_module(call: ast.AST, ctx) -> bool:
+def is_inplace_module(call: Optional[cst.CSTNode], ctx) -> bool:
     """An nn module built with `inplace=True` (ReLU, Dropout, Hardtanh, ...) that really changes data:
     `Dropout(p=0.0, inplace=True)` is a no-op."""
-    if module_class(call, ctx) is None or not is_literal(argument(call, "inplace"), True):
+    name = module_class(call, ctx)
+    if name is None or not is_literal(argument(call, "inplace"), True):
         return False
-    rate = argument(call, "p") or (call.args[0] if call.args and module_class(call, ctx).endswith("Dropout") else None)
-    return not (isinstance(rate, ast.Constant) and rate.value == 0)
+    rate = argument(call, "p")
+    if rate is None and name.endswith("Dropout"):
+        rate = _first_argument(call)
+    return not (number_value(rate) == 0 or is_literal(rate, False))
 
 
-def saving_module(call: ast.AST, ctx) -> Optional[str]:
+def saving_module(call: Optional[cst.CSTNode], ctx) -> Optional[str]:
     name = module_class(call, ctx)
     if name not in SAVING_MODULES:
         return None
@@ -72,28 +82,33 @@ class SavedOutputModified(Check):
     PARAMS = {"training_code_only": (bool, True)}
 
     def begin(self, ctx) -> None:
-        self.modules: Dict[Tuple[int, str], ast.Call] = {}  # (class or scope id, attribute/name) -> nn module call
+        self.modules: Dict[Tuple[int, str], cst.Call] = {}  # (class or scope id, attribute/name) -> nn module call
         self.statement_calls: set = set()
-        self.grad_aware: List[Tuple[int, int]] = []  # line ranges of `if x.requires_grad:` style branches
+        self.grad_aware = 0  # depth of `if x.requires_grad:` style branches around the walk
 
     def handlers(self):
-        return {ast.Assign: self.visit_assign, ast.AugAssign: self.visit_augassign, ast.Expr: self.visit_expr,
-                ast.Call: self.visit_call, ast.If: self.visit_if}
+        return {cst.Assign: self.visit_assign, cst.AugAssign: self.visit_augassign, cst.Expr: self.visit_expr,
+                cst.Call: self.visit_call, cst.If: self.visit_if}
 
-    def visit_if(self, node: ast.If, ctx) -> None:
+    def visit_if(self, node: cst.If, ctx) -> Optional[Callable[[], None]]:
         """Code that tests `requires_grad`, `torch.is_grad_enabled()` or `self.training` chose its
-        in-place path knowingly."""
-        names = {sub.attr if isinstance(sub, ast.Attribute) else getattr(sub, "id", "") for sub in ast.walk(node.test)}
-        if names & GRAD_AWARE_NAMES:
-            self.grad_aware.append((node.lineno, node.end_lineno))
+        in-place path knowingly (the whole `if`, its `elif`/`else` branches included)."""
+        names = {attribute_name(sub) if isinstance(sub, cst.Attribute) else name_of(sub) for sub in walk(node.test)}
+        if not names & GRAD_AWARE_NAMES:
+            return None
+        self.grad_aware += 1
+        return self._leave_grad_aware
 
-    def _in_scope(self, node: ast.AST, ctx) -> bool:
+    def _leave_grad_aware(self) -> None:
+        self.grad_aware -= 1
+
+    def _in_scope(self, ctx) -> bool:
         """Where backward can follow: not in an `autograd.Function`'s own forward/backward (grad is off
         there), not in a grad-aware branch, and with `training_code_only`, in a `forward`/`__call__`
         method or a function whose name mentions loss or training."""
-        if any(start <= node.lineno <= end for start, end in self.grad_aware):
+        if self.grad_aware:
             return False
-        functions = [s.node for s in ctx.scopes if s.kind == "function" and not isinstance(s.node, ast.Lambda)]
+        functions = [s.node for s in ctx.scopes if s.kind == "function" and not isinstance(s.node, cst.Lambda)]
         classes = [s.node for s in ctx.scopes if s.kind == "class"]
         if classes and functions and any(_is_autograd_function(c, ctx) for c in classes):
             return False
@@ -101,32 +116,33 @@ class SavedOutputModified(Check):
             return True
         if not functions:
             return False
-        name = functions[-1].name.lower()
+        name = functions[-1].name.value.lower()
         return name in ("forward", "__call__") or "loss" in name or "train" in name
 
     # --- modules defined in the file --------------------------------------------------------
 
     @staticmethod
-    def _owner(target: ast.AST, ctx) -> Optional[Tuple[int, str]]:
+    def _owner(target: cst.CSTNode, ctx) -> Optional[Tuple[int, str]]:
         """(class id, attribute) of `self.attr`, (0, name) of a plain name."""
-        if isinstance(target, ast.Name):
-            return (0, target.id)
+        name = name_of(target)
+        if name is not None:
+            return (0, name)
         return _self_owner(target, ctx)
 
-    def _module_of(self, callee: ast.AST, ctx) -> Optional[ast.Call]:
+    def _module_of(self, callee: cst.CSTNode, ctx) -> Optional[cst.Call]:
         owner = self._owner(callee, ctx)
         if owner is None:
             return None
         if owner[0] == 0:
-            value = ctx.assigned_value(callee.id)
-            return value if isinstance(value, ast.Call) and module_class(value, ctx) else None
+            value = ctx.assigned_value(owner[1])
+            return value if isinstance(value, cst.Call) and module_class(value, ctx) else None
         return self.modules.get(owner)
 
     # --- what saved its output -------------------------------------------------------------
 
-    def saver(self, value: Optional[ast.AST], ctx) -> Optional[str]:
+    def saver(self, value: Optional[cst.CSTNode], ctx) -> Optional[str]:
         """The operation that saved `value` (an assigned expression) for backward, if any."""
-        if not isinstance(value, ast.Call):
+        if not isinstance(value, cst.Call):
             return None
         described = ctx.describe(value)
         if described is not None:
@@ -139,40 +155,40 @@ class SavedOutputModified(Check):
 
     # --- in-place changes --------------------------------------------------------------------
 
-    def visit_assign(self, node: ast.Assign, ctx) -> None:
-        for target in node.targets:
-            if isinstance(target, ast.Subscript):
+    def visit_assign(self, node: cst.Assign, ctx) -> None:
+        for assigned in node.targets:
+            target = assigned.target
+            if isinstance(target, cst.Subscript):
                 self._judge(target, node, "item assignment", ctx)
             elif module_class(node.value, ctx) is not None:
                 owner = self._owner(target, ctx)
                 if owner is not None and owner[0] != 0:
                     self.modules[owner] = node.value
 
-    def visit_augassign(self, node: ast.AugAssign, ctx) -> None:
+    def visit_augassign(self, node: cst.AugAssign, ctx) -> None:
         fix = None
-        if isinstance(node.target, ast.Name):
-            name = node.target.id
-            operator = ctx.source(node)[len(ctx.source(node.target)):].lstrip().split("=", 1)[0]
-            fix = self._fix(ctx, node, f"{name} = {name} {operator} {_parenthesized(node.value, ctx)}")
+        name = name_of(node.target)
+        if name is not None:
+            operator = code_of(node.operator).strip()[:-1]  # `+=` -> `+`
+            fix = lambda: self._fix(ctx, node, f"{name} = {name} {operator} {_parenthesized(node.value, ctx)}")
         self._judge(node.target, node, "augmented assignment", ctx, fix)
 
-    def visit_expr(self, node: ast.Expr, ctx) -> None:
+    def visit_expr(self, node: cst.Expr, ctx) -> None:
         call = node.value
-        if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute):
+        if not isinstance(call, cst.Call) or not isinstance(call.func, cst.Attribute):
             return
-        receiver, method = call.func.value, call.func.attr
-        if isinstance(receiver, ast.Name) and is_inplace_method(method):
+        receiver, method = name_of(call.func.value), call.func.attr.value
+        if receiver is not None and is_inplace_method(method):
             self.statement_calls.add(id(call))
-            rest = ctx.source(call)[len(ctx.source(call.func)):]
-            fix = self._fix(ctx, node, f"{receiver.id} = {receiver.id}.{method[:-1]}{rest}")
-            self._judge(receiver, call, f"`.{method}()`", ctx, fix)
+            fix = lambda: self._fix(ctx, node, f"{receiver} = {receiver}.{method[:-1]}{ctx.source(call)[len(ctx.source(call.func)):]}")
+            self._judge(call.func.value, call, f"`.{method}()`", ctx, fix)
 
-    def visit_call(self, node: ast.Call, ctx) -> None:
+    def visit_call(self, node: cst.Call, ctx) -> None:
         if id(node) in self.statement_calls:
             return
         func = node.func
-        if isinstance(func, ast.Attribute) and is_inplace_method(func.attr) and ctx.qualified(func) is None:
-            self._judge(func.value, node, f"`.{func.attr}()`", ctx)
+        if isinstance(func, cst.Attribute) and is_inplace_method(func.attr.value) and ctx.qualified(func) is None:
+            self._judge(func.value, node, f"`.{func.attr.value}()`", ctx)
             return
         described = ctx.describe(node)
         if described is not None:
@@ -180,29 +196,32 @@ class SavedOutputModified(Check):
             inplace = keywords.get("inplace")
             if operands and (is_literal(inplace, True) or op.endswith("_") and op not in NOT_INPLACE):
                 fix = None
-                if is_literal(inplace, True):
-                    fix = self.replacing(*ctx.offsets(inplace), "False") if self.rule.fixable else None
+                if is_literal(inplace, True) and self.rule.fixable:
+                    fix = lambda: self.replacing(*ctx.offsets(inplace), "False")
                 self._judge(operands[0], node, f"`{op}(..., inplace=True)`" if inplace is not None else f"`{op}`", ctx, fix)
             return
         module = self._module_of(func, ctx)
-        if module is not None and is_inplace_module(module, ctx) and node.args:
-            self._judge(node.args[0], node, f"`{ctx.source(func)}` (an in-place `nn.{module_class(module, ctx)}`)", ctx)
+        first = _first_argument(node)
+        if module is not None and is_inplace_module(module, ctx) and first is not None:
+            self._judge(first, node, f"`{ctx.source(func)}` (an in-place `nn.{module_class(module, ctx)}`)", ctx)
 
-    def _judge(self, target: ast.AST, node: ast.AST, how: str, ctx, fix: Optional[Fix] = None) -> None:
-        if ctx.grad_disabled or not self._in_scope(node, ctx):
+    def _judge(self, target: cst.CSTNode, node: cst.CSTNode, how: str, ctx, fix: LazyFix = None) -> None:
+        if ctx.grad_disabled or not self._in_scope(ctx):
             return
         base = strip_views(target)
-        if not isinstance(base, ast.Name):
+        if name_of(base) is None:
             return
         found = ctx.lookup(base)
         if found is None:
             return
         saver = self.saver(found[1], ctx)
         if saver is not None:
-            self.report(ctx, node, fix, how=how, target=snippet(ctx.source(target)), saver=saver, line=found[1].lineno)
+            self.report(ctx, node, fix() if fix is not None else None, how=how, target=snippet(ctx.source(target)),
+                        saver=saver, line=ctx.line(found[1]))
 
-    def _fix(self, ctx, node: ast.AST, code: str) -> Optional[Fix]:
-        if not self.rule.fixable or node.lineno != node.end_lineno:
+    def _fix(self, ctx, node: cst.CSTNode, code: str) -> Optional[Fix]:
+        """`code` in place of a statement that fits on one line."""
+        if not self.rule.fixable or "\n" in ctx.source(node):
             return None
         return self.replacing(*ctx.offsets(node), code)
 
@@ -211,13 +230,24 @@ GRAD_AWARE_NAMES = frozenset({"requires_grad", "is_grad_enabled", "is_inference_
 AUTOGRAD_FUNCTIONS = frozenset({"torch.autograd.Function", "torch.autograd.function.Function", "torch.autograd.function.InplaceFunction"})
 
 
-def _is_autograd_function(node: ast.ClassDef, ctx) -> bool:
-    return any(ctx.qualified(base) in AUTOGRAD_FUNCTIONS or getattr(base, "attr", getattr(base, "id", "")) == "Function" for base in node.bases)
+def _is_autograd_function(node: cst.ClassDef, ctx) -> bool:
+    return any(ctx.qualified(base.value) in AUTOGRAD_FUNCTIONS or called_name(base.value) == "Function" for base in node.bases)
 
 
-def _parenthesized(node: ast.AST, ctx) -> str:
+def _parenthesized(node: cst.CSTNode, ctx) -> str:
     code = ctx.source(node)
-    return code if isinstance(node, (ast.Name, ast.Attribute, ast.Call, ast.Subscript, ast.Constant)) else f"({code})"
+    return code if isinstance(node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) or is_constant(node) else f"({code})"
+
+
+def _positional(call: cst.Call) -> List[cst.Arg]:
+    """The arguments passed by position, `*args` included (what `ast.Call.args` held)."""
+    return [arg for arg in call.args if arg.keyword is None and arg.star != "**"]
+
+
+def _first_argument(call: cst.Call) -> Optional[cst.CSTNode]:
+    """The first positional argument, or None when there is none or it is a `*args`."""
+    positional = _positional(call)
+    return positional[0].value if positional and not positional[0].star else None
 
 
 class SequentialInplace(Check):
@@ -229,12 +259,13 @@ class SequentialInplace(Check):
     PARAMS = {}
 
     def handlers(self):
-        return {ast.Call: self.visit_call}
+        return {cst.Call: self.visit_call}
 
-    def visit_call(self, node: ast.Call, ctx) -> None:
+    def visit_call(self, node: cst.Call, ctx) -> None:
         if ctx.qualified(node.func) not in ("torch.nn.Sequential", "torch.nn.modules.container.Sequential"):
             return
-        for before, after in zip(node.args, node.args[1:]):
+        layers = [arg if arg.star else arg.value for arg in node.args if arg.keyword is None]  # `*rest` stays an Arg: no module
+        for before, after in zip(layers, layers[1:]):
             saver = saving_module(before, ctx)
             if saver is not None and is_inplace_module(after, ctx):
                 fix = None
@@ -255,139 +286,155 @@ class StepBetweenBackward(Check):
     PARAMS = {}
 
     def begin(self, ctx) -> None:
-        self.backwards: Dict[int, List[ast.AST]] = {}  # function scope -> backward calls seen
-        self.steps: Dict[int, List[Tuple[int, ast.AST, str, str]]] = {}  # scope -> (ctx.seq, node, optimizer, model)
-        self.class_optimizers: Dict[Tuple[int, str], ast.Call] = {}
-        self.branches: List[Tuple[Tuple[int, int], Tuple[int, int]]] = []
+        self.calls = 0  # calls met so far: the walk order of backward and step calls
+        self.backwards: Dict[int, List[Tuple[int, cst.Call]]] = {}  # function scope -> (order, backward call) seen
+        self.steps: Dict[int, List[Tuple[int, int, cst.Call, str, str]]] = {}  # scope -> (order, ctx.seq, node, optimizer, model)
+        self.class_optimizers: Dict[Tuple[int, str], cst.Call] = {}
+        self.branches: List[Tuple[cst.CSTNode, cst.CSTNode]] = []  # (body, orelse) of each `if` with an else
+        self.branch_nodes: List[Tuple[Set[int], Set[int]]] = []  # their node ids, collected when first needed
 
     def handlers(self):
-        return {ast.Call: self.visit_call, ast.If: self.visit_if, ast.Assign: self.visit_assign}
+        return {cst.Call: self.visit_call, cst.If: self.visit_if, cst.Assign: self.visit_assign}
 
-    def visit_if(self, node: ast.If, ctx) -> None:
-        if node.orelse:
-            self.branches.append(((node.body[0].lineno, node.body[-1].end_lineno),
-                                  (node.orelse[0].lineno, node.orelse[-1].end_lineno)))
+    def visit_if(self, node: cst.If, ctx) -> None:
+        if node.orelse is not None:
+            self.branches.append((node.body, node.orelse))
 
-    def visit_assign(self, node: ast.Assign, ctx) -> None:
-        for target in node.targets:
-            owner = _self_owner(target, ctx)
+    def visit_assign(self, node: cst.Assign, ctx) -> None:
+        for assigned in node.targets:
+            owner = _self_owner(assigned.target, ctx)
             if owner is not None and _optimized_model(node.value, ctx) is not None:
                 self.class_optimizers[owner] = node.value
 
-    def _exclusive(self, a: ast.AST, b: ast.AST) -> bool:
+    def _exclusive(self, a: cst.CSTNode, b: cst.CSTNode) -> bool:
         """True when one node is in the body and the other in the else branch of the same `if`."""
-        for body, orelse in self.branches:
-            a_body, b_body = body[0] <= a.lineno <= body[1], body[0] <= b.lineno <= body[1]
-            a_else, b_else = orelse[0] <= a.lineno <= orelse[1], orelse[0] <= b.lineno <= orelse[1]
+        while len(self.branch_nodes) < len(self.branches):
+            body, orelse = self.branches[len(self.branch_nodes)]
+            self.branch_nodes.append(({id(sub) for sub in walk(body)}, {id(sub) for sub in walk(orelse)}))
+        for body, orelse in self.branch_nodes:
+            a_body, b_body = _within(a, body), _within(b, body)
+            a_else, b_else = _within(a, orelse), _within(b, orelse)
             if a_body and b_else or a_else and b_body:
                 return True
         return False
 
-    def visit_call(self, node: ast.Call, ctx) -> None:
+    def visit_call(self, node: cst.Call, ctx) -> None:
+        self.calls += 1
         scope = id(ctx.scopes[-1].node)
         stepped = self._stepped_optimizer(node, ctx)
         if stepped is not None:
             if self.backwards.get(scope):
-                self.steps.setdefault(scope, []).append((ctx.seq, node) + stepped)
+                self.steps.setdefault(scope, []).append((self.calls, ctx.seq, node) + stepped)
             return
         loss = _backward_loss(node, ctx)
         if loss is None:
             return
         self._judge(scope, loss, node, ctx)
-        self.backwards.setdefault(scope, []).append(node)
+        self.backwards.setdefault(scope, []).append((self.calls, node))
 
-    def _judge(self, scope: int, loss: ast.Name, node: ast.Call, ctx) -> None:
+    def _judge(self, scope: int, loss: cst.Name, node: cst.Call, ctx) -> None:
         found = ctx.lookup(loss)
         if found is None:
             return
         built_seq, built = found
-        for step_seq, step, optimizer, model in self.steps.get(scope, ()):
-            earlier = any(b.lineno < step.lineno and not self._exclusive(b, step) for b in self.backwards[scope])
+        for step_order, step_seq, step, optimizer, model in self.steps.get(scope, ()):
+            earlier = any(order < step_order and not self._exclusive(b, step) for order, b in self.backwards[scope])
             if (built_seq <= step_seq and earlier and not self._exclusive(step, node) and not self._exclusive(built, node)
                     and _calls_model(built, model, ctx)):
-                self.report(ctx, node, loss=loss.id, line=built.lineno, step=optimizer, step_line=step.lineno, model=model)
+                self.report(ctx, node, loss=loss.value, line=ctx.line(built), step=optimizer, step_line=ctx.line(step), model=model)
                 return
 
-    def _stepped_optimizer(self, node: ast.Call, ctx) -> Optional[Tuple[str, str]]:
+    def _stepped_optimizer(self, node: cst.Call, ctx) -> Optional[Tuple[str, str]]:
         """`opt.step()`, `self.opt_d.step()`, `scaler.step(opt)` -> (optimizer code, model code) when the
         optimizer's construction in this file names the model it updates."""
         func = node.func
-        if not isinstance(func, ast.Attribute) or func.attr != "step":
+        if not isinstance(func, cst.Attribute) or func.attr.value != "step":
             return None
-        for candidate in list(node.args[:1]) + [func.value]:
+        first = _first_argument(node)
+        for candidate in ([first] if first is not None else []) + [func.value]:
             constructor = self._constructor(candidate, ctx)
             model = _optimized_model(constructor, ctx) if constructor is not None else None
             if model is not None:
                 return ctx.source(candidate), model
         return None
 
-    def _constructor(self, node: ast.AST, ctx) -> Optional[ast.AST]:
-        if isinstance(node, ast.Name):
-            return ctx.assigned_value(node.id)
+    def _constructor(self, node: cst.CSTNode, ctx) -> Optional[cst.CSTNode]:
+        name = name_of(node)
+        if name is not None:
+            return ctx.assigned_value(name)
         owner = _self_owner(node, ctx)
         return self.class_optimizers.get(owner) if owner is not None else None
 
 
-def _self_owner(node: ast.AST, ctx) -> Optional[Tuple[int, str]]:
-    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+def _within(node: cst.CSTNode, ids: Set[int]) -> bool:
+    """`node` is one of the nodes `ids` holds, or (a value the walker made, such as the element of a
+    tuple unpacking) is built around one of them."""
+    return id(node) in ids or any(id(sub) in ids for sub in walk(node))
+
+
+def _self_owner(node: cst.CSTNode, ctx) -> Optional[Tuple[int, str]]:
+    if is_self_attribute(node):
         owner = ctx.class_node()
-        return (id(owner), node.attr) if owner is not None else None
+        return (id(owner), node.attr.value) if owner is not None else None
     return None
 
 
-def _optimized_model(value: Optional[ast.AST], ctx) -> Optional[str]:
+def _optimized_model(value: Optional[cst.CSTNode], ctx) -> Optional[str]:
     """`D` for `torch.optim.Adam(D.parameters(), ...)` (also `D.module.parameters()`, `self.netD.parameters()`)."""
-    if not isinstance(value, ast.Call) or not (ctx.qualified(value.func) or "").startswith("torch.optim.") or not value.args:
+    if not isinstance(value, cst.Call) or not (ctx.qualified(value.func) or "").startswith("torch.optim."):
         return None
-    params = value.args[0]
-    if isinstance(params, ast.Call) and isinstance(params.func, ast.Attribute) and params.func.attr in ("parameters", "named_parameters"):
+    params = _first_argument(value)
+    if isinstance(params, cst.Call) and attribute_name(params.func) in ("parameters", "named_parameters"):
         model = params.func.value
-        if isinstance(model, ast.Attribute) and model.attr == "module":
+        if attribute_name(model) == "module":
             model = model.value
         return ctx.source(model)
     return None
 
 
-def _calls_model(expression: ast.AST, model: str, ctx, depth: int = 0) -> bool:
+def _calls_model(expression: cst.CSTNode, model: str, ctx, depth: int = 0) -> bool:
     """Whether computing `expression` calls `model(...)` (or `model.module(...)`, `model.forward(...)`),
     following local names a few assignments back."""
-    for sub in ast.walk(expression):
-        if isinstance(sub, ast.Call):
+    for sub in walk(expression):
+        if isinstance(sub, cst.Call):
             callee = ctx.source(sub.func)
             if callee in (model, model + ".module", model + ".forward"):
                 return True
-        elif isinstance(sub, ast.Name) and depth < 4:
-            value = ctx.assigned_value(sub.id)
+        elif depth < 4 and name_of(sub) is not None:
+            value = ctx.assigned_value(sub.value)
             if value is not None and value is not expression and _calls_model(value, model, ctx, depth + 1):
                 return True
     return False
 
 
-def _backward_loss(node: ast.Call, ctx) -> Optional[ast.Name]:
+def _backward_loss(node: cst.Call, ctx) -> Optional[cst.Name]:
     """The loss a backward call differentiates, when it is a local name: `loss.backward()`,
     `loss.mean().backward()`, `scaler.scale(loss).backward()`, `torch.autograd.backward(loss)`,
     `accelerator.backward(loss)`, `self.manual_backward(loss)`."""
     func = node.func
-    if ctx.qualified(func) == "torch.autograd.backward" or _is_backward_helper(func) and node.args:
-        target = node.args[0] if node.args else None
-    elif isinstance(func, ast.Attribute) and func.attr == "backward":
+    if ctx.qualified(func) == "torch.autograd.backward" or _is_backward_helper(func) and _positional(node):
+        target = _first_argument(node)
+    elif attribute_name(func) == "backward":
         target = func.value
-        while isinstance(target, ast.Call) and isinstance(target.func, ast.Attribute):
-            target = target.args[0] if target.func.attr == "scale" and target.args else target.func.value
+        while isinstance(target, cst.Call) and isinstance(target.func, cst.Attribute):
+            if target.func.attr.value == "scale" and _positional(target):
+                target = _first_argument(target)
+            else:
+                target = target.func.value
     else:
         return None
-    return target if isinstance(target, ast.Name) else None
+    return target if name_of(target) is not None else None
 
 
 BACKWARD_HELPERS = ("accelerator", "fabric", "engine", "self")
 
 
-def _is_backward_helper(func: ast.AST) -> bool:
+def _is_backward_helper(func: cst.CSTNode) -> bool:
     """`self.manual_backward(loss)`, `accelerator.backward(loss)`, `model_engine.backward(loss)`; not
     `y.backward(gradient)`, whose argument is a gradient."""
-    if not isinstance(func, ast.Attribute):
+    if not isinstance(func, cst.Attribute):
         return False
-    if func.attr == "manual_backward":
+    if func.attr.value == "manual_backward":
         return True
-    owner = func.value.id if isinstance(func.value, ast.Name) else func.value.attr if isinstance(func.value, ast.Attribute) else ""
-    return func.attr == "backward" and owner.lower().endswith(BACKWARD_HELPERS)
+    owner = func.value.value if isinstance(func.value, cst.Name) else attribute_name(func.value) or ""
+    return func.attr.value == "backward" and owner.lower().endswith(BACKWARD_HELPERS)

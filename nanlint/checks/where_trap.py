@@ -8,13 +8,15 @@ branch is not taken, `torch.where(x > 0, torch.log(torch.where(x > 0, x, 1.0)), 
 
 from __future__ import annotations
 
-import ast
 from typing import Iterator, Optional, Set, Tuple
+
+import libcst as cst
 
 from nanlint.checks.base import Check, snippet
 from nanlint.ftypes import Fix
 from nanlint.guards import value_keys
 from nanlint.patterns import Match, Template
+from nanlint.syntax import children, walk
 from nanlint.values import COUNT, MASK, POS, is_eps_like, literal_number
 
 # Ops whose derivative is infinite somewhere, and a value where both they and their derivative are finite.
@@ -33,9 +35,9 @@ class WhereBranchTrap(Check):
     PARAMS = {"ops": (list, sorted(SAFE_ARGUMENT))}
 
     def handlers(self):
-        return {ast.Call: self.visit_call}
+        return {cst.Call: self.visit_call}
 
-    def visit_call(self, node: ast.Call, ctx) -> None:
+    def visit_call(self, node: cst.Call, ctx) -> None:
         if ctx.grad_disabled:
             return
         parts = _where_parts(node, ctx)
@@ -51,32 +53,32 @@ class WhereBranchTrap(Check):
                     fix = self._fix(ctx, condition, argument, op, taken_when) if direct else None
                     self.report(ctx, risky, fix, op=op, cond=snippet(ctx.source(condition)), arg=snippet(ctx.source(argument)), safe=SAFE_ARGUMENT[op])
 
-    def _risky_ops(self, branch: ast.AST, ctx) -> Iterator[Tuple[ast.AST, str, Optional[ast.AST], bool]]:
+    def _risky_ops(self, branch: cst.CSTNode, ctx) -> Iterator[Tuple[cst.CSTNode, str, Optional[cst.BaseExpression], bool]]:
         """(node, op, argument, written in place) for each risky op in `branch`, not looking inside
         nested `where` calls (the double-where fix), following local names one assignment back."""
         stack = [(branch, True)]
         while stack:
             node, direct = stack.pop()
-            if isinstance(node, ast.Name) and direct:
+            if isinstance(node, cst.Name) and direct:
                 found = ctx.lookup(node)
                 if found is not None:
                     stack.append((found[1], False))
                 continue
-            if isinstance(node, ast.Call) and _where_parts(node, ctx) is not None:
+            if isinstance(node, cst.Call) and _where_parts(node, ctx) is not None:
                 continue
             found = self._risky(node, ctx)
             if found is not None:
                 yield (node, found[0], found[1], direct)
-            stack.extend((child, direct) for child in ast.iter_child_nodes(node))
+            stack.extend((child, direct) for child in children(node))
 
-    def _risky(self, node: ast.AST, ctx) -> Optional[Tuple[str, ast.AST]]:
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) and "div" in self.params["ops"]:
+    def _risky(self, node: cst.CSTNode, ctx) -> Optional[Tuple[str, cst.BaseExpression]]:
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Divide) and "div" in self.params["ops"]:
             if _positive(node.right, ctx) or not (_differentiable(node.left, ctx) or _differentiable(node.right, ctx)):
                 return None
             return "div", node.right
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow) and _fractional_or_negative(node.right):
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Power) and _fractional_or_negative(node.right):
             return ("pow", node.left) if not _positive(node.left, ctx) else None
-        if not isinstance(node, ast.Call):
+        if not isinstance(node, cst.Call):
             return None
         described = ctx.describe(node)
         if described is None or described[0] not in self.params["ops"] or not described[1]:
@@ -90,15 +92,15 @@ class WhereBranchTrap(Check):
             return None
         return op, operands[0]
 
-    def _fix(self, ctx, condition: ast.AST, argument: ast.AST, op: str, taken_when: bool) -> Optional[Fix]:
-        if any(isinstance(n, ast.Call) and ctx.describe(n) is not None and ctx.describe(n)[0] in ("rand", "randn", "rand_like", "randn_like") for n in ast.walk(condition)):
+    def _fix(self, ctx, condition: cst.BaseExpression, argument: cst.BaseExpression, op: str, taken_when: bool) -> Optional[Fix]:
+        if any(isinstance(n, cst.Call) and ctx.describe(n) is not None and ctx.describe(n)[0] in ("rand", "randn", "rand_like", "randn_like") for n in walk(condition)):
             return None
         safe = SAFE_ARGUMENT[op]
         template = Template(f"torch.where($c, $x, {safe})" if taken_when else f"torch.where($c, {safe}, $x)")
         return self.render_fix(ctx, argument, template, Match({"c": condition, "x": argument}))
 
 
-def _where_parts(node: ast.Call, ctx) -> Optional[Tuple[ast.AST, ast.AST, ast.AST]]:
+def _where_parts(node: cst.Call, ctx) -> Optional[Tuple[cst.BaseExpression, cst.BaseExpression, cst.BaseExpression]]:
     """(condition, value where true, value where false) of `torch.where(c, a, b)` or `a.where(c, b)`."""
     described = ctx.describe(node)
     if described is None or described[0] != "where" or len(described[1]) != 3:
@@ -109,39 +111,39 @@ def _where_parts(node: ast.Call, ctx) -> Optional[Tuple[ast.AST, ast.AST, ast.AS
     return operands[1], operands[0], operands[2]
 
 
-def _condition_keys(condition: ast.AST, ctx) -> Set[str]:
+def _condition_keys(condition: cst.BaseExpression, ctx) -> Set[str]:
     """Keys of the values the condition compares with a constant or tests (`x > 0`, `x.abs() < eps`,
     `g > 20.0`, `torch.isfinite(x)`); `a <= b` between two variables guards no domain edge."""
     keys: Set[str] = set()
-    for node in ast.walk(condition):
-        if isinstance(node, ast.Compare) and len(node.comparators) == 1:
-            operands = (node.left, node.comparators[0])
+    for node in walk(condition):
+        if isinstance(node, cst.Comparison) and len(node.comparisons) == 1:
+            operands = (node.left, node.comparisons[0].comparator)
             for operand, other in (operands, operands[::-1]):
                 if _constant(other) and not _constant(operand):
                     keys |= value_keys(operand, ctx)
-        elif isinstance(node, ast.Call):
+        elif isinstance(node, cst.Call):
             described = ctx.describe(node)
             if described is not None and described[0] in TESTS and described[1]:
                 keys |= value_keys(described[1][0], ctx)
     return keys
 
 
-def _constant(node: ast.AST) -> bool:
+def _constant(node: cst.CSTNode) -> bool:
     return literal_number(node) is not None or is_eps_like(node)
 
 
-def _differentiable(node: ast.AST, ctx) -> bool:
+def _differentiable(node: cst.BaseExpression, ctx) -> bool:
     """False for booleans and counts of booleans, which carry no gradient."""
     fact = ctx.fact(node)
     return not (fact.has(MASK) or fact.has(COUNT))
 
 
-def _positive(node: ast.AST, ctx) -> bool:
+def _positive(node: cst.BaseExpression, ctx) -> bool:
     """Clamped, offset by an eps, or otherwise strictly positive by construction."""
     fact = ctx.fact(node)
     return fact.signs == POS
 
 
-def _fractional_or_negative(exponent: ast.AST) -> bool:
+def _fractional_or_negative(exponent: cst.BaseExpression) -> bool:
     value = literal_number(exponent)
     return value is not None and (value < 0 or 0 < value < 1)
