@@ -35,7 +35,7 @@ class Checker:
     @property
     def ruleset(self) -> RuleSet:
         if self._ruleset is None:
-            self._ruleset = RuleSet(self.rules)
+            self._ruleset = RuleSet(self.rules, self.catalog)
         return self._ruleset
 
     def relative(self, path: str) -> str:

@@ -70,6 +70,11 @@ class Rule:
     def fixable(self) -> bool:
         return bool(self.fix)
 
+    @property
+    def static(self) -> bool:
+        """Reported by `nanlint check` (the others only by `nanlint verify`, from a run)."""
+        return self.check != "runtime"
+
 
 def default_rule_dir() -> Path:
     """`nanlint/rules` inside an installed wheel, else the checkout's top-level `rules/`."""

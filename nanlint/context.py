@@ -247,7 +247,7 @@ class FileContext:
             if not (index == 0 and is_docstring(statement) or _is_future_import(statement)):
                 break
             last = statement
-        line = 1 if last is None else self._range(last).end.line + 1
+        line = 1 if last is None else self.position(last).end.line + 1
         return min(line, len(self.line_starts))
 
     # --- positions -------------------------------------------------------------------------
@@ -266,7 +266,7 @@ class FileContext:
         end = starts[line] if line < len(starts) else len(self.text)
         return self.text[start:end].rstrip("\r\n")
 
-    def _range(self, node: cst.CSTNode):
+    def position(self, node: cst.CSTNode):
         """libcst's code range of `node` (without its own parentheses), from one position pass
         over the whole file made the first time a position is needed: files with no finding never
         pay for it."""
@@ -279,14 +279,14 @@ class FileContext:
         return self._positions[node]
 
     def line(self, node: cst.CSTNode) -> int:
-        return self._range(node).start.line
+        return self.position(node).start.line
 
     def span(self, node: cst.CSTNode) -> Span:
-        where = self._range(node)
+        where = self.position(node)
         return Span(where.start.line, where.start.column + 1, where.end.line, where.end.column + 1)
 
     def offsets(self, node: cst.CSTNode) -> Tuple[int, int]:
-        where = self._range(node)
+        where = self.position(node)
         starts = self.line_starts
         return starts[where.start.line - 1] + where.start.column, starts[where.end.line - 1] + where.end.column
 

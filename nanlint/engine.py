@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -13,19 +14,17 @@ from nanlint.checks import build_check
 from nanlint.context import FileContext
 from nanlint.ftypes import FileError, Finding, Span
 from nanlint.names import dotted_name
+from nanlint import suppressions
 from nanlint.source import SourceFile
+from nanlint.suppressions import META_CODES, SUPPRESSION_WORD
 from nanlint.syntax import child_fields, comparison, elements, is_self_attribute, string_value
 
 SKIP_FILE = re.compile(r"^[ \t]*#[ \t]*nanlint:[ \t]*skip-file\b", re.M)  # cheap test before parsing
-SKIP_COMMENT = re.compile(r"#[ \t]*nanlint:[ \t]*skip-file\b")
-SUPPRESSION = re.compile(r"#\s*(?:noqa(?P<colon>:\s*(?P<noqa>[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?|nanlint:\s*ignore(?:\[(?P<ignore>[^\]]*)\])?)", re.I)
-SUPPRESSION_WORD = re.compile(r"noqa|nanlint:", re.I)  # cheap test before looking at comments
 # Only torch code is checked: the rules' findings are kept only if one of the file's imports names
 # a module or a name containing "torch" (torch, torchvision, pytorch_lightning, is_torch_available).
 # Such an import spells "torch" in the text, up to the NFKC normalisation Python applies to
 # identifiers, so a file whose text lacks it is skipped before parsing with the same result.
 TORCH_WORD = "torch"
-UNKNOWN_SUPPRESSION = "NAN001"
 SCOPES = {cst.FunctionDef: "function", cst.Lambda: "function", cst.ClassDef: "class"}
 # Nodes that change the context (scopes, assignments, grad mode, conditions) around their children.
 CONTEXT_NODES = frozenset(SCOPES) | {cst.Assign, cst.AnnAssign, cst.NamedExpr, cst.AugAssign, cst.With, cst.If, cst.For}
@@ -46,11 +45,20 @@ class FileResult:
 
 
 class RuleSet:
-    """The enabled rules' checks, built once per process, with their handlers by node type."""
+    """The enabled rules' checks, built once per process, with their handlers by node type.
 
-    def __init__(self, rules: Iterable) -> None:
-        self.checks = [build_check(rule) for rule in rules]
-        self.codes = {check.rule.code for check in self.checks}
+    A rule that supersedes an enabled one runs even when it is not enabled itself, silently: its
+    findings only hide the ones it supersedes. So `--ignore NAN102` does not make NAN101 appear on
+    `log(softmax(x))`, and what a rule reports never depends on which other rules are enabled."""
+
+    def __init__(self, rules: Iterable, catalog: Optional[Dict[str, object]] = None) -> None:
+        enabled = list(rules)
+        self.codes = {rule.code for rule in enabled}
+        shadows = [
+            rule for rule in (catalog or {}).values()
+            if rule.code not in self.codes and self.codes & set(rule.params.get("supersedes", ()))
+        ]
+        self.checks = [build_check(rule) for rule in enabled + shadows]
         self.superseded: Dict[str, set] = {}
         for check in self.checks:
             for code in check.params.get("supersedes", ()):
@@ -74,10 +82,8 @@ def imports_torch(node: cst.CSTNode) -> bool:
 
 def check_source(source: SourceFile, ruleset: RuleSet, is_test: bool = False, known_codes: Iterable[str] = ()) -> FileResult:
     text = source.text
-    known = set(known_codes) | ruleset.codes
-    report_unknown = UNKNOWN_SUPPRESSION in ruleset.codes
     imports = may_import_torch(text)
-    if not imports and not (report_unknown and "NAN" in text and SUPPRESSION_WORD.search(text)):
+    if not imports and not (ruleset.codes & META_CODES and "NAN" in text and SUPPRESSION_WORD.search(text)):
         return FileResult()
     try:
         module = cst.parse_module(text)
@@ -87,12 +93,13 @@ def check_source(source: SourceFile, ruleset: RuleSet, is_test: bool = False, kn
         return FileResult(errors=[_too_large(source.path, error)])
     except Exception as error:  # libcst's parser refusing input it cannot represent
         return FileResult(errors=[FileError(source.path, f"{source.path}: cannot parse: {error}")])
-    if SKIP_FILE.search(text) and any(SKIP_COMMENT.match(comment.value) for comment, _ in _own_line_comments(module)):
+    if SKIP_FILE.search(text) and suppressions.skips_file(module):
         return FileResult()
-    if not imports:
-        ctx = FileContext(source.path, text, is_test, module)
-        return FileResult(findings=_suppress(ctx, [], known, report_unknown))
+    known = set(known_codes) | ruleset.codes
     try:
+        if not imports:  # only its suppression comments can be reported
+            ctx = FileContext(source.path, text, is_test, module)
+            return FileResult(findings=suppressions.apply(ctx, [], known, set(), ruleset.codes))
         return check_tree(module, source.path, text, ruleset, is_test, known)
     except (RecursionError, MemoryError) as error:  # libcst renders code and positions recursively
         return FileResult(errors=[_too_large(source.path, error)])
@@ -129,7 +136,9 @@ def check_tree(module: cst.Module, path: str, text: str, ruleset: RuleSet, is_te
     walker = _Walker(ctx, ruleset, result.errors)
     walker.run(module)
     findings = _drop_superseded(ctx.findings, ruleset.superseded) if walker.imports_torch else []
-    result.findings = _suppress(ctx, findings, set(known_codes) | ruleset.codes, UNKNOWN_SUPPRESSION in ruleset.codes)
+    findings = [finding for finding in findings if finding.code in ruleset.codes]
+    ran = {check.rule.code for check in walker.checks} & ruleset.codes  # a rule disabled by an internal error cannot be judged
+    result.findings = suppressions.apply(ctx, findings, set(known_codes) | ruleset.codes, ran, ruleset.codes)
     return result
 
 
@@ -288,105 +297,31 @@ def _is_main_guard(node: cst.If) -> bool:
 
 def _drop_superseded(findings: List[Finding], superseded: Dict[str, set]) -> List[Finding]:
     """A finding is dropped when a rule that supersedes its rule reports an expression containing
-    it: `log(softmax(x))` as a whole, or the `log(p)` inside a hand-written cross-entropy."""
+    it: `log(softmax(x))` as a whole, or the `log(p)` inside a hand-written cross-entropy. Sorting
+    makes this O(n log n): a span is inside some winner's span when, among the winners starting
+    at or before it, the furthest end reaches past its end."""
     if not superseded:
         return findings
     winners: Dict[str, List[Span]] = {}
     for finding in findings:
         for code in superseded.get(finding.code, ()):
             winners.setdefault(code, []).append(finding.span)
-    return [f for f in findings if not any(_contains(span, f.span) for span in winners.get(f.code, ()))]
+    reach = {code: _furthest_ends(spans) for code, spans in winners.items()}
+    return [f for f in findings if f.code not in reach or not _inside_any(f.span, *reach[f.code])]
 
 
-def _contains(outer: Span, inner: Span) -> bool:
-    return (outer.line, outer.column) <= (inner.line, inner.column) and (inner.end_line, inner.end_column) <= (outer.end_line, outer.end_column)
+def _furthest_ends(spans: List[Span]) -> Tuple[List[tuple], List[tuple]]:
+    """The winners' starts, sorted, and for each the furthest end among the spans up to it."""
+    ordered = sorted(spans, key=lambda span: (span.line, span.column))
+    starts, ends, furthest = [], [], None
+    for span in ordered:
+        end = (span.end_line, span.end_column)
+        furthest = end if furthest is None or end > furthest else furthest
+        starts.append((span.line, span.column))
+        ends.append(furthest)
+    return starts, ends
 
 
-# --- suppressions ---------------------------------------------------------------------------------
-
-class _CommentCollector(cst.CSTVisitor):
-    """Every comment of a file, with whether it stands on a line of its own."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.comments: List[Tuple[cst.Comment, bool]] = []
-
-    def visit_EmptyLine(self, node: cst.EmptyLine) -> bool:
-        if node.comment is not None:
-            self.comments.append((node.comment, True))
-        return False
-
-    def visit_Comment(self, node: cst.Comment) -> None:
-        self.comments.append((node, False))
-
-
-def _own_line_comments(module: cst.Module) -> List[Tuple[cst.Comment, bool]]:
-    collector = _CommentCollector()
-    module.visit(collector)
-    return [(comment, alone) for comment, alone in collector.comments if alone]
-
-
-def _comments(module: cst.Module) -> List[Tuple[cst.Comment, bool]]:
-    collector = _CommentCollector()
-    module.visit(collector)
-    return collector.comments
-
-
-def _suppress(ctx: FileContext, findings: List[Finding], known_codes: set, report_unknown: bool) -> List[Finding]:
-    """Drop findings silenced by `# noqa[: CODES]` or `# nanlint: ignore[CODES]` comments on their
-    lines, and report suppressions that name a NAN code no rule has. Only real comments count: the
-    same words inside a string or a docstring do not."""
-    if not SUPPRESSION_WORD.search(ctx.text):
-        return findings
-    comments = _suppression_comments(ctx)
-    kept = []
-    for finding in findings:
-        lines = range(finding.span.line, finding.span.end_line + 1)
-        if not any(line in comments and _silences(comments[line].codes, finding.code) for line in lines):
-            kept.append(finding)
-    for line, comment in sorted(comments.items()) if report_unknown else ():
-        for code in comment.codes or ():
-            if code.startswith("NAN") and code not in known_codes:
-                kept.append(_unknown_code(ctx, line, comment, code))
-    return kept
-
-
-@dataclass
-class _Suppression:
-    """The codes one line's suppression comments name (None: every code) and where they stand."""
-
-    codes: Optional[set]
-    comment: cst.Comment
-    column: int
-
-
-def _suppression_comments(ctx: FileContext) -> Dict[int, _Suppression]:
-    """Line -> the suppression on it."""
-    found: Dict[int, _Suppression] = {}
-    for comment, _ in _comments(ctx.module):
-        if not SUPPRESSION_WORD.search(comment.value):
-            continue
-        where = ctx._range(comment).start
-        for match in SUPPRESSION.finditer(comment.value):
-            codes = match.group("noqa") or match.group("ignore")
-            blanket = codes is None and match.group("colon") is None
-            known = found.get(where.line)
-            if known is None:
-                known = found[where.line] = _Suppression(set(), comment, where.column)
-            if blanket:
-                known.codes = None
-            elif known.codes is not None:
-                known.codes.update(c.upper() for c in re.split(r"[\s,]+", codes or "") if c)
-    return found
-
-
-def _silences(codes: Optional[set], code: str) -> bool:
-    """`codes` of one line's suppression; None is a blanket `# noqa`."""
-    return codes is None or code in codes
-
-
-def _unknown_code(ctx: FileContext, line: int, suppression: _Suppression, code: str) -> Finding:
-    spelled = re.search(re.escape(code), suppression.comment.value, re.I)  # the comment may write `nan999`
-    column = suppression.column + (spelled.start() if spelled else 0) + 1
-    span = Span(line, column, line, column + len(code))
-    return Finding(ctx.path, span, UNKNOWN_SUPPRESSION, "unknown-suppression", f"Suppression names `{code}`, which is not a nanlint rule")
+def _inside_any(span: Span, starts: List[tuple], ends: List[tuple]) -> bool:
+    index = bisect.bisect_right(starts, (span.line, span.column)) - 1
+    return index >= 0 and ends[index] >= (span.end_line, span.end_column)

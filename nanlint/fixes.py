@@ -11,6 +11,7 @@ import difflib
 import os
 import re
 import stat
+import warnings
 from dataclasses import dataclass
 from typing import Callable, List, Optional, Tuple
 
@@ -20,6 +21,7 @@ from nanlint.ftypes import Edit, Finding
 from nanlint.source import SourceFile, replace_atomically
 
 MAX_ROUNDS = 10
+PY_CF_ONLY_AST = 0x400
 LINE_WITH_END = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 
 
@@ -59,11 +61,24 @@ def _overlaps(a: Edit, b: Edit) -> bool:
 
 
 def parse_error(text: str, path: str) -> Optional[str]:
-    """None if `text` parses, else why not."""
+    """None if `text` parses with libcst, else why not: in Python's words when its compiler (asked
+    only then, for the message) refuses the text too, else in libcst's."""
     try:
         libcst.parse_module(text)
     except libcst.ParserSyntaxError as error:
-        return f"line {error.raw_line}: {error.message}"
+        return _python_wording(text, path) or f"line {error.raw_line}: {error.message}"
+    return None
+
+
+def _python_wording(text: str, path: str) -> Optional[str]:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            compile(text, path, "exec", dont_inherit=True, flags=PY_CF_ONLY_AST)  # builds no code objects
+    except SyntaxError as error:
+        return f"line {error.lineno}: {error.msg}" if error.lineno else None
+    except (ValueError, RecursionError, MemoryError):
+        pass
     return None
 
 

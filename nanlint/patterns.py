@@ -22,6 +22,7 @@ and patterns it can only report.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -432,18 +433,17 @@ class _Substitute(cst.CSTTransformer):
     # calls
 
     def visit_Arg(self, node: cst.Arg) -> bool:
-        return not _is_rest(node)
+        return not _is_rest(node)  # `*$rest` is expanded by its call
 
-    def leave_Arg(self, original_node: cst.Arg, updated_node: cst.Arg):
-        if not _is_rest(original_node):
-            return updated_node
-        operands, keywords = self.match.captures[_capture_name(original_node.value)]
+    def _rest(self, arg: cst.Arg) -> List[cst.Arg]:
+        """The remaining operands and keywords a `*$rest` captured, as arguments."""
+        operands, keywords = self.match.captures[_capture_name(arg.value)]
         args = [cst.Arg(value=self._argument(operand, keyword=False)) for operand in operands]
         args += [
             cst.Arg(value=self._argument(value, keyword=True), keyword=cst.Name(name), equal=NO_SPACE_EQUAL)
             for name, value in keywords.items()
         ]
-        return cst.FlattenSentinel(args) if args else cst.RemoveFromParent()
+        return args
 
     def _argument(self, captured: cst.CSTNode, keyword: bool) -> cst.CSTNode:
         bare = self._insert(captured)
@@ -458,12 +458,24 @@ class _Substitute(cst.CSTTransformer):
                 self.failed = True
             else:
                 node = node.with_changes(func=parse_expression(spelled))
-        if any(_is_rest(arg) for arg in original_node.args) and node.args:
-            # an expanded or removed `*$rest` leaves the commas to libcst: none after the last argument
-            last = node.args[-1]
-            if isinstance(last.comma, cst.Comma):
-                node = node.with_changes(args=[*node.args[:-1], last.with_changes(comma=cst.MaybeSentinel.DEFAULT)])
+        if any(_is_rest(arg) for arg in node.args):
+            node = _with_args(node, [new for arg in node.args for new in (self._rest(arg) if _is_rest(arg) else [arg])])
         return node
+
+
+def _with_args(call: cst.Call, args: List[cst.Arg]) -> cst.Call:
+    """`call` with `args`, the commas left to libcst (none after the last). A user's template may
+    put keywords before a positional argument (`f(*$rest, $x)`), which libcst refuses to build:
+    that call is built anyway, so that its fix fails the parse check of the fixed file, which
+    reports the mistake, as it did when fixes were rendered as text."""
+    if args and isinstance(args[-1].comma, cst.Comma):
+        args = [*args[:-1], args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)]
+    try:
+        return call.with_changes(args=args)
+    except cst.CSTValidationError:
+        unchecked = copy.copy(call)  # a copy without __init__, so without libcst's validation
+        object.__setattr__(unchecked, "args", tuple(args))
+        return unchecked
 
 
 NO_SPACE_EQUAL = cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(""))

@@ -21,6 +21,7 @@ from nanlint.runtime.join import join
 from nanlint.runtime.render import annotated_findings, render_concise, render_json, render_text
 from nanlint.runtime.runner import child_environment, run_child
 from nanlint.runtime.summary import summarize
+from nanlint.suppressions import suppressed
 
 FORMATS = ("text", "concise", "json", "sarif", "github")
 MACHINE_FORMATS = ("json", "sarif", "github")  # the command's own stdout then goes to stderr
@@ -73,7 +74,9 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if temporary:
             shutil.rmtree(run_dir, ignore_errors=True)
-    joined = join(report.findings, summary)
+    joined = join(report.findings, summary, catalog=checker.catalog)
+    enabled = {rule.code for rule in checker.rules}
+    joined.runtime_findings = [r for r in joined.runtime_findings if r.finding.code in enabled and not suppressed(r.finding)]
     _write(fmt, args, joined, summary, child, checker.catalog)
     if report.errors:
         from nanlint.output import render_errors

@@ -23,8 +23,14 @@ class SuppressionCheck(Check):
     kind = "suppression"
 
 
+class RuntimeCheck(Check):
+    """`runtime`: rules that only `nanlint verify` reports, from what the run met."""
+
+    kind = "runtime"
+
+
 CHECKS = {cls.kind: cls for cls in (
-    RiskyArgument, RiskyDenominator, PatternCheck, InplaceOnLeaf, CallCheck, SuppressionCheck,
+    RiskyArgument, RiskyDenominator, PatternCheck, InplaceOnLeaf, CallCheck, SuppressionCheck, RuntimeCheck,
     SelfNormalization, InfiniteMaskSoftmax, WhereBranchTrap, SingleSampleSpread, EmptySelectionMean, IgnoredTargetsMean,
     DegenerateDecomposition, VanishingEpsilon, OverflowingFill, SavedOutputModified, SequentialInplace, StepBetweenBackward,
 )}

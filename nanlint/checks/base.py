@@ -158,9 +158,10 @@ class Check:
         start, end = ctx.offsets(node)
         replaced = _without_own_parens(node)
         if own_parens and isinstance(self.template.tree, (cst.Call, cst.Attribute)):
-            start, end, widened = _without_grouping_parens(ctx.text, start, end, own_parens)
-            if widened == own_parens:
-                replaced = node
+            widened = _without_grouping_parens(ctx.text, start, end, own_parens)
+            if widened != (start, end):
+                start, end = widened
+                replaced = node  # (conservative when only some of its parentheses were widened over)
         return self.replacing(start, end, code, ctx.import_edits(self.template), _keeps_comments(replaced, replacement))
 
 
@@ -194,8 +195,7 @@ def _keeps_comments(replaced: cst.CSTNode, replacement: cst.CSTNode) -> bool:
 def _without_grouping_parens(text: str, start: int, end: int, count: int = 1):
     """Widen [start, end) over up to `count` pairs of parentheses that only group it (the node's
     own), `(a - b)` -> `a - b` span including them, so that `(a - b).clamp_min(1)` replaces
-    `(a - b)` rather than nesting inside it. Call parentheses (`f(a - b)`) are kept. Returns
-    (start, end, pairs widened over)."""
+    `(a - b)` rather than nesting inside it. Call parentheses (`f(a - b)`) are kept."""
     widened = 0
     while widened < count:
         before = text[:start].rstrip()
@@ -207,4 +207,4 @@ def _without_grouping_parens(text: str, start: int, end: int, count: int = 1):
             break
         start, end = len(before) - 1, end + (len(text[end:]) - len(after)) + 1
         widened += 1
-    return start, end, widened
+    return start, end

@@ -16,20 +16,21 @@ import os
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Tuple
 
+from nanlint.catalog import Rule, load_catalog
 from nanlint.ftypes import Finding, Span
 from nanlint.runtime.events import Kind
 from nanlint.runtime.summary import Margin, RunSummary, SiteEvent
 
 CONFIRMED, NOT_TRIGGERED, NOT_REACHED = "confirmed", "not triggered", "not reached"
 
-# Runtime findings: (code, name) by (kind, phase).
+# Runtime findings' codes by (kind, phase); their names and docs are in the catalog (rules/runtime.toml).
 RUNTIME_CODES = {
-    (Kind.ROOT, "forward"): ("NAN011", "runtime-nonfinite-forward"),
-    (Kind.ROOT, "backward"): ("NAN012", "runtime-nonfinite-backward"),
-    (Kind.ROOT, "optimizer"): ("NAN013", "runtime-nonfinite-optimizer-step"),
-    (Kind.INPLACE_ERROR, "forward"): ("NAN014", "runtime-inplace-autograd-error"),
-    (Kind.INPLACE_ERROR, "backward"): ("NAN014", "runtime-inplace-autograd-error"),
-    (Kind.INPUT, "forward"): ("NAN015", "runtime-nonfinite-input"),
+    (Kind.ROOT, "forward"): "NAN011",
+    (Kind.ROOT, "backward"): "NAN012",
+    (Kind.ROOT, "optimizer"): "NAN013",
+    (Kind.INPLACE_ERROR, "forward"): "NAN014",
+    (Kind.INPLACE_ERROR, "backward"): "NAN014",
+    (Kind.INPUT, "forward"): "NAN015",
 }
 _CONFIRMING = (Kind.ROOT, Kind.INPLACE_ERROR)
 
@@ -68,8 +69,9 @@ class Joined:
         return bool(self.runtime_findings) or any(o.outcome == CONFIRMED for o in self.outcomes)
 
 
-def join(findings: Iterable[Finding], summary: RunSummary, cwd: Optional[str] = None) -> Joined:
+def join(findings: Iterable[Finding], summary: RunSummary, cwd: Optional[str] = None, catalog: Optional[Dict[str, Rule]] = None) -> Joined:
     cwd = cwd or os.getcwd()
+    catalog = catalog if catalog is not None else load_catalog()
     findings = list(findings)
     lines = _LineIndex(summary)
     covered = set()
@@ -80,7 +82,7 @@ def join(findings: Iterable[Finding], summary: RunSummary, cwd: Optional[str] = 
         covered.update((path, line) for line in span)
         outcomes.append(_outcome(finding, path, span, lines, summary))
     runtime = [
-        RuntimeFinding(_runtime_finding(event, cwd), event)
+        RuntimeFinding(_runtime_finding(event, cwd, catalog), event)
         for event in summary.events
         if (event.path, event.line) not in covered and _is_runtime_finding(event)
     ]
@@ -124,13 +126,13 @@ def _is_runtime_finding(event: SiteEvent) -> bool:
     return (event.kind, event.phase) in RUNTIME_CODES and event.unexpected > 0
 
 
-def _runtime_finding(event: SiteEvent, cwd: str) -> Finding:
-    code, name = RUNTIME_CODES[(event.kind, event.phase)]
+def _runtime_finding(event: SiteEvent, cwd: str, catalog: Dict[str, Rule]) -> Finding:
+    code = RUNTIME_CODES[(event.kind, event.phase)]
     return Finding(
         path=_display_path(event.path, cwd),
         span=Span(event.line, 1, event.line, 1),
         code=code,
-        name=name,
+        name=catalog[code].name,
         message=describe_event(event),
     )
 

@@ -1,0 +1,191 @@
+"""Suppression comments: `# noqa`, `# noqa: NAN101`, `# nanlint: ignore[NAN101]`, `# nanlint: ignore`.
+
+Only real comments count, read from the libcst tree: the same words inside a string or a docstring
+silence nothing. A suppression naming a NAN code no rule has is reported (NAN001), and so is one
+that silences nothing (NAN002), with a fix that removes it. A bare `# noqa` may be meant for
+another linter, so it is never reported as unused; a bare `# nanlint: ignore` is nanlint's alone.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Dict, Iterable, List, Optional, Set, Tuple
+
+import libcst as cst
+
+from nanlint.ftypes import Edit, Finding, Fix, Span
+
+SUPPRESSION = re.compile(
+    r"#\s*(?:(?P<noqa>noqa)(?::\s*(?P<noqa_codes>[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?"
+    r"|(?P<ignore>nanlint:\s*ignore)(?:\[(?P<ignore_codes>[^\]]*)\])?)",
+    re.I,
+)
+SUPPRESSION_WORD = re.compile(r"noqa|nanlint:", re.I)  # cheap test before looking at comments
+SKIP_FILE = re.compile(r"#[ \t]*nanlint:[ \t]*skip-file\b")
+CODE_IN_LIST = re.compile(r"[A-Za-z]+[0-9]+")
+UNKNOWN_SUPPRESSION = "NAN001"
+UNUSED_SUPPRESSION = "NAN002"
+META_CODES = frozenset({UNKNOWN_SUPPRESSION, UNUSED_SUPPRESSION})
+
+
+@dataclass
+class Directive:
+    """One `noqa...` or `nanlint: ignore...` in a comment. `codes` is None for a blanket one;
+    `spelled` holds each code with its offset in the comment, as written (`nan101` too)."""
+
+    comment: cst.Comment
+    line: int
+    column: int  # of the comment, 0-based
+    own_line: bool
+    start: int  # of the directive in the comment's text
+    end: int
+    ignore: bool  # `nanlint: ignore` rather than `noqa`
+    codes: Optional[Tuple[str, ...]]
+    spelled: Tuple[Tuple[str, int], ...] = ()
+    used: Set[str] = field(default_factory=set)
+
+    def silences(self, code: str) -> bool:
+        return self.codes is None or code in self.codes
+
+
+class _CommentCollector(cst.CSTVisitor):
+    """Every comment of a file, with whether it stands on a line of its own."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.comments: List[Tuple[cst.Comment, bool]] = []
+
+    def visit_EmptyLine(self, node: cst.EmptyLine) -> bool:
+        if node.comment is not None:
+            self.comments.append((node.comment, True))
+        return False
+
+    def visit_Comment(self, node: cst.Comment) -> None:
+        self.comments.append((node, False))
+
+
+def comments(module: cst.Module) -> List[Tuple[cst.Comment, bool]]:
+    collector = _CommentCollector()
+    module.visit(collector)
+    return collector.comments
+
+
+def skips_file(module: cst.Module) -> bool:
+    """A `# nanlint: skip-file` comment on a line of its own."""
+    return any(own_line and SKIP_FILE.match(comment.value) for comment, own_line in comments(module))
+
+
+def directives(ctx) -> Dict[int, List[Directive]]:
+    """Line -> the suppression directives on it."""
+    found: Dict[int, List[Directive]] = {}
+    for comment, own_line in comments(ctx.module):
+        if not SUPPRESSION_WORD.search(comment.value):
+            continue
+        where = ctx.position(comment).start
+        for match in SUPPRESSION.finditer(comment.value):
+            found.setdefault(where.line, []).append(_directive(comment, where.line, where.column, own_line, match))
+    return found
+
+
+def _directive(comment: cst.Comment, line: int, column: int, own_line: bool, match: re.Match) -> Directive:
+    ignore = match.group("ignore") is not None
+    group = "ignore_codes" if ignore else "noqa_codes"
+    listed = match.group(group)
+    spelled: Tuple[Tuple[str, int], ...] = ()
+    codes = None
+    if listed is not None:
+        base = match.start(group)
+        spelled = tuple((m.group().upper(), base + m.start()) for m in CODE_IN_LIST.finditer(listed))
+        codes = tuple(code for code, _ in spelled)
+    return Directive(comment, line, column, own_line, match.start(), match.end(), ignore, codes, spelled)
+
+
+def apply(ctx, findings: List[Finding], known_codes: Set[str], ran: Set[str], report: Set[str]) -> List[Finding]:
+    """The findings no directive silences, plus NAN001/NAN002 findings where `report` has them.
+    `ran`: the codes of the rules that ran on the file, whose silence can be judged."""
+    if not SUPPRESSION_WORD.search(ctx.text):
+        return findings
+    by_line = directives(ctx)
+    kept = [finding for finding in findings if not _silenced(finding, by_line)]
+    for line in sorted(by_line):
+        for directive in by_line[line]:
+            if UNKNOWN_SUPPRESSION in report:
+                kept.extend(_unknown(ctx, directive, known_codes))
+            if UNUSED_SUPPRESSION in report:
+                kept.extend(_unused(ctx, directive, ran - META_CODES))
+    return kept
+
+
+def _silenced(finding: Finding, by_line: Dict[int, List[Directive]]) -> bool:
+    for line in range(finding.span.line, finding.span.end_line + 1):
+        for directive in by_line.get(line, ()):
+            if directive.silences(finding.code):
+                directive.used.add(finding.code)
+                return True
+    return False
+
+
+def _unknown(ctx, directive: Directive, known_codes: Set[str]) -> Iterable[Finding]:
+    for code, offset in directive.spelled:
+        if code.startswith("NAN") and code not in known_codes:
+            yield _at(ctx, directive, offset, len(code), UNKNOWN_SUPPRESSION, "unknown-suppression",
+                      f"Suppression names `{code}`, which is not a nanlint rule")
+
+
+def _unused(ctx, directive: Directive, judged: Set[str]) -> Iterable[Finding]:
+    if directive.codes is None:
+        if directive.ignore and not directive.used and judged:
+            yield _at(ctx, directive, directive.start, directive.end - directive.start, UNUSED_SUPPRESSION, "unused-suppression",
+                      "Unused `nanlint: ignore`: no finding on this line", _removal(ctx, directive, ()))
+        return
+    for code, offset in directive.spelled:
+        if code in judged and code not in directive.used:
+            remaining = tuple(c for c in directive.codes if c != code)
+            yield _at(ctx, directive, offset, len(code), UNUSED_SUPPRESSION, "unused-suppression",
+                      f"Unused suppression of `{code}`: no {code} finding on this line", _removal(ctx, directive, remaining))
+
+
+def _at(ctx, directive: Directive, offset: int, length: int, code: str, name: str, message: str, fix: Optional[Fix] = None) -> Finding:
+    column = directive.column + offset + 1
+    return Finding(ctx.path, Span(directive.line, column, directive.line, column + length), code, name, message, fix)
+
+
+def _removal(ctx, directive: Directive, remaining: Tuple[str, ...]) -> Fix:
+    """Rewrite the directive with only the codes still in use, or take it out; a comment left
+    with nothing else goes, and so does a line that held only that comment."""
+    text = directive.comment.value
+    start = ctx.offsets(directive.comment)[0]
+    if remaining:
+        listed = ", ".join(remaining)
+        replacement = f"# nanlint: ignore[{listed}]" if directive.ignore else f"# noqa: {listed}"
+        return _fix(Edit(start + directive.start, start + directive.end, replacement))
+    left = (text[: directive.start] + text[directive.end:]).rstrip()
+    if left.strip("# \t"):
+        return _fix(Edit(start, start + len(text), left))
+    line_start = ctx.line_starts[directive.line - 1]
+    if directive.own_line:
+        line_end = ctx.line_starts[directive.line] if directive.line < len(ctx.line_starts) else len(ctx.text)
+        return _fix(Edit(line_start, line_end, ""))
+    before = ctx.text[line_start:start]
+    return _fix(Edit(line_start + len(before.rstrip(" \t")), start + len(text), ""))
+
+
+def _fix(edit: Edit) -> Fix:
+    return Fix("Remove the unused suppression", (edit,), True)
+
+
+def suppressed(finding: Finding) -> bool:
+    """Whether a comment in the finding's file silences it (for findings made outside the static
+    pass: `nanlint verify`'s runtime findings). A file that cannot be read or parsed silences nothing."""
+    from nanlint.context import FileContext
+    from nanlint.source import SourceError, read
+
+    try:
+        source = read(finding.path)
+        if not SUPPRESSION_WORD.search(source.text):
+            return False
+        ctx = FileContext(finding.path, source.text, False, cst.parse_module(source.text))
+    except (SourceError, cst.ParserSyntaxError, RecursionError):
+        return False
+    return _silenced(finding, directives(ctx))
