@@ -19,7 +19,7 @@ from nanlint.checks.base import Check, snippet
 from nanlint.ftypes import Fix
 from nanlint.syntax import (
     NOT_INPLACE, argument, attribute_name, called_name, code_of, is_constant, is_inplace_method, is_literal, is_self_attribute,
-    name_of, number_value, positional_args, strip_views, walk,
+    name_of, number_value, strip_views, walk,
 )
 
 # Operations whose backward uses their result (verified with torch 2.13: `y = op(x); y.mul_(2)`

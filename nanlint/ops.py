@@ -1,0 +1,108 @@
+"""One table of torch operations, read by the static checks and the runtime monitor alike.
+
+For each operation, by the short name both its forms share (`torch.softmax(x)` and `x.softmax()`
+are "softmax"; the monitor sees the same names through `__torch_function__`): what kind of value it
+produces, whether it only moves, views or casts its input's values, and whether autograd saves its
+result; and the nn.Module classes that compute them. Imports nothing from torch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Dict
+
+# Kinds of value an operation produces.
+PROBABILITY = "probability"  # in [0, 1]; reaches exactly 0 (and 1) in floating point
+NORM = "norm"  # >= 0; 0 for an all-zero input (a distance: where two points coincide)
+DISTANCE = "distance"  # a norm between two points
+SPREAD = "spread"  # a std or var: 0 when all values are equal
+COUNT = "count"  # a count: 0 when nothing matches
+SUM = "sum"  # a sum or mean: 0 when its terms are 0 or cancel
+POSITIVE = "positive"  # > 0 (it may still overflow: exp)
+EXPONENTIAL = "exponential"  # > 0, overflows to inf in float32 above 88.7
+UNIT = "unit"  # in [-1, 1], reaching ±1 exactly
+COSINE = "cosine"  # a cosine similarity: rounds slightly past ±1 in float32
+RECTIFIED = "rectified"  # >= 0, exactly 0 for every non-positive input
+LOG_PROBABILITY = "log-probability"  # <= 0, finite
+BOOLEAN = "boolean"  # a mask
+
+# How an operation treats its input's values, when it computes nothing new from them.
+VIEW = "view"  # shares storage and the autograd version counter with its input
+MOVE = "move"  # copies, reorders or selects values: cannot create a NaN or an Inf
+CAST = "cast"  # changes the dtype: keeps the values (a narrower dtype may overflow)
+METADATA = "metadata"  # returns sizes or flags, no tensor data
+
+
+@dataclass(frozen=True)
+class Op:
+    produces: str = ""
+    handles: str = ""  # VIEW, MOVE, CAST or METADATA
+    saves_output: bool = False  # backward reads the result: changing it in place breaks backward
+    saves_output_inplace: bool = False  # ... only when the op itself runs in place
+
+
+def _ops(names: str, **fields) -> Dict[str, Op]:
+    return {name: Op(**fields) for name in names.split()}
+
+
+OPS: Dict[str, Op] = {
+    **_ops("softmax softmin gumbel_softmax", produces=PROBABILITY, saves_output=True),
+    **_ops("sigmoid expit", produces=PROBABILITY, saves_output=True),
+    "hardsigmoid": Op(produces=PROBABILITY),
+    **_ops("log_softmax", produces=LOG_PROBABILITY, saves_output=True),
+    **_ops("logsigmoid", produces=LOG_PROBABILITY),
+    **_ops("norm vector_norm", produces=NORM, saves_output=True),
+    **_ops("matrix_norm frobenius_norm nuclear_norm", produces=NORM),
+    **_ops("dist cdist pairwise_distance", produces=DISTANCE),
+    "std": Op(produces=SPREAD, saves_output=True),
+    **_ops("var std_mean var_mean", produces=SPREAD),
+    "count_nonzero": Op(produces=COUNT),
+    **_ops("sum nansum mean nanmean cumsum trace", produces=SUM),
+    **_ops("exp exp2", produces=EXPONENTIAL, saves_output=True),
+    **_ops("softplus cosh ones ones_like", produces=POSITIVE),
+    "cosine_similarity": Op(produces=COSINE),
+    "tanh": Op(produces=UNIT, saves_output=True),
+    **_ops("sin cos erf softsign hardtanh", produces=UNIT),
+    **_ops("relu relu_", produces=RECTIFIED, saves_output=True),
+    "relu6": Op(produces=RECTIFIED),
+    **_ops("leaky_relu elu celu selu leaky_relu_ elu_ celu_ selu_", saves_output_inplace=True),
+    **_ops("expm1 sqrt rsqrt reciprocal tan prod cumprod logsumexp", saves_output=True),
+    **_ops("sigmoid_ tanh_ exp_ sqrt_ rsqrt_ reciprocal_", saves_output=True),
+    **_ops("bool logical_and logical_or logical_not eq ne gt lt ge le isfinite isnan isinf", produces=BOOLEAN),
+    **_ops("view view_as reshape t transpose permute flatten squeeze unsqueeze narrow select expand expand_as "
+           "unflatten movedim swapaxes as_strided diagonal", handles=VIEW),
+    **_ops("detach clone contiguous reshape_as repeat repeat_interleave tile flip roll gather index_select "
+           "masked_select chunk split cpu cuda squeeze_ unsqueeze_ requires_grad_ data item tolist numpy "
+           "as_tensor tensor from_numpy contiguous_ broadcast_to", handles=MOVE),
+    **_ops("float double half bfloat16 to type_as float_", handles=CAST),
+    **_ops("size dim numel shape ndim", handles=METADATA),
+}
+
+# nn modules: class name -> the op they compute.
+MODULES: Dict[str, str] = {
+    "Softmax": "softmax", "Softmin": "softmin", "LogSoftmax": "log_softmax", "Sigmoid": "sigmoid", "Tanh": "tanh",
+    "ReLU": "relu", "ReLU6": "relu6", "LeakyReLU": "leaky_relu", "ELU": "elu", "CELU": "celu", "SELU": "selu",
+    "Softplus": "softplus", "LogSigmoid": "logsigmoid", "Hardsigmoid": "hardsigmoid", "Hardtanh": "hardtanh",
+    "Softsign": "softsign", "CosineSimilarity": "cosine_similarity", "PairwiseDistance": "pairwise_distance",
+}
+
+
+def names(predicate: Callable[[Op], bool]) -> frozenset:
+    return frozenset(name for name, op in OPS.items() if predicate(op))
+
+
+def producing(*kinds: str) -> frozenset:
+    return names(lambda op: op.produces in kinds)
+
+
+VIEWS = names(lambda op: op.handles == VIEW)
+KEEPING_VALUES = names(lambda op: op.handles in (VIEW, MOVE, CAST))  # the value analysis looks through them
+CANNOT_CREATE_NONFINITE = names(lambda op: op.handles in (VIEW, MOVE, METADATA))  # the monitor skips them
+SAVING_OUTPUT = names(lambda op: op.saves_output)
+SAVING_OUTPUT_WHEN_INPLACE = names(lambda op: op.saves_output_inplace)
+# nn modules whose forward saves its output: class -> whether only with inplace=True.
+SAVING_MODULES = {
+    module: not OPS[op].saves_output
+    for module, op in MODULES.items()
+    if OPS[op].saves_output or OPS[op].saves_output_inplace
+}
