@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Dict
 
-# Kinds of value an operation produces.
+# Kinds of value an operation produces. Operations whose backward reads their result were verified
+# with torch 2.13 (`y = op(x); y.mul_(2)`, then backward raises).
 PROBABILITY = "probability"  # in [0, 1]; reaches exactly 0 (and 1) in floating point
 NORM = "norm"  # >= 0; 0 for an all-zero input (a distance: where two points coincide)
 DISTANCE = "distance"  # a norm between two points
@@ -30,6 +31,7 @@ BOOLEAN = "boolean"  # a mask
 VIEW = "view"  # shares storage and the autograd version counter with its input
 MOVE = "move"  # copies, reorders or selects values: cannot create a NaN or an Inf
 CAST = "cast"  # changes the dtype: keeps the values (a narrower dtype may overflow)
+CONVERT = "convert"  # a tensor of other data (a list, an array): its values, which may hold NaN
 METADATA = "metadata"  # returns sizes or flags, no tensor data
 
 
@@ -70,12 +72,15 @@ OPS: Dict[str, Op] = {
     **_ops("sigmoid_ tanh_ exp_ sqrt_ rsqrt_ reciprocal_", saves_output=True),
     **_ops("bool logical_and logical_or logical_not eq ne gt lt ge le isfinite isnan isinf", produces=BOOLEAN),
     **_ops("view view_as reshape t transpose permute flatten squeeze unsqueeze narrow select expand expand_as "
-           "unflatten movedim swapaxes as_strided diagonal", handles=VIEW),
-    **_ops("detach clone contiguous reshape_as repeat repeat_interleave tile flip roll gather index_select "
+           "unflatten movedim moveaxis swapaxes as_strided diagonal adjoint mT mH T H unbind unfold split_with_sizes "
+           "tensor_split", handles=VIEW),
+    **_ops("detach detach_ clone contiguous reshape_as repeat repeat_interleave tile flip roll gather index_select "
            "masked_select chunk split cpu cuda squeeze_ unsqueeze_ requires_grad_ data item tolist numpy "
-           "as_tensor tensor from_numpy contiguous_ broadcast_to", handles=MOVE),
+           "contiguous_ broadcast_to pin_memory", handles=MOVE),
+    **_ops("tensor as_tensor from_numpy", handles=CONVERT),
     **_ops("float double half bfloat16 to type_as float_", handles=CAST),
-    **_ops("size dim numel shape ndim", handles=METADATA),
+    **_ops("size dim ndimension numel nelement shape ndim stride storage_offset element_size data_ptr get_device "
+           "is_floating_point is_complex is_contiguous is_leaf is_set_to is_same_size is_shared is_pinned", handles=METADATA),
 }
 
 # nn modules: class name -> the op they compute.
@@ -96,7 +101,7 @@ def producing(*kinds: str) -> frozenset:
 
 
 VIEWS = names(lambda op: op.handles == VIEW)
-KEEPING_VALUES = names(lambda op: op.handles in (VIEW, MOVE, CAST))  # the value analysis looks through them
+KEEPING_VALUES = names(lambda op: op.handles in (VIEW, MOVE, CAST, CONVERT))  # the value analysis looks through them
 CANNOT_CREATE_NONFINITE = names(lambda op: op.handles in (VIEW, MOVE, METADATA))  # the monitor skips them
 SAVING_OUTPUT = names(lambda op: op.saves_output)
 SAVING_OUTPUT_WHEN_INPLACE = names(lambda op: op.saves_output_inplace)

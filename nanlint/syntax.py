@@ -14,11 +14,7 @@ from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
 import libcst as cst
 
-# Methods returning a view that shares storage (and the autograd version counter) with the tensor.
-VIEW_METHODS = frozenset({
-    "view", "view_as", "reshape", "t", "transpose", "permute", "flatten", "squeeze", "unsqueeze",
-    "narrow", "select", "expand", "expand_as", "unflatten", "movedim", "swapaxes", "as_strided", "diagonal",
-})
+from nanlint.ops import VIEWS
 
 # Trailing-underscore methods that do not change a tensor's values.
 NOT_INPLACE = frozenset({"requires_grad_", "share_memory_", "detach_", "retain_grad", "register_hook", "record_stream"})
@@ -229,7 +225,7 @@ def strip_views(node: cst.CSTNode) -> cst.CSTNode:
     while True:
         if isinstance(node, cst.Subscript):
             node = node.value
-        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in VIEW_METHODS:
+        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in VIEWS:
             node = node.func.value
         elif isinstance(node, cst.Attribute) and node.attr.value in ("T", "mT"):
             node = node.value

@@ -20,6 +20,7 @@ from typing import FrozenSet, List, NamedTuple, Optional
 
 import libcst as cst
 
+from nanlint import ops
 from nanlint.syntax import LITERAL_NAMES, called_name, name_of, number_value, same_code, string_value
 
 NEG, ZERO, POS = 1, 2, 4
@@ -253,21 +254,7 @@ def _negate(signs: int) -> int:
 
 
 # Methods and functions that keep their input's values (shape, dtype and device changes).
-PRESERVING = frozenset(
-    """float double half bfloat16 to type_as detach clone contiguous view view_as reshape reshape_as
-    unsqueeze squeeze expand expand_as permute transpose flatten unflatten t cpu cuda narrow
-    repeat repeat_interleave tile flip roll gather index_select masked_select chunk split select
-    movedim swapaxes squeeze_ unsqueeze_ requires_grad_ float_ data item tolist numpy as_tensor
-    tensor from_numpy contiguous_ broadcast_to""".split()
-)
-PROBABILITY_OPS = frozenset({"softmax", "sigmoid", "softmin", "gumbel_softmax", "hardsigmoid"})
-NORM_OPS = frozenset({"norm", "vector_norm", "matrix_norm", "frobenius_norm", "nuclear_norm", "dist", "cdist", "pairwise_distance"})
-SPREAD_OPS = frozenset({"std", "var", "std_mean", "var_mean"})
-COUNT_OPS = frozenset({"count_nonzero"})
-SUM_OPS = frozenset({"sum", "nansum", "mean", "nanmean", "cumsum", "trace"})
-POSITIVE_OPS = frozenset({"exp", "exp2", "softplus", "cosh", "ones", "ones_like", "expm1_pos"})
-UNIT_OPS = frozenset({"cosine_similarity", "tanh", "sin", "cos", "erf", "softsign", "hardtanh"})
-RELU_OPS = frozenset({"relu", "relu6", "relu_"})
+PRESERVING = ops.KEEPING_VALUES
 
 
 class Analyzer:
@@ -570,33 +557,11 @@ class Analyzer:
         return Fact((inner.signs & ZERO) | (POS if inner.signs & (POS | NEG) else 0) or NONNEG, inner.why if inner.can(ZERO) else None)
 
     def _op_fact(self, name: str, first: Fact, operands, keywords, depth: int) -> Fact:
-        if name in PRESERVING:
-            return first
-        if name in ("exp", "exp2") and bounded_above(first):
-            return POSITIVE  # exp of a value at most ~0 (x - max, -abs, log_softmax) cannot overflow
-        if name in POSITIVE_OPS:
-            return Fact(POS, None, frozenset({EXP}) if name in ("exp", "exp2") else frozenset())
-        if name in ("log_softmax", "logsigmoid"):
-            return Fact(NEG | ZERO, None)
-        if name in PROBABILITY_OPS:
-            return Fact(NONNEG, f"a {name} output, which underflows to exactly 0 for very negative inputs", frozenset({PROB}))
-        if name in NORM_OPS:
-            between_points = first.has(DIFF) or name in ("dist", "cdist", "pairwise_distance")
-            if between_points:
-                return Fact(NONNEG, f"a {name} between two points, 0 where they coincide", frozenset({NORM, DISTANCE}))
-            return Fact(NONNEG, f"a {name}, 0 for an all-zero input", frozenset({NORM}))
-        if name in SPREAD_OPS:
-            return Fact(NONNEG, f"a {name}, 0 when all values are equal", frozenset({SPREAD}))
-        if name in COUNT_OPS:
-            return Fact(NONNEG, "a count, 0 when nothing matches", frozenset({COUNT}))
-        if name in SUM_OPS:
-            return self._sum(name, first)
-        if name in RELU_OPS:
-            return Fact(NONNEG, f"a {name} output, 0 for every non-positive input", frozenset({RECTIFIED}))
-        if name == "cosine_similarity":
-            return Fact(ANY, "a cosine similarity, which rounds past ±1 in float32", frozenset({UNIT, PAST_UNIT}))
-        if name in UNIT_OPS:
-            return Fact(ANY, f"a {name} output, which reaches ±1 exactly", frozenset({UNIT}))
+        op = ops.OPS.get(name)
+        if op is not None:
+            known = self._table_fact(name, op, first)
+            if known is not None:
+                return known
         if name == "square" and first.has(DIFF):
             return Fact(NONNEG, first.why, frozenset({SQUARED_DIFF}))
         if name == "mse_loss":
@@ -635,11 +600,42 @@ class Analyzer:
             return Fact(ANY, None, frozenset({UNIT, NORMALIZED}))
         if name in ("mm", "matmul", "bmm", "linear", "inner", "dot") and len(operands) >= 2:
             return self._matmul(first, self.fact(operands[1], depth))
-        if name in ("bool", "logical_and", "logical_or", "logical_not", "eq", "ne", "gt", "lt", "ge", "le", "isfinite", "isnan", "isinf"):
-            return Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}))
-        if name in ("numel", "size", "dim"):
-            return POSITIVE
         return UNKNOWN
+
+    def _table_fact(self, name: str, op: ops.Op, first: Fact) -> Optional[Fact]:
+        """What the op table says an op's result is, or None where it says nothing."""
+        kind = op.produces
+        if op.handles == ops.METADATA:
+            return POSITIVE
+        if op.handles:
+            return first
+        if kind == ops.EXPONENTIAL:  # exp of a value at most ~0 (x - max, -abs, log_softmax) cannot overflow
+            return POSITIVE if bounded_above(first) else Fact(POS, None, frozenset({EXP}))
+        if kind == ops.POSITIVE:
+            return POSITIVE
+        if kind == ops.LOG_PROBABILITY:
+            return Fact(NEG | ZERO, None)
+        if kind == ops.PROBABILITY:
+            return Fact(NONNEG, f"a {name} output, which underflows to exactly 0 for very negative inputs", frozenset({PROB}))
+        if kind == ops.DISTANCE or kind == ops.NORM and first.has(DIFF):
+            return Fact(NONNEG, f"a {name} between two points, 0 where they coincide", frozenset({NORM, DISTANCE}))
+        if kind == ops.NORM:
+            return Fact(NONNEG, f"a {name}, 0 for an all-zero input", frozenset({NORM}))
+        if kind == ops.SPREAD:
+            return Fact(NONNEG, f"a {name}, 0 when all values are equal", frozenset({SPREAD}))
+        if kind == ops.COUNT:
+            return Fact(NONNEG, "a count, 0 when nothing matches", frozenset({COUNT}))
+        if kind == ops.SUM:
+            return self._sum(name, first)
+        if kind == ops.RECTIFIED:
+            return Fact(NONNEG, f"a {name} output, 0 for every non-positive input", frozenset({RECTIFIED}))
+        if kind == ops.COSINE:
+            return Fact(ANY, "a cosine similarity, which rounds past ±1 in float32", frozenset({UNIT, PAST_UNIT}))
+        if kind == ops.UNIT:
+            return Fact(ANY, f"a {name} output, which reaches ±1 exactly", frozenset({UNIT}))
+        if kind == ops.BOOLEAN:
+            return Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}))
+        return None
 
     def _selects_positive_part(self, operands) -> bool:
         """`where(x > c, x, other)` with c >= 0 and `other` positive (or the mirrored `x <= c` form)."""

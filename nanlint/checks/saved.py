@@ -15,6 +15,7 @@ from typing import Callable, Dict, List, Optional, Set, Tuple
 
 import libcst as cst
 
+from nanlint import ops
 from nanlint.checks.base import Check, snippet
 from nanlint.ftypes import Fix
 from nanlint.syntax import (
@@ -22,19 +23,6 @@ from nanlint.syntax import (
     name_of, number_value, strip_views, walk,
 )
 
-# Operations whose backward uses their result (verified with torch 2.13: `y = op(x); y.mul_(2)`
-# then backward raises). Their in-place spellings save the result too.
-SAVED_OUTPUT_OPS = frozenset({
-    "sigmoid", "expit", "tanh", "exp", "exp2", "expm1", "softmax", "softmin", "log_softmax", "relu", "sqrt",
-    "rsqrt", "reciprocal", "tan", "prod", "cumprod", "logsumexp", "std", "norm", "vector_norm", "gumbel_softmax",
-    "sigmoid_", "tanh_", "exp_", "relu_", "sqrt_", "rsqrt_", "reciprocal_",
-})
-# These save their result only when they run in place (non-in-place they save their input).
-SAVED_WHEN_INPLACE = frozenset({"leaky_relu", "elu", "celu", "selu", "leaky_relu_", "elu_", "celu_", "selu_"})
-
-# nn modules whose forward saves its output, and whether only with inplace=True.
-SAVING_MODULES = {"Sigmoid": False, "Tanh": False, "Softmax": False, "Softmin": False, "LogSoftmax": False,
-                  "ReLU": False, "LeakyReLU": True, "ELU": True, "CELU": True, "SELU": True}
 NN = ("torch.nn.", "torch.nn.modules.")
 
 # A fix built only when the finding is reported (offsets need the costly position pass).
@@ -65,9 +53,9 @@ def is_inplace_module(call: Optional[cst.CSTNode], ctx) -> bool:
 
 def saving_module(call: Optional[cst.CSTNode], ctx) -> Optional[str]:
     name = module_class(call, ctx)
-    if name not in SAVING_MODULES:
+    if name not in ops.SAVING_MODULES:
         return None
-    if SAVING_MODULES[name] and not is_literal(argument(call, "inplace"), True):
+    if ops.SAVING_MODULES[name] and not is_literal(argument(call, "inplace"), True):
         return None
     return f"nn.{name}"
 
@@ -147,7 +135,7 @@ class SavedOutputModified(Check):
         described = ctx.describe(value)
         if described is not None:
             op, _, keywords = described
-            if op in SAVED_OUTPUT_OPS or op in SAVED_WHEN_INPLACE and (op.endswith("_") or is_literal(keywords.get("inplace"), True)):
+            if op in ops.SAVING_OUTPUT or op in ops.SAVING_OUTPUT_WHEN_INPLACE and (op.endswith("_") or is_literal(keywords.get("inplace"), True)):
                 return f"`{op}`"
             return None
         module = self._module_of(value.func, ctx)

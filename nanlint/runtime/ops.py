@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
+from nanlint.ops import CANNOT_CREATE_NONFINITE
+
 # Calls that cannot create a non-finite value or do not return data: not checked, not counted.
 # Views and copies only move values around: a non-finite value they carry is caught at its birth.
-PASSTHROUGH = frozenset(
+# In-place views (`squeeze_`) are still seen: they bump the version counter the in-place log reads.
+PASSTHROUGH = frozenset(name for name in CANNOT_CREATE_NONFINITE if not name.endswith("_")) | frozenset(
     """
     __get__ __set__ __delete__ __len__ __repr__ __str__ __format__ __hash__ __bool__ __index__
     __int__ __float__ __complex__ __contains__ __iter__ __reversed__ __reduce_ex__ __deepcopy__
-    __getitem__ dim ndimension size numel nelement stride storage_offset element_size data_ptr
-    is_floating_point is_complex is_contiguous is_leaf is_set_to is_same_size is_shared is_pinned
-    item tolist numpy cpu cuda detach detach_ clone contiguous view view_as reshape reshape_as
-    expand expand_as permute transpose t adjoint mT mH T H unsqueeze squeeze flatten unflatten
-    narrow select split split_with_sizes tensor_split chunk unbind movedim moveaxis swapaxes
-    as_strided unfold requires_grad_ retain_grad register_hook register_post_accumulate_grad_hook
-    _set_grad_enabled _record_function_enter_new _record_function_exit get_device type_as
-    __torch_function__ _is_view untyped_storage storage share_memory_ pin_memory
+    __getitem__ detach_ requires_grad_ retain_grad register_hook register_post_accumulate_grad_hook
+    _set_grad_enabled _record_function_enter_new _record_function_exit __torch_function__ _is_view
+    untyped_storage storage share_memory_
     """.split()
 )
 
