@@ -16,6 +16,7 @@ import tempfile
 from typing import Tuple
 
 from nanlint.ftypes import Report
+from nanlint.options import add_rule_options, make_checker
 from nanlint.runtime.events import read_run_dir
 from nanlint.runtime.join import join
 from nanlint.runtime.render import annotated_findings, render_concise, render_json, render_text
@@ -46,8 +47,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--events-dir", metavar="DIR",
                         help="keep the raw event records (JSON lines, one file per process) in DIR")
     parser.add_argument("--no-progress", action="store_true", help="no progress line on the terminal")
-    from nanlint.cli import add_rule_options
-
     add_rule_options(parser)  # --select, --ignore, --config...: the static side runs as `check` would
 
 
@@ -57,8 +56,6 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write("nanlint verify: error: %s\n" % problem)
         return EXIT_USAGE
     paths = args.paths or ["."]
-    from nanlint.cli import make_checker
-
     checker = make_checker(args)  # a configuration or selection error exits 2, as for check
     report = checker.run(paths, None)
     fmt = args.output_format or checker.settings.output_format or "text"

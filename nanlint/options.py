@@ -1,0 +1,68 @@
+"""The options `check` and `verify` share: rule selection and the configuration file, made into
+Settings and a Checker the same way for both commands."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import List, Optional, Tuple
+
+from nanlint.api import Checker
+from nanlint.config import ConfigError, RuleSelection, Settings, find_config, load_settings, validate_selectors
+
+
+def _selectors(given: Optional[List[str]]) -> Optional[Tuple[str, ...]]:
+    """`--select A,B --select C` -> ("A", "B", "C"); None when the option was not given."""
+    if given is None:
+        return None
+    return tuple(part.strip() for text in given for part in text.split(",") if part.strip())
+
+
+def add_rule_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--select", action="append", metavar="CODES", help="comma-separated codes, prefixes or ALL (replaces the configured selection)")
+    parser.add_argument("--extend-select", action="append", metavar="CODES", help="codes or prefixes to add to the selection")
+    parser.add_argument("--ignore", action="append", metavar="CODES", help="codes or prefixes to leave out")
+    parser.add_argument("--extend-ignore", action="append", metavar="CODES", help="more codes or prefixes to leave out")
+    parser.add_argument("--preview", action=argparse.BooleanOptionalAction, help="enable the opt-in (off by default) rules too")
+    parser.add_argument("--config", metavar="PATH", help="configuration file (default: nearest pyproject.toml with [tool.nanlint], or nanlint.toml)")
+
+
+def settings_from(args: argparse.Namespace) -> Settings:
+    given = getattr(args, "config", None)
+    if given:
+        path: Optional[Path] = Path(given)
+        if not path.is_file():
+            raise ConfigError(f"{path}: configuration file not found")
+    else:
+        path = find_config(Path.cwd())
+    settings = load_settings(path)
+
+    def option(name: str):
+        return getattr(args, name, None)  # `rule` and `rules` have few of the options
+
+    return settings.with_overrides(
+        selections=_command_line_selection(args),
+        preview=option("preview"),
+        output_format=option("output_format"),
+        fix=option("fix"),
+        unsafe_fixes=option("unsafe_fixes"),
+        force_exclude=option("force_exclude"),
+        respect_gitignore=option("respect_gitignore"),
+        cache=False if option("no_cache") else None,
+        cache_dir=option("cache_dir"),
+    )
+
+
+def _command_line_selection(args: argparse.Namespace) -> Optional[Tuple[RuleSelection, ...]]:
+    select = _selectors(getattr(args, "select", None))
+    extend_select = _selectors(getattr(args, "extend_select", None)) or ()
+    ignore = (_selectors(getattr(args, "ignore", None)) or ()) + (_selectors(getattr(args, "extend_ignore", None)) or ())
+    if select is None and not extend_select and not ignore:
+        return None
+    return (RuleSelection(select, extend_select, ignore),)
+
+
+def make_checker(args: argparse.Namespace) -> Checker:
+    checker = Checker(settings_from(args))
+    validate_selectors(checker.settings, checker.catalog)
+    return checker
