@@ -3,12 +3,7 @@
 from __future__ import annotations
 
 import bisect
-import os
 import re
-import signal
-import sys
-import threading
-import time
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Callable, Dict, Iterable, List, Optional, Tuple
@@ -19,6 +14,7 @@ from nanlint.checks import build_check
 from nanlint.context import FileContext
 from nanlint.ftypes import FileError, Finding, Span
 from nanlint.names import dotted_name
+from nanlint.parse import Unparsed, deep_enough, parse, too_large
 from nanlint import suppressions
 from nanlint.source import SourceFile
 from nanlint.suppressions import META_CODES, SUPPRESSION_WORD
@@ -40,9 +36,6 @@ AUGMENTED = {
     cst.MatrixMultiplyAssign: cst.MatrixMultiply, cst.BitAndAssign: cst.BitAnd, cst.BitOrAssign: cst.BitOr,
     cst.BitXorAssign: cst.BitXor, cst.LeftShiftAssign: cst.LeftShift, cst.RightShiftAssign: cst.RightShift,
 }
-LONG_LINE = re.compile(r"[^\n]{5000,}")  # long enough to hold an expression libcst is slow on
-PARSE_BUDGET = 10
-PARSER_POSITION = re.compile(r"^(?:parser error: )?error at (\d+):(\d+): ")
 
 
 @dataclass
@@ -92,16 +85,10 @@ def check_source(source: SourceFile, ruleset: RuleSet, is_test: bool = False, kn
     imports = may_import_torch(text)
     if not imports and not (ruleset.codes & META_CODES and "NAN" in text and SUPPRESSION_WORD.search(text)):
         return FileResult()
-    if LONG_LINE.search(text) and not _parses_within(text, PARSE_BUDGET):
-        return FileResult(errors=[FileError(source.path, f"{source.path}: too large for the parser: not parsed within {PARSE_BUDGET} s")])
     try:
-        module = cst.parse_module(text)
-    except cst.ParserSyntaxError as error:
-        return FileResult(errors=[FileError(source.path, syntax_error_message(source.path, text, error), "error", error.raw_line)])
-    except (RecursionError, MemoryError) as error:
-        return FileResult(errors=[_too_large(source.path, error)])
-    except Exception as error:  # libcst refusing a token it cannot represent (`Name '\U00031350' is not a valid identifier`)
-        return FileResult(errors=[FileError(source.path, python_syntax_error(source.path, text) or f"{source.path}: libcst's parser cannot read it: {error}")])
+        module = parse(source.path, text)
+    except Unparsed as failure:
+        return FileResult(errors=[FileError(source.path, failure.message, "error", failure.line)])
     if SKIP_FILE.search(text) and suppressions.skips_file(module):
         return FileResult()
     known = set(known_codes) | ruleset.codes
@@ -110,98 +97,9 @@ def check_source(source: SourceFile, ruleset: RuleSet, is_test: bool = False, kn
     else:
         check = lambda: check_tree(module, source.path, text, ruleset, is_test, known)
     try:
-        try:
-            return check()
-        except RecursionError:  # libcst renders code and positions recursively: deep code needs a deep stack
-            return _with_deep_stack(check)
+        return deep_enough(check)
     except (RecursionError, MemoryError) as error:
-        return FileResult(errors=[_too_large(source.path, error)])
-
-
-DEEP_STACK_BYTES = 512 * 1024 * 1024  # reserved address space; only the pages used are allocated
-DEEP_RECURSION_LIMIT = 200_000
-
-
-def _with_deep_stack(function: Callable):
-    """`function()` in a thread with a large stack and a high recursion limit, for the rare file
-    nested deeper than Python's default limit of 1,000 frames allows libcst to render."""
-    outcome: dict = {}
-
-    def run() -> None:
-        try:
-            outcome["value"] = function()
-        except BaseException as error:  # re-raised in the calling thread
-            outcome["error"] = error
-
-    previous_stack, previous_limit = threading.stack_size(DEEP_STACK_BYTES), sys.getrecursionlimit()
-    sys.setrecursionlimit(DEEP_RECURSION_LIMIT)
-    try:
-        worker = threading.Thread(target=run, name="nanlint-deep")
-        worker.start()
-        worker.join()
-    finally:
-        threading.stack_size(previous_stack)
-        sys.setrecursionlimit(previous_limit)
-    if "error" in outcome:
-        raise outcome["error"]
-    return outcome["value"]
-
-
-def _parses_within(text: str, seconds: float) -> bool:
-    """Whether libcst parses `text` within `seconds`, tried in a forked process that is killed at
-    the deadline: libcst's parser takes time quadratic in the depth of an expression (a 4,000-term
-    sum on one line takes a minute), and its native code cannot be interrupted. Only files with a
-    very long line pay for this; where there is no fork, the file is parsed as any other."""
-    if not hasattr(os, "fork"):
-        return True
-    child = os.fork()
-    if child == 0:  # pragma: no cover - the forked child
-        try:
-            cst.parse_module(text)
-        finally:
-            os._exit(0)
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if os.waitpid(child, os.WNOHANG) != (0, 0):
-            return True
-        time.sleep(0.02)
-    os.kill(child, signal.SIGKILL)
-    os.waitpid(child, 0)
-    return False
-
-
-def python_syntax_error(path: str, text: str) -> Optional[str]:
-    """Python's own words for why `text` does not parse, if its compiler refuses it too (it only
-    builds a syntax tree here: PyCF_ONLY_AST, nothing is run)."""
-    try:
-        compile(text, path, "exec", dont_inherit=True, flags=0x400)
-    except SyntaxError as error:
-        if error.lineno:
-            where = f":{error.lineno}:{error.offset}" if error.offset else f":{error.lineno}"
-            return f"{path}{where}: syntax error: {error.msg}"
-        return f"{path}: syntax error: {error.msg}"
-    except (ValueError, RecursionError, MemoryError):
-        pass
-    return None
-
-
-def syntax_error_message(path: str, text: str, error: cst.ParserSyntaxError) -> str:
-    """One line saying where and why the file does not parse. libcst's own message names the token
-    it expected; Python's compiler (which never runs the code) says it in the words users know,
-    when it also refuses the file."""
-    explained = python_syntax_error(path, text)
-    if explained is not None:
-        return explained
-    message = error.message
-    position = PARSER_POSITION.match(message)
-    if position:
-        return f"{path}:{position.group(1)}:{int(position.group(2)) + 1}: syntax error: {message[position.end():]}"
-    return f"{path}:{error.raw_line}:{error.raw_column + 1}: syntax error: {message}"
-
-
-def _too_large(path: str, error: BaseException) -> FileError:
-    why = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-    return FileError(path, f"{path}: too deeply nested or too large for the parser ({why})")
+        return FileResult(errors=[FileError(source.path, too_large(source.path, error))])
 
 
 def check_tree(module: cst.Module, path: str, text: str, ruleset: RuleSet, is_test: bool = False, known_codes: Iterable[str] = ()) -> FileResult:

@@ -1,27 +1,24 @@
 """Applying fixes: non-overlapping edits, repeated until stable, written only if the result parses.
 
-A fixed file is written atomically (a temporary file beside it, then `os.replace`), in its own
-encoding, BOM and line endings, keeping its permission bits. The result must parse with libcst;
-otherwise the file is left untouched and the failure reported.
+The result must parse with libcst; otherwise the file is left untouched and the failure reported.
+Writing it back, in the file's own encoding, BOM and line endings, keeping its mode, owner and
+links, is `source.rewrite`.
 """
 
 from __future__ import annotations
 
 import difflib
-import os
 import re
-import stat
-import warnings
 from dataclasses import dataclass
 from typing import Callable, List, Optional, Tuple
 
 import libcst
 
 from nanlint.ftypes import Edit, Finding
-from nanlint.source import SourceFile, replace_atomically
+from nanlint.parse import python_syntax_error
+from nanlint.source import SourceFile
 
 MAX_ROUNDS = 10
-PY_CF_ONLY_AST = 0x400
 LINE_WITH_END = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 
 
@@ -66,19 +63,8 @@ def parse_error(text: str, path: str) -> Optional[str]:
     try:
         libcst.parse_module(text)
     except libcst.ParserSyntaxError as error:
-        return _python_wording(text, path) or f"line {error.raw_line}: {error.message}"
-    return None
-
-
-def _python_wording(text: str, path: str) -> Optional[str]:
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            compile(text, path, "exec", dont_inherit=True, flags=PY_CF_ONLY_AST)  # builds no code objects
-    except SyntaxError as error:
-        return f"line {error.lineno}: {error.msg}" if error.lineno else None
-    except (ValueError, RecursionError, MemoryError):
-        pass
+        python = python_syntax_error(path, text)
+        return f"line {python.lineno}: {python.msg}" if python is not None and python.lineno else f"line {error.raw_line}: {error.message}"
     return None
 
 
@@ -109,13 +95,6 @@ def encoding_error(source: SourceFile, text: str) -> Optional[str]:
     except UnicodeEncodeError as error:
         return f"{source.path}: fix left unapplied, its code cannot be written in the file's encoding {source.encoding} ({error.reason})"
     return None
-
-
-def write_atomically(source: SourceFile, text: str, path: str) -> None:
-    """Write beside the file, then rename over it: readers never see half a file. A symlink is
-    followed, so the link stays a link."""
-    target = os.path.realpath(path)
-    replace_atomically(target, source.encode(text), stat.S_IMODE(os.stat(target).st_mode))
 
 
 def unified_diff(before: str, after: str, path: str) -> str:

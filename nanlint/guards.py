@@ -12,8 +12,8 @@ from typing import Dict, List, Set, Tuple
 
 import libcst as cst
 
-from nanlint.syntax import code_key, is_constant, name_of
-from nanlint.values import PRESERVING, call_positionals
+from nanlint.syntax import code_key, is_constant, name_of, positional_args
+from nanlint.values import PRESERVING
 
 # Calls that test or reduce their receiver; `mask.any()`, `sel.numel() == 0`, `den.sum() > 0` all test it.
 TESTING_CALLS = frozenset({"any", "all", "count_nonzero", "nonzero", "numel", "isclose", "allclose", "sum", "abs", "item"})
@@ -39,8 +39,8 @@ def value_keys(node: cst.CSTNode, ctx, hops: int = 0) -> Set[object]:
             node = node.value
         elif isinstance(node, cst.Attribute) and node.attr.value in ("data", "values"):
             node = node.value
-        elif isinstance(node, cst.Call) and name_of(node.func) == "len" and call_positionals(node):
-            node = call_positionals(node)[0]
+        elif isinstance(node, cst.Call) and name_of(node.func) == "len" and positional_args(node):
+            node = positional_args(node)[0]
         elif isinstance(node, cst.Call):
             described = ctx.describe(node)
             if described is None or not described[1] or not (described[0] in PRESERVING or described[0] in TESTING_CALLS):

@@ -134,9 +134,10 @@ def is_docstring(statement: cst.CSTNode) -> bool:
 
 # --- calls -------------------------------------------------------------------------------------
 
-def positional_args(call: cst.Call) -> List[cst.BaseExpression]:
-    """The values passed by position (not `*args`, not keywords)."""
-    return [arg.value for arg in call.args if arg.keyword is None and not arg.star]
+def positional_args(call: cst.Call) -> List[cst.CSTNode]:
+    """The values passed by position; a `*args` stays its `Arg` (an opaque value to the checks,
+    where it is, so that counting and indexing the others stays right). No keywords, no `**kw`."""
+    return [arg if arg.star else arg.value for arg in call.args if arg.keyword is None and arg.star != "**"]
 
 
 def keyword_args(call: cst.Call) -> Dict[str, cst.BaseExpression]:
@@ -163,8 +164,8 @@ def argument(call: cst.Call, keyword: str, position: Optional[int] = None) -> Op
 # --- operators, subscripts, comparisons ----------------------------------------------------------
 
 def subscript_index(node: cst.Subscript) -> Optional[cst.BaseExpression]:
-    """The index of `x[i]` (a tuple for `x[i, j]`... no: None for several elements or a slice)."""
-    if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+    """The one index of `x[i]`; None for a slice, several indices (`x[a, b]`) or a tuple of one (`x[a,]`)."""
+    if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) and not isinstance(node.slice[0].comma, cst.Comma):
         return node.slice[0].slice.value
     return None
 

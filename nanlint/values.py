@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import math
 import re
-from typing import FrozenSet, List, NamedTuple, Optional
+from typing import FrozenSet, NamedTuple, Optional
 
 import libcst as cst
 
 from nanlint import ops
-from nanlint.syntax import LITERAL_NAMES, called_name, name_of, number_value, same_code, string_value
+from nanlint.syntax import LITERAL_NAMES, called_name, name_of, number_value, positional_args, same_code, string_value
 
 NEG, ZERO, POS = 1, 2, 4
 ANY = NEG | ZERO | POS
@@ -99,12 +99,6 @@ def bounded_above(fact: Fact) -> bool:
     return fact.signs & POS == 0 or bool(fact.tags & {BOUNDED, UNIT, OPEN_UNIT, PROB, UNIFORM})
 
 
-def call_positionals(call: cst.Call) -> List[cst.CSTNode]:
-    """The arguments of `call` passed by position, `*args` included as its `Arg` (an opaque node
-    to the analysis), like `ast.Call.args`; keywords and `**kwargs` left out."""
-    return [arg if arg.star else arg.value for arg in call.args if arg.keyword is None and arg.star != "**"]
-
-
 def _builtin_called(call: cst.CSTNode, *names: str) -> bool:
     """`call` is a call of the plain name `float`, `int`, `len`... given in `names`."""
     return isinstance(call, cst.Call) and name_of(call.func) in names
@@ -125,7 +119,7 @@ def _unsigned_literal(node: cst.CSTNode) -> Optional[float]:
     if number is not None:
         return float(number)
     if _builtin_called(node, "float"):
-        args = call_positionals(node)
+        args = positional_args(node)
         text = string_value(args[0]) if len(args) == 1 else None
         if text is None:
             return None
@@ -152,7 +146,7 @@ def constant_value(node: cst.CSTNode, casts: bool = False, depth: int = 0) -> Op
     if value is not None or depth > MAX_CONSTANT_DEPTH:
         return value
     if casts and _builtin_called(node, "float", "int"):
-        args = call_positionals(node)
+        args = positional_args(node)
         return constant_value(args[0], casts, depth + 1) if len(args) == 1 else None
     if not isinstance(node, cst.BinaryOperation) or type(node.operator) not in _ARITHMETIC:
         return None
@@ -532,7 +526,7 @@ class Analyzer:
         func = name_of(node.func)
         if func is None:
             return UNKNOWN
-        args = call_positionals(node)
+        args = positional_args(node)
         if func in ("max",) and len(args) == 2:
             return self._maximum(args, depth)
         if func in ("abs",) and args:

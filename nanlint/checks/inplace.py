@@ -7,7 +7,7 @@ from typing import Dict, Optional, Tuple
 import libcst as cst
 
 from nanlint.checks.base import Check
-from nanlint.syntax import argument, is_inplace_method, is_literal, is_self_attribute, name_of, strip_views
+from nanlint.syntax import argument, is_inplace_method, is_literal, is_self_attribute, name_of, positional_args, strip_views
 
 PARAMETER_CLASSES = ("torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.UninitializedParameter")
 
@@ -47,7 +47,7 @@ class InplaceOnLeaf(Check):
             if method == "requires_grad_":
                 flag = argument(value, "requires_grad", 0)
                 return flag is None or is_literal(flag, True)
-            if method in self.params["parameter_iterators"] and not _passes_positional(value):
+            if method in self.params["parameter_iterators"] and not positional_args(value):
                 return True
         return False
 
@@ -119,6 +119,3 @@ def _class_id(ctx) -> Optional[int]:
     return id(owner) if owner is not None else None
 
 
-def _passes_positional(call: cst.Call) -> bool:
-    """Some argument is passed by position (`*args` included), as `ast.Call.args` would hold."""
-    return any(arg.keyword is None and arg.star != "**" for arg in call.args)

@@ -8,7 +8,7 @@ from typing import Dict, List, Optional, Set, Tuple
 import libcst as cst
 
 from nanlint.checks.base import PREDICATES, Check, snippet
-from nanlint.syntax import name_of, subscript_index, walk
+from nanlint.syntax import called_name, name_of, subscript_index, walk
 from nanlint.values import PRESERVING
 
 FILL_OPS = frozenset({"masked_fill", "masked_fill_"})
@@ -86,7 +86,7 @@ class InfiniteMaskSoftmax(Check):
         for consumer, fill, mask, scope in self.candidates:
             if id(consumer) in self.cleaned or _names(mask) & self.tested_masks.get(scope, set()):
                 continue
-            ctx.report(self.rule, consumer, self.rule.message.format(op=_op_name(consumer), line=ctx.line(fill), fill=snippet(ctx.source(fill))))
+            ctx.report(self.rule, consumer, self.rule.message.format(op=called_name(consumer.func) or "softmax", line=ctx.line(fill), fill=snippet(ctx.source(fill))))
 
     # --- following the softmax input back to its fill -----------------------------------------
 
@@ -207,8 +207,3 @@ def _names(node: cst.CSTNode) -> Set[str]:
     return {name_of(child) for child in walk(node) if name_of(child)}
 
 
-def _op_name(call: cst.Call) -> str:
-    func = call.func
-    if isinstance(func, cst.Attribute):
-        return func.attr.value
-    return func.value if isinstance(func, cst.Name) else "softmax"

@@ -74,7 +74,7 @@ class EmptySelectionMean(Check):
                 return None
             selection = found[1]
         if isinstance(selection, cst.Subscript):
-            index = _plain_index(selection)
+            index = subscript_index(selection)
             if index is None or isinstance(index, cst.Tuple):
                 return None
         elif isinstance(selection, cst.Call):
@@ -144,19 +144,13 @@ class DegenerateDecomposition(Check):
     def _uses_vectors(self, value: cst.BaseExpression, target: Optional[cst.BaseExpression], name: str) -> bool:
         positions = self.params["vector_positions"] if name.rsplit(".", 1)[-1] == "svd" else [1]
         if isinstance(value, cst.Subscript):
-            index = _plain_index(value)
+            index = subscript_index(value)
             number = literal_number(index) if index is not None else None
             return number is not None and int(number) in positions
         targets = elements(target)
         if targets is not None:
             return any(i < len(targets) and not _discarded(targets[i]) for i in positions)
         return target is not None
-
-
-def _plain_index(node: cst.Subscript) -> Optional[cst.BaseExpression]:
-    """The one index of `x[i]`; None for a slice, several indices (`x[a, b]`) or a tuple of one (`x[a,]`)."""
-    index = subscript_index(node)
-    return index if index is not None and not isinstance(node.slice[0].comma, cst.Comma) else None
 
 
 def _discarded(node: cst.CSTNode) -> bool:

@@ -20,7 +20,7 @@ from nanlint.checks.base import Check, snippet
 from nanlint.ftypes import Fix
 from nanlint.syntax import (
     NOT_INPLACE, argument, attribute_name, called_name, code_of, is_constant, is_inplace_method, is_literal, is_self_attribute,
-    name_of, number_value, strip_views, walk,
+    name_of, number_value, positional_args, strip_views, walk,
 )
 
 NN = ("torch.nn.", "torch.nn.modules.")
@@ -227,15 +227,10 @@ def _parenthesized(node: cst.CSTNode, ctx) -> str:
     return code if isinstance(node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) or is_constant(node) else f"({code})"
 
 
-def _positional(call: cst.Call) -> List[cst.Arg]:
-    """The arguments passed by position, `*args` included (what `ast.Call.args` held)."""
-    return [arg for arg in call.args if arg.keyword is None and arg.star != "**"]
-
-
 def _first_argument(call: cst.Call) -> Optional[cst.CSTNode]:
     """The first positional argument, or None when there is none or it is a `*args`."""
-    positional = _positional(call)
-    return positional[0].value if positional and not positional[0].star else None
+    positional = positional_args(call)
+    return positional[0] if positional and not isinstance(positional[0], cst.Arg) else None
 
 
 class SequentialInplace(Check):
@@ -400,12 +395,12 @@ def _backward_loss(node: cst.Call, ctx) -> Optional[cst.Name]:
     `loss.mean().backward()`, `scaler.scale(loss).backward()`, `torch.autograd.backward(loss)`,
     `accelerator.backward(loss)`, `self.manual_backward(loss)`."""
     func = node.func
-    if ctx.qualified(func) == "torch.autograd.backward" or _is_backward_helper(func) and _positional(node):
+    if ctx.qualified(func) == "torch.autograd.backward" or _is_backward_helper(func) and positional_args(node):
         target = _first_argument(node)
     elif attribute_name(func) == "backward":
         target = func.value
         while isinstance(target, cst.Call) and isinstance(target.func, cst.Attribute):
-            if target.func.attr.value == "scale" and _positional(target):
+            if target.func.attr.value == "scale" and positional_args(target):
                 target = _first_argument(target)
             else:
                 target = target.func.value

@@ -1,0 +1,141 @@
+"""Text to a libcst tree, or one line saying why not.
+
+libcst's parser decides what nanlint reads; it does not depend on the running interpreter, so a
+file of Python 3.12 syntax is read under 3.11. Where it refuses a file, Python's compiler (asked
+only for the message, and building no code: PyCF_ONLY_AST) says why in the words users know.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import sys
+import threading
+import time
+from typing import Callable, Optional
+
+import libcst as cst
+
+PY_CF_ONLY_AST = 0x400
+LONG_LINE = re.compile(r"[^\n]{5000,}")  # long enough to hold an expression libcst is slow on
+PARSE_BUDGET = 10  # seconds
+PARSER_POSITION = re.compile(r"^(?:parser error: )?error at (\d+):(\d+): ")
+
+
+class Unparsed(Exception):
+    """A file that could not be parsed: `message` is one line for the user, `line` where (or 0)."""
+
+    def __init__(self, message: str, line: int = 0) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+
+
+def parse(path: str, text: str) -> cst.Module:
+    if LONG_LINE.search(text) and not _parses_within(text, PARSE_BUDGET):
+        raise Unparsed(f"{path}: too large for the parser: not parsed within {PARSE_BUDGET} s")
+    try:
+        return cst.parse_module(text)
+    except cst.ParserSyntaxError as error:
+        raise Unparsed(_syntax_error_message(path, text, error), error.raw_line) from None
+    except (RecursionError, MemoryError) as error:
+        raise Unparsed(too_large(path, error)) from None
+    except Exception as error:  # a token libcst cannot represent (`Name '\U00031350' is not a valid identifier`)
+        python = python_syntax_error(path, text)
+        raise Unparsed(_located(path, python) if python else f"{path}: libcst's parser cannot read it: {error}") from None
+
+
+def python_syntax_error(path: str, text: str) -> Optional[SyntaxError]:
+    """The SyntaxError Python's own compiler raises for `text`, if it refuses it too."""
+    try:
+        compile(text, path, "exec", dont_inherit=True, flags=PY_CF_ONLY_AST)
+    except SyntaxError as error:
+        return error
+    except (ValueError, RecursionError, MemoryError):
+        pass
+    return None
+
+
+def _located(path: str, error: SyntaxError) -> str:
+    where = "" if not error.lineno else f":{error.lineno}:{error.offset}" if error.offset else f":{error.lineno}"
+    return f"{path}{where}: syntax error: {error.msg}"
+
+
+def _syntax_error_message(path: str, text: str, error: cst.ParserSyntaxError) -> str:
+    """One line saying where and why the file does not parse: Python's words when its compiler
+    refuses the file too, else libcst's (which name the token it expected)."""
+    python = python_syntax_error(path, text)
+    if python is not None:
+        return _located(path, python)
+    message = error.message
+    position = PARSER_POSITION.match(message)
+    if position:
+        return f"{path}:{position.group(1)}:{int(position.group(2)) + 1}: syntax error: {message[position.end():]}"
+    return f"{path}:{error.raw_line}:{error.raw_column + 1}: syntax error: {message}"
+
+
+def too_large(path: str, error: BaseException) -> str:
+    why = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    return f"{path}: too deeply nested or too large for the parser ({why})"
+
+
+def deep_enough(function: Callable):
+    """`function()`, run again with a deep stack if it needed more than Python's default limit of
+    1,000 frames: libcst renders code and positions recursively."""
+    try:
+        return function()
+    except RecursionError:
+        return _with_deep_stack(function)
+
+
+DEEP_STACK_BYTES = 512 * 1024 * 1024  # reserved address space; only the pages used are allocated
+DEEP_RECURSION_LIMIT = 200_000
+
+
+def _with_deep_stack(function: Callable):
+    """`function()` in a thread with a large stack and a high recursion limit, for the rare file
+    nested deeper than Python's default limit of 1,000 frames allows libcst to render."""
+    outcome: dict = {}
+
+    def run() -> None:
+        try:
+            outcome["value"] = function()
+        except BaseException as error:  # re-raised in the calling thread
+            outcome["error"] = error
+
+    previous_stack, previous_limit = threading.stack_size(DEEP_STACK_BYTES), sys.getrecursionlimit()
+    sys.setrecursionlimit(DEEP_RECURSION_LIMIT)
+    try:
+        worker = threading.Thread(target=run, name="nanlint-deep")
+        worker.start()
+        worker.join()
+    finally:
+        threading.stack_size(previous_stack)
+        sys.setrecursionlimit(previous_limit)
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
+
+
+def _parses_within(text: str, seconds: float) -> bool:
+    """Whether libcst parses `text` within `seconds`, tried in a forked process that is killed at
+    the deadline: libcst's parser takes time quadratic in the depth of an expression (a 4,000-term
+    sum on one line takes a minute), and its native code cannot be interrupted. Only files with a
+    very long line pay for this; where there is no fork, the file is parsed as any other."""
+    if not hasattr(os, "fork"):
+        return True
+    child = os.fork()
+    if child == 0:  # pragma: no cover - the forked child
+        try:
+            cst.parse_module(text)
+        finally:
+            os._exit(0)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if os.waitpid(child, os.WNOHANG) != (0, 0):
+            return True
+        time.sleep(0.02)
+    os.kill(child, signal.SIGKILL)
+    os.waitpid(child, 0)
+    return False
