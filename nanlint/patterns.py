@@ -76,9 +76,12 @@ def _compared_fields(node_type: type) -> Tuple[str, ...]:
 class Match:
     captures: Dict[str, object] = field(default_factory=dict)
     indirect: bool = False
+    # The code passed keywords the pattern does not name (`F.softmax(x, dim=1, _stacklevel=5)` for
+    # `softmax($x, dim=$d)`): it still matches, but a template would drop them, so there is no fix.
+    dropped_keywords: bool = False
 
     def copy(self) -> "Match":
-        return Match(dict(self.captures), self.indirect)
+        return Match(dict(self.captures), self.indirect, self.dropped_keywords)
 
 
 class Pattern:
@@ -192,6 +195,9 @@ class _Matcher:
         if rest is not None:
             state = state.copy()
             state.captures[rest] = (operands[len(wanted):], remaining)
+        elif remaining:
+            state = state.copy()
+            state.dropped_keywords = True
         return state
 
     def _binop(self, pattern: cst.BinaryOperation, node: cst.BinaryOperation, state: Match) -> Optional[Match]:

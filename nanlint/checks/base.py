@@ -146,7 +146,7 @@ class Check:
     def make_fix(self, ctx, node: cst.CSTNode, match: Match, operand: bool = False) -> Optional[Fix]:
         """The rendered template replacing `node`; `operand`: `node` is an operand of an operator or a
         method's receiver, so a template that is not an atom (`$arg + 1e-12`) is parenthesised."""
-        if self.template is None or match.indirect and not self._captures_inside(ctx, node, match):
+        if self.template is None or match.dropped_keywords or match.indirect and not self._captures_inside(ctx, node, match):
             return None
         replacement = self.template.build(match, ctx, ctx.spell)
         if replacement is None:
