@@ -92,7 +92,17 @@ def load_catalog(extra_files: Iterable[Path] = ()) -> Dict[str, Rule]:
             if rule.code in rules:
                 raise CatalogError(f"{path}: rule {rule.code} is already defined in {rules[rule.code].source}")
             rules[rule.code] = rule
+    _build_checks(rules.values())
     return dict(sorted(rules.items()))
+
+
+def _build_checks(rules: Iterable[Rule]) -> None:
+    """Every rule's check, built once to find a bad check name, parameter, pattern or message
+    when the catalog loads: one error naming the file and the rule, before any file is checked."""
+    from nanlint.checks import build_check  # the checks import this module
+
+    for rule in rules:
+        build_check(rule)
 
 
 def load_rule_file(path: Path) -> List[Rule]:

@@ -37,8 +37,15 @@ from nanlint.values import literal_number
 PREFIX = "__mv_"
 
 
+class PatternError(ValueError):
+    """A pattern or template that is not an expression."""
+
+
 def _compile(text: str) -> cst.BaseExpression:
-    return parse_expression(text.replace("$", PREFIX).strip())
+    try:
+        return parse_expression(text.replace("$", PREFIX).strip())
+    except cst.ParserSyntaxError as error:
+        raise PatternError(f"`{text}` is not an expression ({error.message})") from None
 
 
 def _capture_name(node: cst.CSTNode) -> Optional[str]:
@@ -92,6 +99,11 @@ class Pattern:
         self.tree = _compile(text)
         self.root_ops = _alternatives(self.tree.func) if isinstance(self.tree, cst.Call) else None
         self.root_type = type(self.tree)
+
+    def capture_names(self) -> set:
+        """The names it captures as code (not a `*$rest` of arguments)."""
+        rests = {_capture_name(node.value) for node in walk(self.tree) if isinstance(node, cst.Arg) and node.star}
+        return {name for name in map(_capture_name, walk(self.tree)) if name is not None} - rests
 
     def match(self, node: cst.CSTNode, ctx) -> Optional[Match]:
         if self.root_ops is not None:

@@ -90,3 +90,54 @@ def test_a_user_rule_code_is_known_to_suppressions(nanlint, tmp_path):
     write(tmp_path, "pyproject.toml", '[tool.nanlint]\nextend-rule-files = ["team.toml"]\n')
     result = check(nanlint, tmp_path, "import torch\ny = torch.acos(x.sum())  # noqa: NAN950\n", "--extend-select", "NAN950")
     assert reported(result) == []
+
+
+def test_a_noqa_inside_a_string_or_docstring_silences_nothing(nanlint, tmp_path):
+    code = 'import torch\ny = torch.log(x.std()); s = "# noqa: NAN101"\n"""\n# nanlint: skip-file\n"""\nz = torch.log(x.std())\n'
+    assert reported(check(nanlint, tmp_path, code)) == [(2, "NAN101"), (6, "NAN101")]
+
+
+def test_a_bare_nanlint_ignore_silences_every_code_like_a_bare_noqa(nanlint, tmp_path):
+    code = "import torch\ny = torch.log(torch.softmax(a, -1)) + torch.log(b.std())  # nanlint: ignore\n"
+    assert reported(check(nanlint, tmp_path, code)) == []
+
+
+def test_a_suppression_inside_a_multiline_call_silences_its_line(nanlint, tmp_path):
+    code = "import torch\ny = torch.log(\n    x.std()  # noqa: NAN101\n)\n"
+    assert reported(check(nanlint, tmp_path, code)) == []
+
+
+@pytest.mark.parametrize("comment, after", [
+    ("# noqa: NAN101", ""),
+    ("# noqa: NAN101, E501", "  # noqa: E501"),
+    ("# explained here  # noqa: NAN101", "  # explained here"),
+    ("# nanlint: ignore[NAN101, NAN102]", "  # nanlint: ignore[NAN102]"),
+])
+def test_an_unused_suppression_is_reported_and_the_fix_removes_it(nanlint, tmp_path, comment, after):
+    code = f"import torch\ny = torch.log(torch.softmax(a, -1))  {comment}\n"
+    write(tmp_path, "m.py", code)
+    result = nanlint("check", "m.py", "--output-format", "concise", "--select", "NAN002,NAN101", cwd=tmp_path)
+    assert reported(result) == [(2, "NAN002")]
+    assert "Unused suppression of `NAN101`" in result.stdout
+    fixed = nanlint("check", "m.py", "--fix", "--select", "NAN002,NAN101", cwd=tmp_path)
+    assert fixed.returncode == 0, fixed.stdout
+    assert (tmp_path / "m.py").read_text() == f"import torch\ny = torch.log(torch.softmax(a, -1)){after}\n"
+
+
+def test_a_suppression_of_a_rule_that_did_not_run_is_not_judged(nanlint, tmp_path):
+    result = check(nanlint, tmp_path, "import torch\ny = 1  # noqa: NAN901\n", "--extend-select", "NAN002")
+    assert reported(result) == []
+
+
+def test_ignoring_the_specific_rule_does_not_uncover_the_general_one(nanlint, tmp_path):
+    """NAN102 supersedes NAN101 on `log(softmax(x))`: ignoring NAN102, by option, configuration or
+    comment, hides the finding, and never turns it into a NAN101."""
+    code = "import torch\ny = torch.log(torch.softmax(a, -1))\n"
+    assert reported(check(nanlint, tmp_path, code)) == [(2, "NAN102")]
+    assert reported(check(nanlint, tmp_path, code, "--ignore", "NAN102")) == []
+    write(tmp_path, "pyproject.toml", '[tool.nanlint]\nignore = ["NAN102"]\n')
+    write(tmp_path, "m.py", code)
+    assert reported(nanlint("check", "m.py", "--output-format", "concise", cwd=tmp_path)) == []
+    silenced = "import torch\ny = torch.log(torch.softmax(a, -1))  # noqa: NAN102\n"
+    (tmp_path / "pyproject.toml").unlink()
+    assert reported(check(nanlint, tmp_path, silenced)) == []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import string
+
 from collections import Counter
 from typing import Callable, Dict, Optional, Tuple
 
@@ -9,7 +11,7 @@ import libcst as cst
 
 from nanlint.catalog import CatalogError, Rule
 from nanlint.ftypes import Edit, Fix
-from nanlint.patterns import Match, Template, render_code
+from nanlint.patterns import Match, PatternError, Template, render_code
 from nanlint.syntax import walk
 from nanlint.values import (
     ABOVE_ONE, CONSTANT, COUNT, DISTANCE, EXP, EXPANDED_DISTANCE, LOG_SCALE, MASK, NEG, NEG_INF, NONNEG, NORM, PAST_UNIT,
@@ -61,14 +63,34 @@ class Check:
 
     kind = ""
     PARAMS: Dict[str, tuple] = {}
+    FIELDS: Tuple[str, ...] = ()  # the `{fields}` its findings' messages may use
 
     def __init__(self, rule: Rule) -> None:
         self.rule = rule
         self.params = self._validated(rule.params)
         fix = rule.fix
-        self.template = Template(fix["template"]) if "template" in fix else None
+        try:
+            self.template = Template(fix["template"]) if "template" in fix else None
+        except PatternError as error:
+            raise CatalogError(f"{rule.source}: rule {rule.code}: bad fix template: {error}") from None
         self.fix_safe = bool(fix.get("safe", False))
         self.fix_title = str(fix.get("title", "Apply the suggested fix"))
+        self._check_message()
+
+    def message_fields(self) -> Tuple[str, ...]:
+        return self.FIELDS
+
+    def _check_message(self) -> None:
+        """The rule's message may only use the fields this check fills in: a rule file is wrong at
+        load time, with its name, not once per file checked."""
+        try:
+            used = [name for _, name, _, _ in string.Formatter().parse(self.rule.message) if name is not None]
+        except ValueError as error:
+            raise CatalogError(f"{self.rule.source}: rule {self.rule.code}: bad message: {error}") from None
+        unknown = [name for name in used if name not in self.message_fields()]
+        if unknown:
+            given = ", ".join(f"{{{name}}}" for name in self.message_fields()) or "none"
+            raise CatalogError(f"{self.rule.source}: rule {self.rule.code}: the message uses `{{{unknown[0]}}}`, which check `{self.kind}` does not give (it gives: {given})")
 
     def _validated(self, given: dict) -> dict:
         unknown = sorted(set(given) - set(self.PARAMS))

@@ -16,6 +16,7 @@ class CallCheck(Check):
     under an `if` (a debug switch) are left alone when `skip_tests` / `skip_conditional` are set."""
 
     kind = "call"
+    FIELDS = ("call",)
     PARAMS = {
         "functions": (list, []),
         "first_arg_true": (bool, False),

@@ -16,6 +16,7 @@ class RiskyDenominator(Check):
     the function compares before dividing (`if n > 0:`, `torch.where(n > 0, s / n, 0)`)."""
 
     kind = "risky-denominator"
+    FIELDS = ("why", "den")
     PARAMS = {
         "ops": (list, ["div", "true_divide", "divide"]),
         "reciprocal_ops": (list, ["reciprocal"]),

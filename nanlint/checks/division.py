@@ -24,6 +24,7 @@ class SelfNormalization(Check):
     `keepdim=True`, the 2-norm, and the norm written in place (not through a local name)."""
 
     kind = "self-normalization"
+    FIELDS = ("x", "norm")
     PARAMS = {"ops": (list, ["norm", "vector_norm"]), "supersedes": (list, [])}
 
     def handlers(self):

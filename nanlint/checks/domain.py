@@ -24,6 +24,7 @@ class RiskyArgument(Check):
     """
 
     kind = "risky-argument"
+    FIELDS = ("op", "why", "arg")
     PARAMS = {
         "ops": (list, []),
         "argument": (int, 0),

@@ -19,6 +19,7 @@ class InplaceOnLeaf(Check):
     on them while grad mode is on. `nn.init.*_` functions run under no_grad themselves."""
 
     kind = "inplace-leaf"
+    FIELDS = ("how", "target", "what", "origin")
     PARAMS = {"parameter_iterators": (list, ["parameters", "named_parameters"])}
 
     def begin(self, ctx) -> None:

@@ -33,6 +33,7 @@ class InfiniteMaskSoftmax(Check):
     softmax result is cleaned afterwards (`nan_to_num`, `masked_fill`, `torch.where` on it)."""
 
     kind = "infinite-mask-softmax"
+    FIELDS = ("op", "line", "fill")
     PARAMS = {"consumers": (list, ["softmax", "log_softmax"]), "fill": (str, "neg-inf")}
 
     def begin(self, ctx) -> None:

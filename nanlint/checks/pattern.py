@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import libcst as cst
 
+from nanlint.catalog import CatalogError
 from nanlint.checks.base import PREDICATES, Check, snippet
-from nanlint.patterns import Pattern
+from nanlint.patterns import Pattern, PatternError
 
 
 class PatternCheck(Check):
@@ -25,9 +26,12 @@ class PatternCheck(Check):
     }
 
     def __init__(self, rule) -> None:
+        texts = ([rule.params.get("pattern")] if rule.params.get("pattern") else []) + list(rule.params.get("patterns", []))
+        self.patterns = [compiled(text, rule) for text in texts]
         super().__init__(rule)
-        texts = ([self.params["pattern"]] if self.params["pattern"] else []) + list(self.params["patterns"])
-        self.patterns = [Pattern(text) for text in texts]
+
+    def message_fields(self):
+        return tuple(sorted({name for pattern in self.patterns for name in pattern.capture_names()}))
 
     def handlers(self):
         handlers = {pattern.root_type: self.visit for pattern in self.patterns}
@@ -57,3 +61,10 @@ class PatternCheck(Check):
             if name in match.captures and PREDICATES[predicate](ctx.fact(match.captures[name])):
                 return False
         return not any(ctx.compared.guards(match.captures[name], ctx) for name in self.params["unguarded"])
+
+
+def compiled(text: str, rule) -> Pattern:
+    try:
+        return Pattern(text)
+    except PatternError as error:
+        raise CatalogError(f"{rule.source}: rule {rule.code}: bad pattern: {error}") from None

@@ -276,6 +276,7 @@ class VanishingEpsilon(_HalfPrecisionCheck):
     a local, module constant or parameter default) that rounds to 0 in float16."""
 
     kind = "fp16-vanishing-eps"
+    FIELDS = ("evidence", "eps", "origin", "expr")
     PARAMS = {}
 
     def handlers(self):
@@ -314,6 +315,7 @@ class OverflowingFill(_HalfPrecisionCheck):
     item assignment."""
 
     kind = "fp16-overflowing-fill"
+    FIELDS = ("evidence", "value", "origin", "effect")
     PARAMS = {}
 
     def visit_call(self, node: cst.Call, ctx) -> None:

@@ -18,6 +18,7 @@ class SingleSampleSpread(Check):
     is safe."""
 
     kind = "single-sample-spread"
+    FIELDS = ("op", "arg", "dim")
     PARAMS = {"ops": (list, ["std", "var", "std_mean", "var_mean"]), "dims": (list, [0])}
 
     def handlers(self):
@@ -50,6 +51,7 @@ class EmptySelectionMean(Check):
     the mask or the selection first (`if mask.any():`, `sel.numel() > 0`)."""
 
     kind = "empty-selection-mean"
+    FIELDS = ("sel", "mask")
     PARAMS = {"ops": (list, ["mean", "nanmean"])}
 
     def handlers(self):
@@ -93,6 +95,7 @@ class IgnoredTargetsMean(Check):
     is ignored. `reduction="sum"` / `"none"` are left alone."""
 
     kind = "ignored-targets-mean"
+    FIELDS = ("call", "ignore")
     PARAMS = {"functions": (list, [])}
 
     def handlers(self):
@@ -116,6 +119,7 @@ class DegenerateDecomposition(Check):
     (`vals, _ = torch.linalg.eigh(A)`, `eigvalsh`, `svdvals`) are safe and left alone."""
 
     kind = "degenerate-decomposition"
+    FIELDS = ("call",)
     PARAMS = {"functions": (list, []), "vector_positions": (list, [0, 2])}
 
     def handlers(self):

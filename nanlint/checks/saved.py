@@ -67,6 +67,7 @@ class SavedOutputModified(Check):
     `self.act(y)` with `self.act = nn.ReLU(inplace=True)`. Silent under no_grad."""
 
     kind = "saved-output-inplace"
+    FIELDS = ("how", "target", "saver", "line")
     PARAMS = {"training_code_only": (bool, True)}
 
     def begin(self, ctx) -> None:
@@ -239,6 +240,7 @@ class SequentialInplace(Check):
     `BatchNorm -> ReLU(inplace=True)` and `Linear -> ReLU(inplace=True)` are fine and not reported."""
 
     kind = "sequential-inplace"
+    FIELDS = ("module", "saver")
     PARAMS = {}
 
     def handlers(self):
@@ -266,6 +268,7 @@ class StepBetweenBackward(Check):
     unknown, and branches of the same `if`/`else` are left alone."""
 
     kind = "step-between-backward"
+    FIELDS = ("loss", "line", "step", "step_line", "model")
     PARAMS = {}
 
     def begin(self, ctx) -> None:

@@ -32,6 +32,7 @@ TESTS = frozenset({"isfinite", "isnan", "isinf", "isposinf", "isneginf", "signbi
 
 class WhereBranchTrap(Check):
     kind = "where-branch-trap"
+    FIELDS = ("op", "cond", "arg", "safe")
     PARAMS = {"ops": (list, sorted(SAFE_ARGUMENT))}
 
     def handlers(self):
