@@ -188,3 +188,64 @@ def test_a_file_that_cannot_be_written_keeps_its_findings_and_the_other_files_ar
     assert result.stdout.startswith("locked/risky.py:5:12: NAN102 [*] ")
     assert result.stderr.startswith("nanlint: error: locked/risky.py: fixes left unapplied, the file cannot be written: ")
     assert "Traceback" not in result.stderr
+
+
+def test_hard_links_owner_and_mode_are_kept(nanlint, tmp_path):
+    target = write(tmp_path, "train.py", RISKY)
+    other_name = tmp_path / "same_file.py"
+    os.link(target, other_name)
+    target.chmod(0o640)
+    if os.geteuid() == 0:
+        os.chown(target, 12345, 23456)  # root fixing a user's file must leave it the user's
+    before = target.stat()
+    result = nanlint("check", "train.py", "--fix", *SOFTMAX_ONLY, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    after = target.stat()
+    assert target.read_text() == FIXED_SAFE and other_name.read_text() == FIXED_SAFE
+    assert (after.st_ino, after.st_nlink, after.st_uid, after.st_gid) == (before.st_ino, 2, before.st_uid, before.st_gid)
+    assert stat.S_IMODE(after.st_mode) == 0o640
+
+
+def test_owner_is_kept_when_the_file_is_replaced(nanlint, tmp_path):
+    target = write(tmp_path, "train.py", RISKY)
+    if os.geteuid() != 0:
+        pytest.skip("only root can give a file to another user")
+    os.chown(target, 12345, 23456)
+    result = nanlint("check", "train.py", "--fix", *SOFTMAX_ONLY, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert (target.stat().st_uid, target.stat().st_gid) == (12345, 23456) and target.read_text() == FIXED_SAFE
+
+
+def test_a_read_only_file_is_left_alone_with_one_line(nanlint, tmp_path):
+    target = write(tmp_path, "train.py", RISKY)
+    target.chmod(0o444)  # root could write it anyway: nanlint must not
+    result = nanlint("check", "train.py", "--fix", *SOFTMAX_ONLY, "--output-format", "concise", cwd=tmp_path)
+    assert result.returncode == 2
+    assert target.read_text() == RISKY.lstrip() and stat.S_IMODE(target.stat().st_mode) == 0o444
+    assert result.stderr.splitlines() == ["nanlint: error: train.py: fixes left unapplied, the file is read-only"]
+
+
+def test_fixes_are_worked_out_on_the_content_being_written(tmp_path):
+    """A file that changed after it was checked gets the fixes of its new content, not the old
+    edits at shifted offsets (`torch.log(torch.softmax(z, -1))` once became `torch.log_softmax(y, -1)`)."""
+    from nanlint.cli import _fix_files, build_parser
+    from nanlint.options import make_checker
+
+    path = write(tmp_path, "m.py", "import torch\na = torch.log(torch.softmax(y, -1))\n")
+    checker = make_checker(build_parser().parse_args(["check", str(path), "--fix", "--select", "NAN102"]))
+    stale = checker.run([str(path)], 1)
+    path.write_text("import torch\n\nb = torch.log(torch.softmax(z, -1))\n", encoding="utf-8")
+    outcome = _fix_files(checker, stale, write=True)
+    assert path.read_text(encoding="utf-8") == "import torch\n\nb = torch.log_softmax(z, dim=-1)\n"
+    assert outcome.fixed == 1
+
+
+def test_a_file_changed_while_it_is_fixed_is_not_written(tmp_path):
+    from nanlint.source import RewriteError, read, rewrite
+
+    path = write(tmp_path, "m.py", "import torch\n")
+    source = read(str(path))
+    path.write_text("import torch\nnew = 1\n", encoding="utf-8")
+    with pytest.raises(RewriteError, match="changed while it was being checked"):
+        rewrite(str(path), b"import torch\nfixed = 1\n", source.data)
+    assert path.read_text(encoding="utf-8") == "import torch\nnew = 1\n"
