@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from nanlint.api import Checker  # noqa: E402
 from nanlint.config import Settings  # noqa: E402
-from nanlint.context import NEWLINE  # noqa: E402
+from nanlint.analysis.context import NEWLINE  # noqa: E402
 from nanlint.fixes import applicable, fix_text, parse_error  # noqa: E402
 from nanlint.ftypes import Finding  # noqa: E402
 from nanlint.source import SourceError, read  # noqa: E402

@@ -10,7 +10,7 @@ from nanlint.cache import Cache, configuration_key, content_digest, default_dire
 from nanlint.catalog import Rule, load_catalog
 from nanlint.config import Settings, enabled_rules, ignored_codes_for
 from nanlint.discovery import Discovery, matches, relative_parts
-from nanlint.engine import FileResult, RuleSet, check_source
+from nanlint.analysis.engine import FileResult, RuleSet, check_source
 from nanlint.ftypes import FileError, Report
 from nanlint.source import SourceError, SourceFile, read
 

@@ -110,7 +110,7 @@ class Cache:
 
     def lookup(self, path: str, digest: str):
         """The stored FileResult of `path` if it was checked with these bytes, else None."""
-        from nanlint.engine import FileResult
+        from nanlint.analysis.engine import FileResult
 
         entry = self.entries.get(path)
         try:

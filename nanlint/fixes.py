@@ -15,7 +15,7 @@ from typing import Callable, List, Optional, Tuple
 import libcst
 
 from nanlint.ftypes import Edit, Finding
-from nanlint.parse import python_syntax_error
+from nanlint.analysis.parse import python_syntax_error
 from nanlint.source import SourceFile
 
 MAX_ROUNDS = 10

@@ -22,7 +22,7 @@ from nanlint.runtime.join import join
 from nanlint.runtime.render import annotated_findings, render_concise, render_json, render_text
 from nanlint.runtime.runner import child_environment, run_child
 from nanlint.runtime.summary import summarize
-from nanlint.suppressions import suppressed
+from nanlint.analysis.suppressions import suppressed
 
 FORMATS = ("text", "concise", "json", "sarif", "github")
 MACHINE_FORMATS = ("json", "sarif", "github")  # the command's own stdout then goes to stderr

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import libcst
 
-from nanlint.context import FileContext
-from nanlint.syntax import statements
-from nanlint.engine import RuleSet, _Walker
+from nanlint.analysis.context import FileContext
+from nanlint.analysis.syntax import statements
+from nanlint.analysis.engine import RuleSet, _Walker
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -9,7 +9,7 @@ from nanlint.api import Checker
 from nanlint.catalog import Rule, load_catalog
 from nanlint.config import Settings
 from nanlint.fixes import fix_text
-from nanlint.suppressions import UNUSED_SUPPRESSION
+from nanlint.analysis.suppressions import UNUSED_SUPPRESSION
 
 CATALOG = load_catalog()
 EVERY_RULE = Checker(Settings(select=("ALL",), preview=True), CATALOG)

@@ -6,11 +6,11 @@ import libcst
 import pytest
 
 from nanlint.checks.base import PREDICATES, _without_grouping_parens
-from nanlint.context import FileContext
-from nanlint.guards import ComparedValues, value_keys
-from nanlint.patterns import Pattern, Template
-from nanlint.syntax import statements, walk
-from nanlint.values import COUNT, NORM, POS, RANGE, SPREAD
+from nanlint.analysis.context import FileContext
+from nanlint.analysis.guards import ComparedValues, value_keys
+from nanlint.analysis.patterns import Pattern, Template
+from nanlint.analysis.syntax import statements, walk
+from nanlint.analysis.values import COUNT, NORM, POS, RANGE, SPREAD
 
 
 def walk_to_last(source):

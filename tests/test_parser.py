@@ -2,7 +2,6 @@
 and syntax newer than the running interpreter is checked as any other."""
 
 import sys
-from pathlib import Path
 
 import libcst
 

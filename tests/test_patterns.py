@@ -6,7 +6,7 @@ from cli_support import walked
 from nanlint.api import Checker
 from nanlint.catalog import load_catalog
 from nanlint.config import Settings
-from nanlint.patterns import Pattern, Template
+from nanlint.analysis.patterns import Pattern, Template
 
 
 def test_walrus_captures_the_whole_matched_expression():

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from nanlint.api import Checker
 from nanlint.catalog import load_catalog
 from nanlint.config import Settings
-from nanlint.engine import check_tree, may_import_torch
-from nanlint.suppressions import META_CODES
+from nanlint.analysis.engine import check_tree, may_import_torch
+from nanlint.analysis.suppressions import META_CODES
 
 CATALOG = load_catalog()
 EVERY_RULE = Checker(Settings(select=("ALL",), preview=True, cache=False), CATALOG)

@@ -3,7 +3,7 @@ the pairwise definition, on random spans and on one file with tens of thousands 
 
 import random
 
-from nanlint.engine import _drop_superseded
+from nanlint.analysis.engine import _drop_superseded
 from nanlint.ftypes import Finding, Span
 
 

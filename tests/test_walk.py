@@ -2,7 +2,7 @@
 
 import libcst
 
-from nanlint.syntax import NAME_FIELDS, walk
+from nanlint.analysis.syntax import NAME_FIELDS, walk
 
 SYNTAX = '''
 import torch as T, torch.nn.functional as F

@@ -11,9 +11,9 @@ import libcst as cst
 
 from nanlint.catalog import CatalogError, Rule
 from nanlint.ftypes import Edit, Fix
-from nanlint.patterns import Match, PatternError, Template, render_code
-from nanlint.syntax import walk
-from nanlint.values import (
+from nanlint.analysis.patterns import Match, PatternError, Template, render_code
+from nanlint.analysis.syntax import walk
+from nanlint.analysis.values import (
     ABOVE_ONE, CONSTANT, COUNT, DISTANCE, EXP, EXPANDED_DISTANCE, LOG_SCALE, MASK, NEG, NEG_INF, NONNEG, NORM, PAST_UNIT,
     POS_INF, PROB, RANGE, RECTIFIED, SPREAD, SQUARED_DISTANCE, UNIFORM, UNIT, ZERO, Fact, bounded_above,
 )

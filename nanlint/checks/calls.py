@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from nanlint.checks.base import Check
-from nanlint.syntax import is_literal, keyword_args
+from nanlint.analysis.syntax import is_literal, keyword_args
 
 
 class CallCheck(Check):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from nanlint.checks.base import PREDICATES, Check, snippet
-from nanlint.patterns import Match
+from nanlint.analysis.patterns import Match
 
 
 class RiskyDenominator(Check):

@@ -7,9 +7,9 @@ from typing import Dict, List, Optional
 import libcst as cst
 
 from nanlint.checks.base import Check, snippet
-from nanlint.patterns import Match
-from nanlint.syntax import is_literal, same_code
-from nanlint.values import literal_number
+from nanlint.analysis.patterns import Match
+from nanlint.analysis.syntax import is_literal, same_code
+from nanlint.analysis.values import literal_number
 
 # Positional layout shared by `torch.norm(x, p, dim, keepdim)`, `x.norm(p, dim, keepdim)`,
 # `torch.linalg.norm(x, ord, dim, keepdim)` and `torch.linalg.vector_norm(x, ord, dim, keepdim)`.

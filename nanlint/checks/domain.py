@@ -5,8 +5,8 @@ from __future__ import annotations
 import libcst as cst
 
 from nanlint.checks.base import PREDICATES, Check, snippet
-from nanlint.patterns import Match
-from nanlint.values import constant_value
+from nanlint.analysis.patterns import Match
+from nanlint.analysis.values import constant_value
 
 POW_OPS = frozenset({"pow", "pow_", "float_power", "float_power_"})
 

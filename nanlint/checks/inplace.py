@@ -7,7 +7,7 @@ from typing import Dict, Optional, Tuple
 import libcst as cst
 
 from nanlint.checks.base import Check
-from nanlint.syntax import argument, is_inplace_method, is_literal, is_self_attribute, name_of, positional_args, strip_views
+from nanlint.analysis.syntax import argument, is_inplace_method, is_literal, is_self_attribute, name_of, positional_args, strip_views
 
 PARAMETER_CLASSES = ("torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.UninitializedParameter")
 

@@ -8,8 +8,8 @@ from typing import Dict, List, Optional, Set, Tuple
 import libcst as cst
 
 from nanlint.checks.base import PREDICATES, Check, snippet
-from nanlint.syntax import called_name, name_of, subscript_index, walk
-from nanlint.values import PRESERVING
+from nanlint.analysis.syntax import called_name, name_of, subscript_index, walk
+from nanlint.analysis.values import PRESERVING
 
 FILL_OPS = frozenset({"masked_fill", "masked_fill_"})
 # Ops a masked tensor passes through on its way to the softmax: scaling, adding a bias, casting.

@@ -6,7 +6,7 @@ import libcst as cst
 
 from nanlint.catalog import CatalogError
 from nanlint.checks.base import PREDICATES, Check, snippet
-from nanlint.patterns import Pattern, PatternError
+from nanlint.analysis.patterns import Pattern, PatternError
 
 
 class PatternCheck(Check):

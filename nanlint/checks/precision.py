@@ -16,12 +16,12 @@ from typing import Callable, Iterable, List, NamedTuple, Optional, Tuple
 
 import libcst as cst
 
-from nanlint import values
+from nanlint.analysis import values
 from nanlint.checks.base import Check, snippet
 from nanlint.ftypes import Fix
-from nanlint.patterns import Match, Template
-from nanlint.syntax import function_params, is_constant, is_literal, keyword_args, name_of, positional_args, string_value, walk
-from nanlint.values import literal_number
+from nanlint.analysis.patterns import Match, Template
+from nanlint.analysis.syntax import function_params, is_constant, is_literal, keyword_args, name_of, positional_args, string_value, walk
+from nanlint.analysis.values import literal_number
 
 FP16_MAX = 65504.0
 FP16_ROUNDS_TO_ZERO = 2.0 ** -25  # positive values up to this round to 0.0 in float16 (ties to even)

@@ -8,8 +8,8 @@ from typing import Optional
 import libcst as cst
 
 from nanlint.checks.base import Check, snippet
-from nanlint.syntax import elements, is_literal, keyword_args, name_of, string_value, subscript_index
-from nanlint.values import MASK, literal_number
+from nanlint.analysis.syntax import elements, is_literal, keyword_args, name_of, string_value, subscript_index
+from nanlint.analysis.values import MASK, literal_number
 
 
 class SingleSampleSpread(Check):

@@ -15,10 +15,10 @@ from typing import Callable, Dict, List, Optional, Set, Tuple
 
 import libcst as cst
 
-from nanlint import ops
+from nanlint.analysis import ops
 from nanlint.checks.base import Check, snippet
 from nanlint.ftypes import Fix
-from nanlint.syntax import (
+from nanlint.analysis.syntax import (
     NOT_INPLACE, argument, attribute_name, called_name, code_of, is_constant, is_inplace_method, is_literal, is_self_attribute,
     name_of, number_value, positional_args, strip_views, walk,
 )

@@ -14,10 +14,10 @@ import libcst as cst
 
 from nanlint.checks.base import Check, snippet
 from nanlint.ftypes import Fix
-from nanlint.guards import value_keys
-from nanlint.patterns import Match, Template
-from nanlint.syntax import children, walk
-from nanlint.values import COUNT, MASK, POS, is_eps_like, literal_number
+from nanlint.analysis.guards import value_keys
+from nanlint.analysis.patterns import Match, Template
+from nanlint.analysis.syntax import children, walk
+from nanlint.analysis.values import COUNT, MASK, POS, is_eps_like, literal_number
 
 # Ops whose derivative is infinite somewhere, and a value where both they and their derivative are finite.
 SAFE_ARGUMENT = {

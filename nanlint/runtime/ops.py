@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nanlint.ops import CANNOT_CREATE_NONFINITE
+from nanlint.analysis.ops import CANNOT_CREATE_NONFINITE
 
 # Calls that cannot create a non-finite value or do not return data: not checked, not counted.
 # Views and copies only move values around: a non-finite value they carry is caught at its birth.

@@ -12,8 +12,8 @@ from typing import Dict, List, Set, Tuple
 
 import libcst as cst
 
-from nanlint.syntax import code_key, is_constant, name_of, positional_args
-from nanlint.values import PRESERVING
+from nanlint.analysis.syntax import code_key, is_constant, name_of, positional_args
+from nanlint.analysis.values import PRESERVING
 
 # Calls that test or reduce their receiver; `mask.any()`, `sel.numel() == 0`, `den.sum() > 0` all test it.
 TESTING_CALLS = frozenset({"any", "all", "count_nonzero", "nonzero", "numel", "isclose", "allclose", "sum", "abs", "item"})

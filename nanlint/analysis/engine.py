@@ -11,14 +11,14 @@ from typing import Callable, Dict, Iterable, List, Optional, Tuple
 import libcst as cst
 
 from nanlint.checks import build_check
-from nanlint.context import FileContext
+from nanlint.analysis.context import FileContext
 from nanlint.ftypes import FileError, Finding, Span
-from nanlint.names import dotted_name
-from nanlint.parse import Unparsed, deep_enough, parse, too_large
-from nanlint import suppressions
+from nanlint.analysis.names import dotted_name
+from nanlint.analysis.parse import Unparsed, deep_enough, parse, too_large
+from nanlint.analysis import suppressions
 from nanlint.source import SourceFile
-from nanlint.suppressions import META_CODES, SUPPRESSION_WORD
-from nanlint.syntax import child_fields, comparison, elements, is_self_attribute, string_value
+from nanlint.analysis.suppressions import META_CODES, SUPPRESSION_WORD
+from nanlint.analysis.syntax import child_fields, comparison, elements, is_self_attribute, string_value
 
 SKIP_FILE = re.compile(r"^[ \t]*#[ \t]*nanlint:[ \t]*skip-file\b", re.M)  # cheap test before parsing
 # Only torch code is checked: the rules' findings are kept only if one of the file's imports names

@@ -14,7 +14,7 @@ from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
 import libcst as cst
 
-from nanlint.ops import VIEWS
+from nanlint.analysis.ops import VIEWS
 
 # Trailing-underscore methods that do not change a tensor's values.
 NOT_INPLACE = frozenset({"requires_grad_", "share_memory_", "detach_", "retain_grad", "register_hook", "record_stream"})

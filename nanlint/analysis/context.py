@@ -7,11 +7,11 @@ from typing import Callable, Dict, List, Optional, Tuple
 import libcst as cst
 
 from nanlint.ftypes import Edit, Finding, Span
-from nanlint.guards import ComparedValues
-from nanlint.names import TORCH_ROOT, ImportTable, dotted_name
+from nanlint.analysis.guards import ComparedValues
+from nanlint.analysis.names import TORCH_ROOT, ImportTable, dotted_name
 from nanlint.source import NEWLINE
-from nanlint.syntax import code_of, function_params, is_constant, is_docstring, is_literal, keyword_args, positional_args
-from nanlint.values import Analyzer, Fact
+from nanlint.analysis.syntax import code_of, function_params, is_constant, is_docstring, is_literal, keyword_args, positional_args
+from nanlint.analysis.values import Analyzer, Fact
 
 GRAD_DISABLING = frozenset(
     {"torch.no_grad", "torch.inference_mode", "torch.autograd.no_grad", "torch.autograd.grad_mode.no_grad",

@@ -30,9 +30,9 @@ from typing import Dict, List, Optional, Tuple
 
 import libcst as cst
 
-from nanlint.names import dotted_name
-from nanlint.syntax import NAME_FIELDS, TOKEN_FIELDS, code_of, parse_expression, same_code, string_value, walk
-from nanlint.values import literal_number
+from nanlint.analysis.names import dotted_name
+from nanlint.analysis.syntax import NAME_FIELDS, TOKEN_FIELDS, code_of, parse_expression, same_code, string_value, walk
+from nanlint.analysis.values import literal_number
 
 PREFIX = "__mv_"
 

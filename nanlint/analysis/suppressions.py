@@ -178,7 +178,7 @@ def _fix(edit: Edit) -> Fix:
 def suppressed(finding: Finding) -> bool:
     """Whether a comment in the finding's file silences it (for findings made outside the static
     pass: `nanlint verify`'s runtime findings). A file that cannot be read or parsed silences nothing."""
-    from nanlint.context import FileContext
+    from nanlint.analysis.context import FileContext
     from nanlint.source import SourceError, read
 
     try:

@@ -20,8 +20,8 @@ from typing import FrozenSet, NamedTuple, Optional
 
 import libcst as cst
 
-from nanlint import ops
-from nanlint.syntax import LITERAL_NAMES, called_name, name_of, number_value, positional_args, same_code, string_value
+from nanlint.analysis import ops
+from nanlint.analysis.syntax import LITERAL_NAMES, called_name, name_of, number_value, positional_args, same_code, string_value
 
 NEG, ZERO, POS = 1, 2, 4
 ANY = NEG | ZERO | POS
