@@ -249,3 +249,16 @@ def test_a_file_changed_while_it_is_fixed_is_not_written(tmp_path):
     with pytest.raises(RewriteError, match="changed while it was being checked"):
         rewrite(str(path), b"import torch\nfixed = 1\n", source.data)
     assert path.read_text(encoding="utf-8") == "import torch\nnew = 1\n"
+
+
+def test_a_fix_that_would_drop_a_comment_is_not_safe_and_captured_comments_are_kept(nanlint, tmp_path):
+    dropped = "import torch\nimport torch.nn.functional as F\ny = torch.log(  # why the log\n    F.softmax(x, dim=-1))\n"
+    kept = "import torch\nimport torch.nn.functional as F\ny = torch.log(F.softmax(a +  # the logits\n    b, dim=-1))\n"
+    path = write(tmp_path, "m.py", dropped)
+    assert nanlint("check", "m.py", "--fix", *SOFTMAX_ONLY, cwd=tmp_path).returncode == 1
+    assert path.read_text() == dropped  # the comment would go: not a safe fix
+    nanlint("check", "m.py", "--fix", "--unsafe-fixes", *SOFTMAX_ONLY, cwd=tmp_path)
+    assert path.read_text() == "import torch\nimport torch.nn.functional as F\ny = torch.log_softmax(x, dim=-1)\n"
+    path.write_text(kept)
+    assert nanlint("check", "m.py", "--fix", *SOFTMAX_ONLY, cwd=tmp_path).returncode == 0
+    assert path.read_text() == "import torch\nimport torch.nn.functional as F\ny = torch.log_softmax(a +  # the logits\n    b, dim=-1)\n"
