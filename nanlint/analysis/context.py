@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
 
 import libcst as cst
 
@@ -21,7 +21,14 @@ NON_TENSOR_RECEIVERS = frozenset({"self", "cls", "super", "logger", "logging", "
 # Modules whose calls return values that are not torch tensors (their methods are not tensor methods).
 FOREIGN_MODULES = ("math", "numpy", "np", "scipy", "jax", "pandas", "cmath", "statistics", "random", "tensorflow", "mxnet")
 
-Record = Tuple[int, Optional[cst.CSTNode]]
+class Binding(NamedTuple):
+    """An assignment to a name in a scope: its place in walk order and the value (None: unknown,
+    such as a parameter or a `for` target that could not be followed)."""
+
+    seq: int
+    value: Optional[cst.CSTNode]
+
+
 LITERAL_DISPLAYS = (cst.FormattedString, cst.List, cst.Dict, cst.Set, cst.Tuple, cst.ListComp, cst.DictComp)
 NON_TENSOR_BUILTINS = frozenset({"super", "str", "len", "range", "dict", "list"})
 
@@ -32,21 +39,21 @@ class Scope:
     def __init__(self, node: cst.CSTNode, kind: str) -> None:
         self.node = node
         self.kind = kind
-        self.records: Dict[str, List[Record]] = {}
+        self.records: Dict[str, List[Binding]] = {}
         self.grad_disabled = kind == "function" and _disables_grad_by_decorator(node)
 
     def record(self, name: str, seq: int, value: Optional[cst.CSTNode]) -> None:
-        self.records.setdefault(name, []).append((seq, value))
+        self.records.setdefault(name, []).append(Binding(seq, value))
 
-    def last(self, name: str, before: Optional[int]) -> Optional[Record]:
+    def last(self, name: str, before: Optional[int]) -> Optional[Binding]:
         records = self.records.get(name)
         if not records:
             return None
         if before is None:
             return records[-1]
-        for seq, value in reversed(records):
-            if seq < before:
-                return seq, value
+        for binding in reversed(records):
+            if binding.seq < before:
+                return binding
         return None
 
 
@@ -102,20 +109,20 @@ class FileContext:
     def assigned_value(self, name: str) -> Optional[cst.CSTNode]:
         """The expression most recently assigned to `name` in the innermost scope that assigns it."""
         found = self.lookup_name(name)
-        return found[1] if found is not None else None
+        return found.value if found is not None else None
 
-    def lookup(self, node: cst.Name) -> Optional[Record]:
+    def lookup(self, node: cst.Name) -> Optional[Binding]:
         """(seq, value) of the assignment to `node` that precedes the current horizon, if known."""
         return self.lookup_name(node.value)
 
-    def lookup_name(self, name: str) -> Optional[Record]:
+    def lookup_name(self, name: str) -> Optional[Binding]:
         """`lookup` by name; `self.attr` names the attribute assigned in the current function."""
         for scope in reversed(self.scopes):
             if scope.kind == "class" and scope is not self.scopes[-1]:
                 continue
             found = scope.last(name, self.horizon)
             if found is not None:
-                return found if found[1] is not None else None
+                return found if found.value is not None else None
         return None
 
     def at(self, seq: int, function: Callable, *args):

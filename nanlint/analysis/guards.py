@@ -30,7 +30,7 @@ def value_keys(node: cst.CSTNode, ctx, hops: int = 0) -> Set[object]:
             keys.add(name)
             found = ctx.lookup(node) if hops < MAX_HOPS else None
             if found is not None:
-                keys |= ctx.at(found[0], value_keys, found[1], ctx, hops + 1)
+                keys |= ctx.at(found.seq, value_keys, found.value, ctx, hops + 1)
             return keys
         key = code_key(node)
         if key is not None:

@@ -163,7 +163,7 @@ class _Matcher:
             return None
         self.hops += 1
         try:
-            result = self.ctx.at(found[0], self.match, pattern, found[1], state)
+            result = self.ctx.at(found.seq, self.match, pattern, found.value, state)
         finally:
             self.hops -= 1
         if result is not None:

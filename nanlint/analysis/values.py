@@ -296,7 +296,7 @@ class Analyzer:
         if found is None and MASK_NAME.search(name) and not key.startswith("self."):
             fact = Fact(NONNEG, None, frozenset({MASK}))
         elif found is not None:
-            fact = self.env.at(found[0], self.fact, found[1], depth)
+            fact = self.env.at(found.seq, self.fact, found.value, depth)
         if LOG_SCALE_NAME.match(name) and not bounded_above(fact):
             fact = _tagged(fact, LOG_SCALE)
         return fact
@@ -428,7 +428,7 @@ class Analyzer:
             found = self.env.lookup_name(name)
             if found is None:
                 return False
-            return self.env.at(found[0], self._is_maximum_of_rows, found[1], hops + 1)
+            return self.env.at(found.seq, self._is_maximum_of_rows, found.value, hops + 1)
         if not isinstance(node, cst.Call):
             return False
         described = self.env.describe_call(node)
@@ -457,7 +457,7 @@ class Analyzer:
         name = name_of(node)
         if name is not None:
             found = self.env.lookup_name(name)
-            node = found[1] if found is not None else node
+            node = found.value if found is not None else node
         described = self.env.describe_call(node) if isinstance(node, cst.Call) else None
         if described is None or described[0] != op or len(described[1]) != 2:
             return None
@@ -476,7 +476,7 @@ class Analyzer:
             found = self.env.lookup(node)
             if found is None or depth > 2:
                 return None
-            return self.env.at(found[0], self._extreme, found[1], depth + 1)
+            return self.env.at(found.seq, self._extreme, found.value, depth + 1)
         if isinstance(node, cst.Subscript) or isinstance(node, cst.Attribute) and node.attr.value == "values":
             node = node.value
         if not isinstance(node, cst.Call):
@@ -637,7 +637,7 @@ class Analyzer:
         name = name_of(condition)
         if name is not None:
             found = self.env.lookup_name(name)
-            condition = found[1] if found is not None else condition
+            condition = found.value if found is not None else condition
         if not (isinstance(condition, cst.Comparison) and len(condition.comparisons) == 1):
             return False
         op, compared = condition.comparisons[0].operator, condition.comparisons[0].comparator

@@ -64,7 +64,7 @@ class SelfNormalization(Check):
             found = ctx.lookup(node)
             if found is None:
                 return None, False
-            node, direct = found[1], False
+            node, direct = found.value, False
         if not isinstance(node, cst.Call):
             return None, False
         described = ctx.describe(node)

@@ -106,10 +106,10 @@ class InplaceOnLeaf(Check):
         if name is not None:
             found = ctx.lookup(target)
             switched = self.switched.get((id(ctx.function_scope().node), name))
-            if switched is not None and (found is None or switched[0] >= found[0]):
+            if switched is not None and (found is None or switched[0] >= found.seq):
                 return switched[1]  # no assignment since: None when it was frozen
-            if found is not None and self.creates_leaf(found[1], ctx):
-                return found[1]
+            if found is not None and self.creates_leaf(found.value, ctx):
+                return found.value
         elif is_self_attribute(target):
             return self.class_leaves.get(_class_id(ctx), {}).get(target.attr.value)
         return None

@@ -133,14 +133,14 @@ class InfiniteMaskSoftmax(Check):
 
     def _through_name(self, node: cst.Name, ctx, depth: int):
         found = ctx.lookup(node)
-        assigned_at = found[0] if found is not None else -1
+        assigned_at = found.seq if found is not None else -1
         scope = self._scope_id(ctx)
         for seq, fill, mask in reversed(self.inplace_fills.get((scope, node.value), [])):
             if seq >= assigned_at and (ctx.horizon is None or seq < ctx.horizon):
                 return None if self._keeps_a_row_entry(mask, node, ctx) else (fill, mask)
         if found is None:
             return None
-        return ctx.at(found[0], self._fill_source, found[1], ctx, depth + 1)
+        return ctx.at(found.seq, self._fill_source, found.value, ctx, depth + 1)
 
     def _keeps_a_row_entry(self, mask: cst.BaseExpression, scores: cst.BaseExpression, ctx) -> bool:
         """A causal mask, or a mask derived from the scores themselves (`scores < topk(scores)`)."""
@@ -154,7 +154,7 @@ class InfiniteMaskSoftmax(Check):
             found = ctx.lookup(mask)
             if found is None:
                 return False
-            return ctx.at(found[0], self._triangular, found[1], ctx, depth + 1)
+            return ctx.at(found.seq, self._triangular, found.value, ctx, depth + 1)
         if isinstance(mask, cst.UnaryOperation):
             return self._triangular(mask.expression, ctx, depth + 1)
         if isinstance(mask, cst.Subscript):
@@ -200,7 +200,7 @@ def _derived_names(node: cst.CSTNode, ctx, depth: int) -> Set[str]:
     for child in [n for n in walk(node) if name_of(n)]:
         found = ctx.lookup(child)
         if found is not None:
-            names |= ctx.at(found[0], _derived_names, found[1], ctx, depth + 1)
+            names |= ctx.at(found.seq, _derived_names, found.value, ctx, depth + 1)
     return names
 
 

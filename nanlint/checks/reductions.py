@@ -74,7 +74,7 @@ class EmptySelectionMean(Check):
             found = ctx.lookup(selection)
             if found is None:
                 return None
-            selection = found[1]
+            selection = found.value
         if isinstance(selection, cst.Subscript):
             index = subscript_index(selection)
             if index is None or isinstance(index, cst.Tuple):

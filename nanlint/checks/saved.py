@@ -203,10 +203,10 @@ class SavedOutputModified(Check):
         found = ctx.lookup(base)
         if found is None:
             return
-        saver = self.saver(found[1], ctx)
+        saver = self.saver(found.value, ctx)
         if saver is not None:
             self.report(ctx, node, fix() if fix is not None else None, how=how, target=snippet(ctx.source(target)),
-                        saver=saver, line=ctx.line(found[1]))
+                        saver=saver, line=ctx.line(found.value))
 
     def _fix(self, ctx, node: cst.CSTNode, code: str) -> Optional[Fix]:
         """`code` in place of a statement that fits on one line."""

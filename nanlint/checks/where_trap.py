@@ -63,7 +63,7 @@ class WhereBranchTrap(Check):
             if isinstance(node, cst.Name) and direct:
                 found = ctx.lookup(node)
                 if found is not None:
-                    stack.append((found[1], False))
+                    stack.append((found.value, False))
                 continue
             if isinstance(node, cst.Call) and _where_parts(node, ctx) is not None:
                 continue
