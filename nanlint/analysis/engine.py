@@ -10,15 +10,15 @@ from typing import Callable, Dict, Iterable, List, Optional, Tuple
 
 import libcst as cst
 
-from nanlint.checks import build_check
+from nanlint.analysis import suppressions
 from nanlint.analysis.context import FileContext
-from nanlint.ftypes import FileError, Finding, Span
 from nanlint.analysis.names import dotted_name
 from nanlint.analysis.parse import Unparsed, deep_enough, parse, too_large
-from nanlint.analysis import suppressions
-from nanlint.source import SourceFile
 from nanlint.analysis.suppressions import META_CODES, SUPPRESSION_WORD
 from nanlint.analysis.syntax import child_fields, comparison, elements, is_self_attribute, string_value
+from nanlint.checks import build_check
+from nanlint.ftypes import FileError, Finding, Span
+from nanlint.source import SourceFile
 
 SKIP_FILE = re.compile(r"^[ \t]*#[ \t]*nanlint:[ \t]*skip-file\b", re.M)  # cheap test before parsing
 # Only torch code is checked: the rules' findings are kept only if one of the file's imports names
@@ -74,7 +74,7 @@ def may_import_torch(text: str) -> bool:
 
 def imports_torch(node: cst.CSTNode) -> bool:
     """Whether an import statement names a module or a name containing "torch"."""
-    if isinstance(node, cst.ImportFrom) and TORCH_WORD in (dotted_name(node.module) or "" if node.module is not None else ""):
+    if isinstance(node, cst.ImportFrom) and node.module is not None and TORCH_WORD in dotted_name(node.module):
         return True
     names = node.names if isinstance(node.names, (list, tuple)) else ()
     return any(TORCH_WORD in (dotted_name(alias.name) or "") for alias in names)
