@@ -74,3 +74,26 @@ def test_syntax_newer_than_the_interpreter_is_checked(tmp_path):
     result = run_nanlint("check", "new.py", "--no-cache", "--output-format", "concise", cwd=tmp_path)
     assert result.returncode == 1, result.stderr
     assert "new.py:6:12: NAN102" in result.stdout
+
+
+def test_deeply_nested_code_is_checked_without_crashing_the_run(tmp_path):
+    write(tmp_path, "deep.py", "import torch\nx = " + "[" * 1500 + "]" * 1500 + "\n")
+    write(tmp_path, "risky.py", RISKY)
+    result = run_nanlint("check", ".", "--no-cache", "--output-format", "concise", cwd=tmp_path, timeout=300)
+    assert result.returncode == 1, result.stderr
+    assert "risky.py:5:" in result.stdout and "Traceback" not in result.stderr
+
+
+def test_the_walk_follows_the_order_the_code_runs(tmp_path):
+    """A class's bases, an except clause's type and a case's guard run before the body: names they
+    assign are known there (libcst's fields list them after it)."""
+    write(tmp_path, "order.py", """
+        import torch
+
+        def f(command, scores):
+            match command:
+                case {"k": t} if (z := t.relu()) is not None:
+                    return torch.log(z)
+    """)
+    result = run_nanlint("check", "order.py", "--no-cache", "--output-format", "concise", cwd=tmp_path)
+    assert "order.py:6:20: NAN101" in result.stdout, result.stdout

@@ -141,3 +141,36 @@ def test_ignoring_the_specific_rule_does_not_uncover_the_general_one(nanlint, tm
     silenced = "import torch\ny = torch.log(torch.softmax(a, -1))  # noqa: NAN102\n"
     (tmp_path / "pyproject.toml").unlink()
     assert reported(check(nanlint, tmp_path, silenced)) == []
+
+
+@pytest.mark.parametrize("comment", ["# nanlint: ignore [NAN101]", "# nanlint: ignore[NAN101]"])
+def test_nanlint_ignore_with_codes_names_only_them(nanlint, tmp_path, comment):
+    code = f"import torch\ny = torch.log(torch.softmax(a, -1)) + torch.log(b.std())  {comment}\n"
+    assert reported(check(nanlint, tmp_path, code)) == [(2, "NAN102")]
+
+
+def test_a_word_that_only_starts_like_ignore_silences_nothing(nanlint, tmp_path):
+    code = "import torch\ny = torch.log(b.std())  # nanlint: ignored-for-now\n"
+    assert reported(check(nanlint, tmp_path, code)) == [(2, "NAN101")]
+
+
+def test_suppression_findings_are_silenced_only_by_naming_their_code(nanlint, tmp_path):
+    code = "import torch\ny = 1  # noqa: NAN999, NAN001\nz = 2  # noqa: NAN101, NAN002\nw = 3  # noqa: NAN101\n"
+    result = check(nanlint, tmp_path, code, "--extend-select", "NAN002")
+    assert reported(result) == [(4, "NAN002")]
+
+
+def test_removing_an_unused_code_keeps_the_reason_written_after_it(nanlint, tmp_path):
+    write(tmp_path, "m.py", "import torch\ny = torch.log(p)  # noqa: NAN101 because p is a count plus one\n")
+    nanlint("check", "m.py", "--fix", "--select", "NAN002,NAN101", cwd=tmp_path)
+    assert (tmp_path / "m.py").read_text() == "import torch\ny = torch.log(p)  # because p is a count plus one\n"
+
+
+def test_skip_file_is_honoured_in_a_file_that_does_not_parse(nanlint, tmp_path):
+    result = check(nanlint, tmp_path, "import torch\n# nanlint: skip-file\nprint 'python 2'\n")
+    assert (result.returncode, result.stderr) == (0, "")
+
+
+def test_a_file_without_torch_is_not_judged_for_its_syntax(nanlint, tmp_path):
+    result = check(nanlint, tmp_path, 'x = float("NAN")  # noqa: E501\nprint "hello"\n')
+    assert (result.returncode, result.stderr) == (0, "")

@@ -112,7 +112,7 @@ class FileContext:
         return found.value if found is not None else None
 
     def lookup(self, node: cst.Name) -> Optional[Binding]:
-        """(seq, value) of the assignment to `node` that precedes the current horizon, if known."""
+        """The binding of `node` by the assignment that precedes the current horizon, if known."""
         return self.lookup_name(node.value)
 
     def lookup_name(self, name: str) -> Optional[Binding]:
@@ -248,13 +248,18 @@ class FileContext:
 
     @property
     def import_line(self) -> int:
-        """A new import goes after the docstring and the `from __future__` imports."""
+        """A new import goes after the docstring and the `from __future__` imports, else before the
+        first statement: below a shebang, a coding line and the comments that open the file."""
+        body = self.module.body if self.module is not None else ()
         last = None
-        for index, statement in enumerate(self.module.body if self.module is not None else ()):
+        for index, statement in enumerate(body):
             if not (index == 0 and is_docstring(statement) or _is_future_import(statement)):
                 break
             last = statement
-        line = 1 if last is None else self.position(last).end.line + 1
+        if last is not None:
+            line = self.position(last).end.line + 1
+        else:
+            line = self.position(body[0]).start.line if body else 1
         return min(line, len(self.line_starts))
 
     # --- positions -------------------------------------------------------------------------
@@ -266,12 +271,6 @@ class FileContext:
             starts.extend(match.end() for match in NEWLINE.finditer(self.text))
             self._line_starts = starts
         return self._line_starts
-
-    def line_text(self, line: int) -> str:
-        starts = self.line_starts
-        start = starts[line - 1]
-        end = starts[line] if line < len(starts) else len(self.text)
-        return self.text[start:end].rstrip("\r\n")
 
     def position(self, node: cst.CSTNode):
         """libcst's code range of `node` (without its own parentheses), from one position pass

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import bisect
-import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Callable, Dict, Iterable, List, Optional, Tuple
@@ -14,13 +13,12 @@ from nanlint.analysis import suppressions
 from nanlint.analysis.context import FileContext
 from nanlint.analysis.names import dotted_name
 from nanlint.analysis.parse import Unparsed, deep_enough, parse, too_large
-from nanlint.analysis.suppressions import META_CODES, SUPPRESSION_WORD
+from nanlint.analysis.suppressions import META_CODES, SKIP_FILE_LINE, SUPPRESSION_WORD
 from nanlint.analysis.syntax import child_fields, comparison, elements, is_self_attribute, string_value
 from nanlint.checks import build_check
 from nanlint.ftypes import FileError, Finding, Span
 from nanlint.source import SourceFile
 
-SKIP_FILE = re.compile(r"^[ \t]*#[ \t]*nanlint:[ \t]*skip-file\b", re.M)  # cheap test before parsing
 # Only torch code is checked: the rules' findings are kept only if one of the file's imports names
 # a module or a name containing "torch" (torch, torchvision, pytorch_lightning, is_torch_available).
 # Such an import spells "torch" in the text, up to the NFKC normalisation Python applies to
@@ -88,14 +86,18 @@ def check_source(source: SourceFile, ruleset: RuleSet, is_test: bool = False, kn
     try:
         module = parse(source.path, text)
     except Unparsed as failure:
+        if not imports or SKIP_FILE_LINE.search(text):  # nothing to report there; skip-file is taken at its word
+            return FileResult()
         return FileResult(errors=[FileError(source.path, failure.message, "error", failure.line)])
-    if SKIP_FILE.search(text) and suppressions.skips_file(module):
-        return FileResult()
     known = set(known_codes) | ruleset.codes
-    if not imports:  # only its suppression comments can be reported
-        check = lambda: FileResult(findings=suppressions.apply(FileContext(source.path, text, is_test, module), [], known, set(), ruleset.codes))
-    else:
-        check = lambda: check_tree(module, source.path, text, ruleset, is_test, known)
+
+    def check() -> FileResult:
+        if SKIP_FILE_LINE.search(text) and suppressions.skips_file(module):
+            return FileResult()
+        if not imports:  # only its suppression comments can be reported
+            return FileResult(findings=suppressions.apply(FileContext(source.path, text, is_test, module), [], known, set(), ruleset.codes))
+        return check_tree(module, source.path, text, ruleset, is_test, known)
+
     try:
         return deep_enough(check)
     except (RecursionError, MemoryError) as error:

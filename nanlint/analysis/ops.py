@@ -96,10 +96,6 @@ def names(predicate: Callable[[Op], bool]) -> frozenset:
     return frozenset(name for name, op in OPS.items() if predicate(op))
 
 
-def producing(*kinds: str) -> frozenset:
-    return names(lambda op: op.produces in kinds)
-
-
 VIEWS = names(lambda op: op.handles == VIEW)
 KEEPING_VALUES = names(lambda op: op.handles in (VIEW, MOVE, CAST, CONVERT))  # the value analysis looks through them
 CANNOT_CREATE_NONFINITE = names(lambda op: op.handles in (VIEW, MOVE, METADATA))  # the monitor skips them

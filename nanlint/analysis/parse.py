@@ -18,7 +18,7 @@ from typing import Callable, Optional
 import libcst as cst
 
 PY_CF_ONLY_AST = 0x400
-LONG_LINE = re.compile(r"[^\n]{5000,}")  # long enough to hold an expression libcst is slow on
+LONG_LINE = re.compile(r"[^\r\n]{5000,}")  # long enough to hold an expression libcst is slow on
 PARSE_BUDGET = 10  # seconds
 PARSER_POSITION = re.compile(r"^(?:parser error: )?error at (\d+):(\d+): ")
 
@@ -33,10 +33,12 @@ class Unparsed(Exception):
 
 
 def parse(path: str, text: str) -> cst.Module:
+    """The libcst tree of `text`, parsed in a thread with a deep stack: libcst's native parser
+    recurses on the C stack, and 1,500 nested brackets overflow a main thread's 8 MiB."""
     if LONG_LINE.search(text) and not _parses_within(text, PARSE_BUDGET):
         raise Unparsed(f"{path}: too large for the parser: not parsed within {PARSE_BUDGET} s")
     try:
-        return cst.parse_module(text)
+        return _with_deep_stack(lambda: cst.parse_module(text))
     except cst.ParserSyntaxError as error:
         raise Unparsed(_syntax_error_message(path, text, error), error.raw_line) from None
     except (RecursionError, MemoryError) as error:
@@ -122,19 +124,21 @@ def _parses_within(text: str, seconds: float) -> bool:
     """Whether libcst parses `text` within `seconds`, tried in a forked process that is killed at
     the deadline: libcst's parser takes time quadratic in the depth of an expression (a 4,000-term
     sum on one line takes a minute), and its native code cannot be interrupted. Only files with a
-    very long line pay for this; where there is no fork, the file is parsed as any other."""
+    very long line pay for this; where there is no fork, the file is parsed as any other. A child
+    that crashed (a signal) did not parse it."""
     if not hasattr(os, "fork"):
         return True
     child = os.fork()
     if child == 0:  # pragma: no cover - the forked child
         try:
-            cst.parse_module(text)
+            _with_deep_stack(lambda: cst.parse_module(text))
         finally:
             os._exit(0)
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if os.waitpid(child, os.WNOHANG) != (0, 0):
-            return True
+        done, status = os.waitpid(child, os.WNOHANG)
+        if done:
+            return os.WIFEXITED(status)
         time.sleep(0.02)
     os.kill(child, signal.SIGKILL)
     os.waitpid(child, 0)

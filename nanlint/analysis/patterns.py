@@ -2,7 +2,9 @@
 
 A pattern is a Python expression in which:
 - `$name` captures any expression (a second `$name` must match the same code);
-- `*$name` as the last argument of a call captures the remaining arguments and keywords;
+- `*$name` as the last argument of a call captures the remaining arguments and keywords (a `*args`
+  and a `**kwargs` of the code included); a `$name` never captures a `*args` (the match fails), and a
+  call with a `**kwargs` matched by a pattern without `*$name` gets no fix (`dropped_keywords`);
 - a call of a bare name, `log(...)`, matches the torch operation of that name in either form:
   `torch.log(x)`, `torch.special.log(x)`, `F.log(x)` or the tensor method `x.log()` (the receiver
   is the first operand); `(clamp|clip)(...)` matches either name;
@@ -26,9 +28,10 @@ import copy
 import dataclasses
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, NamedTuple, Optional, Tuple
 
 import libcst as cst
+from libcst._nodes.internal import CodegenState
 
 from nanlint.analysis.names import dotted_name
 from nanlint.analysis.syntax import NAME_FIELDS, TOKEN_FIELDS, code_of, parse_expression, same_code, string_value, walk
@@ -77,6 +80,18 @@ def _compared_fields(node_type: type) -> Tuple[str, ...]:
         f.name for f in dataclasses.fields(node_type)
         if f.name not in TOKEN_FIELDS and not f.name.startswith("whitespace")
     )
+
+
+class Rest(NamedTuple):
+    """What a `*$rest` captured: the remaining operands (a `*args` as its `cst.Arg`), the keywords
+    passed by name, and the `**kwargs` arguments (`cst.Arg`s)."""
+
+    operands: List[cst.CSTNode]
+    keywords: Dict[str, cst.CSTNode]
+    double_star: Tuple[cst.Arg, ...] = ()
+
+    def nodes(self) -> List[cst.CSTNode]:
+        return [*self.operands, *self.keywords.values(), *self.double_star]
 
 
 @dataclass
@@ -181,9 +196,11 @@ class _Matcher:
         if described is None or described[0] not in ops:
             return None
         _, operands, keywords = described
-        return self._arguments(pattern, operands, keywords, state)
+        double_star = [arg for arg in node.args if arg.star == "**"]
+        return self._arguments(pattern, operands, keywords, state, double_star)
 
-    def _arguments(self, pattern: cst.Call, operands: List[cst.CSTNode], keywords: Dict[str, cst.CSTNode], state: Match):
+    def _arguments(self, pattern: cst.Call, operands: List[cst.CSTNode], keywords: Dict[str, cst.CSTNode], state: Match,
+                   double_star: List[cst.Arg] = ()):
         wanted = [arg for arg in pattern.args if arg.keyword is None]
         rest = None
         if wanted and _is_rest(wanted[-1]):
@@ -191,6 +208,8 @@ class _Matcher:
         if len(operands) < len(wanted) or rest is None and len(operands) != len(wanted):
             return None
         for sub_pattern, operand in zip(wanted, operands):
+            if isinstance(operand, cst.Arg):
+                return None  # a `*args` (positional_args keeps it as its Arg): only a `*$rest` takes it
             state = self.match(sub_pattern.value, operand, state)
             if state is None:
                 return None
@@ -206,8 +225,8 @@ class _Matcher:
                 return None
         if rest is not None:
             state = state.copy()
-            state.captures[rest] = (operands[len(wanted):], remaining)
-        elif remaining:
+            state.captures[rest] = Rest(list(operands[len(wanted):]), remaining, tuple(double_star))
+        elif remaining or double_star:
             state = state.copy()
             state.dropped_keywords = True
         return state
@@ -295,18 +314,79 @@ class Template:
         tree = self.tree.visit(substitute)
         if substitute.failed:
             return None
-        return substitute.placed(tree, False, bracketed=True) if substitute.is_inserted(tree) else tree
+        if substitute.is_inserted(tree):
+            return substitute.placed(tree, _precedence(tree) < 0, bracketed=True)  # a tuple keeps its parentheses
+        return tree
 
-    def render(self, match: Match, ctx, spell) -> Optional[str]:
-        """The replacement code, or None when a name cannot be spelled in this file."""
+    def render(self, match: Match, ctx, spell, at: Optional[cst.CSTNode] = None) -> Optional[str]:
+        """The replacement code, or None when a name cannot be spelled in this file; `at`: the node
+        it replaces, whose enclosing blocks indent the continuation lines."""
         tree = self.build(match, ctx, spell)
-        return None if tree is None else render_code(ctx, tree)
+        return None if tree is None else render_code(ctx, tree, at)
 
 
-def render_code(ctx, node: cst.CSTNode) -> str:
-    """The code of a built replacement, in the file's own newlines when `ctx` has its module."""
+def render_code(ctx, node: cst.CSTNode, at: Optional[cst.CSTNode] = None) -> str:
+    """The code of a built replacement, in the file's own newlines and indentation when `ctx` has
+    its module. `at` is the node of the file the code replaces: the continuation lines of captured
+    code (`x +\\n        y`) are written by libcst as the indentation of the enclosing blocks plus
+    their own rest, so they are rendered with the indentation of the blocks around `at` (without
+    `at`, or when it is not found in the module, as at module level)."""
     module = getattr(ctx, "module", None)
-    return module.code_for_node(node) if isinstance(module, cst.Module) else code_of(node)
+    if not isinstance(module, cst.Module):
+        return code_of(node)
+    state = CodegenState(
+        default_indent=module.default_indent, default_newline=module.default_newline,
+        indent_tokens=_indent_tokens(ctx, module, at) if at is not None else [],
+    )
+    node._codegen(state)
+    return "".join(state.tokens)
+
+
+def _indent_tokens(ctx, module: cst.Module, node: cst.CSTNode) -> List[str]:
+    """The indentation libcst writes before each line of `node`'s statement: one token per enclosing
+    indented block (`match` statements indent their cases too), found by walking down from the
+    module to `node` by identity, into the nodes whose position holds `node`'s start."""
+    made_from = getattr(ctx, "made_from", {})
+    while id(node) in made_from:
+        node = made_from[id(node)]
+    start = _start(ctx, node)
+    path = _path_to(module, node, lambda child: _holds(ctx, child, start))
+    tokens = []
+    for ancestor in path or ():
+        if isinstance(ancestor, (cst.IndentedBlock, cst.Match)):
+            tokens.append(module.default_indent if ancestor.indent is None else ancestor.indent)
+    return tokens
+
+
+def _start(ctx, node: cst.CSTNode):
+    try:
+        where = ctx.position(node)
+    except (KeyError, AttributeError):
+        return None
+    return (where.start.line, where.start.column)
+
+
+def _holds(ctx, node: cst.CSTNode, start) -> bool:
+    """`node` may contain the node starting at `start` (unknown positions are searched)."""
+    if start is None:
+        return True
+    try:
+        where = ctx.position(node)
+    except (KeyError, AttributeError):
+        return True
+    return (where.start.line, where.start.column) <= start <= (where.end.line, where.end.column)
+
+
+def _path_to(root: cst.CSTNode, target: cst.CSTNode, worth) -> Optional[List[cst.CSTNode]]:
+    """The nodes from `root` down to `target` (excluded), or None when it is not below `root`."""
+    stack = [(root, [])]
+    while stack:
+        current, path = stack.pop()
+        if current is target:
+            return path
+        below = [*path, current]
+        stack.extend((child, below) for child in reversed(current.children) if worth(child))
+    return None
 
 
 def _qualified(func: cst.CSTNode) -> Optional[str]:
@@ -345,7 +425,9 @@ def _precedence(node: cst.CSTNode) -> int:
         return 1
     if isinstance(node, cst.Await):
         return 15
-    if isinstance(node, (cst.NamedExpr, cst.Yield, cst.StarredElement)) or isinstance(node, cst.Tuple) and not node.lpar:
+    if isinstance(node, cst.Tuple):
+        return -1  # parenthesized in every place: `f((1, 2))` is not `f(1, 2)`, `a[(1, 2)]` is `a[1, 2]`
+    if isinstance(node, (cst.NamedExpr, cst.Yield, cst.StarredElement)):
         return 0
     return ATOM
 
@@ -407,9 +489,10 @@ class _Substitute(cst.CSTTransformer):
     # captured nodes
 
     def _insert(self, captured: cst.CSTNode) -> cst.CSTNode:
-        """The captured node without its own parentheses (the place decides), remembered as inserted."""
+        """The captured node without its own parentheses (the place decides), remembered as inserted.
+        A tuple keeps its own: it needs them in every place (see `_precedence`)."""
         bare = captured
-        if getattr(captured, "lpar", None) and not _parens_hold_comments(captured):
+        if getattr(captured, "lpar", None) and not isinstance(captured, cst.Tuple) and not _parens_hold_comments(captured):
             bare = captured.with_changes(lpar=[], rpar=[])
         self.inserted[id(bare)] = (bare, captured)
         return bare
@@ -454,13 +537,18 @@ class _Substitute(cst.CSTTransformer):
         return not _is_rest(node)  # `*$rest` is expanded by its call
 
     def _rest(self, arg: cst.Arg) -> List[cst.Arg]:
-        """The remaining operands and keywords a `*$rest` captured, as arguments."""
-        operands, keywords = self.match.captures[_capture_name(arg.value)]
-        args = [cst.Arg(value=self._argument(operand, keyword=False)) for operand in operands]
+        """The remaining operands and keywords a `*$rest` captured, as arguments (a `*args` and a
+        `**kwargs` of the code as they were written)."""
+        operands, keywords, double_star = self.match.captures[_capture_name(arg.value)]
+        args = [
+            _starred(operand) if isinstance(operand, cst.Arg) else cst.Arg(value=self._argument(operand, keyword=False))
+            for operand in operands
+        ]
         args += [
             cst.Arg(value=self._argument(value, keyword=True), keyword=cst.Name(name), equal=NO_SPACE_EQUAL)
             for name, value in keywords.items()
         ]
+        args += [_starred(double) for double in double_star]
         return args
 
     def _argument(self, captured: cst.CSTNode, keyword: bool) -> cst.CSTNode:
@@ -479,6 +567,14 @@ class _Substitute(cst.CSTTransformer):
         if any(_is_rest(arg) for arg in node.args):
             node = _with_args(node, [new for arg in node.args for new in (self._rest(arg) if _is_rest(arg) else [arg])])
         return node
+
+
+def _starred(arg: cst.Arg) -> cst.Arg:
+    """A `*args` or `**kwargs` of the code as an argument of the replacement (its comma left to libcst)."""
+    changes = {"comma": cst.MaybeSentinel.DEFAULT}
+    if isinstance(arg.whitespace_after_arg, cst.SimpleWhitespace):
+        changes["whitespace_after_arg"] = cst.SimpleWhitespace("")
+    return arg.with_changes(**changes)
 
 
 def _with_args(call: cst.Call, args: List[cst.Arg]) -> cst.Call:

@@ -18,11 +18,12 @@ from nanlint.ftypes import Edit, Finding, Fix, Span
 
 SUPPRESSION = re.compile(
     r"#\s*(?:(?P<noqa>noqa)(?::\s*(?P<noqa_codes>[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?"
-    r"|(?P<ignore>nanlint:\s*ignore)(?:\[(?P<ignore_codes>[^\]]*)\])?)",
+    r"|(?P<ignore>nanlint:\s*ignore)(?![\w-])(?:\s*\[(?P<ignore_codes>[^\]]*)\])?)",
     re.I,
 )
 SUPPRESSION_WORD = re.compile(r"noqa|nanlint:", re.I)  # cheap test before looking at comments
 SKIP_FILE = re.compile(r"#[ \t]*nanlint:[ \t]*skip-file\b")
+SKIP_FILE_LINE = re.compile(r"^[ \t]*" + SKIP_FILE.pattern, re.M)  # the same, found in a file's text before parsing
 CODE_IN_LIST = re.compile(r"[A-Za-z]+[0-9]+")
 UNKNOWN_SUPPRESSION = "NAN001"
 UNUSED_SUPPRESSION = "NAN002"
@@ -108,13 +109,20 @@ def apply(ctx, findings: List[Finding], known_codes: Set[str], ran: Set[str], re
         return findings
     by_line = directives(ctx)
     kept = [finding for finding in findings if not _silenced(finding, by_line)]
+    meta: List[Finding] = []
     for line in sorted(by_line):
         for directive in by_line[line]:
             if UNKNOWN_SUPPRESSION in report:
-                kept.extend(_unknown(ctx, directive, known_codes))
+                meta.extend(_unknown(ctx, directive, known_codes))
             if UNUSED_SUPPRESSION in report:
-                kept.extend(_unused(ctx, directive, ran - META_CODES))
-    return kept
+                meta.extend(_unused(ctx, directive, ran - META_CODES))
+    # A suppression finding is silenced only by a comment naming its code: a blanket `# noqa`
+    # would otherwise hide that it silences nothing.
+    return kept + [finding for finding in meta if not _named_on_its_line(finding, by_line)]
+
+
+def _named_on_its_line(finding: Finding, by_line: Dict[int, List[Directive]]) -> bool:
+    return any(directive.codes is not None and finding.code in directive.codes for directive in by_line.get(finding.span.line, ()))
 
 
 def _silenced(finding: Finding, by_line: Dict[int, List[Directive]]) -> bool:
@@ -160,9 +168,11 @@ def _removal(ctx, directive: Directive, remaining: Tuple[str, ...]) -> Fix:
         listed = ", ".join(remaining)
         replacement = f"# nanlint: ignore[{listed}]" if directive.ignore else f"# noqa: {listed}"
         return _fix(Edit(start + directive.start, start + directive.end, replacement))
-    left = (text[: directive.start] + text[directive.end:]).rstrip()
-    if left.strip("# \t"):
-        return _fix(Edit(start, start + len(text), left))
+    before, after = text[: directive.start].rstrip(), text[directive.end:].strip()
+    if after and not before.strip("# \t"):
+        return _fix(Edit(start, start + len(text), "# " + after.lstrip("#").lstrip()))  # `# noqa: X because ...` keeps its reason
+    if before.strip("# \t"):
+        return _fix(Edit(start, start + len(text), f"{before} {after}".rstrip()))
     line_start = ctx.line_starts[directive.line - 1]
     if directive.own_line:
         line_end = ctx.line_starts[directive.line] if directive.line < len(ctx.line_starts) else len(ctx.text)
@@ -179,13 +189,14 @@ def suppressed(finding: Finding) -> bool:
     """Whether a comment in the finding's file silences it (for findings made outside the static
     pass: `nanlint verify`'s runtime findings). A file that cannot be read or parsed silences nothing."""
     from nanlint.analysis.context import FileContext
+    from nanlint.analysis.parse import Unparsed, deep_enough, parse
     from nanlint.source import SourceError, read
 
     try:
         source = read(finding.path)
         if not SUPPRESSION_WORD.search(source.text):
             return False
-        ctx = FileContext(finding.path, source.text, False, cst.parse_module(source.text))
-    except (SourceError, cst.ParserSyntaxError, RecursionError):
+        ctx = FileContext(finding.path, source.text, False, parse(finding.path, source.text))
+        return deep_enough(lambda: _silenced(finding, directives(ctx)))
+    except (SourceError, Unparsed, RecursionError, MemoryError):
         return False
-    return _silenced(finding, directives(ctx))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from functools import lru_cache
-from typing import Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Dict, Iterator, List, Optional, Tuple
 
 import libcst as cst
 
@@ -36,9 +36,23 @@ NAME_FIELDS = {
 }
 
 
+# Node types whose dataclass fields are not in the order the code runs (and `ast` walked them):
+# a class's bases before its body, an except clause's type before its body, a case's guard
+# before its body. Names assigned in the first are then known in the second.
+EVALUATION_ORDER = {
+    cst.ClassDef: ("type_parameters", "bases", "keywords", "body", "decorators"),
+    cst.ExceptHandler: ("type", "body"),
+    cst.ExceptStarHandler: ("type", "body"),
+    cst.MatchCase: ("pattern", "guard", "body"),
+}
+
+
 @lru_cache(maxsize=None)
 def child_fields(node_type: type) -> Tuple[str, ...]:
-    """The fields of a libcst node type that can hold expressions or statements, in source order."""
+    """The fields of a libcst node type that can hold expressions or statements, in the order
+    the code runs (as `ast` lists them)."""
+    if node_type in EVALUATION_ORDER:
+        return EVALUATION_ORDER[node_type]
     skipped = NAME_FIELDS.get(node_type, ())
     return tuple(
         f.name for f in dataclasses.fields(node_type)
@@ -145,10 +159,6 @@ def keyword_args(call: cst.Call) -> Dict[str, cst.BaseExpression]:
     return {arg.keyword.value: arg.value for arg in call.args if arg.keyword is not None}
 
 
-def has_star_args(call: cst.Call) -> bool:
-    return any(arg.star for arg in call.args)
-
-
 def argument(call: cst.Call, keyword: str, position: Optional[int] = None) -> Optional[cst.BaseExpression]:
     """The value passed to `call` as `keyword=`, else its positional argument at `position`."""
     for arg in call.args:
@@ -168,11 +178,6 @@ def subscript_index(node: cst.Subscript) -> Optional[cst.BaseExpression]:
     if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) and not isinstance(node.slice[0].comma, cst.Comma):
         return node.slice[0].slice.value
     return None
-
-
-def has_slice(node: cst.Subscript) -> bool:
-    """`x[:, 0]`, `x[1:]`: some element of the subscript is a slice."""
-    return any(isinstance(element.slice, cst.Slice) for element in node.slice)
 
 
 def comparison(node: cst.Comparison) -> Tuple[cst.BaseExpression, List[Tuple[type, cst.BaseExpression]]]:
@@ -290,7 +295,3 @@ EMPTY_MODULE = cst.Module(body=[])
 
 def parse_expression(code: str) -> cst.BaseExpression:
     return cst.parse_expression(code)
-
-
-def sequence(value) -> Sequence:
-    return value if isinstance(value, (list, tuple)) else ()
