@@ -60,16 +60,19 @@ def child_fields(node_type: type) -> Tuple[str, ...]:
     )
 
 
+# What a code field holds when it holds no node: a name's or a literal's text, a flag, nothing.
+LEAF_VALUES = frozenset({str, bool, type(None), cst.MaybeSentinel})
+
+
 def children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    """The child nodes of `node` that hold code (no tokens, no whitespace), in source order."""
-    for name in child_fields(type(node)):
-        value = getattr(node, name, None)
-        if isinstance(value, cst.CSTNode):
+    """The child nodes of `node` that hold code (no tokens, no whitespace), in evaluation order."""
+    for name in child_fields(node.__class__):
+        value = getattr(node, name)
+        kind = value.__class__
+        if kind is tuple or kind is list:
+            yield from value
+        elif kind not in LEAF_VALUES:
             yield value
-        elif isinstance(value, (list, tuple)):
-            for item in value:
-                if isinstance(item, cst.CSTNode):
-                    yield item
 
 
 def walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
