@@ -262,3 +262,88 @@ def test_a_fix_that_would_drop_a_comment_is_not_safe_and_captured_comments_are_k
     path.write_text(kept)
     assert nanlint("check", "m.py", "--fix", *SOFTMAX_ONLY, cwd=tmp_path).returncode == 0
     assert path.read_text() == "import torch\nimport torch.nn.functional as F\ny = torch.log_softmax(a +  # the logits\n    b, dim=-1)\n"
+
+
+LOGSUMEXP = ("--select", "NAN108")
+
+
+def test_a_tuple_argument_keeps_its_parentheses(nanlint, tmp_path):
+    """`dim=(1, 2)` once became `torch.logsumexp(x, 1, 2)`: a tuple needs its parentheses in any
+    argument, a `$dim` or a `*$rest` operand."""
+    path = write(tmp_path, "m.py", "import torch\na = torch.log(torch.sum(torch.exp(x), dim=(1, 2)))\nb = torch.log(x.exp().sum((1, 2)))\n")
+    result = nanlint("check", "m.py", "--fix", *LOGSUMEXP, cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert path.read_text() == "import torch\na = torch.logsumexp(x, (1, 2))\nb = torch.logsumexp(x, (1, 2))\n"
+    # Through a `*$rest` of a user rule.
+    write(tmp_path, "rules.toml", REST_TEMPLATE_RULE)
+    write(tmp_path, "pyproject.toml", '[tool.nanlint]\nextend-rule-files = ["rules.toml"]\nselect = ["NAN961"]\n')
+    path.write_text("import torch\na = torch.log(torch.sum(torch.exp(x), (1, 2)))\nb = torch.log(x.exp().sum((1, 2), keepdim=(True)))\n")
+    result = nanlint("check", "m.py", "--fix", "--no-cache", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert path.read_text() == "import torch\na = torch.logsumexp(x, (1, 2))\nb = torch.logsumexp(x, (1, 2), keepdim=True)\n"
+
+
+REST_TEMPLATE_RULE = BAD_TEMPLATE_RULE.replace("NAN960", "NAN961").replace(
+    'pattern = "log(softmax($x, *$rest))"', 'pattern = "log(sum(exp($x), *$rest))"').replace(
+    'template = "torch.log_softmax(*$rest, $x)"', 'template = "torch.logsumexp($x, *$rest)"').replace(
+    "torch.log(torch.softmax(x, dim=-1))", "torch.log(torch.exp(x).sum(-1))").replace(
+    "torch.log_softmax(x, dim=-1)", "torch.logsumexp(x, -1)")
+
+
+def test_a_starred_argument_is_never_captured_as_one_operand(nanlint, tmp_path):
+    """`torch.log(torch.softmax(x, *a))` once became `torch.log_softmax(x, dim=*a)`, which does not
+    parse: it is reported without a fix. A `*$rest` passes a `*args` on as it was written."""
+    code = "import torch\na = torch.log(torch.softmax(x, *a))\nb = torch.log(torch.exp(x).sum(1, *a))\n"
+    path = write(tmp_path, "m.py", code)
+    result = nanlint("check", "m.py", "--fix", "--select", "NAN102,NAN108", "--output-format", "concise", cwd=tmp_path)
+    assert path.read_text() == code.replace("torch.log(torch.exp(x).sum(1, *a))", "torch.logsumexp(x, 1, *a)")
+    assert result.returncode == 1, result.stderr
+    assert result.stdout.splitlines()[0].startswith("m.py:2:5: NAN102 `log(softmax(x))`")  # no [*]
+    assert "Found 2 errors (1 fixed, 1 remaining)." in result.stdout
+
+
+def test_double_star_and_unknown_rest_keywords_get_no_fix(nanlint, tmp_path):
+    """`**kw` was dropped (`torch.log_softmax(x, dim=1)`), and `*$rest` passed `dtype=` on to
+    torch.logsumexp, which does not take it; `keepdim=` it takes (NAN108's `fix.rest_keywords`)."""
+    code = (
+        "import torch\n"
+        "a = torch.log(torch.softmax(x, 1, **kw))\n"
+        "b = torch.log(torch.exp(x).sum(1, dtype=torch.float64))\n"
+        "c = torch.log(torch.exp(x).sum(1, **kw))\n"
+        "d = torch.log(torch.exp(x).sum(1, keepdim=True))\n"
+    )
+    path = write(tmp_path, "m.py", code)
+    result = nanlint("check", "m.py", "--fix", "--select", "NAN102,NAN108", "--output-format", "concise", cwd=tmp_path)
+    assert path.read_text() == code.replace("torch.log(torch.exp(x).sum(1, keepdim=True))", "torch.logsumexp(x, 1, keepdim=True)")
+    assert result.returncode == 1, result.stderr
+    assert [line.split(" ")[:3] for line in result.stdout.splitlines()[:3]] == [
+        ["m.py:2:5:", "NAN102", "`log(softmax(x))`"], ["m.py:3:5:", "NAN108", "`log(sum(exp(x)))`"],
+        ["m.py:4:5:", "NAN108", "`log(sum(exp(x)))`"],
+    ]
+    assert "Found 4 errors (1 fixed, 3 remaining)." in result.stdout
+
+
+def test_continuation_lines_keep_the_indentation_of_their_blocks(nanlint, tmp_path):
+    """Rendered without the enclosing blocks, a continuation line came back shifted left by the
+    block's indentation."""
+    code = (
+        "import torch\n"
+        "\n"
+        "class Model:\n"
+        "    def forward(self, x, y):\n"
+        "        if x is not None:\n"
+        "            return torch.log(torch.softmax(x +\n"
+        "                                           y, dim=-1))\n"
+        "        parts = [1,\n"
+        "                 torch.log(torch.exp(x +\n"
+        "                                     y).sum(1))]\n"
+    )
+    path = write(tmp_path, "m.py", code)
+    tabbed = write(tmp_path, "t.py", "import torch\n\ndef f(x, y):\n\tif x:\n\t\treturn torch.log(torch.softmax(x +\n\t\t    y, dim=-1))\n")
+    result = nanlint("check", "m.py", "t.py", "--fix", "--select", "NAN102,NAN108", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert path.read_text() == (
+        code.replace("torch.log(torch.softmax(x +", "torch.log_softmax(x +").replace("y, dim=-1))", "y, dim=-1)")
+        .replace("torch.log(torch.exp(x +", "torch.logsumexp(x +").replace("y).sum(1))]", "y, 1)]")
+    )
+    assert tabbed.read_text() == "import torch\n\ndef f(x, y):\n\tif x:\n\t\treturn torch.log_softmax(x +\n\t\t    y, dim=-1)\n"

@@ -47,3 +47,27 @@ def test_a_specific_rule_supersedes_general_findings_inside_its_expression():
 def test_general_findings_outside_the_specific_expression_stay():
     code = "import torch\np = torch.sigmoid(z)\nl = y * torch.log(p) + (1 - y) * torch.log(1 - p)\nm = torch.log(p)\n"
     assert codes(code) == ["NAN103", "NAN105"]  # log(p) of a sigmoid, outside the cross-entropy
+
+
+def test_a_star_argument_is_only_captured_by_a_rest():
+    ctx, node = walked("import torch\ntorch.log(torch.softmax(x, *a))")
+    assert Pattern("log(softmax($x, $dim))").match(node, ctx) is None
+    rest = Pattern("log(softmax($x, *$rest))").match(node, ctx).captures["rest"]
+    assert [ctx.source(operand) for operand in rest.operands] == ["*a"]
+
+
+def test_a_double_star_argument_is_dropped_keywords_or_held_by_the_rest():
+    ctx, node = walked("import torch\ntorch.log(torch.softmax(x, 1, **kw))")
+    assert Pattern("log(softmax($x, $dim))").match(node, ctx).dropped_keywords
+    rest = Pattern("log(softmax($x, *$rest))").match(node, ctx).captures["rest"]
+    assert [ctx.source(arg) for arg in rest.double_star] == ["**kw"]
+
+
+def test_a_captured_tuple_keeps_its_parentheses_everywhere():
+    ctx, node = walked("import torch\ntorch.log(torch.exp(x).sum((1, 2)))")
+    match = Pattern("log(sum(exp($x), *$rest))").match(node, ctx)
+    assert Template("torch.logsumexp($x, *$rest)").render(match, ctx, ctx.spell) == "torch.logsumexp(x, (1, 2))"
+    match = Pattern("log(sum(exp($x), $dim))").match(node, ctx)
+    assert Template("f($dim)").render(match, ctx, ctx.spell) == "f((1, 2))"
+    assert Template("$dim").render(match, ctx, ctx.spell) == "(1, 2)"
+    assert Template("$dim[0] + $dim").render(match, ctx, ctx.spell) == "(1, 2)[0] + (1, 2)"

@@ -11,7 +11,7 @@ import libcst as cst
 
 from nanlint.catalog import CatalogError, Rule
 from nanlint.ftypes import Edit, Fix
-from nanlint.analysis.patterns import Match, PatternError, Template, render_code
+from nanlint.analysis.patterns import Match, PatternError, Rest, Template, render_code
 from nanlint.analysis.syntax import walk
 from nanlint.analysis.values import (
     ABOVE_ONE, CONSTANT, COUNT, DISTANCE, EXP, EXPANDED_DISTANCE, LOG_SCALE, MASK, NEG, NEG_INF, NONNEG, NORM, PAST_UNIT,
@@ -75,6 +75,12 @@ class Check:
             raise CatalogError(f"{rule.source}: rule {rule.code}: bad fix template: {error}") from None
         self.fix_safe = bool(fix.get("safe", False))
         self.fix_title = str(fix.get("title", "Apply the suggested fix"))
+        # The keywords a `*$rest` of the template may pass on (None: any): a capture holding another
+        # keyword, or a `**kwargs`, gets no fix (`torch.logsumexp` takes `keepdim`, not `dtype`).
+        rest_keywords = fix.get("rest_keywords")
+        if rest_keywords is not None and not (isinstance(rest_keywords, list) and all(isinstance(k, str) for k in rest_keywords)):
+            raise CatalogError(f"{rule.source}: rule {rule.code}: `fix.rest_keywords` must be a list of keyword names")
+        self.rest_keywords = None if rest_keywords is None else frozenset(rest_keywords)
         self._check_message()
 
     def message_fields(self) -> Tuple[str, ...]:
@@ -147,7 +153,7 @@ class Check:
         if replacement is None:
             return None
         keeps = _keeps_comments(_without_own_parens(node), replacement)
-        return self.replacing(*ctx.offsets(node), render_code(ctx, replacement), ctx.import_edits(template), keeps)
+        return self.replacing(*ctx.offsets(node), render_code(ctx, replacement, node), ctx.import_edits(template), keeps)
 
     def _captures_inside(self, ctx, node: cst.CSTNode, match: Match) -> bool:
         """Every capture the template uses is code inside `node` (not from another statement):
@@ -155,8 +161,8 @@ class Check:
         inside = {id(n) for n in walk(node)}
         for name in self.template.capture_names():
             value = match.captures.get(name)
-            if isinstance(value, tuple):  # `*$rest`: (operands, keywords)
-                nodes = [*value[0], *value[1].values()]
+            if isinstance(value, Rest):
+                nodes = value.nodes()
             elif isinstance(value, cst.CSTNode):
                 nodes = [value]
             else:
@@ -165,15 +171,28 @@ class Check:
                 return False
         return True
 
+    def _rest_passes(self, match: Match) -> bool:
+        """Every `*$rest` the template uses passes on only the keywords of `fix.rest_keywords` (when
+        the rule lists them), and no `**kwargs`."""
+        if self.rest_keywords is None:
+            return True
+        for name in self.template.capture_names():
+            value = match.captures.get(name)
+            if isinstance(value, Rest) and (value.double_star or not set(value.keywords) <= self.rest_keywords):
+                return False
+        return True
+
     def make_fix(self, ctx, node: cst.CSTNode, match: Match, operand: bool = False) -> Optional[Fix]:
         """The rendered template replacing `node`; `operand`: `node` is an operand of an operator or a
         method's receiver, so a template that is not an atom (`$arg + 1e-12`) is parenthesised."""
         if self.template is None or match.dropped_keywords or match.indirect and not self._captures_inside(ctx, node, match):
             return None
+        if not self._rest_passes(match):
+            return None
         replacement = self.template.build(match, ctx, ctx.spell)
         if replacement is None:
             return None
-        code = render_code(ctx, replacement)
+        code = render_code(ctx, replacement, node)
         own_parens = len(getattr(node, "lpar", ()))
         if operand and not own_parens and not isinstance(self.template.tree, Template.ATOMS):
             code = f"({code})"
