@@ -122,8 +122,15 @@ class Pattern:
 
     def match(self, node: cst.CSTNode, ctx) -> Optional[Match]:
         if self.root_ops is not None:
-            # Most calls are not the operation this pattern is about: say no before matching.
-            if not isinstance(node, cst.Call):
+            # Most calls are not the operation this pattern is about: say no before matching. A
+            # call's op is its attribute's name (`torch.log`, `x.log`), or a name imported as one.
+            if node.__class__ is not cst.Call:
+                return None
+            func = node.func
+            if func.__class__ is cst.Attribute:
+                if func.attr.value not in self.root_ops:
+                    return None
+            elif func.__class__ is not cst.Name or func.value not in ctx.imports.aliases:
                 return None
             described = ctx.describe(node)
             if described is None or described[0] not in self.root_ops:
