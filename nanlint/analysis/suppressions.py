@@ -25,6 +25,7 @@ SUPPRESSION_WORD = re.compile(r"noqa|nanlint:", re.I)  # cheap test before looki
 SKIP_FILE = re.compile(r"#[ \t]*nanlint:[ \t]*skip-file\b")
 SKIP_FILE_LINE = re.compile(r"^[ \t]*" + SKIP_FILE.pattern, re.M)  # the same, found in a file's text before parsing
 CODE_IN_LIST = re.compile(r"[A-Za-z]+[0-9]+")
+NAN_CODE = re.compile(r"NAN[0-9]", re.I)
 UNKNOWN_SUPPRESSION = "NAN001"
 UNUSED_SUPPRESSION = "NAN002"
 META_CODES = frozenset({UNKNOWN_SUPPRESSION, UNUSED_SUPPRESSION})
@@ -105,8 +106,8 @@ def _directive(comment: cst.Comment, line: int, column: int, own_line: bool, mat
 def apply(ctx, findings: List[Finding], known_codes: Set[str], ran: Set[str], report: Set[str]) -> List[Finding]:
     """The findings no directive silences, plus NAN001/NAN002 findings where `report` has them.
     `ran`: the codes of the rules that ran on the file, whose silence can be judged."""
-    if not SUPPRESSION_WORD.search(ctx.text):
-        return findings
+    if not SUPPRESSION_WORD.search(ctx.text) or not findings and not _names_nanlint_codes(ctx.text):
+        return findings  # reading the comments costs a visit and a position pass: only when needed
     by_line = directives(ctx)
     kept = [finding for finding in findings if not _silenced(finding, by_line)]
     meta: List[Finding] = []
@@ -123,6 +124,16 @@ def apply(ctx, findings: List[Finding], known_codes: Set[str], ran: Set[str], re
 
 def _named_on_its_line(finding: Finding, by_line: Dict[int, List[Directive]]) -> bool:
     return any(directive.codes is not None and finding.code in directive.codes for directive in by_line.get(finding.span.line, ()))
+
+
+def _names_nanlint_codes(text: str) -> bool:
+    """Whether some line holding a suppression word also names a NAN code or is nanlint's own
+    (`# noqa: E501` and a bare `# noqa`, common in any code base, can be neither unknown nor judged)."""
+    for word in SUPPRESSION_WORD.finditer(text):
+        end = text.find("\n", word.end())
+        if word.group().lower() == "nanlint:" or NAN_CODE.search(text, word.end(), end if end != -1 else len(text)):
+            return True
+    return False
 
 
 def _silenced(finding: Finding, by_line: Dict[int, List[Directive]]) -> bool:
