@@ -10,7 +10,7 @@ from nanlint.ftypes import Edit, Finding, Span
 from nanlint.analysis.guards import ComparedValues
 from nanlint.analysis.names import TORCH_ROOT, ImportTable, dotted_name
 from nanlint.source import NEWLINE
-from nanlint.analysis.syntax import code_of, function_params, is_constant, is_docstring, is_literal, keyword_args, positional_args
+from nanlint.analysis.syntax import children, code_of, walk, function_params, is_constant, is_docstring, is_literal, keyword_args, positional_args
 from nanlint.analysis.values import Analyzer, Fact
 
 GRAD_DISABLING = frozenset(
@@ -87,6 +87,7 @@ class FileContext:
         self._line_starts: Optional[List[int]] = None
         self._positions = None
         self._described: Dict[int, object] = {}
+        self._parents: Optional[Dict[int, cst.CSTNode]] = None
         self._qualified: Dict[int, Optional[str]] = {}
         self.analyzer = Analyzer(self)
 
@@ -261,6 +262,16 @@ class FileContext:
         else:
             line = self.position(body[0]).start.line if body else 1
         return min(line, len(self.line_starts))
+
+    def parents(self) -> Dict[int, cst.CSTNode]:
+        """id(node) -> the node holding it, for the code nodes of the file: one walk, made the first
+        time a fix needs to know the blocks around the code it replaces."""
+        if self._parents is None:
+            self._parents = {}
+            for node in walk(self.module):
+                for child in children(node):
+                    self._parents[id(child)] = node
+        return self._parents
 
     # --- positions -------------------------------------------------------------------------
 

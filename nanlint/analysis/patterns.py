@@ -356,44 +356,14 @@ def _indent_tokens(ctx, module: cst.Module, node: cst.CSTNode) -> List[str]:
     made_from = getattr(ctx, "made_from", {})
     while id(node) in made_from:
         node = made_from[id(node)]
-    start = _start(ctx, node)
-    path = _path_to(module, node, lambda child: _holds(ctx, child, start))
+    parents = ctx.parents() if hasattr(ctx, "parents") else {}
     tokens = []
-    for ancestor in path or ():
+    ancestor = parents.get(id(node))
+    while ancestor is not None:
         if isinstance(ancestor, (cst.IndentedBlock, cst.Match)):
             tokens.append(module.default_indent if ancestor.indent is None else ancestor.indent)
-    return tokens
-
-
-def _start(ctx, node: cst.CSTNode):
-    try:
-        where = ctx.position(node)
-    except (KeyError, AttributeError):
-        return None
-    return (where.start.line, where.start.column)
-
-
-def _holds(ctx, node: cst.CSTNode, start) -> bool:
-    """`node` may contain the node starting at `start` (unknown positions are searched)."""
-    if start is None:
-        return True
-    try:
-        where = ctx.position(node)
-    except (KeyError, AttributeError):
-        return True
-    return (where.start.line, where.start.column) <= start <= (where.end.line, where.end.column)
-
-
-def _path_to(root: cst.CSTNode, target: cst.CSTNode, worth) -> Optional[List[cst.CSTNode]]:
-    """The nodes from `root` down to `target` (excluded), or None when it is not below `root`."""
-    stack = [(root, [])]
-    while stack:
-        current, path = stack.pop()
-        if current is target:
-            return path
-        below = [*path, current]
-        stack.extend((child, below) for child in reversed(current.children) if worth(child))
-    return None
+        ancestor = parents.get(id(ancestor))
+    return tokens[::-1]
 
 
 def _qualified(func: cst.CSTNode) -> Optional[str]:
