@@ -23,7 +23,7 @@ else:  # pragma: no cover - exercised on Python < 3.11 only
 
 CODE = re.compile(r"^NAN\d{3}$")
 NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-RULE_KEYS = {"code", "name", "default", "message", "check", "params", "docs", "bad", "good", "fix"}
+RULE_KEYS = {"code", "name", "default", "gradient", "message", "check", "params", "docs", "bad", "good", "fix"}
 DOCS_KEYS = {"what", "why", "instead", "references"}
 BAD_KEYS = {"code", "lines", "fixed", "unsafe_fixed", "path"}
 GOOD_KEYS = {"code", "path"}
@@ -65,6 +65,7 @@ class Rule:
     good: Tuple[Example, ...]
     fix: Dict[str, object] = field(default_factory=dict)
     source: str = ""
+    gradient: bool = False  # a gradient-only hazard: reported only where autograd differentiates the code
 
     @property
     def fixable(self) -> bool:
@@ -137,6 +138,7 @@ def _rule(path: Path, family: str, table: dict) -> Rule:
         name=name,
         family=family,
         default=bool(table.get("default", True)),
+        gradient=_optional(path, where, "gradient", table, bool, False),
         message=_require(path, "message", table, str),
         check=_require(path, "check", table, str),
         params=dict(table.get("params", {})),
@@ -169,6 +171,13 @@ def _require(path: Path, key: str, table: dict, kind: type, where: str = ""):
     if not isinstance(value, kind):
         place = f"{where}: " if where else ""
         raise CatalogError(f"{path}: {place}missing or invalid `{key}` (expected {kind.__name__})")
+    return value
+
+
+def _optional(path: Path, where: str, key: str, table: dict, kind: type, default):
+    value = table.get(key, default)
+    if not isinstance(value, kind):
+        raise CatalogError(f"{path}: {where}: `{key}` must be {kind.__name__}")
     return value
 
 

@@ -39,6 +39,7 @@ from typing import Dict, List, Optional, TextIO, Tuple
 from urllib.parse import quote
 
 from nanlint import __version__
+from nanlint.analysis.gradient import WHERE_IT_SPEAKS
 from nanlint.catalog import Rule
 from nanlint.ftypes import FileError, Finding, Report
 from nanlint.source import NEWLINE, SourceError, lines, read
@@ -356,7 +357,7 @@ def rule_markdown(rule: Rule) -> str:
         f"Family: {rule.family}. {'Enabled by default' if rule.default else 'Off by default (select it by code, or use --preview)'}."
         + (" Fix available." if rule.fixable else ""),
         "## What it does\n" + rule.docs.what.strip(),
-        "## Why is this bad?\n" + rule.docs.why.strip(),
+        "## Why is this bad?\n" + rule.docs.why.strip() + (f"\n\n{WHERE_IT_SPEAKS}" if rule.gradient else ""),
         "## Example\n```python\n" + rule.bad[0].code.strip() + "\n```",
         "## Use instead\n" + rule.docs.instead.strip() + "\n```python\n" + rule.good[0].code.strip() + "\n```",
     ]

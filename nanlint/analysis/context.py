@@ -7,6 +7,7 @@ from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
 import libcst as cst
 
 from nanlint.ftypes import Edit, Finding, Span
+from nanlint.analysis.gradient import GradientContext
 from nanlint.analysis.guards import ComparedValues
 from nanlint.analysis.names import TORCH_ROOT, ImportTable, dotted_name
 from nanlint.source import NEWLINE
@@ -90,6 +91,7 @@ class FileContext:
         self._parents: Optional[Dict[int, cst.CSTNode]] = None
         self._qualified: Dict[int, Optional[str]] = {}
         self.analyzer = Analyzer(self)
+        self.gradient = GradientContext(self)
 
     # --- scopes and local data flow -------------------------------------------------------
 
@@ -233,6 +235,11 @@ class FileContext:
     # --- reporting and fixes ---------------------------------------------------------------
 
     def report(self, rule, node: cst.CSTNode, message: str, fix=None) -> None:
+        if rule.gradient:
+            why = self.gradient.reason(node, self.function_scope().node)
+            if why is None:
+                return
+            message = f"{message} (differentiated: {why})"
         self.findings.append(Finding(self.path, self.span(node), rule.code, rule.name, message, fix))
 
     def spell(self, qualified: str) -> Optional[str]:

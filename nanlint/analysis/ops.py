@@ -41,6 +41,7 @@ class Op:
     handles: str = ""  # VIEW, MOVE, CAST or METADATA
     saves_output: bool = False  # backward reads the result: changing it in place breaks backward
     saves_output_inplace: bool = False  # ... only when the op itself runs in place
+    blocks_gradient: bool = False  # no gradient flows through it to its input (indices, detach, integers)
 
 
 def _ops(names: str, **fields) -> Dict[str, Op]:
@@ -74,9 +75,12 @@ OPS: Dict[str, Op] = {
     **_ops("view view_as reshape t transpose permute flatten squeeze unsqueeze narrow select expand expand_as "
            "unflatten movedim moveaxis swapaxes as_strided diagonal adjoint mT mH T H unbind unfold split_with_sizes "
            "tensor_split", handles=VIEW),
-    **_ops("detach detach_ clone contiguous reshape_as repeat repeat_interleave tile flip roll gather index_select "
-           "masked_select chunk split cpu cuda squeeze_ unsqueeze_ requires_grad_ data item tolist numpy "
-           "contiguous_ broadcast_to pin_memory", handles=MOVE),
+    **_ops("clone contiguous reshape_as repeat repeat_interleave tile flip roll gather index_select "
+           "masked_select chunk split cpu cuda squeeze_ unsqueeze_ requires_grad_ contiguous_ broadcast_to pin_memory",
+           handles=MOVE),
+    **_ops("detach detach_ data item tolist numpy", handles=MOVE, blocks_gradient=True),
+    **_ops("long int short byte", handles=CAST, blocks_gradient=True),
+    **_ops("argmax argmin argsort nonzero sign round floor ceil trunc searchsorted bucketize", blocks_gradient=True),
     **_ops("tensor as_tensor from_numpy", handles=CONVERT),
     **_ops("float double half bfloat16 to type_as float_", handles=CAST),
     **_ops("size dim ndimension numel nelement shape ndim stride storage_offset element_size data_ptr get_device "
@@ -99,6 +103,7 @@ def names(predicate: Callable[[Op], bool]) -> frozenset:
 VIEWS = names(lambda op: op.handles == VIEW)
 KEEPING_VALUES = names(lambda op: op.handles in (VIEW, MOVE, CAST, CONVERT))  # the value analysis looks through them
 CANNOT_CREATE_NONFINITE = names(lambda op: op.handles in (VIEW, MOVE, METADATA))  # the monitor skips them
+NO_GRADIENT = names(lambda op: op.blocks_gradient or op.produces == BOOLEAN)  # outputs autograd does not differentiate
 SAVING_OUTPUT = names(lambda op: op.saves_output)
 SAVING_OUTPUT_WHEN_INPLACE = names(lambda op: op.saves_output_inplace)
 # nn modules whose forward saves its output: class -> whether only with inplace=True.

@@ -1,0 +1,332 @@
+"""Which code autograd differentiates: the evidence gradient-only rules need before they speak.
+
+A `sqrt` at 0 or an `acos` at 1 is finite in the forward pass; only its gradient is infinite. Such a
+hazard matters where autograd runs through the op *and* its value flows into what is
+differentiated. A function is differentiated when it is the `forward` of an nn.Module, a loss (its
+name says so, or its class's), calls `backward()` / `torch.autograd.grad` itself, or is called from
+a differentiated function whose output its result reaches; a script's top level is differentiated
+when it calls `backward()`. Inside such a function a value counts only if it reaches an output:
+the returned value, or a tensor that is `backward()`-ed, through assignments but not through
+operations with no gradient (`argmax`, comparisons, `.detach()`, `.item()`, indices).
+`torch.no_grad()` blocks and decorators, `@once_differentiable` and `autograd.Function`s are not
+differentiated. Worked out once per file, the first time a gradient-only rule has a candidate.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Dict, Iterator, List, Optional, Set
+
+import libcst as cst
+
+from nanlint.analysis.names import dotted_name
+from nanlint.analysis.ops import NO_GRADIENT
+from nanlint.analysis.syntax import attribute_name, children, name_of, walk
+
+# What a gradient-only rule's page says about where it speaks.
+WHERE_IT_SPEAKS = (
+    "The hazard is in the gradient only, so the rule speaks only in code autograd differentiates: the `forward` "
+    "of an nn.Module, a loss function or loss class, code that calls `backward()` or `torch.autograd.grad`, and "
+    "the functions of the file they call; and only when the value reaches what is differentiated (not through "
+    "`argmax`, comparisons, `.detach()` or indices). Metrics, samplers and `torch.no_grad()` blocks stay silent. "
+    "The finding says why the code is differentiated."
+)
+SCOPE_NODES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)
+# Base classes whose subclasses' `forward` autograd runs through, by the end of their names: torch's
+# and Lightning's modules, and the names projects give their own base models.
+MODULE_BASES = ("Module", "Loss", "Sequential", "ModuleList", "Model", "Net", "Network", "Layer", "Block", "Encoder", "Decoder", "Head")
+LOSS_METHODS = frozenset({"forward", "__call__", "training_step", "compute_loss", "loss"})
+TRAINING_STEPS = frozenset({"training_step", "compute_loss", "train_step", "training_step_end"})
+NOT_DIFFERENTIATED_DECORATORS = frozenset({"once_differentiable", "no_grad", "inference_mode"})
+BACKWARD_FUNCTIONS = frozenset({"torch.autograd.backward", "torch.autograd.grad"})
+COLLECTING_METHODS = frozenset({"append", "extend", "insert", "add_"})
+
+
+@dataclass
+class _Function:
+    """What the analysis knows of one function of the file (or the module's top level)."""
+
+    node: cst.CSTNode
+    name: str
+    owner: Optional[cst.ClassDef] = None
+    outputs: List[cst.CSTNode] = field(default_factory=list)  # returned values, backward-ed tensors
+    calls_backward: bool = False
+    calls: Dict[str, List[cst.Call]] = field(default_factory=dict)  # `f(...)` by "f", `self.m(...)` by "self.m"
+    live: Optional[Set[str]] = None  # names whose value reaches an output
+
+
+class GradientContext:
+    """Answers `reason(node, scope_node)`: why autograd differentiates `node`, or None."""
+
+    def __init__(self, ctx) -> None:
+        self.ctx = ctx
+        self._functions: Optional[Dict[int, _Function]] = None
+        self._reasons: Dict[int, Optional[str]] = {}
+        self._classes: Dict[str, cst.ClassDef] = {}
+
+    def reason(self, node: cst.CSTNode, scope_node: cst.CSTNode) -> Optional[str]:
+        if self.ctx.grad_disabled:
+            return None
+        function = self._table().get(id(scope_node))
+        if function is None:
+            return None
+        why = self._reason_for(function)
+        if why is None or not self._reaches_output(node, function):
+            return None
+        return why
+
+    # --- the file's functions --------------------------------------------------------------
+
+    def _table(self) -> Dict[int, _Function]:
+        if self._functions is None:
+            module = self.ctx.module
+            self._functions = {id(module): _Function(module, "<module>")}
+            self._collect(module, None)
+        return self._functions
+
+    def _collect(self, node: cst.CSTNode, owner: Optional[cst.ClassDef]) -> None:
+        function = self._functions[id(node)]
+        for sub in _own_nodes(node):
+            if isinstance(sub, cst.FunctionDef):
+                self._functions[id(sub)] = _Function(sub, sub.name.value, owner)
+                self._collect(sub, None)
+            elif isinstance(sub, cst.ClassDef):
+                self._classes[sub.name.value] = sub
+                for statement in _class_functions(sub):
+                    self._functions[id(statement)] = _Function(statement, statement.name.value, sub)
+                    self._collect(statement, None)
+            elif isinstance(sub, (cst.Return, cst.Yield)) and sub.value is not None:
+                function.outputs.append(sub.value)
+            elif isinstance(sub, cst.Call):
+                callee = _callee(sub.func)
+                if callee is not None:
+                    function.calls.setdefault(callee, []).append(sub)
+                differentiated = self._backward_target(sub)
+                if differentiated is not None:
+                    function.calls_backward = True
+                    function.outputs.append(differentiated)
+
+    def _backward_target(self, call: cst.Call) -> Optional[cst.CSTNode]:
+        """The tensor a `backward()` / `autograd.grad` call differentiates, if `call` is one."""
+        name = self.ctx.qualified(call.func)
+        if name in BACKWARD_FUNCTIONS or attribute_name(call.func) == "manual_backward":
+            return call.args[0].value if call.args else None
+        if attribute_name(call.func) == "backward":
+            return call.args[0].value if call.func.value is not None and _is_helper(call.func.value) and call.args else call.func.value
+        return None
+
+    # --- why a function is differentiated -------------------------------------------------
+
+    def _reason_for(self, function: _Function) -> Optional[str]:
+        key = id(function.node)
+        if key not in self._reasons:
+            self._reasons[key] = None  # a recursive call while this one is worked out adds nothing
+            self._reasons[key] = self._own_reason(function) or self._caller_reason(function)
+        return self._reasons[key]
+
+    def _own_reason(self, function: _Function) -> Optional[str]:
+        if isinstance(function.node, cst.FunctionDef) and _decorated_off(function.node):
+            return None
+        owner = function.owner
+        if owner is not None and _is_autograd_function(owner):
+            return None
+        if function.calls_backward:
+            where = "the script's top level" if function.name == "<module>" else f"`{function.name}`"
+            return f"{where} calls backward()"
+        if owner is not None and function.name == "forward" and self._is_module_class(owner):
+            return f"forward of the nn.Module `{owner.name.value}`"
+        if function.name in TRAINING_STEPS or "loss" in function.name.lower() and function.name != "<module>":
+            return f"the loss function `{function.name}`"
+        if owner is not None and "loss" in owner.name.value.lower() and function.name in LOSS_METHODS:
+            return f"the loss `{owner.name.value}.{function.name}`"
+        return None
+
+    def _caller_reason(self, function: _Function) -> Optional[str]:
+        """A plain function called as `name(...)`, or a method called as `self.name(...)` from its
+        own class, whose result reaches the output of a differentiated caller."""
+        if not isinstance(function.node, cst.FunctionDef):
+            return None
+        callee = function.name if function.owner is None else f"self.{function.name}"
+        for caller in self._table().values():
+            calls = caller.calls.get(callee, ())
+            if caller is function or not calls or function.owner is not None and caller.owner is not function.owner:
+                continue
+            if self._reason_for(caller) is not None and any(self._reaches_output(call, caller) for call in calls):
+                return f"called from `{caller.name}`, which is differentiated"
+        return None
+
+    def _is_module_class(self, node: cst.ClassDef, depth: int = 0) -> bool:
+        """A class whose `forward` autograd runs through: an nn.Module, a loss, a Lightning module, a
+        model of the project's own (`BaseModel`, `MyNet`), a subclass of such a class of the file;
+        not a data transform with a `forward`."""
+        for base in _base_names(node):
+            if base.endswith(MODULE_BASES):
+                return True
+            parent = self._classes.get(base)
+            if parent is not None and parent is not node and depth < 8 and self._is_module_class(parent, depth + 1):
+                return True
+        return False
+
+    # --- whether a value reaches an output -------------------------------------------------
+
+    def _reaches_output(self, node: cst.CSTNode, function: _Function) -> bool:
+        parents = self.ctx.parents()
+        live = self._live(function)
+        outputs = {id(output) for output in function.outputs}
+        current = node
+        while True:
+            if id(current) in outputs:
+                return True
+            parent = parents.get(id(current))
+            if parent is None or parent is function.node:
+                return False
+            if _blocks(parent, current, self.ctx):
+                return False
+            target = _assigned_names(parent, current)
+            if target is not None:
+                return bool(target & live)
+            current = parent
+
+    def _live(self, function: _Function) -> Set[str]:
+        """The names of `function` whose values reach its outputs, through assignments."""
+        if function.live is not None:
+            return function.live
+        assignments = [sub for sub in _own_nodes(function.node) if isinstance(sub, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.Call))]
+        live = {name for output in function.outputs for name in _names_in(output, self.ctx)}
+        changed = True
+        while changed:
+            changed = False
+            for statement in assignments:
+                value = _assigned_value(statement)
+                targets = _assigned_names(statement, value) if value is not None else None
+                if targets and targets & live:
+                    new = _names_in(value, self.ctx) - live
+                    if new:
+                        live |= new
+                        changed = True
+        function.live = live
+        return live
+
+
+def _own_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """The nodes of a function's (or module's) own body: nested functions and classes are yielded
+    but not entered."""
+    stack = list(children(node))
+    while stack:
+        sub = stack.pop()
+        yield sub
+        if not isinstance(sub, SCOPE_NODES):
+            stack.extend(children(sub))
+
+
+def _class_functions(node: cst.ClassDef) -> Iterator[cst.FunctionDef]:
+    for sub in _own_nodes(node.body):
+        if isinstance(sub, cst.FunctionDef):
+            yield sub
+
+
+def _callee(func: cst.CSTNode) -> Optional[str]:
+    """"f" for `f(...)`, "self.m" for `self.m(...)`: the calls that can reach a function of the file."""
+    name = name_of(func)
+    if name is not None:
+        return name
+    if isinstance(func, cst.Attribute) and name_of(func.value) == "self":
+        return f"self.{func.attr.value}"
+    return None
+
+
+def _names_in(node: cst.CSTNode, ctx) -> Set[str]:
+    """The variable names whose values flow into `node` (not through a no-gradient operation)."""
+    found, stack = set(), [node]
+    while stack:
+        sub = stack.pop()
+        name = name_of(sub)
+        if name is not None:
+            found.add(name)
+            continue
+        if isinstance(sub, cst.Attribute) and name_of(sub.value) == "self":
+            found.add(f"self.{sub.attr.value}")
+        for child in children(sub):
+            if not _blocks(sub, child, ctx):
+                stack.append(child)
+    return found
+
+
+def _blocks(parent: cst.CSTNode, child: cst.CSTNode, ctx) -> bool:
+    """No gradient flows from `child` through `parent`: a comparison, an index, an argmax, a
+    `.detach()`, the condition of an `if` or a `where`."""
+    if isinstance(parent, (cst.Comparison, cst.SubscriptElement)):
+        return True
+    if isinstance(parent, (cst.If, cst.While, cst.IfExp)) and child is parent.test:
+        return True
+    if isinstance(parent, cst.Call):
+        described = ctx.describe(parent)
+        if described is not None:
+            op, operands, _ = described
+            if op in NO_GRADIENT:
+                return True
+            if op == "where" and operands and child is parent.args[0]:
+                return True
+        elif name_of(parent.func) in ("int", "float", "bool", "len", "round"):
+            return True
+    return False
+
+
+def _assigned_value(statement: cst.CSTNode) -> Optional[cst.CSTNode]:
+    if isinstance(statement, cst.Call):
+        return statement.args[0] if _is_collecting(statement) and statement.args else None
+    return getattr(statement, "value", None)
+
+
+def _assigned_names(parent: cst.CSTNode, child: cst.CSTNode) -> Optional[Set[str]]:
+    """When `parent` assigns the value `child` to names (`x = child`, `x += child`,
+    `losses.append(child)`): those names; else None."""
+    if isinstance(parent, cst.Assign) and child is parent.value:
+        return {name for target in parent.targets for name in _target_names(target.target)}
+    if isinstance(parent, (cst.AugAssign, cst.AnnAssign)) and child is parent.value:
+        return _target_names(parent.target)
+    if isinstance(parent, cst.Arg) and child is parent.value:
+        return None
+    if isinstance(parent, cst.Call) and _is_collecting(parent) and any(arg is child or arg.value is child for arg in parent.args):
+        return _target_names(parent.func.value)
+    return None
+
+
+def _is_collecting(call: cst.Call) -> bool:
+    return isinstance(call.func, cst.Attribute) and call.func.attr.value in COLLECTING_METHODS
+
+
+def _target_names(target: cst.CSTNode) -> Set[str]:
+    names = set()
+    for sub in walk(target):
+        name = name_of(sub)
+        if name is not None:
+            names.add(name)
+        elif isinstance(sub, cst.Attribute) and name_of(sub.value) == "self":
+            names.add(f"self.{sub.attr.value}")
+    return names
+
+
+def _decorated_off(node: cst.FunctionDef) -> bool:
+    for decorator in node.decorators:
+        target = decorator.decorator
+        target = target.func if isinstance(target, cst.Call) else target
+        name = dotted_name(target)
+        if name and name.rsplit(".", 1)[-1] in NOT_DIFFERENTIATED_DECORATORS:
+            return True
+    return False
+
+
+def _base_names(node: cst.ClassDef) -> List[str]:
+    return [(dotted_name(base.value) or "").rsplit(".", 1)[-1] for base in node.bases]
+
+
+def _is_autograd_function(node: cst.ClassDef) -> bool:
+    """A `torch.autograd.Function`: its forward runs without autograd, its backward is written by hand."""
+    return any(base == "Function" or base.endswith("Function") and "autograd" in base for base in _base_names(node))
+
+
+def _is_helper(node: cst.CSTNode) -> bool:
+    """`accelerator.backward(loss)`, `fabric.backward(loss)`: the argument is what is differentiated."""
+    owner = name_of(node) or attribute_name(node) or ""
+    return owner.lower().endswith(("accelerator", "fabric", "engine"))
