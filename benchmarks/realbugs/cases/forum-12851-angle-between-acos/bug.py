@@ -1,0 +1,21 @@
+# discuss.pytorch.org 12851: angle_between(v0, v1) = dot(unit vectors).clamp(-1, 1).acos() gives NaNs in training.
+import torch
+
+torch.manual_seed(0)
+
+
+def unit_vector(vector):
+    return vector / vector.norm()
+
+
+def angle_between(vector0, vector1):
+    unit_vector0 = unit_vector(vector0)
+    unit_vector1 = unit_vector(vector1)
+    return unit_vector0.dot(unit_vector1).clamp(-1.0, 1.0).acos()
+
+
+target = torch.tensor([0.3, -1.2, 2.0])
+prediction = (target * 1.5).clone().requires_grad_()  # the prediction already points along the target
+loss = angle_between(prediction, target)
+loss.backward()
+grad = prediction.grad

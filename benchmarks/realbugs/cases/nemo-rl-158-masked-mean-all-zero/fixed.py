@@ -1,0 +1,34 @@
+# NVIDIA-NeMo/RL#158 fixed: report 0.0 for the metrics when the mask is all zeros (the proposed guard).
+import torch
+
+torch.manual_seed(0)
+
+
+def masked_mean(values, mask, dim=None):
+    if dim is None:
+        return (values * mask).sum() / mask.sum()
+    return (values * mask).sum(dim) / mask.sum(dim)
+
+
+curr_logprobs = torch.randn(2, 12, requires_grad=True)
+prev_logprobs = curr_logprobs.detach() + 0.01 * torch.randn(2, 12)
+generation_logprobs = prev_logprobs + 0.01 * torch.randn(2, 12)
+token_mask = torch.zeros(2, 12)  # every response was truncated away: no valid tokens in this micro-batch
+sample_mask = torch.ones(2)
+mask = token_mask * sample_mask.unsqueeze(-1)
+
+lp_error = torch.abs(generation_logprobs - prev_logprobs)
+if mask.sum() > 0:
+    mult_prob_error = ((torch.exp(lp_error) * mask).sum() / mask.sum()).item()
+else:
+    mult_prob_error = 0.0
+
+ratios = (curr_logprobs - prev_logprobs).exp()
+ratios_clamped = ratios.clamp(1.0 - 0.2, 1.0 + 0.2)
+with torch.no_grad():
+    if mask.sum() > 0:
+        probs_ratio = masked_mean(ratios.detach(), mask).item()
+        probs_ratio_clamped = masked_mean(ratios_clamped.detach(), mask).item()
+    else:
+        probs_ratio = 0.0  # Default value when mask is all zeros
+        probs_ratio_clamped = 0.0

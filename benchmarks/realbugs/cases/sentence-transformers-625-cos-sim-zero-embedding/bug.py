@@ -1,0 +1,22 @@
+# huggingface/sentence-transformers#625: pytorch_cos_sim divides by a.norm(dim=1), NaN for an all-zero sentence embedding.
+import torch
+
+torch.manual_seed(0)
+
+
+def pytorch_cos_sim(a, b):
+    if len(a.shape) == 1:
+        a = a.unsqueeze(0)
+    if len(b.shape) == 1:
+        b = b.unsqueeze(0)
+    a_norm = a / a.norm(dim=1)[:, None]
+    b_norm = b / b.norm(dim=1)[:, None]
+    return torch.mm(a_norm, b_norm.transpose(0, 1))
+
+
+# average word embeddings: a sentence made only of out-of-vocabulary words is the zero vector
+corpus_embeddings = torch.randn(5, 300)
+corpus_embeddings[3] = 0.0
+query_embedding = torch.randn(300)
+cos_scores = pytorch_cos_sim(query_embedding, corpus_embeddings)[0]
+top_results = torch.topk(cos_scores, k=3)
