@@ -39,3 +39,5 @@ with torch.no_grad():
     block.scale[1] = -0.02  # a large gradient step pushed one head's scale (near 0) below zero
 x = torch.randn(2, 10, 64)
 out = block(x)
+loss = out.pow(2).mean()
+loss.backward()

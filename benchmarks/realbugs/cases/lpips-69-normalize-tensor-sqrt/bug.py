@@ -13,7 +13,7 @@ def normalize_tensor(in_feat, eps=1e-10):
 class TinyLPIPS(nn.Module):
     def __init__(self):
         super().__init__()
-        # the reporter's own feature extractor: features tapped after a conv
+        # a small stand-in for the backbone LPIPS taps; its features are exactly 0 on black pixels
         self.net = nn.Sequential(nn.Conv2d(3, 16, 3, padding=1, bias=False), nn.ReLU(), nn.Conv2d(16, 16, 1, bias=False))
 
     def forward(self, in0, in1):
