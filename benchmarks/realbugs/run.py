@@ -23,12 +23,14 @@ fixed.py raises nothing and leaves every output finite. Scripts run in children 
 process that imported torch once, one thread each, with a time limit.
 
 Recall at the bug line: a finding of `nanlint check` whose span covers `line`. Twins flagged:
-fixed.py files with any finding.
+fixed.py files with any finding (a twin fixes the reported bug only, so another hazard of the same
+code can remain), and twins flagged at the fix: a finding on the lines that replaced the bug line.
 """
 
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import math
 import os
@@ -74,6 +76,18 @@ class Case:
     @property
     def fixed(self) -> Path:
         return self.folder / "fixed.py"
+
+    def fixed_lines(self) -> range:
+        """The lines of fixed.py that stand where the bug line stood in bug.py."""
+        bug = self.bug.read_text(encoding="utf-8").splitlines()
+        fixed = self.fixed.read_text(encoding="utf-8").splitlines()
+        for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, bug, fixed, autojunk=False).get_opcodes():
+            if i1 < self.line <= i2 or tag == "insert" and i1 == self.line - 1:
+                if tag == "equal":
+                    line = j1 + self.line - i1
+                    return range(line, line + 1)
+                return range(j1 + 1, max(j2, j1 + 1) + 1)
+        return range(0)
 
 
 class CaseError(Exception):
@@ -224,6 +238,7 @@ class Flags:
     at_line: Dict[str, List[str]] = field(default_factory=dict)  # case -> codes covering the bug line
     in_bug: Dict[str, List[str]] = field(default_factory=dict)  # case -> codes anywhere in bug.py
     in_twin: Dict[str, List[str]] = field(default_factory=dict)  # case -> codes in fixed.py
+    at_fix: Dict[str, List[str]] = field(default_factory=dict)  # case -> codes on the lines of the fix
 
 
 def check(cases: List[Case], extra: Sequence[str]) -> Flags:
@@ -239,7 +254,11 @@ def check(cases: List[Case], extra: Sequence[str]) -> Flags:
     for finding in json.loads(done.stdout):
         path = (CASES / finding["filename"]).resolve()
         if path in twins:
-            flags.in_twin.setdefault(twins[path].name, []).append(finding["code"])
+            twin = twins[path]
+            flags.in_twin.setdefault(twin.name, []).append(finding["code"])
+            rows = range(finding["location"]["row"], finding["end_location"]["row"] + 1)
+            if set(rows) & set(twin.fixed_lines()):
+                flags.at_fix.setdefault(twin.name, []).append(finding["code"])
             continue
         case = by_file[path]
         flags.in_bug.setdefault(case.name, []).append(finding["code"])
@@ -287,11 +306,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
           + ("" if args.static_only else f"; labels verified by running: {total - len(bad_labels)} hold, {len(bad_labels)} do not"))
     for label, flags in (("default rules", default), ("--preview", preview)):
         print(f"{label:14} recall at the bug line {percent(len(flags.at_line), total)}; "
-              f"bug files flagged anywhere {percent(len(flags.in_bug), total)}; twins flagged {percent(len(flags.in_twin), total)}")
+              f"bug files flagged anywhere {percent(len(flags.in_bug), total)}; twins flagged {percent(len(flags.in_twin), total)}, "
+              f"at the fix {percent(len(flags.at_fix), total)}")
     if args.json:
         results = {case.name: {"source": case.source, "category": case.category, "label_problems": bad_labels.get(case.name, []),
                                "default": default.at_line.get(case.name, []), "preview": preview.at_line.get(case.name, []),
-                               "twin_default": default.in_twin.get(case.name, []), "twin_preview": preview.in_twin.get(case.name, [])}
+                               "twin_default": default.in_twin.get(case.name, []), "twin_preview": preview.in_twin.get(case.name, []),
+                               "twin_at_fix_default": default.at_fix.get(case.name, [])}
                    for case in cases}
         Path(args.json).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     return 1 if bad_labels else 0

@@ -11,8 +11,12 @@ from nanlint.analysis.gradient import GradientContext
 from nanlint.analysis.guards import ComparedValues
 from nanlint.analysis.names import TORCH_ROOT, ImportTable, dotted_name
 from nanlint.source import NEWLINE
-from nanlint.analysis.syntax import children, code_of, walk, function_params, is_constant, is_docstring, is_literal, keyword_args, positional_args
-from nanlint.analysis.values import Analyzer, Fact
+from nanlint.analysis.ops import MODULES
+from nanlint.analysis.syntax import (
+    children, code_of, walk, function_params, is_constant, is_docstring, is_literal, keyword_args, name_of, positional_args,
+    returned_values,
+)
+from nanlint.analysis.values import Analyzer, Fact, join
 
 GRAD_DISABLING = frozenset(
     {"torch.no_grad", "torch.inference_mode", "torch.autograd.no_grad", "torch.autograd.grad_mode.no_grad",
@@ -78,6 +82,9 @@ class FileContext:
         self.module = module
         self.imports = ImportTable()
         self.scopes: List[Scope] = []
+        self.finished: Dict[int, Scope] = {}  # id(function or class node) -> its scope, once walked
+        self.definitions: Dict[str, cst.CSTNode] = {}  # the module's own functions and classes, by name
+        self._summaries: Dict[int, Optional[Fact]] = {}
         self.seq = 0
         self.horizon: Optional[int] = None
         self.grad_off_depth = 0
@@ -97,13 +104,16 @@ class FileContext:
 
     def push_scope(self, node: cst.CSTNode, kind: str) -> None:
         scope = Scope(node, kind)
+        if len(self.scopes) == 1 and isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            self.definitions[node.name.value] = node
         self.scopes.append(scope)
         if kind == "function":
             for param in function_params(node):
                 self.record(param.name.value, None)
 
     def pop_scope(self) -> None:
-        self.scopes.pop()
+        scope = self.scopes.pop()
+        self.finished[id(scope.node)] = scope
 
     def record(self, name: str, value: Optional[cst.CSTNode]) -> None:
         self.seq += 1
@@ -199,7 +209,111 @@ class FileContext:
             return None
         if isinstance(func, cst.Attribute) and self.is_tensor_receiver(func.value):
             return func.attr.value, [func.value, *positional_args(call)], keyword_args(call)
+        module = self.module_op(self.construction(func))
+        if module is not None:
+            op, construction, direct = module
+            return op, positional_args(call) if direct else [], {**keyword_args(construction), **keyword_args(call)}
         return None
+
+    # --- what the file's own modules, functions and classes compute ------------------------
+
+    def construction(self, callee: cst.CSTNode) -> Optional[cst.Call]:
+        """The call that made the object `callee` names: `sm = nn.Softmax(1)` for `sm`, and for
+        `self.sm` the assignment in this method or in another method of the class (`__init__`)."""
+        value = None
+        if isinstance(callee, cst.Name):
+            value = self.assigned_value(callee.value)
+        elif isinstance(callee, cst.Attribute) and name_of(callee.value) == "self":
+            value = self.assigned_value(f"self.{callee.attr.value}") or self._class_attribute(callee.attr.value)
+        return value if isinstance(value, cst.Call) else None
+
+    def _class_attribute(self, attr: str) -> Optional[cst.CSTNode]:
+        found = self._class_assignment(attr)
+        return found[1] if found is not None else None
+
+    def _class_assignment(self, attr: str) -> Optional[Tuple[Scope, cst.CSTNode]]:
+        """Where another method of the current class (already walked: `__init__`) set `self.attr`."""
+        owner = self.class_node()
+        if owner is None:
+            return None
+        for statement in owner.body.body:
+            scope = self.finished.get(id(statement))
+            found = scope.last(f"self.{attr}", None) if scope is not None else None
+            if found is not None and found.value is not None:
+                return scope, found.value
+        return None
+
+    def class_attribute_fact(self, attr: str) -> Optional[Fact]:
+        """The fact of `self.attr` as another method of the class set it (`self.gamma = 0.5`)."""
+        found = self._class_assignment(attr)
+        return self._judged_in(found[0], [found[1]]) if found is not None else None
+
+    def module_op(self, construction: Optional[cst.CSTNode], depth: int = 0):
+        """(op, construction, direct) for an nn module whose output the op table knows:
+        `nn.Softmax(dim=1)` computes softmax on its input (direct); an `nn.Sequential` computes what
+        its last layer does, on a value other layers made (not direct)."""
+        if isinstance(construction, cst.Name):
+            construction = self.construction(construction)
+        if not isinstance(construction, cst.Call) or depth > 4:
+            return None
+        name = self.qualified(construction.func) or ""
+        short = name.rsplit(".", 1)[-1]
+        if not name.startswith(TORCH_ROOT + ".nn."):
+            return None
+        if short in MODULES:
+            return MODULES[short], construction, depth == 0
+        layers = positional_args(construction)
+        if short == "Sequential" and layers:
+            return self.module_op(layers[-1], depth + 1)
+        return None
+
+    def call_summary(self, call: cst.Call) -> Optional[Fact]:
+        """The fact of what a call to one of the file's own functions returns: `helper(x)`,
+        `self.helper(x)` in a method of the same class, `model(x)` for `model = Net()` (the class's
+        `forward`). Judged in the callee's own scope, with its parameters unknown."""
+        function = self._callee_function(call.func)
+        if function is None:
+            return None
+        key = id(function)
+        if key not in self._summaries:
+            self._summaries[key] = None  # a recursive call adds nothing
+            self._summaries[key] = self._returned_fact(function)
+        return self._summaries[key]
+
+    def _callee_function(self, func: cst.CSTNode) -> Optional[cst.FunctionDef]:
+        if isinstance(func, cst.Name):
+            defined = self.definitions.get(func.value)
+            if isinstance(defined, cst.FunctionDef):
+                return defined
+        elif isinstance(func, cst.Attribute) and name_of(func.value) == "self":
+            owner = self.class_node()
+            method = _method(owner, func.attr.value) if owner is not None else None
+            if method is not None:
+                return method
+        construction = self.construction(func)
+        made = self.definitions.get(name_of(construction.func)) if construction is not None else None
+        return _method(made, "forward") if isinstance(made, cst.ClassDef) else None
+
+    def _returned_fact(self, function: cst.FunctionDef) -> Optional[Fact]:
+        scope = self.finished.get(id(function))
+        values = returned_values(function)
+        if scope is None or not values:
+            return None
+        return self._judged_in(scope, values)
+
+    def _judged_in(self, scope: Scope, values: List[cst.CSTNode]) -> Fact:
+        """The joined facts of `values`, looked up in `scope` (a function walked earlier) as it
+        stood at its end, with the module's names around it."""
+        saved_scopes, saved_horizon = self.scopes, self.horizon
+        self.scopes, self.horizon = [saved_scopes[0], scope], None
+        try:
+            facts = [self.fact(value) for value in values]
+        finally:
+            self.scopes, self.horizon = saved_scopes, saved_horizon
+        result = facts[0]
+        for fact in facts[1:]:
+            result = join(result, fact)
+        return result
 
     def is_tensor_receiver(self, node: cst.CSTNode, depth: int = 0) -> bool:
         if is_constant(node) or isinstance(node, LITERAL_DISPLAYS):
@@ -319,6 +433,13 @@ class FileContext:
         if getattr(node, "lpar", None):
             node = node.with_changes(lpar=(), rpar=())
         return code_of(node)
+
+
+def _method(owner: cst.ClassDef, name: str) -> Optional[cst.FunctionDef]:
+    for statement in owner.body.body:
+        if isinstance(statement, cst.FunctionDef) and statement.name.value == name:
+            return statement
+    return None
 
 
 def _is_future_import(statement: cst.CSTNode) -> bool:

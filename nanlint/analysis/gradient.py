@@ -21,7 +21,7 @@ import libcst as cst
 
 from nanlint.analysis.names import dotted_name
 from nanlint.analysis.ops import NO_GRADIENT
-from nanlint.analysis.syntax import attribute_name, children, name_of, walk
+from nanlint.analysis.syntax import attribute_name, children, name_of, own_nodes, walk
 
 # What a gradient-only rule's page says about where it speaks.
 WHERE_IT_SPEAKS = (
@@ -31,7 +31,6 @@ WHERE_IT_SPEAKS = (
     "`argmax`, comparisons, `.detach()` or indices). Metrics, samplers and `torch.no_grad()` blocks stay silent. "
     "The finding says why the code is differentiated."
 )
-SCOPE_NODES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)
 # Base classes whose subclasses' `forward` autograd runs through, by the end of their names: torch's
 # and Lightning's modules, and the names projects give their own base models.
 MODULE_BASES = ("Module", "Loss", "Sequential", "ModuleList", "Model", "Net", "Network", "Layer", "Block", "Encoder", "Decoder", "Head")
@@ -86,7 +85,7 @@ class GradientContext:
 
     def _collect(self, node: cst.CSTNode, owner: Optional[cst.ClassDef]) -> None:
         function = self._functions[id(node)]
-        for sub in _own_nodes(node):
+        for sub in own_nodes(node):
             if isinstance(sub, cst.FunctionDef):
                 self._functions[id(sub)] = _Function(sub, sub.name.value, owner)
                 self._collect(sub, None)
@@ -191,7 +190,7 @@ class GradientContext:
         """The names of `function` whose values reach its outputs, through assignments."""
         if function.live is not None:
             return function.live
-        assignments = [sub for sub in _own_nodes(function.node) if isinstance(sub, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.Call))]
+        assignments = [sub for sub in own_nodes(function.node) if isinstance(sub, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.Call))]
         live = {name for output in function.outputs for name in _names_in(output, self.ctx)}
         changed = True
         while changed:
@@ -208,19 +207,8 @@ class GradientContext:
         return live
 
 
-def _own_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    """The nodes of a function's (or module's) own body: nested functions and classes are yielded
-    but not entered."""
-    stack = list(children(node))
-    while stack:
-        sub = stack.pop()
-        yield sub
-        if not isinstance(sub, SCOPE_NODES):
-            stack.extend(children(sub))
-
-
 def _class_functions(node: cst.ClassDef) -> Iterator[cst.FunctionDef]:
-    for sub in _own_nodes(node.body):
+    for sub in own_nodes(node.body):
         if isinstance(sub, cst.FunctionDef):
             yield sub
 

@@ -26,6 +26,7 @@ COSINE = "cosine"  # a cosine similarity: rounds slightly past ±1 in float32
 RECTIFIED = "rectified"  # >= 0, exactly 0 for every non-positive input
 LOG_PROBABILITY = "log-probability"  # <= 0, finite
 BOOLEAN = "boolean"  # a mask
+LOSS = "loss"  # a loss: >= 0, unbounded above (its exp overflows)
 
 # How an operation treats its input's values, when it computes nothing new from them.
 VIEW = "view"  # shares storage and the autograd version counter with its input
@@ -81,6 +82,9 @@ OPS: Dict[str, Op] = {
     **_ops("detach detach_ data item tolist numpy", handles=MOVE, blocks_gradient=True),
     **_ops("long int short byte", handles=CAST, blocks_gradient=True),
     **_ops("argmax argmin argsort nonzero sign round floor ceil trunc searchsorted bucketize", blocks_gradient=True),
+    **_ops("cross_entropy nll_loss binary_cross_entropy binary_cross_entropy_with_logits l1_loss smooth_l1_loss "
+           "huber_loss kl_div poisson_nll_loss gaussian_nll_loss ctc_loss margin_ranking_loss triplet_margin_loss",
+           produces=LOSS),
     **_ops("tensor as_tensor from_numpy", handles=CONVERT),
     **_ops("float double half bfloat16 to type_as float_", handles=CAST),
     **_ops("size dim ndimension numel nelement shape ndim stride storage_offset element_size data_ptr get_device "
@@ -93,6 +97,11 @@ MODULES: Dict[str, str] = {
     "ReLU": "relu", "ReLU6": "relu6", "LeakyReLU": "leaky_relu", "ELU": "elu", "CELU": "celu", "SELU": "selu",
     "Softplus": "softplus", "LogSigmoid": "logsigmoid", "Hardsigmoid": "hardsigmoid", "Hardtanh": "hardtanh",
     "Softsign": "softsign", "CosineSimilarity": "cosine_similarity", "PairwiseDistance": "pairwise_distance",
+    "MSELoss": "mse_loss", "CrossEntropyLoss": "cross_entropy", "NLLLoss": "nll_loss", "BCELoss": "binary_cross_entropy",
+    "BCEWithLogitsLoss": "binary_cross_entropy_with_logits", "L1Loss": "l1_loss", "SmoothL1Loss": "smooth_l1_loss",
+    "HuberLoss": "huber_loss", "KLDivLoss": "kl_div", "PoissonNLLLoss": "poisson_nll_loss",
+    "GaussianNLLLoss": "gaussian_nll_loss", "CTCLoss": "ctc_loss", "MarginRankingLoss": "margin_ranking_loss",
+    "TripletMarginLoss": "triplet_margin_loss",
 }
 
 
@@ -110,5 +119,5 @@ SAVING_OUTPUT_WHEN_INPLACE = names(lambda op: op.saves_output_inplace)
 SAVING_MODULES = {
     module: not OPS[op].saves_output
     for module, op in MODULES.items()
-    if OPS[op].saves_output or OPS[op].saves_output_inplace
+    if op in OPS and (OPS[op].saves_output or OPS[op].saves_output_inplace)
 }

@@ -195,6 +195,25 @@ def elements(node: cst.CSTNode) -> Optional[List[cst.CSTNode]]:
     return None
 
 
+SCOPE_NODES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)
+
+
+def own_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """The code nodes of a function's (or module's) own body: nested functions, lambdas and classes
+    are yielded but not entered."""
+    stack = list(children(node))
+    while stack:
+        sub = stack.pop()
+        yield sub
+        if not isinstance(sub, SCOPE_NODES):
+            stack.extend(children(sub))
+
+
+def returned_values(function: cst.FunctionDef) -> List[cst.BaseExpression]:
+    """The values a function's own `return` statements give back."""
+    return [sub.value for sub in own_nodes(function) if isinstance(sub, cst.Return) and sub.value is not None]
+
+
 def statements(block: cst.CSTNode) -> List[cst.CSTNode]:
     """The statements of a body: compound statements and the small statements of each line
     (`a = 1; b = 2` gives two), so `ast`'s flat statement lists have a counterpart."""

@@ -45,9 +45,12 @@ NORMALIZED = "normalized"  # F.normalize output: a dot product of two of them is
 NORMALIZED_PRODUCT = "normalized-product"  # elementwise product of two normalised vectors, before the sum
 ABOVE_ONE = "above-one"  # clamped at a minimum above 1 (acosh's domain)
 COSINE_WHY = "a dot product of normalised vectors, which rounds past ±1"
+SUM_OF_SQUARES_WHY = "a sum of squares, 0 for an all-zero vector"
 PAST_UNIT = "past-unit"  # a computed cosine: rounds slightly past ±1 in float32
 EXPANDED_DISTANCE = "expanded-distance"  # |a|² + |b|² - 2ab: rounds below 0 for close points
 DIFF = "difference"  # a - b: 0 where the sides are equal, negative where b is larger
+SQUARE = "square"  # x ** 2, x * x: a sum of them is 0 for an all-zero vector (a norm written by hand)
+LOSS = "loss"  # a loss function's value: >= 0 and unbounded above
 SQUARED_DIFF = "squared-difference"  # (a - b) ** 2
 SQUARED_DISTANCE = "squared-distance"  # a sum or mean of squared differences, an MSE, |a|² + |b|² - 2ab
 BOUNDED = "bounded"  # bounded above by a literal (clamp(max=c), min(x, c)): its exp cannot overflow
@@ -64,6 +67,7 @@ RANGE = "range"  # max - min: 0 when all values are equal
 RECTIFIED = "rectified"  # a ReLU output: 0 for every non-positive input
 DISTANCE = "distance"  # a norm of a difference or a cdist: 0 where two points coincide
 KINDS = frozenset({COUNT, SPREAD, NORM, RANGE})
+KEPT_BY_SCALING = KINDS | {LOSS}  # what multiplying or dividing by a positive value keeps
 
 
 class Fact(NamedTuple):
@@ -217,15 +221,13 @@ def is_positive_guard(node: cst.CSTNode) -> bool:
 
 
 def _add_signs(a: int, b: int) -> int:
-    if a == POS and b & NEG == 0 or b == POS and a & NEG == 0:
-        return POS
-    if a == NEG and b & POS == 0 or b == NEG and a & POS == 0:
-        return NEG
-    if a == ZERO:
-        return b
-    if b == ZERO:
-        return a
-    return ANY
+    """The signs a sum can take: 0 + s is s, s + s is s, a positive plus a negative is anything."""
+    out = 0
+    for sa in (NEG, ZERO, POS):
+        for sb in (NEG, ZERO, POS):
+            if a & sa and b & sb:
+                out |= sb if sa == ZERO else sa if sb == ZERO or sa == sb else ANY
+    return out or ANY
 
 
 def _mul_signs(a: int, b: int) -> int:
@@ -293,7 +295,9 @@ class Analyzer:
         reads like a log-variance whose value is not bounded above."""
         found = self.env.lookup_name(key)
         fact = UNKNOWN
-        if found is None and MASK_NAME.search(name) and not key.startswith("self."):
+        if found is None and key.startswith("self."):
+            fact = self.env.class_attribute_fact(key[len("self."):]) or UNKNOWN
+        elif found is None and MASK_NAME.search(name):
             fact = Fact(NONNEG, None, frozenset({MASK}))
         elif found is not None:
             fact = self.env.at(found.seq, self.fact, found.value, depth)
@@ -352,12 +356,15 @@ class Analyzer:
         if isinstance(op, cst.Subtract):
             return self._sub(node.left, node.right, depth)
         if isinstance(op, cst.Multiply):
+            if same_code(node.left, node.right):
+                return self.power(self.fact(node.left, depth), cst.Integer("2"))
             return self._product(self.fact(node.left, depth), self.fact(node.right, depth))
         if isinstance(op, cst.Divide):
             left, right = self.fact(node.left, depth), self.fact(node.right, depth)
             if left.signs & POS == 0 and (right.signs & NEG == 0 or right.why is None):
                 return Fact(NEG | ZERO, None)  # `(x - x.max()) / temperature`: a scale of unknown sign is taken as positive
-            return Fact(_mul_signs(left.signs, right.signs & ~ZERO or ANY), left.why if left.signs & ZERO else None)
+            kept = left.tags & KEPT_BY_SCALING if right.why is None else frozenset()
+            return Fact(_mul_signs(left.signs, right.signs & ~ZERO or ANY), left.why if left.signs & ZERO else None, kept)
         if isinstance(op, cst.Power):
             return self.power(self.fact(node.left, depth), node.right)
         if isinstance(op, cst.MatrixMultiply):
@@ -374,6 +381,8 @@ class Analyzer:
             return POSITIVE if (a.signs == POS or b.signs == POS) else Fact(ANY, a.why or b.why)
         if a.has(SQUARED_DIFF) and (b.has(SQUARED_DIFF) or b.has(SQUARED_DISTANCE)) or a.has(SQUARED_DISTANCE) and b.has(SQUARED_DIFF):
             return Fact(NONNEG, "a sum of squared differences, 0 where the two points coincide", frozenset({SQUARED_DISTANCE}))
+        if a.has(SQUARE) and b.has(SQUARE):
+            return Fact(NONNEG, SUM_OF_SQUARES_WHY, frozenset({SQUARE}))
         signs = _add_signs(a.signs, b.signs)
         why = None
         if signs & ZERO and a.can(ZERO) and b.can(ZERO):
@@ -391,6 +400,8 @@ class Analyzer:
             return Fact(NONNEG, f"{_fmt(one)} - x with x reaching 1, which is 0", frozenset())
         if b.signs == NEG and a.signs & NEG == 0:
             return POSITIVE if a.signs == POS or is_positive_guard(right) else Fact(NONNEG, None)
+        if a.can(ZERO) and a.signs & NEG == 0 and is_eps_like(right):
+            return Fact(ANY, f"{a.why}, minus an eps: below 0 there (the eps has the wrong sign)", frozenset())
         if self._is_maximum_of_rows(right) or self._is_pair_maximum_of(right, left):
             return Fact(NEG | ZERO, None)  # `x - x.max(-1, keepdim=True).values`: at most 0
         if self._extreme(left, depth) == "max" and self._extreme(right, depth) == "min":
@@ -498,7 +509,7 @@ class Analyzer:
             tags.add(BOUNDED)  # `5 * tanh(x)`
         for kept, factor in ((a, b), (b, a)):
             if factor.signs == POS and factor.why is None:
-                tags |= kept.tags & KINDS
+                tags |= kept.tags & KEPT_BY_SCALING
         return Fact(signs, why, frozenset(tags))
 
     def power(self, base: Fact, exponent: cst.CSTNode) -> Fact:
@@ -508,7 +519,7 @@ class Analyzer:
         if value == int(value) and int(value) % 2 == 0:
             signs = (ZERO if base.signs & ZERO else 0) | (POS if base.signs & (POS | NEG) else 0)
             why = base.why if base.can(ZERO) or base.has(UNIT) else None
-            tags = base.tags & {UNIT} | ({SQUARED_DIFF} if base.has(DIFF) and value == 2 else set())
+            tags = base.tags & {UNIT} | ({SQUARED_DIFF} if base.has(DIFF) and value == 2 else {SQUARE})
             return Fact(signs or NONNEG, why, frozenset(tags))
         if value == 0.5 or 0 < value < 1:
             return Fact(base.signs & NONNEG or NONNEG, base.why if base.can(ZERO) else None)
@@ -517,7 +528,8 @@ class Analyzer:
     def _Call(self, node: cst.Call, depth: int) -> Fact:
         described = self.env.describe_call(node)
         if described is None:
-            return self._builtin_call(node, depth)
+            summary = self.env.call_summary(node)
+            return summary if summary is not None else self._builtin_call(node, depth)
         name, operands, keywords = described
         first = self.fact(operands[0], depth) if operands else UNKNOWN
         return self._op_fact(name, first, operands, keywords, depth)
@@ -629,6 +641,8 @@ class Analyzer:
             return Fact(ANY, f"a {name} output, which reaches ±1 exactly", frozenset({UNIT}))
         if kind == ops.BOOLEAN:
             return Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}))
+        if kind == ops.LOSS:
+            return Fact(NONNEG, None, frozenset({LOSS}))
         return None
 
     def _selects_positive_part(self, operands) -> bool:
@@ -682,6 +696,8 @@ class Analyzer:
             return Fact(ANY, COSINE_WHY, frozenset({UNIT, PAST_UNIT}))
         if first.has(SQUARED_DIFF) and name != "cumsum":
             return Fact(NONNEG, f"a {name} of squared differences, 0 where the two points coincide", frozenset({SQUARED_DISTANCE}))
+        if first.has(SQUARE) and name != "cumsum":
+            return Fact(NONNEG, SUM_OF_SQUARES_WHY, frozenset({SQUARE}))
         return Fact(first.signs, f"a {name}, 0 when its terms are 0 or cancel")
 
     @staticmethod
