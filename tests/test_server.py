@@ -10,6 +10,7 @@ import textwrap
 import pytest
 from cli_support import LOG_OF_STD, RISKY, SAFE, nanlint_env, run_nanlint, write
 from lsp_client import CAPABILITIES, LspClient, apply_edits, edits_of, units
+from test_fixes import BAD_TEMPLATE_RULE
 
 EVERYWHERE = {"start": {"line": 0, "character": 0}, "end": {"line": 10_000, "character": 0}}
 
@@ -134,6 +135,20 @@ def test_fix_all_makes_the_fixes_check_fix_makes(server, tmp_path, newline):
     ]
 
 
+def test_a_fix_whose_code_would_not_parse_is_offered_greyed_out_with_the_reason(server, tmp_path):
+    write(tmp_path, "rules.toml", BAD_TEMPLATE_RULE)
+    write(tmp_path, "pyproject.toml", '[tool.nanlint]\nextend-rule-files = ["rules.toml"]\nselect = ["NAN960"]\n')
+    path = write(tmp_path, "a.py", "import torch\n\ndef f(x):\n    return torch.log(torch.softmax(x, dim=-1))\n")
+    server.open(path.as_uri(), path.read_text())
+    (found,) = server.diagnostics(path.as_uri())
+    fix, noqa, fix_all = server.code_actions(path.as_uri(), found["range"])
+    reason = "(line 4: positional argument follows keyword argument)"
+    assert fix["title"] == "nanlint (NAN960): Reorder badly" and "edit" not in fix and not fix.get("isPreferred")
+    assert fix["disabled"]["reason"] == f"the fixed code would not parse {reason}"
+    assert fix_all["kind"] == "source.fixAll.nanlint" and "edit" not in fix_all and fix_all["disabled"]["reason"].endswith(reason)
+    assert "edit" in noqa
+
+
 def test_noqa_joins_the_comment_already_on_the_line(server, tmp_path):
     text = code('''
         import torch
@@ -141,25 +156,30 @@ def test_noqa_joins_the_comment_already_on_the_line(server, tmp_path):
         def f(x):
             a = torch.log(x.std())  # noqa: E501
             b = torch.log(x.std())  # the batch axis
-            c = torch.log(x.std()) + len("""
+            c = torch.log(x.std())  # nanlint: ignore[E501] (long)
+            d = torch.log(x.std()) + len("""
         """)
-            return a + b + c
+            return a + b + c + d
     ''')
     uri = (tmp_path / "comments.py").as_uri()
     server.open(uri, text)
     found = server.diagnostics(uri)
-    assert [(d["code"], d["range"]["start"]["line"]) for d in found] == [("NAN101", 3), ("NAN101", 4), ("NAN101", 5)]
+    assert [(d["code"], d["range"]["start"]["line"]) for d in found] == [("NAN101", 3), ("NAN101", 4), ("NAN101", 5), ("NAN101", 6)]
 
     def noqa_edits(diagnostic):
         actions = server.code_actions(uri, diagnostic["range"])
         return [e for a in actions if a["title"].endswith("Disable for this line") for e in edits_of(a, uri)]
 
-    merged, appended, inside_string = (noqa_edits(d) for d in found)
+    *comments, inside_string = (noqa_edits(d) for d in found)
     assert inside_string == []  # the line ends inside a string: a comment there would be text
-    silenced = apply_edits(text, merged + appended)
-    assert silenced.splitlines()[3:5] == ["    a = torch.log(x.std())  # noqa: E501, NAN101", "    b = torch.log(x.std())  # the batch axis  # noqa: NAN101"]
+    silenced = apply_edits(text, [edit for edits in comments for edit in edits])
+    assert silenced.splitlines()[3:6] == [
+        "    a = torch.log(x.std())  # noqa: E501, NAN101",
+        "    b = torch.log(x.std())  # the batch axis  # noqa: NAN101",
+        "    c = torch.log(x.std())  # nanlint: ignore[E501, NAN101] (long)",
+    ]
     server.change(uri, silenced, version=2)
-    assert [d["range"]["start"]["line"] for d in server.diagnostics(uri, version=2)] == [5]
+    assert [d["range"]["start"]["line"] for d in server.diagnostics(uri, version=2)] == [6]
 
 
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-8", "utf-32"])

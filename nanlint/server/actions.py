@@ -4,10 +4,11 @@ is safe, labelled `(unsafe)` when it changes numbers), a `# noqa: CODE` for its 
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Sequence
+from typing import List, Optional, Sequence
 
 from lsprotocol import types
 
+from nanlint.fixes import apply_edits, parse_error
 from nanlint.ftypes import Edit, Finding
 from nanlint.server.diagnostics import finding_diagnostic
 from nanlint.server.linting import Analysis
@@ -45,7 +46,7 @@ def code_actions(analysis: Analysis, document: Document, wanted: types.Range, on
             if not _overlaps(diagnostic.range, wanted):
                 continue
             if finding.fix is not None:
-                actions.append(_fix_action(finding, diagnostic, document))
+                actions.append(_fix_action(analysis, finding, diagnostic, document))
             places = places or CommentPlaces(analysis.text)
             noqa = places.noqa_edit(finding)
             if noqa is not None:
@@ -57,14 +58,21 @@ def code_actions(analysis: Analysis, document: Document, wanted: types.Range, on
     return actions
 
 
-def _fix_action(finding: Finding, diagnostic: types.Diagnostic, document: Document) -> types.CodeAction:
+def _fix_action(analysis: Analysis, finding: Finding, diagnostic: types.Diagnostic, document: Document) -> types.CodeAction:
+    """The finding's fix; shown greyed out, with the reason, if the fixed code would not parse
+    (as `--fix` leaves such a file unchanged)."""
     title = finding.fix.title if finding.fix.safe else f"{finding.fix.title} (unsafe)"
+    error = parse_error(apply_edits(analysis.text, [finding])[0], analysis.path)
+    if error is not None:
+        action = _quick_fix(title, diagnostic, None)
+        action.disabled = types.CodeActionDisabled(reason=f"the fixed code would not parse ({error})")
+        return action
     action = _quick_fix(title, diagnostic, document.workspace_edit(finding.fix.edits))
     action.is_preferred = finding.fix.safe
     return action
 
 
-def _quick_fix(title: str, diagnostic: types.Diagnostic, edit: types.WorkspaceEdit) -> types.CodeAction:
+def _quick_fix(title: str, diagnostic: types.Diagnostic, edit: Optional[types.WorkspaceEdit]) -> types.CodeAction:
     return types.CodeAction(title=f"nanlint ({diagnostic.code}): {title}", kind=types.CodeActionKind.QuickFix, diagnostics=[diagnostic], edit=edit)
 
 
