@@ -33,7 +33,7 @@ class LspClient:
         self.backlog = []  # messages read while waiting for another one
         self.last_id = 0
         threading.Thread(target=self._read, daemon=True).start()
-        self.initialized = self.request("initialize", {"processId": None, "rootUri": Path(cwd).as_uri(), "capabilities": capabilities or CAPABILITIES})
+        self.initialized = self.request("initialize", {"processId": None, "rootUri": Path(cwd).as_uri(), "capabilities": CAPABILITIES if capabilities is None else capabilities})
         self.notify("initialized", {})
 
     # --- the wire ----------------------------------------------------------------------------

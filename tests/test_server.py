@@ -113,6 +113,16 @@ def test_code_actions_fix_or_silence_the_finding_under_the_cursor(server, tmp_pa
     assert "torch.log(hits.clamp_min(1e-6))" in apply_edits(silenced, edits_of(unsafe[0], uri))
 
 
+def test_a_client_without_versioned_edits_gets_plain_changes(start, tmp_path):
+    server = start(capabilities={})
+    uri = (tmp_path / "risky.py").as_uri()
+    server.open(uri, code(RISKY))
+    softmax = server.diagnostics(uri)[0]
+    fix = server.code_actions(uri, softmax["range"])[0]
+    assert list(fix["edit"]) == ["changes"]
+    assert "torch.log_softmax(logits, dim=-1)" in apply_edits(code(RISKY), fix["edit"]["changes"][uri])
+
+
 @pytest.mark.parametrize("newline", ["\n", "\r\n"])
 def test_fix_all_makes_the_fixes_check_fix_makes(server, tmp_path, newline):
     text = code(RISKY).replace("return F.nll_loss", "loss = torch.log(torch.sigmoid(logits))\n    return F.nll_loss").replace("\n", newline)
