@@ -1,4 +1,5 @@
-"""The command line, in ruff's conventions: `nanlint check`, `nanlint rule CODE`, `nanlint rules`, `nanlint verify`.
+"""The command line, in ruff's conventions: `nanlint check`, `nanlint rule CODE`, `nanlint rules`, `nanlint verify`,
+`nanlint server`.
 
 Exit codes: 0 no findings; 1 findings (with --diff: fixes to make); 2 usage or configuration
 error, or a file that could not be read or parsed (every other file is still checked and reported).
@@ -81,6 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     verify = commands.add_parser("verify", help="run your code and confirm each finding (needs torch)")
     _add_verify_arguments(verify)
+
+    commands.add_parser("server", help="run the language server for editors (LSP on standard input and output; needs nanlint[server])")
     return parser
 
 
@@ -261,13 +264,24 @@ def run_rules(args: argparse.Namespace) -> int:
     return EXIT_CLEAN
 
 
+def run_server(args: argparse.Namespace) -> int:
+    try:
+        from nanlint.server.protocol import serve
+    except ModuleNotFoundError as error:
+        if (error.name or "").split(".")[0] not in ("pygls", "lsprotocol"):
+            raise
+        raise UsageError("`nanlint server` needs pygls: pip install 'nanlint[server]'") from None
+    serve()
+    return EXIT_CLEAN
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_ERROR
-    handlers = {"check": run_check, "rule": run_rule, "rules": run_rules}
+    handlers = {"check": run_check, "rule": run_rule, "rules": run_rules, "server": run_server}
     try:
         if args.command == "verify":
             from nanlint import verify

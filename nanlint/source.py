@@ -59,6 +59,11 @@ def lines(text: str) -> List[str]:
     return NEWLINE.split(text)
 
 
+def line_starts(text: str) -> List[int]:
+    """The offset of each line's first character, lines numbered as Python numbers them."""
+    return [0] + [match.end() for match in NEWLINE.finditer(text)]
+
+
 def read(path: Union[str, Path], display: Optional[str] = None) -> SourceFile:
     shown = display or str(path)
     try:

@@ -10,7 +10,7 @@ from nanlint.ftypes import Edit, Finding, Span
 from nanlint.analysis.gradient import GradientContext
 from nanlint.analysis.guards import ComparedValues
 from nanlint.analysis.names import TORCH_ROOT, ImportTable, dotted_name
-from nanlint.source import NEWLINE
+from nanlint.source import NEWLINE, line_starts
 from nanlint.analysis.ops import MODULES
 from nanlint.analysis.syntax import (
     children, code_of, walk, function_params, is_constant, is_docstring, is_literal, keyword_args, name_of, positional_args,
@@ -399,9 +399,7 @@ class FileContext:
     @property
     def line_starts(self) -> List[int]:
         if self._line_starts is None:
-            starts = [0]
-            starts.extend(match.end() for match in NEWLINE.finditer(self.text))
-            self._line_starts = starts
+            self._line_starts = line_starts(self.text)
         return self._line_starts
 
     def position(self, node: cst.CSTNode):
