@@ -119,7 +119,7 @@ class Checker:
         try:
             if is_notebook(path):
                 notebook = load_notebook(path)
-                return content_digest(notebook.file.data), self.check_notebook(notebook)[1]
+                return content_digest(notebook.data), self.check_notebook(notebook)[1]
             source = read(path)
         except SourceError as error:
             return None, FileResult(errors=[FileError(path, str(error))])

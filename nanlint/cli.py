@@ -227,7 +227,7 @@ def _fix_source(checker: Checker, report: Report, document: Document, write: boo
     try:
         data, diffs, sources = _fixed_file(document, fixed)
         if write:
-            rewrite(path, data, (document.file if isinstance(document, Notebook) else document).data)
+            rewrite(path, data, document.data)
     except (OSError, RewriteError) as problem:  # the other files are still fixed
         message = str(problem) if isinstance(problem, RewriteError) else f"{path}: fixes left unapplied, the file cannot be written: {problem.strerror or problem}"
         return Outcome(Report(report.findings, report.errors + [FileError(path, message)]), sources=_sources(document))

@@ -80,6 +80,10 @@ class Notebook:
     def path(self) -> str:
         return self.file.path
 
+    @property
+    def data(self) -> bytes:
+        return self.file.data
+
     @cached_property
     def code(self) -> str:
         return "".join(cell.code for cell in self.cells)
@@ -104,16 +108,19 @@ class Notebook:
 
     def source_file(self) -> SourceFile:
         """The code to check, with the file's bytes (the cache's key, what a rewrite expects to find)."""
-        return SourceFile(self.path, self.code, "utf-8", False, self.file.data)
+        return SourceFile(self.path, self.code, "utf-8", False, self.data)
+
+    def _cell_index(self, line: int) -> int:
+        return max(0, bisect.bisect_right(self.first_lines, line) - 1)
 
     def locate(self, line: int) -> CellPosition:
         """The cell and the line in it of a line of the code."""
-        index = max(0, bisect.bisect_right(self.first_lines, line) - 1)
+        index = self._cell_index(line)
         return CellPosition(self.cells[index].number, line - self.first_lines[index] + 1)
 
     def file_position(self, line: int, column: int) -> Tuple[int, int]:
         """Where a position (1-based line and column) of the code lies in the notebook's JSON text."""
-        index = max(0, bisect.bisect_right(self.first_lines, line) - 1)
+        index = self._cell_index(line)
         cell = self.cells[index]
         starts = line_starts(cell.source)
         row = min(line - self.first_lines[index], len(starts) - 1)
