@@ -81,7 +81,8 @@ class Location:
     cell: Optional[int] = None
 
     def __str__(self) -> str:
-        return f"{'' if self.cell is None else f'cell {self.cell}:'}{self.row}:{self.column}"
+        where = f"{self.row}:{self.column}"
+        return where if self.cell is None else f"cell {self.cell}:{where}"
 
 
 class Sources:
