@@ -12,6 +12,8 @@ from nanlint.config import Settings, enabled_rules, ignored_codes_for
 from nanlint.discovery import Discovery, matches, relative_parts
 from nanlint.analysis.engine import FileResult, RuleSet, check_source
 from nanlint.ftypes import FileError, Report
+from nanlint.analysis.parse import Unparsed, parse
+from nanlint.notebook import Notebook, is_notebook, load as load_notebook
 from nanlint.source import SourceError, SourceFile, read
 
 # Below this much source (about 0.1 s of work on one core), starting worker processes costs more
@@ -55,6 +57,21 @@ class Checker:
         if ignored:
             result.findings = [f for f in result.findings if f.code not in ignored]
         return result
+
+    def check_notebook(self, notebook: Notebook) -> Tuple[Notebook, FileResult]:
+        """The notebook as checked and its result. When its code does not parse, each cell that does
+        not parse on its own is reported and left out, and the other cells are checked."""
+        result = self.check_source(notebook.source_file())
+        if not any(error.kind == "error" for error in result.errors):
+            return notebook, result
+        broken = {cell.number: _parse_failure(f"{notebook.path}:cell {cell.number}", cell.code) for cell in notebook.cells}
+        broken = {number: message for number, message in broken.items() if message is not None}
+        if not broken:
+            return notebook, result
+        checked = notebook.without(list(broken))
+        result = self.check_source(checked.source_file())
+        result.errors = [FileError(notebook.path, message) for message in broken.values()] + result.errors
+        return checked, result
 
     def check_file(self, path: str) -> FileResult:
         return self.check_path(path)[1]
@@ -100,6 +117,9 @@ class Checker:
     def check_path(self, path: str) -> Tuple[Optional[str], FileResult]:
         """(digest of the bytes checked, or None if unreadable; the result)."""
         try:
+            if is_notebook(path):
+                notebook = load_notebook(path)
+                return content_digest(notebook.data), self.check_notebook(notebook)[1]
             source = read(path)
         except SourceError as error:
             return None, FileResult(errors=[FileError(path, str(error))])
@@ -135,6 +155,14 @@ class Checker:
         with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(self.settings,)) as executor:
             done = dict(zip(order, executor.map(_check_in_worker, order, chunksize=chunk)))
         return [done[path] for path in paths]
+
+
+def _parse_failure(name: str, code: str) -> Optional[str]:
+    try:
+        parse(name, code)
+    except Unparsed as failure:
+        return failure.message
+    return None
 
 
 def _cached(cache: Optional[Cache], path: str) -> Optional[FileResult]:

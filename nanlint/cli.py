@@ -12,14 +12,16 @@ import json
 import os
 import sys
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence
+from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 from nanlint import __version__
+from nanlint.analysis.engine import FileResult
 from nanlint.api import Checker
 from nanlint.catalog import CatalogError, Rule, load_catalog
 from nanlint.config import OUTPUT_FORMATS, ConfigError
-from nanlint.fixes import applicable, encoding_error, fix_text, unified_diff
+from nanlint.fixes import FixOutcome, applicable, encoding_error, fix_text, moved, unified_diff
 from nanlint.ftypes import FileError, Report
+from nanlint.notebook import Notebook, is_notebook, load as load_notebook, parse as parse_notebook
 from nanlint.options import add_rule_options, make_checker, settings_from
 from nanlint.output import Sources, Summary, render, render_errors, render_statistics, rule_markdown
 from nanlint.source import RewriteError, SourceError, SourceFile, decode, read, rewrite
@@ -104,6 +106,10 @@ class Outcome:
     diffs: List[str] = field(default_factory=list)
     sources: Sources = field(default_factory=Sources)
     fixed_stdin: Optional[bytes] = None
+    written: Optional[bytes] = None  # the fixed file's bytes, when fixes changed it
+
+
+Document = Union[SourceFile, Notebook]  # what is checked and fixed: a Python file or a notebook
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -157,17 +163,34 @@ def _check_stdin(checker: Checker, args: argparse.Namespace) -> Outcome:
     if args.stdin_filename and checker.force_excluded(name):
         return Outcome(Report(), fixed_stdin=data if fixing else None)
     try:
-        source = decode(data, name)
+        document = parse_notebook(data, name) if is_notebook(name) else decode(data, name)
     except SourceError as error:
         return Outcome(Report(errors=[FileError(name, str(error))]), fixed_stdin=data if fixing else None)
-    result = checker.check_source(source)
+    document, result = _checked(checker, document)
     report = Report(findings=result.findings, errors=result.errors, files_checked=1).sort()
     if not (fixing or args.diff):
-        return Outcome(report, sources=Sources({name: source.text}))
-    outcome = _fix_source(checker, report, source, write=False)
+        return Outcome(report, sources=_sources(document))
+    outcome = _fix_source(checker, report, document, write=False)
     if fixing:
-        outcome.fixed_stdin = source.encode(outcome.sources.text(name)) if not outcome.report.errors else data
+        outcome.fixed_stdin = outcome.written if outcome.written is not None and not outcome.report.errors else data
     return outcome
+
+
+def _checked(checker: Checker, document: Document) -> Tuple[Document, FileResult]:
+    """The document as checked (a notebook without the cells that do not parse) and its result."""
+    if isinstance(document, Notebook):
+        return checker.check_notebook(document)
+    return document, checker.check_source(document)
+
+
+def _code(document: Document) -> str:
+    return document.code if isinstance(document, Notebook) else document.text
+
+
+def _sources(document: Document, code: Optional[str] = None) -> Sources:
+    """The code of a document for the output (`code` in place of its own, after fixes)."""
+    code = _code(document) if code is None else code
+    return Sources({document.path: code}, {document.path: document} if isinstance(document, Notebook) else None)
 
 
 def _fix_files(checker: Checker, report: Report, write: bool) -> Outcome:
@@ -177,39 +200,57 @@ def _fix_files(checker: Checker, report: Report, write: bool) -> Outcome:
     for path in sorted(fixable):
         file_report = Report([f for f in report.findings if f.path == path])
         try:
-            source = read(path)
+            document = load_notebook(path) if is_notebook(path) else read(path)
         except SourceError as error:
             file_report.errors.append(FileError(path, str(error)))
             _merge(total, Outcome(file_report))
             continue
-        _merge(total, _fix_source(checker, file_report, source, write))
+        _merge(total, _fix_source(checker, file_report, document, write))
     total.report.sort()
     return total
 
 
-def _fix_source(checker: Checker, report: Report, source: SourceFile, write: bool) -> Outcome:
+def _fix_source(checker: Checker, report: Report, document: Document, write: bool) -> Outcome:
     """One file's fixes: the remaining findings, the count applied, and its diff."""
-    path = source.path
+    path = document.path
     unsafe = checker.settings.unsafe_fixes
     # The fixes are worked out again on the content read now: the file may have changed since the
-    # check, and edits found in other content would land at the wrong places.
-    analysed = checker.check_source(source).findings if write else report.findings
-    fixed = fix_text(source.text, path, analysed, lambda text: checker.check_text(text, path).findings, unsafe)
-    error = fixed.error or encoding_error(source, fixed.text)
+    # check, and edits found in other content would land at the wrong places. A notebook's fixes
+    # apply to its code as checked.
+    document, result = _checked(checker, document) if write or isinstance(document, Notebook) else (document, None)
+    analysed = result.findings if write else report.findings
+    text = _code(document)
+    fixed = fix_text(text, path, analysed, lambda code: checker.check_text(code, path).findings, unsafe)
+    error = fixed.error or (encoding_error(document, fixed.text) if isinstance(document, SourceFile) else None)
     if error is not None:
         failed = Report(report.findings, report.errors + [FileError(path, error, "internal")])
-        return Outcome(failed, sources=Sources({path: source.text}))
-    if fixed.text == source.text:
-        return Outcome(report, sources=Sources({path: source.text}))
-    if write:
-        try:
-            rewrite(path, source.encode(fixed.text), source.data)
-        except (OSError, RewriteError) as problem:  # the other files are still fixed
-            message = str(problem) if isinstance(problem, RewriteError) else f"{path}: fixes left unapplied, the file cannot be written: {problem.strerror or problem}"
-            return Outcome(Report(report.findings, report.errors + [FileError(path, message)]), sources=Sources({path: source.text}))
+        return Outcome(failed, sources=_sources(document))
+    if fixed.text == text:
+        return Outcome(report, sources=_sources(document))
+    try:
+        data, diffs, sources = _fixed_file(document, fixed)
+        if write:
+            rewrite(path, data, document.data)
+    except (OSError, RewriteError) as problem:  # the other files are still fixed
+        message = str(problem) if isinstance(problem, RewriteError) else f"{path}: fixes left unapplied, the file cannot be written: {problem.strerror or problem}"
+        return Outcome(Report(report.findings, report.errors + [FileError(path, message)]), sources=_sources(document))
     remaining = checker.check_text(fixed.text, path)
     after = Report(remaining.findings, report.errors + remaining.errors)
-    return Outcome(after, fixed.applied, [unified_diff(source.text, fixed.text, path)], Sources({path: fixed.text}))
+    return Outcome(after, fixed.applied, diffs, sources, written=data)
+
+
+def _fixed_file(document: Document, fixed: FixOutcome) -> Tuple[bytes, List[str], Sources]:
+    """The bytes of the fixed file, its diffs, and its code for the output. A notebook's diff is
+    one per changed cell, as ruff shows them."""
+    if isinstance(document, SourceFile):
+        return document.encode(fixed.text), [unified_diff(document.text, fixed.text, document.path)], _sources(document, fixed.text)
+    sources = document.fixed_sources(fixed.text, lambda offset, past_insertions: moved(offset, fixed.rounds, past_insertions))
+    data = document.with_sources(sources)
+    diffs = [
+        unified_diff(cell.source + "\n", sources[cell.number] + "\n", f"{document.path}:cell {cell.number}")
+        for cell in document.cells if cell.number in sources
+    ]
+    return data, diffs, _sources(parse_notebook(data, document.path), fixed.text)
 
 
 def _merge(total: Outcome, part: Outcome) -> None:

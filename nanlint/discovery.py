@@ -1,4 +1,5 @@
-"""Which files to check: Python files under the given paths, minus excludes and .gitignore'd files.
+"""Which files to check: Python files and Jupyter notebooks under the given paths, minus excludes
+and .gitignore'd files.
 
 A path named explicitly is always checked (unless `force-exclude` is on and it matches an
 exclude pattern: pre-commit names every staged file, so its hook runs with `--force-exclude`).
@@ -20,7 +21,9 @@ import subprocess
 from pathlib import Path, PurePosixPath
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
-PYTHON_SUFFIXES = (".py", ".pyi")
+from nanlint.notebook import SUFFIX as NOTEBOOK_SUFFIX
+
+CHECKED_SUFFIXES = (".py", ".pyi", NOTEBOOK_SUFFIX)
 
 
 def matches(relative_path: str, pattern: str) -> bool:
@@ -109,7 +112,7 @@ class Discovery:
         return [
             os.path.normpath(str(path))
             for path in candidates
-            if path.suffix in PYTHON_SUFFIXES and not self.excluded(path, below) and path.is_file()
+            if path.suffix in CHECKED_SUFFIXES and not self.excluded(path, below) and path.is_file()
         ]
 
     def _os_walk(self, directory: Path, below: int) -> List[Path]:

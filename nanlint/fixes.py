@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
-from typing import Callable, List, Optional, Tuple
+from typing import Callable, List, Optional, Sequence, Tuple
 
 import libcst
 
@@ -27,15 +27,17 @@ class FixOutcome:
     text: str
     applied: int
     error: Optional[str] = None
+    rounds: Tuple[Tuple[Edit, ...], ...] = ()  # the edits made, round by round, each on the text the round before left
 
 
 def applicable(findings: List[Finding], unsafe: bool) -> List[Finding]:
     return [f for f in findings if f.fix is not None and (f.fix.safe or unsafe)]
 
 
-def apply_edits(text: str, findings: List[Finding]) -> Tuple[str, int]:
+def apply_edits(text: str, findings: List[Finding]) -> Tuple[str, int, Tuple[Edit, ...]]:
     """Apply each finding's edits unless they overlap an edit already taken; identical insertions
-    (two fixes adding the same import) are made once."""
+    (two fixes adding the same import) are made once. Returns the text, the number of findings
+    fixed and the edits made."""
     chosen: List[Edit] = []
     applied = 0
     for finding in sorted(findings, key=lambda f: min(e.start for e in f.fix.edits)):
@@ -46,7 +48,22 @@ def apply_edits(text: str, findings: List[Finding]) -> Tuple[str, int]:
         applied += 1
     for edit in sorted(chosen, key=lambda e: (e.start, e.end), reverse=True):
         text = text[: edit.start] + edit.content + text[edit.end:]
-    return text, applied
+    return text, applied, tuple(chosen)
+
+
+def moved(offset: int, rounds: Sequence[Sequence[Edit]], past_insertions: bool) -> Optional[int]:
+    """Where `offset` of the text before the fixes is in the fixed text, or None if an edit replaced
+    the text around it. An insertion at `offset` itself goes before it if `past_insertions`, else
+    after it."""
+    for edits in rounds:
+        shift = 0
+        for edit in edits:
+            if edit.start < offset < edit.end:
+                return None
+            if edit.end < offset or edit.end == offset and (edit.start < offset or past_insertions):
+                shift += len(edit.content) - (edit.end - edit.start)
+        offset += shift
+    return offset
 
 
 def _overlaps(a: Edit, b: Edit) -> bool:
@@ -72,11 +89,12 @@ def fix_text(text: str, path: str, findings: List[Finding], recheck: Callable[[s
     """Fix until no fixable finding remains (or MAX_ROUNDS), re-checking the text after each round."""
     applied = 0
     current = text
+    rounds: List[Tuple[Edit, ...]] = []
     pending = applicable(findings, unsafe)
     for _ in range(MAX_ROUNDS):
         if not pending:
             break
-        candidate, count = apply_edits(current, pending)
+        candidate, count, edits = apply_edits(current, pending)
         error = parse_error(candidate, path)
         if error is not None:
             codes = ", ".join(sorted({f.code for f in pending}))
@@ -84,8 +102,9 @@ def fix_text(text: str, path: str, findings: List[Finding], recheck: Callable[[s
         if candidate == current:
             break
         current, applied = candidate, applied + count
+        rounds.append(edits)
         pending = applicable(recheck(current), unsafe)
-    return FixOutcome(current, applied)
+    return FixOutcome(current, applied, rounds=tuple(rounds))
 
 
 def encoding_error(source: SourceFile, text: str) -> Optional[str]:

@@ -12,17 +12,23 @@ column, in the shape of ruff's JSON output:
       "name": "log-of-possibly-zero",         # the rule's name
       "message": "`log` of a sum, ...",       # one line: why it is risky, and the hint
       "filename": "src/loss.py",              # as discovered (relative to where nanlint ran)
+      "cell": null,                           # in a notebook: the cell's number (rows count in it)
       "location": {"row": 5, "column": 12},   # 1-based; columns count characters
       "end_location": {"row": 5, "column": 27},   # exclusive
       "url": "https://...",                   # the rule's documentation
       "fix": null | {
         "applicability": "safe" | "unsafe",   # unsafe fixes change numbers (add an eps, a clamp)
         "message": "Clamp the argument ...",  # the fix's title
-        "edits": [{"content": "...",
+        "edits": [{"content": "...", "cell": null,   # the cell it changes, in a notebook
                    "location": {"row", "column"}, "end_location": {"row", "column"},
                    "start": 120, "end": 135}]  # the same range as character offsets in the file
-      }
+      }                                        # (in a notebook's code: its code cells joined)
     }
+
+In a notebook (`nb.ipynb`), text and concise findings read `nb.ipynb:cell 3:2:5:` (line 2, column
+5 of the notebook's third cell, markdown cells counted), as ruff writes them, and JSON rows count
+in the cell; SARIF regions and GitHub annotations point into the notebook's JSON text, at that cell
+line (SARIF adds the cell and the position in it as the result's properties).
 
 With `--statistics`, JSON is a list of `{"code", "name", "count", "fixable"}`, most frequent first.
 """
@@ -34,6 +40,7 @@ import os
 import sys
 from bisect import bisect_right
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, List, Optional, TextIO, Tuple
 from urllib.parse import quote
@@ -41,8 +48,9 @@ from urllib.parse import quote
 from nanlint import __version__
 from nanlint.analysis.gradient import WHERE_IT_SPEAKS
 from nanlint.catalog import Rule
-from nanlint.ftypes import FileError, Finding, Report
-from nanlint.source import NEWLINE, SourceError, lines, read
+from nanlint.ftypes import Edit, FileError, Finding, Report, Span
+from nanlint.notebook import Notebook, is_notebook, load as load_notebook
+from nanlint.source import SourceError, line_starts, lines, read
 
 DOCS_URL = "https://github.com/nanlint/nanlint/blob/main/rules/{family}.toml"
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -65,28 +73,74 @@ class Style:
         return f"\033[{code}m{text}\033[0m" if self.enabled else text
 
 
-class Sources:
-    """The text of the checked files, read again for excerpts and positions; `given` holds text
-    that is not on disk as checked (standard input)."""
+@dataclass(frozen=True)
+class Location:
+    """Where a finding is, as the user reads it: in a notebook, the cell and the line in it."""
 
-    def __init__(self, given: Optional[Dict[str, str]] = None) -> None:
+    row: int
+    column: int
+    cell: Optional[int] = None
+
+    def __str__(self) -> str:
+        where = f"{self.row}:{self.column}"
+        return where if self.cell is None else f"cell {self.cell}:{where}"
+
+
+class Sources:
+    """The code of the checked files, read again for excerpts and positions (a notebook's code is
+    its code cells joined); `given` holds code, `notebooks` notebooks, not on disk as checked
+    (standard input, fixes)."""
+
+    def __init__(self, given: Optional[Dict[str, str]] = None, notebooks: Optional[Dict[str, Notebook]] = None) -> None:
         self._text: Dict[str, Optional[str]] = dict(given or {})
+        self._notebooks: Dict[str, Optional[Notebook]] = dict(notebooks or {})
         self._starts: Dict[str, List[int]] = {}
         self._lines: Dict[str, List[str]] = {}
 
     def text(self, path: str) -> Optional[str]:
         if path not in self._text:
+            if is_notebook(path):
+                notebook = self.notebook(path)
+                self._text[path] = notebook.code if notebook is not None else None
+                return self._text[path]
             try:
                 self._text[path] = read(path).text
             except SourceError:
                 self._text[path] = None
         return self._text[path]
 
+    def notebook(self, path: str) -> Optional[Notebook]:
+        """The notebook at `path`, None for a Python file (or a notebook that cannot be read)."""
+        if not is_notebook(path):
+            return None
+        if path not in self._notebooks:
+            try:
+                self._notebooks[path] = load_notebook(path)
+            except SourceError:
+                self._notebooks[path] = None
+        return self._notebooks[path]
+
     def update(self, other: "Sources") -> None:
         self._text.update(other._text)
+        self._notebooks.update(other._notebooks)
         for path in other._text:
             self._starts.pop(path, None)
             self._lines.pop(path, None)
+
+    def location(self, path: str, row: int, column: int) -> Location:
+        """A position of the code as the user reads it (in a notebook: in its cell)."""
+        notebook = self.notebook(path)
+        if notebook is None or not notebook.cells:
+            return Location(row, column)
+        where = notebook.locate(row)
+        return Location(where.line, column, where.cell)
+
+    def file_span(self, path: str, span: Span) -> Span:
+        """A span of the code where it lies in the file (in a notebook: in its JSON text)."""
+        notebook = self.notebook(path)
+        if notebook is None or not notebook.cells:
+            return span
+        return Span(*notebook.file_position(span.line, span.column), *notebook.file_position(span.end_line, span.end_column))
 
     def line(self, path: str, number: int) -> Optional[str]:
         if path not in self._lines:
@@ -100,8 +154,7 @@ class Sources:
     def position(self, path: str, offset: int) -> Tuple[int, int]:
         """(row, column), 1-based, of a character offset."""
         if path not in self._starts:
-            text = self.text(path) or ""
-            self._starts[path] = [0] + [m.end() for m in NEWLINE.finditer(text)]
+            self._starts[path] = line_starts(self.text(path) or "")
         starts = self._starts[path]
         row = bisect_right(starts, offset) - 1
         return row + 1, offset - starts[row] + 1
@@ -146,22 +199,26 @@ def _plural(count: int, singular: str, plural: Optional[str] = None) -> str:
     return f"{count} {singular if count == 1 else plural or singular + 's'}"
 
 
+def _start(finding: Finding, sources: Sources) -> Location:
+    return sources.location(finding.path, finding.line, finding.column)
+
+
 def render_text(report: Report, stream: TextIO, sources: Sources, summary: Summary) -> None:
     style = Style(use_color(stream))
     for finding in report.findings:
-        where = f"{style(finding.path, '1')}:{finding.line}:{finding.column}:"
-        stream.write(f"{where} {style(finding.code, '1;31')} {summary.fix_mark(finding)}{finding.message}\n")
-        stream.write(_source_excerpt(finding, sources.line(finding.path, finding.line), style))
+        start = _start(finding, sources)
+        stream.write(f"{style(finding.path, '1')}:{start}: {style(finding.code, '1;31')} {summary.fix_mark(finding)}{finding.message}\n")
+        stream.write(_source_excerpt(finding, start.row, sources.line(finding.path, finding.line), style))
     summary.write(report, stream)
 
 
-def _source_excerpt(finding: Finding, line: Optional[str], style: Style) -> str:
+def _source_excerpt(finding: Finding, row: int, line: Optional[str], style: Style) -> str:
     if line is None:
         return ""
     line = line.expandtabs(1)  # one column per character, so the caret stays under the span
     start = finding.column - 1
     end = finding.span.end_column - 1 if finding.span.end_line == finding.line else len(line)
-    number = str(finding.line)
+    number = str(row)
     gutter = " " * len(number)
     caret = " " * start + style("^" * max(1, end - start), "1;31")
     text = f"{gutter} |\n{number} | {line}\n{gutter} | {caret}\n"
@@ -170,9 +227,9 @@ def _source_excerpt(finding: Finding, line: Optional[str], style: Style) -> str:
     return text + "\n"
 
 
-def render_concise(report: Report, stream: TextIO, summary: Summary) -> None:
+def render_concise(report: Report, stream: TextIO, sources: Sources, summary: Summary) -> None:
     for finding in report.findings:
-        stream.write(f"{finding.path}:{finding.line}:{finding.column}: {finding.code} {summary.fix_mark(finding)}{finding.message}\n")
+        stream.write(f"{finding.path}:{_start(finding, sources)}: {finding.code} {summary.fix_mark(finding)}{finding.message}\n")
     summary.write(report, stream)
 
 
@@ -180,34 +237,40 @@ def _rule_url(rule: Optional[Rule]) -> Optional[str]:
     return DOCS_URL.format(family=rule.family) if rule is not None else None
 
 
-def _location(row: int, column: int) -> dict:
-    return {"row": row, "column": column}
+def _location(location: Location) -> dict:
+    return {"row": location.row, "column": location.column}
+
+
+def _edit_json(path: str, edit: Edit, sources: Sources) -> dict:
+    start = sources.location(path, *sources.position(path, edit.start))
+    return {
+        "content": edit.content,
+        "cell": start.cell,
+        "location": _location(start),
+        "end_location": _location(sources.location(path, *sources.position(path, edit.end))),
+        "start": edit.start,
+        "end": edit.end,
+    }
 
 
 def finding_json(finding: Finding, catalog: Dict[str, Rule], sources: Sources) -> dict:
+    path, span = finding.path, finding.span
     fix = None
     if finding.fix is not None:
         fix = {
             "applicability": "safe" if finding.fix.safe else "unsafe",
             "message": finding.fix.title,
-            "edits": [
-                {
-                    "content": edit.content,
-                    "location": _location(*sources.position(finding.path, edit.start)),
-                    "end_location": _location(*sources.position(finding.path, edit.end)),
-                    "start": edit.start,
-                    "end": edit.end,
-                }
-                for edit in finding.fix.edits
-            ],
+            "edits": [_edit_json(path, edit, sources) for edit in finding.fix.edits],
         }
+    start = _start(finding, sources)
     return {
         "code": finding.code,
         "name": finding.name,
         "message": finding.message,
-        "filename": finding.path,
-        "location": _location(finding.span.line, finding.span.column),
-        "end_location": _location(finding.span.end_line, finding.span.end_column),
+        "filename": path,
+        "cell": start.cell,
+        "location": _location(start),
+        "end_location": _location(sources.location(path, span.end_line, span.end_column)),
         "url": _rule_url(catalog.get(finding.code)),
         "fix": fix,
     }
@@ -222,11 +285,11 @@ def render_json(report: Report, stream: TextIO, catalog: Dict[str, Rule], source
     _dump([finding_json(f, catalog, sources) for f in report.findings], stream)
 
 
-def render_github(report: Report, stream: TextIO) -> None:
+def render_github(report: Report, stream: TextIO, sources: Sources) -> None:
     """GitHub Actions workflow commands: each finding a warning annotation on its span."""
     for finding in report.findings:
-        span = finding.span
-        location = f"{finding.path}:{span.line}:{span.column}:"
+        span = sources.file_span(finding.path, finding.span)
+        location = f"{finding.path}:{_start(finding, sources)}:"
         stream.write(
             f"::warning title=nanlint ({finding.code}),file={_escape_property(finding.path)},line={span.line},"
             f"col={span.column},endLine={span.end_line},endColumn={span.end_column}"
@@ -245,7 +308,7 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def sarif_log(report: Report, catalog: Dict[str, Rule]) -> dict:
+def sarif_log(report: Report, catalog: Dict[str, Rule], sources: Sources) -> dict:
     used = sorted({f.code for f in report.findings if f.code in catalog})
     index = {code: i for i, code in enumerate(used)}
     notifications = [_sarif_notification(error) for error in report.errors]
@@ -255,7 +318,7 @@ def sarif_log(report: Report, catalog: Dict[str, Rule]) -> dict:
             "rules": [_sarif_rule(catalog[code]) for code in used],
         }},
         "columnKind": "unicodeCodePoints",  # our columns count characters, not UTF-16 units
-        "results": [_sarif_result(f, index) for f in report.findings],
+        "results": [_sarif_result(f, index, sources) for f in report.findings],
         "invocations": [{"executionSuccessful": not report.errors, "toolExecutionNotifications": notifications}],
     }
     return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
@@ -293,8 +356,8 @@ def _sarif_rule(rule: Rule) -> dict:
     }
 
 
-def _sarif_result(finding: Finding, index: Dict[str, int]) -> dict:
-    span = finding.span
+def _sarif_result(finding: Finding, index: Dict[str, int], sources: Sources) -> dict:
+    span = sources.file_span(finding.path, finding.span)
     result = {
         "ruleId": finding.code,
         "level": "warning",
@@ -306,11 +369,15 @@ def _sarif_result(finding: Finding, index: Dict[str, int]) -> dict:
     }
     if finding.code in index:
         result["ruleIndex"] = index[finding.code]
+    start = _start(finding, sources)
+    if start.cell is not None:
+        end = sources.location(finding.path, finding.span.end_line, finding.span.end_column)
+        result["properties"] = {"cell": start.cell, "location": _location(start), "end_location": _location(end)}
     return result
 
 
-def render_sarif(report: Report, stream: TextIO, catalog: Dict[str, Rule]) -> None:
-    _dump(sarif_log(report, catalog), stream)
+def render_sarif(report: Report, stream: TextIO, catalog: Dict[str, Rule], sources: Sources) -> None:
+    _dump(sarif_log(report, catalog, sources), stream)
 
 
 def statistics(report: Report, catalog: Dict[str, Rule]) -> List[dict]:
@@ -341,11 +408,11 @@ def render(report: Report, output_format: str, stream: TextIO, catalog: Dict[str
     if output_format == "json":
         render_json(report, stream, catalog, sources)
     elif output_format == "sarif":
-        render_sarif(report, stream, catalog)
+        render_sarif(report, stream, catalog, sources)
     elif output_format == "github":
-        render_github(report, stream)
+        render_github(report, stream, sources)
     elif output_format == "concise":
-        render_concise(report, stream, summary)
+        render_concise(report, stream, sources, summary)
     else:
         render_text(report, stream, sources, summary)
 

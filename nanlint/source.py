@@ -66,6 +66,11 @@ def line_starts(text: str) -> List[int]:
 
 def read(path: Union[str, Path], display: Optional[str] = None) -> SourceFile:
     shown = display or str(path)
+    return decode(read_bytes(path, shown), shown)
+
+
+def read_bytes(path: Union[str, Path], shown: str) -> bytes:
+    """The bytes of a regular file; SourceError, saying why in one line, when it cannot be read."""
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO or a device would block or never end
             raise SourceError(f"{shown}: not a regular file")
@@ -78,7 +83,7 @@ def read(path: Union[str, Path], display: Optional[str] = None) -> SourceFile:
         raise SourceError(f"{shown}: permission denied") from None
     except OSError as error:
         raise SourceError(f"{shown}: cannot read: {error.strerror or error}") from None
-    return decode(data, shown)
+    return data
 
 
 class RewriteError(Exception):

@@ -16,6 +16,7 @@ import tempfile
 from typing import Tuple
 
 from nanlint.ftypes import Report
+from nanlint.notebook import is_notebook
 from nanlint.options import add_rule_options, make_checker
 from nanlint.runtime.events import read_run_dir
 from nanlint.runtime.join import join
@@ -58,6 +59,8 @@ def run(args: argparse.Namespace) -> int:
     paths = args.paths or ["."]
     checker = make_checker(args)  # a configuration or selection error exits 2, as for check
     report = checker.run(paths, None)
+    # A notebook's code runs under other names (`<ipython-input-...>`): its findings cannot be confirmed.
+    report.findings = [finding for finding in report.findings if not is_notebook(finding.path)]
     fmt = args.output_format or checker.settings.output_format or "text"
     run_dir, temporary = _run_dir(args.events_dir)
     try:
