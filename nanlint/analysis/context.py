@@ -7,6 +7,7 @@ from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
 import libcst as cst
 
 from nanlint.ftypes import Edit, Finding, Span
+from nanlint.analysis.callers import FileCalls, argument_for, collect
 from nanlint.analysis.gradient import GradientContext
 from nanlint.analysis.guards import ComparedValues
 from nanlint.analysis.names import TORCH_ROOT, ImportTable, dotted_name
@@ -34,6 +35,7 @@ class Binding(NamedTuple):
     value: Optional[cst.CSTNode]
 
 
+MAX_JUDGING = 2  # functions away from the one walked: a caller's argument, a helper's return value
 LITERAL_DISPLAYS = (cst.FormattedString, cst.List, cst.Dict, cst.Set, cst.Tuple, cst.ListComp, cst.DictComp)
 NON_TENSOR_BUILTINS = frozenset({"super", "str", "len", "range", "dict", "list"})
 
@@ -45,6 +47,8 @@ class Scope:
         self.node = node
         self.kind = kind
         self.records: Dict[str, List[Binding]] = {}
+        self.params: Dict[str, int] = {}  # parameter name -> the seq of its binding
+        self.owner: Optional[cst.ClassDef] = None  # a method's class
         self.grad_disabled = kind == "function" and _disables_grad_by_decorator(node)
 
     def record(self, name: str, seq: int, value: Optional[cst.CSTNode]) -> None:
@@ -85,6 +89,9 @@ class FileContext:
         self.finished: Dict[int, Scope] = {}  # id(function or class node) -> its scope, once walked
         self.definitions: Dict[str, cst.CSTNode] = {}  # the module's own functions and classes, by name
         self._summaries: Dict[int, Optional[Fact]] = {}
+        self._calls: Optional[FileCalls] = None
+        self._judging = 0  # how many functions away from the walk the current judgement is
+        self._parameter_facts: Dict[Tuple[int, str], Optional[Fact]] = {}
         self.seq = 0
         self.horizon: Optional[int] = None
         self.grad_off_depth = 0
@@ -104,12 +111,15 @@ class FileContext:
 
     def push_scope(self, node: cst.CSTNode, kind: str) -> None:
         scope = Scope(node, kind)
+        if self.scopes and self.scopes[-1].kind == "class":
+            scope.owner = self.scopes[-1].node
         if len(self.scopes) == 1 and isinstance(node, (cst.FunctionDef, cst.ClassDef)):
             self.definitions[node.name.value] = node
         self.scopes.append(scope)
         if kind == "function":
             for param in function_params(node):
                 self.record(param.name.value, None)
+                scope.params[param.name.value] = self.seq
 
     def pop_scope(self) -> None:
         scope = self.scopes.pop()
@@ -155,10 +165,12 @@ class FileContext:
         raise LookupError("no module scope: the walk has not begun")
 
     def class_node(self) -> Optional[cst.ClassDef]:
-        """The innermost class around the walk, if any."""
+        """The innermost class around the walk (or of the method being judged), if any."""
         for scope in reversed(self.scopes):
             if scope.kind == "class":
                 return scope.node
+            if scope.owner is not None:
+                return scope.owner
         return None
 
     def fact(self, node: cst.CSTNode) -> Fact:
@@ -301,15 +313,64 @@ class FileContext:
             return None
         return self._judged_in(scope, values)
 
+    def parameter_fact(self, name: str) -> Optional[Fact]:
+        """What the file's own calls pass for parameter `name` of the function being walked
+        (joined over the call sites that pass it), while the function has not reassigned it."""
+        scope = self.function_scope()
+        function = scope.node
+        if not isinstance(function, cst.FunctionDef) or name not in scope.params or name in ("self", "cls"):
+            return None
+        binding = scope.last(name, self.horizon)
+        if binding is None or binding.seq != scope.params[name]:
+            return None
+        key = (id(function), name)
+        if key not in self._parameter_facts:
+            self._parameter_facts[key] = None  # a recursive call adds nothing
+            self._parameter_facts[key] = self._passed_fact(function, name)
+        return self._parameter_facts[key]
+
+    def _passed_fact(self, function: cst.FunctionDef, name: str) -> Optional[Fact]:
+        if self._calls is None:
+            self._calls = collect(self.module)
+        facts = []
+        for site in self._calls.sites.get(id(function), ()):
+            argument = argument_for(site, function, name)
+            if argument is not None:
+                facts.append(self._judged_in(self._caller_scope(site.caller), [argument]))
+        if not facts:
+            return None
+        result = facts[0]
+        for fact in facts[1:]:
+            result = join(result, fact)
+        return result
+
+    def _caller_scope(self, caller: cst.CSTNode) -> Scope:
+        """The caller's assignments in source order as a scope (the last one wins), its parameters
+        unknown."""
+        scope = Scope(caller, "function" if isinstance(caller, cst.FunctionDef) else "module")
+        scope.owner = self._calls.owners.get(id(caller))
+        if isinstance(caller, cst.FunctionDef):
+            for param in function_params(caller):
+                scope.record(param.name.value, 0, None)
+                scope.params[param.name.value] = 0
+        for order, (target, value) in enumerate(self._calls.assignments.get(id(caller), ()), 1):
+            scope.record(target, order, value)
+        return scope
+
     def _judged_in(self, scope: Scope, values: List[cst.CSTNode]) -> Fact:
-        """The joined facts of `values`, looked up in `scope` (a function walked earlier) as it
-        stood at its end, with the module's names around it."""
+        """The joined facts of `values`, looked up in `scope` (another function, or a caller) as it
+        stood at its end, with the module's names around it. At most MAX_JUDGING functions away
+        from the walk: beyond, values are unknown (a chain of helpers stays cheap and shallow)."""
+        if self._judging >= MAX_JUDGING:
+            return Fact()
         saved_scopes, saved_horizon = self.scopes, self.horizon
         self.scopes, self.horizon = [saved_scopes[0], scope], None
+        self._judging += 1
         try:
             facts = [self.fact(value) for value in values]
         finally:
             self.scopes, self.horizon = saved_scopes, saved_horizon
+            self._judging -= 1
         result = facts[0]
         for fact in facts[1:]:
             result = join(result, fact)

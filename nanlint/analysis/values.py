@@ -51,6 +51,7 @@ EXPANDED_DISTANCE = "expanded-distance"  # |a|² + |b|² - 2ab: rounds below 0 f
 DIFF = "difference"  # a - b: 0 where the sides are equal, negative where b is larger
 SQUARE = "square"  # x ** 2, x * x: a sum of them is 0 for an all-zero vector (a norm written by hand)
 LOSS = "loss"  # a loss function's value: >= 0 and unbounded above
+WRONG_SIGN_EPS = "wrong-sign-eps"  # `1 - p - eps`: an eps subtracted from a value that reaches 0
 SQUARED_DIFF = "squared-difference"  # (a - b) ** 2
 SQUARED_DISTANCE = "squared-distance"  # a sum or mean of squared differences, an MSE, |a|² + |b|² - 2ab
 BOUNDED = "bounded"  # bounded above by a literal (clamp(max=c), min(x, c)): its exp cannot overflow
@@ -297,6 +298,8 @@ class Analyzer:
         fact = UNKNOWN
         if found is None and key.startswith("self."):
             fact = self.env.class_attribute_fact(key[len("self."):]) or UNKNOWN
+        elif found is None and (passed := self.env.parameter_fact(key)) is not None:
+            fact = passed
         elif found is None and MASK_NAME.search(name):
             fact = Fact(NONNEG, None, frozenset({MASK}))
         elif found is not None:
@@ -401,7 +404,7 @@ class Analyzer:
         if b.signs == NEG and a.signs & NEG == 0:
             return POSITIVE if a.signs == POS or is_positive_guard(right) else Fact(NONNEG, None)
         if a.can(ZERO) and a.signs & NEG == 0 and is_eps_like(right):
-            return Fact(ANY, f"{a.why}, minus an eps: below 0 there (the eps has the wrong sign)", frozenset())
+            return Fact(ANY, f"{a.why}, minus an eps: below 0 there (the eps has the wrong sign)", frozenset({WRONG_SIGN_EPS}))
         if self._is_maximum_of_rows(right) or self._is_pair_maximum_of(right, left):
             return Fact(NEG | ZERO, None)  # `x - x.max(-1, keepdim=True).values`: at most 0
         if self._extreme(left, depth) == "max" and self._extreme(right, depth) == "min":
