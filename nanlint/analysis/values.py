@@ -27,6 +27,7 @@ NEG, ZERO, POS = 1, 2, 4
 ANY = NEG | ZERO | POS
 NONNEG = ZERO | POS
 
+MODULE_ALIASES = frozenset({"torch", "F", "nn", "np", "numpy", "math", "special", "linalg", "fft"})
 # Parameters named like a mask (`mask`, `valid`, `attention_mask`, `keep`) are taken to be boolean or 0/1.
 MASK_NAME = re.compile(r"(^|_)(mask|masks|valid|keep)(_|$)", re.I)
 EPS_NAME = re.compile(r"(^|_)(eps|epsilon|tiny|smooth|smoothing)(_|$)|eps$", re.I)
@@ -384,8 +385,8 @@ class Analyzer:
             return POSITIVE if (a.signs == POS or b.signs == POS) else Fact(ANY, a.why or b.why)
         if a.has(SQUARED_DIFF) and (b.has(SQUARED_DIFF) or b.has(SQUARED_DISTANCE)) or a.has(SQUARED_DISTANCE) and b.has(SQUARED_DIFF):
             return Fact(NONNEG, "a sum of squared differences, 0 where the two points coincide", frozenset({SQUARED_DISTANCE}))
-        if a.has(SQUARE) and b.has(SQUARE):
-            return Fact(NONNEG, SUM_OF_SQUARES_WHY, frozenset({SQUARE}))
+        if a.has(SQUARE) and b.has(SQUARE) and _root_name(left) == _root_name(right) is not None:
+            return Fact(NONNEG, SUM_OF_SQUARES_WHY, frozenset({SQUARE}))  # `v[..., 0] ** 2 + v[..., 1] ** 2`
         signs = _add_signs(a.signs, b.signs)
         why = None
         if signs & ZERO and a.can(ZERO) and b.can(ZERO):
@@ -733,6 +734,32 @@ class Analyzer:
         return Fact(first.signs, first.why, first.tags | frozenset(tags))
 
 MAX_HELPER_NAME = re.compile(r"(_a?max|amax)$")  # `_safe_amax`, `row_max`: a helper returning a maximum
+
+
+def _root_name(node: cst.CSTNode) -> Optional[str]:
+    """The variable an expression is computed from, through powers, calls, indexing and attributes:
+    `img` for `torch.real(img) ** 2` and `img[..., 0].pow(2)`; None for a literal."""
+    for _ in range(12):
+        if isinstance(node, cst.Name):
+            return node.value
+        if isinstance(node, cst.BinaryOperation):
+            node = node.left
+        elif isinstance(node, cst.Call):
+            node = _first_operand(node)
+        elif isinstance(node, (cst.Subscript, cst.Attribute)):
+            node = node.value
+        else:
+            return None
+    return None
+
+
+def _first_operand(call: cst.Call) -> Optional[cst.CSTNode]:
+    """`x` in `x.pow(2)` and in `torch.real(x)` / `F.relu(x)`: a call on a module's attribute takes
+    its first argument, a method call its receiver."""
+    func, args = call.func, positional_args(call)
+    if isinstance(func, cst.Attribute) and not (name_of(func.value) in MODULE_ALIASES and args):
+        return func.value
+    return args[0] if args else None
 
 
 def _fmt(value: float) -> str:
