@@ -61,8 +61,7 @@ def _scan(node: cst.CSTNode, caller: cst.CSTNode, owner: Optional[cst.ClassDef],
             continue
         if isinstance(sub, cst.Assign):
             for target in sub.targets:
-                if isinstance(target.target, cst.Name):
-                    assigned.append((target.target.value, sub.value))
+                assigned.extend(_bound(target.target, sub.value))
         elif isinstance(sub, cst.Call):
             _note_call(sub, caller, owner, definitions, assigned, calls)
         stack.extend(reversed(list(children(sub))))
@@ -82,8 +81,24 @@ def _note_call(call: cst.Call, caller, owner, definitions, assigned, calls: File
         target, skips_self = _forward_of(func, definitions), True
     elif isinstance(func, cst.Attribute) and name_of(func.value) == "self" and owner is not None:
         target, skips_self = _method(owner, func.attr.value), True
+    elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):  # `vae.loss(x)` with `vae = VAE()`
+        made = next((value for name, value in reversed(assigned) if name == func.value.value), None)
+        defined = definitions.get(made.func.value) if isinstance(made, cst.Call) and isinstance(made.func, cst.Name) else None
+        target, skips_self = (_method(defined, func.attr.value) if isinstance(defined, cst.ClassDef) else None), True
     if target is not None:
         calls.sites.setdefault(id(target), []).append(CallSite(call, caller, skips_self))
+
+
+def _bound(target: cst.CSTNode, value: cst.CSTNode) -> List[Tuple[str, cst.CSTNode]]:
+    """The names an assignment binds, each with its value: `a, b = f(x)` binds `a` to `f(x)[0]`."""
+    if isinstance(target, cst.Name):
+        return [(target.value, value)]
+    if isinstance(target, (cst.Tuple, cst.List)) and not any(isinstance(e, cst.StarredElement) for e in target.elements):
+        return [
+            (element.value.value, cst.Subscript(value=value, slice=[cst.SubscriptElement(cst.Index(cst.Integer(str(index))))]))
+            for index, element in enumerate(target.elements) if isinstance(element.value, cst.Name)
+        ]
+    return []
 
 
 def _forward_of(made: Optional[cst.CSTNode], definitions) -> Optional[cst.FunctionDef]:

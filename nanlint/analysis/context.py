@@ -88,7 +88,7 @@ class FileContext:
         self.scopes: List[Scope] = []
         self.finished: Dict[int, Scope] = {}  # id(function or class node) -> its scope, once walked
         self.definitions: Dict[str, cst.CSTNode] = {}  # the module's own functions and classes, by name
-        self._summaries: Dict[int, Optional[Fact]] = {}
+        self._summaries: Dict[Tuple[int, Optional[int]], Optional[Fact]] = {}
         self._calls: Optional[FileCalls] = None
         self._judging = 0  # how many functions away from the walk the current judgement is
         self._parameter_facts: Dict[Tuple[int, str], Optional[Fact]] = {}
@@ -279,17 +279,18 @@ class FileContext:
             return self.module_op(layers[-1], depth + 1)
         return None
 
-    def call_summary(self, call: cst.Call) -> Optional[Fact]:
+    def call_summary(self, call: cst.Call, element: Optional[int] = None) -> Optional[Fact]:
         """The fact of what a call to one of the file's own functions returns: `helper(x)`,
         `self.helper(x)` in a method of the same class, `model(x)` for `model = Net()` (the class's
-        `forward`). Judged in the callee's own scope, with its parameters unknown."""
+        `forward`); with `element`, of that element of the tuples it returns. Judged in the
+        callee's own scope, with its parameters as its callers pass them."""
         function = self._callee_function(call.func)
         if function is None:
             return None
-        key = id(function)
+        key = (id(function), element)
         if key not in self._summaries:
             self._summaries[key] = None  # a recursive call adds nothing
-            self._summaries[key] = self._returned_fact(function)
+            self._summaries[key] = self._returned_fact(function, element)
         return self._summaries[key]
 
     def _callee_function(self, func: cst.CSTNode) -> Optional[cst.FunctionDef]:
@@ -302,13 +303,20 @@ class FileContext:
             method = _method(owner, func.attr.value) if owner is not None else None
             if method is not None:
                 return method
+        if isinstance(func, cst.Attribute):  # `vae.loss(...)` with `vae = VAE()`
+            instance = self.construction(func.value)
+            made = self.definitions.get(name_of(instance.func)) if instance is not None else None
+            return _method(made, func.attr.value) if isinstance(made, cst.ClassDef) else None
         construction = self.construction(func)
         made = self.definitions.get(name_of(construction.func)) if construction is not None else None
         return _method(made, "forward") if isinstance(made, cst.ClassDef) else None
 
-    def _returned_fact(self, function: cst.FunctionDef) -> Optional[Fact]:
+    def _returned_fact(self, function: cst.FunctionDef, element: Optional[int]) -> Optional[Fact]:
         scope = self.finished.get(id(function))
         values = returned_values(function)
+        if element is not None:
+            parts = [_tuple_elements(value) for value in values]
+            values = [part[element] for part in parts if part is not None and element < len(part)]
         if scope is None or not values:
             return None
         return self._judged_in(scope, values)
@@ -492,6 +500,13 @@ class FileContext:
         if getattr(node, "lpar", None):
             node = node.with_changes(lpar=(), rpar=())
         return code_of(node)
+
+
+def _tuple_elements(value: cst.CSTNode) -> Optional[List[cst.CSTNode]]:
+    """The elements of `return a, b` (no starred element), else None."""
+    if isinstance(value, cst.Tuple) and not any(isinstance(e, cst.StarredElement) for e in value.elements):
+        return [e.value for e in value.elements]
+    return None
 
 
 def _method(owner: cst.ClassDef, name: str) -> Optional[cst.FunctionDef]:

@@ -21,7 +21,9 @@ from typing import FrozenSet, NamedTuple, Optional
 import libcst as cst
 
 from nanlint.analysis import ops
-from nanlint.analysis.syntax import LITERAL_NAMES, called_name, name_of, number_value, positional_args, same_code, string_value
+from nanlint.analysis.syntax import (
+    LITERAL_NAMES, called_name, name_of, number_value, positional_args, same_code, string_value, subscript_index,
+)
 
 NEG, ZERO, POS = 1, 2, 4
 ANY = NEG | ZERO | POS
@@ -328,6 +330,11 @@ class Analyzer:
         base = node.value
         if isinstance(base, cst.Attribute) and base.attr.value == "shape":
             return POSITIVE
+        index = literal_number(subscript_index(node)) if subscript_index(node) is not None else None
+        if isinstance(base, cst.Call) and index is not None and index == int(index):
+            element = self.env.call_summary(base, int(index))  # `a, b = helper(x)`: one element of what it returns
+            if element is not None:
+                return element
         inner = self.fact(base, depth)
         return inner._replace(tags=inner.tags - {MASK})
 
