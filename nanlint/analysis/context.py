@@ -317,9 +317,9 @@ class FileContext:
         if element is not None:
             parts = [_tuple_elements(value) for value in values]
             values = [part[element] for part in parts if part is not None and element < len(part)]
-        if scope is None or not values:
+        if not values:
             return None
-        return self._judged_in(scope, values)
+        return self._judged_in(scope or self._caller_scope(function), values)  # a function defined further down
 
     def parameter_fact(self, name: str) -> Optional[Fact]:
         """What the file's own calls pass for parameter `name` of the function being walked
@@ -338,10 +338,8 @@ class FileContext:
         return self._parameter_facts[key]
 
     def _passed_fact(self, function: cst.FunctionDef, name: str) -> Optional[Fact]:
-        if self._calls is None:
-            self._calls = collect(self.module)
         facts = []
-        for site in self._calls.sites.get(id(function), ()):
+        for site in self.calls().sites.get(id(function), ()):
             argument = argument_for(site, function, name)
             if argument is not None:
                 facts.append(self._judged_in(self._caller_scope(site.caller), [argument]))
@@ -352,16 +350,22 @@ class FileContext:
             result = join(result, fact)
         return result
 
+    def calls(self) -> FileCalls:
+        """The file's call sites and each function's assignments, collected the first time asked."""
+        if self._calls is None:
+            self._calls = collect(self.module)
+        return self._calls
+
     def _caller_scope(self, caller: cst.CSTNode) -> Scope:
         """The caller's assignments in source order as a scope (the last one wins), its parameters
         unknown."""
         scope = Scope(caller, "function" if isinstance(caller, cst.FunctionDef) else "module")
-        scope.owner = self._calls.owners.get(id(caller))
+        scope.owner = self.calls().owners.get(id(caller))
         if isinstance(caller, cst.FunctionDef):
             for param in function_params(caller):
                 scope.record(param.name.value, 0, None)
                 scope.params[param.name.value] = 0
-        for order, (target, value) in enumerate(self._calls.assignments.get(id(caller), ()), 1):
+        for order, (target, value) in enumerate(self.calls().assignments.get(id(caller), ()), 1):
             scope.record(target, order, value)
         return scope
 

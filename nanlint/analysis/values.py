@@ -54,7 +54,9 @@ EXPANDED_DISTANCE = "expanded-distance"  # |a|² + |b|² - 2ab: rounds below 0 f
 DIFF = "difference"  # a - b: 0 where the sides are equal, negative where b is larger
 SQUARE = "square"  # x ** 2, x * x: a sum of them is 0 for an all-zero vector (a norm written by hand)
 LOSS = "loss"  # a loss function's value: >= 0 and unbounded above
-WRONG_SIGN_EPS = "wrong-sign-eps"  # `1 - p - eps`: an eps subtracted from a value that reaches 0
+BELOW_ZERO = "below-zero"  # evidence the value goes below 0: `1 - p - eps`, `1 - (2 * tanh(x)) ** 2`
+SCALED_UNIT = "scaled-unit"  # a ±1-bounded output times a value that can exceed 1 (`tanh(x) * max_action`)
+SCALED_UNIT_SQUARE = "scaled-unit-square"  # its square: can exceed 1
 SQUARED_DIFF = "squared-difference"  # (a - b) ** 2
 SQUARED_DISTANCE = "squared-distance"  # a sum or mean of squared differences, an MSE, |a|² + |b|² - 2ab
 BOUNDED = "bounded"  # bounded above by a literal (clamp(max=c), min(x, c)): its exp cannot overflow
@@ -388,8 +390,14 @@ class Analyzer:
         a, b = self.fact(left, depth), self.fact(right, depth)
         if is_positive_guard(left) and not b.can(NEG) or is_positive_guard(right) and not a.can(NEG):
             return POSITIVE
+        for low, other, other_node in ((a, b, right), (b, a, left)):
+            if low.has(BELOW_ZERO) and (other.signs == POS or is_positive_guard(other_node)):
+                return Fact(ANY, low.why, frozenset({BELOW_ZERO}))  # an eps does not lift a value that goes below 0
         if is_positive_guard(left) or is_positive_guard(right):
             return POSITIVE if (a.signs == POS or b.signs == POS) else Fact(ANY, a.why or b.why)
+        for scaled, offset in ((a, b), (b, a)):
+            if scaled.has(SCALED_UNIT) and offset.why is None:
+                return Fact(ANY, scaled.why, frozenset({SCALED_UNIT}))  # `tanh(x) * scale + mean`
         if a.has(SQUARED_DIFF) and (b.has(SQUARED_DIFF) or b.has(SQUARED_DISTANCE)) or a.has(SQUARED_DISTANCE) and b.has(SQUARED_DIFF):
             return Fact(NONNEG, "a sum of squared differences, 0 where the two points coincide", frozenset({SQUARED_DISTANCE}))
         if a.has(SQUARE) and b.has(SQUARE) and _root_name(left) == _root_name(right) is not None:
@@ -409,10 +417,12 @@ class Analyzer:
             return Fact(NONNEG, "1 - p, 0 when p reaches 1 (a probability saturates at 1.0 in floating point)", frozenset({PROB}))
         if one is not None and b.has(UNIT):
             return Fact(NONNEG, f"{_fmt(one)} - x with x reaching 1, which is 0", frozenset())
+        if one == 1 and b.has(SCALED_UNIT_SQUARE):
+            return Fact(ANY, b.why + ": 1 - x² is below 0 wherever |x| > 1", frozenset({BELOW_ZERO}))
         if b.signs == NEG and a.signs & NEG == 0:
             return POSITIVE if a.signs == POS or is_positive_guard(right) else Fact(NONNEG, None)
         if a.can(ZERO) and a.signs & NEG == 0 and is_eps_like(right):
-            return Fact(ANY, f"{a.why}, minus an eps: below 0 there (the eps has the wrong sign)", frozenset({WRONG_SIGN_EPS}))
+            return Fact(ANY, f"{a.why}, minus an eps: below 0 there (the eps has the wrong sign)", frozenset({BELOW_ZERO}))
         if self._is_maximum_of_rows(right) or self._is_pair_maximum_of(right, left):
             return Fact(NEG | ZERO, None)  # `x - x.max(-1, keepdim=True).values`: at most 0
         if self._extreme(left, depth) == "max" and self._extreme(right, depth) == "min":
@@ -518,6 +528,9 @@ class Analyzer:
         tags = {PROB} if a.has(PROB) and b.has(PROB) else set()
         if _magnitude_at_most_one(a) and b.has(CONSTANT) or _magnitude_at_most_one(b) and a.has(CONSTANT):
             tags.add(BOUNDED)  # `5 * tanh(x)`
+        for unit, scale in ((a, b), (b, a)):
+            if unit.has(UNIT) and unit.why is not None and not scale.has(CONSTANT) and not _magnitude_at_most_one(scale):
+                return Fact(signs, f"{unit.why.split(',')[0]} scaled by a value that can exceed 1", frozenset({SCALED_UNIT}))
         for kept, factor in ((a, b), (b, a)):
             if factor.signs == POS and factor.why is None:
                 tags |= kept.tags & KEPT_BY_SCALING
@@ -531,6 +544,8 @@ class Analyzer:
             signs = (ZERO if base.signs & ZERO else 0) | (POS if base.signs & (POS | NEG) else 0)
             why = base.why if base.can(ZERO) or base.has(UNIT) else None
             tags = base.tags & {UNIT} | ({SQUARED_DIFF} if base.has(DIFF) and value == 2 else {SQUARE})
+            if base.has(SCALED_UNIT):
+                return Fact(signs or NONNEG, base.why, frozenset(tags | {SCALED_UNIT_SQUARE}))
             return Fact(signs or NONNEG, why, frozenset(tags))
         if value == 0.5 or 0 < value < 1:
             return Fact(base.signs & NONNEG or NONNEG, base.why if base.can(ZERO) else None)

@@ -15,7 +15,7 @@ from nanlint.analysis.patterns import Match, PatternError, Rest, Template, rende
 from nanlint.analysis.syntax import walk
 from nanlint.analysis.values import (
     ABOVE_ONE, CONSTANT, COUNT, DISTANCE, EXP, EXPANDED_DISTANCE, LOG_SCALE, LOSS, MASK, NEG, NEG_INF, NONNEG, NORM, PAST_UNIT,
-    POS, POS_INF, PROB, RANGE, RECTIFIED, SPREAD, SQUARED_DISTANCE, UNIFORM, UNIT, WRONG_SIGN_EPS, ZERO, Fact, bounded_above,
+    POS, POS_INF, PROB, RANGE, RECTIFIED, SPREAD, SQUARED_DISTANCE, UNIFORM, UNIT, BELOW_ZERO, ZERO, Fact, bounded_above,
 )
 
 MAX_SNIPPET = 40
@@ -40,7 +40,7 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     "above-one": lambda f: f.has(ABOVE_ONE),
     "past-unit": lambda f: f.has(PAST_UNIT) and f.why is not None,
     "expanded-distance": lambda f: f.has(EXPANDED_DISTANCE),
-    "wrong-sign-eps": lambda f: f.has(WRONG_SIGN_EPS),
+    "below-zero": lambda f: f.has(BELOW_ZERO),  # evidence it goes below 0: `1 - p - eps`, a scaled tanh squared
     "loss": lambda f: f.has(LOSS) and bool(f.signs & POS) and not bounded_above(f),  # not `-loss`, not clamped
     "any": lambda f: True,
     # kinds of zero evidence (with evidence that 0 occurs): a count of a mask, a std/var, a norm, max - min
