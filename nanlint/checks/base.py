@@ -42,6 +42,7 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     "expanded-distance": lambda f: f.has(EXPANDED_DISTANCE),
     "below-zero": lambda f: f.has(BELOW_ZERO),  # evidence it goes below 0: `1 - p - eps`, a scaled tanh squared
     "loss": lambda f: f.has(LOSS) and bool(f.signs & POS) and not bounded_above(f),  # not `-loss`, not clamped
+    "positive": lambda f: f.signs == POS,  # an eps added, a clamp above 0
     "any": lambda f: True,
     # kinds of zero evidence (with evidence that 0 occurs): a count of a mask, a std/var, a norm, max - min
     "count": lambda f: f.has(COUNT) and f.can(ZERO),
