@@ -230,7 +230,7 @@ def _watch(args: argparse.Namespace) -> int:
 
     paths = args.paths or ["."]
     quiet = argparse.Namespace(**{**vars(args), "quiet": True})  # each run's status line says how many
-    state: dict = {}
+    state = {"checker": make_checker(args)}  # a bad configuration stops the watch before it starts
 
     def check_once() -> None:
         try:
@@ -252,8 +252,7 @@ def _watch(args: argparse.Namespace) -> int:
         files = checker.files(paths)[0] + list(checker.settings.extend_rule_files) if checker else []
         return files + ([str(config)] if config else [])
 
-    rerun.watch(check_once, watched)
-    return EXIT_CLEAN
+    return rerun.watch(check_once, watched)
 
 
 def run_clean(args: argparse.Namespace) -> int:

@@ -16,7 +16,7 @@ import os
 import sys
 from bisect import bisect_right
 from collections import Counter
-from typing import Dict, List, Optional, Sequence, Set, TextIO
+from typing import Dict, List, Optional, Sequence, Set, TextIO, Tuple
 
 from nanlint.catalog import Rule
 from nanlint.docs import rule_url
@@ -24,6 +24,7 @@ from nanlint.formats import annotations, documents, junit, sarif
 from nanlint.ftypes import ERROR, WARNING, Diagnostic, FileError, Finding, Report, Span
 from nanlint.noqa import Untokenizable, layout, noqa_line
 from nanlint.source import NEWLINE, SourceError, lines, read
+
 
 def use_color(stream: TextIO) -> bool:
     """Colour on a terminal (or with FORCE_COLOR), never when NO_COLOR is set (https://no-color.org)."""
@@ -97,8 +98,8 @@ class Sources:
                 self._open_lines[path] = layout(self.text(path) or "").open_lines
             except Untokenizable:
                 self._open_lines[path] = None
-        lines = self._open_lines[path]
-        return span.line if lines is None else noqa_line(span, lines)
+        open_lines = self._open_lines[path]
+        return span.line if open_lines is None else noqa_line(span, open_lines)
 
 
 class Summary:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from typing import Callable, Dict, Iterable, Tuple
+from typing import Callable, Dict, Iterable, NoReturn, Tuple
 
 POLL_SECONDS = 0.5
 CLEAR_SCREEN = "\033[H\033[2J\033[3J"
@@ -37,12 +37,12 @@ def stamps(paths: Iterable[str]) -> Stamps:
     return found
 
 
-def watch(check: Callable[[], None], watched: Callable[[], Iterable[str]], interval: float = POLL_SECONDS) -> None:
-    """Run `check` now and after every change to the files `watched()` names (which `check` may
-    change: it discovers them); never returns, KeyboardInterrupt ends it. The files are stamped
-    before each later run, so that a change made while it runs is seen by the next poll."""
-    _run(check, "Starting linter in watch mode...")
+def watch(check: Callable[[], None], watched: Callable[[], Iterable[str]], interval: float = POLL_SECONDS) -> NoReturn:
+    """Run `check` now and after every change to the files `watched()` names; never returns,
+    KeyboardInterrupt ends it. The files are stamped before each run, so that a change made while
+    it runs is seen by the next poll."""
     seen = stamps(watched())
+    _run(check, "Starting linter in watch mode...")
     while True:
         time.sleep(interval)
         now = stamps(watched())

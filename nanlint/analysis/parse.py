@@ -27,7 +27,7 @@ PARSER_POSITION = re.compile(r"^(?:parser error: )?error at (\d+):(\d+): ")
 
 class Unparsed(Exception):
     """A file that could not be parsed: `message` is one line for the user; `line` and `column`
-    (1-based, 0 when unknown) say where, as the message does: only a syntax error has a line."""
+    (1-based, 0 when unknown) say where, as the message does."""
 
     def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
         super().__init__(message)
@@ -76,7 +76,7 @@ def _syntax_error(path: str, text: str, error: cst.ParserSyntaxError) -> Unparse
     """Where and why the file does not parse: Python's words when its compiler refuses the file
     too, else libcst's (which name the token it expected)."""
     python = python_syntax_error(path, text)
-    if python is not None and python.lineno:
+    if python is not None:
         return _located(path, python)
     message = error.message
     position = PARSER_POSITION.match(message)
