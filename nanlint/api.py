@@ -62,15 +62,15 @@ class Checker:
         """The notebook as checked and its result. When its code does not parse, each cell that does
         not parse on its own is reported and left out, and the other cells are checked."""
         result = self.check_source(notebook.source_file())
-        if not any(error.kind == "error" for error in result.errors):
+        if not any(error.kind != "internal" for error in result.errors):
             return notebook, result
         broken = {cell.number: _parse_failure(f"{notebook.path}:cell {cell.number}", cell.code) for cell in notebook.cells}
-        broken = {number: message for number, message in broken.items() if message is not None}
+        broken = {number: failure for number, failure in broken.items() if failure is not None}
         if not broken:
             return notebook, result
         checked = notebook.without(list(broken))
         result = self.check_source(checked.source_file())
-        result.errors = [FileError(notebook.path, message) for message in broken.values()] + result.errors
+        result.errors = [_cell_error(notebook, number, failure) for number, failure in broken.items()] + result.errors
         return checked, result
 
     def check_file(self, path: str) -> FileResult:
@@ -157,12 +157,20 @@ class Checker:
         return [done[path] for path in paths]
 
 
-def _parse_failure(name: str, code: str) -> Optional[str]:
+def _parse_failure(name: str, code: str) -> Optional[Unparsed]:
     try:
         parse(name, code)
     except Unparsed as failure:
-        return failure.message
+        return failure
     return None
+
+
+def _cell_error(notebook: Notebook, number: int, failure: Unparsed) -> FileError:
+    """A cell that does not parse, at its line in the notebook's code (its message says the cell's)."""
+    if not failure.line:
+        return FileError(notebook.path, failure.message)
+    index = [cell.number for cell in notebook.cells].index(number)
+    return FileError(notebook.path, failure.message, "syntax", notebook.first_lines[index] + failure.line - 1, failure.column)
 
 
 def _cached(cache: Optional[Cache], path: str) -> Optional[FileResult]:

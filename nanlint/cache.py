@@ -12,7 +12,8 @@ something, rewrites it atomically (a temporary file, then `os.replace`): concurr
 see a half-written file, the last writer wins, and workers never touch it (only the main process
 does). An unreadable or corrupt cache is an empty one; a cache that cannot be written is skipped
 with one warning. The default directory is `.nanlint_cache` in the project root (the
-configuration's folder, else the current one), with a `.gitignore` of `*` like ruff's.
+configuration's folder, else the current one), with a `.gitignore` of `*` like ruff's and a
+CACHEDIR.TAG; `nanlint clean` removes the folders that carry that tag, and nothing else.
 """
 
 from __future__ import annotations
@@ -21,16 +22,17 @@ import dataclasses
 import hashlib
 import json
 import os
+import shutil
 import sys
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional
 
 from nanlint import __version__
 from nanlint.catalog import default_rule_dir
-from nanlint.ftypes import Edit, FileError, Finding, Fix, Span
+from nanlint.ftypes import PROBLEM_CODES, Edit, FileError, Finding, Fix, Span
 from nanlint.source import replace_atomically
 
-FORMAT = 1
+FORMAT = 2
 DEFAULT_DIR = ".nanlint_cache"
 GITIGNORE = "# Automatically created by nanlint.\n*\n"
 CACHEDIR_TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# This file is a cache directory tag created by nanlint.\n"
@@ -139,6 +141,34 @@ class Cache:
             self.warning = f"cannot write the cache in {self.directory}: {getattr(error, 'strerror', None) or error}"
 
 
+def is_cache(directory: Path) -> bool:
+    """A folder nanlint made: its CACHEDIR.TAG is nanlint's own."""
+    try:
+        return (directory / "CACHEDIR.TAG").read_text(encoding="utf-8") == CACHEDIR_TAG
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def caches_under(root: Path) -> List[Path]:
+    """The `.nanlint_cache` folders in `root` and below (symlinked folders are not followed)."""
+    found = []
+    for folder, subfolders, _ in os.walk(root):
+        if DEFAULT_DIR in subfolders:
+            subfolders.remove(DEFAULT_DIR)
+            found.append(Path(folder) / DEFAULT_DIR)
+    return sorted(found)
+
+
+def clean(directories: Iterable[Path]) -> List[Path]:
+    """Remove each of `directories` that is a nanlint cache; returns those removed."""
+    removed = []
+    for directory in directories:
+        if is_cache(directory):
+            shutil.rmtree(directory)
+            removed.append(directory)
+    return removed
+
+
 def _prepare(directory: Path) -> None:
     directory.mkdir(parents=True, exist_ok=True)
     for name, content in ((".gitignore", GITIGNORE), ("CACHEDIR.TAG", CACHEDIR_TAG)):
@@ -174,9 +204,11 @@ def _finding(path: str, data: List) -> Finding:
 
 
 def _error_data(error: FileError) -> list:
-    return [error.message, error.kind, error.line]
+    return [error.message, error.kind, error.line, error.column]
 
 
 def _error(path: str, data: List) -> FileError:
-    message, kind, line = data
-    return FileError(path, *_typed(str, message, kind), *_typed(int, line))
+    message, kind, line, column = data
+    if kind not in PROBLEM_CODES:
+        raise ValueError(f"unknown kind of error {kind!r}")
+    return FileError(path, *_typed(str, message, kind), *_typed(int, line, column))

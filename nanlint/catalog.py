@@ -72,6 +72,20 @@ class Rule:
         return bool(self.fix)
 
     @property
+    def fix_safe(self) -> bool:
+        """Whether its fix keeps the numbers unchanged (then `--fix` applies it)."""
+        return bool(self.fix.get("safe", False))
+
+    @property
+    def fix_title(self) -> str:
+        return str(self.fix.get("title", "Apply the suggested fix"))
+
+    @property
+    def bundled(self) -> bool:
+        """Shipped with nanlint (not a project's `extend-rule-files`): it has a page in docs/rules."""
+        return Path(self.source).parent == default_rule_dir()
+
+    @property
     def static(self) -> bool:
         """Reported by `nanlint check` (the others only by `nanlint verify`, from a run)."""
         return self.check != "runtime"

@@ -1,37 +1,38 @@
-"""The command line, in ruff's conventions: `nanlint check`, `nanlint rule CODE`, `nanlint rules`, `nanlint verify`,
-`nanlint server`.
+"""The command line, in ruff's conventions: `nanlint check`, `nanlint rule CODE`, `nanlint rules`,
+`nanlint clean`, `nanlint verify`, `nanlint server`.
 
-Exit codes: 0 no findings; 1 findings (with --diff: fixes to make); 2 usage or configuration
-error, or a file that could not be read or parsed (every other file is still checked and reported).
+Exit codes: 0 no findings; 1 findings (with --diff: fixes to make; with --exit-non-zero-on-fix:
+also fixes made); 2 usage or configuration error, or a file that could not be read or parsed
+(every other file is still checked and reported).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from pathlib import Path
+from typing import Iterator, List, Optional, Sequence, TextIO, Tuple, Union
 
 from nanlint import __version__
 from nanlint.analysis.engine import FileResult
 from nanlint.api import Checker
-from nanlint.catalog import CatalogError, Rule, load_catalog
-from nanlint.config import OUTPUT_FORMATS, ConfigError
+from nanlint.cache import caches_under, clean, default_directory
+from nanlint.catalog import CatalogError
+from nanlint.config import OUTPUT_FORMATS, ConfigError, find_config
 from nanlint.fixes import FixOutcome, applicable, encoding_error, fix_text, moved, unified_diff
-from nanlint.ftypes import FileError, Report
+from nanlint.ftypes import FileError, Finding, Report
+from nanlint.noqa import add_to_files
 from nanlint.notebook import Notebook, is_notebook, load as load_notebook, parse as parse_notebook
-from nanlint.options import add_rule_options, make_checker, settings_from
-from nanlint.output import Sources, Summary, render, render_errors, render_statistics, rule_markdown
+from nanlint.options import UsageError, add_rule_options, make_checker, settings_from
+from nanlint.output import STATISTICS_FORMATS, Sources, Summary, plural, render, render_errors, render_statistics
+from nanlint.rule_commands import run_rule, run_rules
 from nanlint.source import RewriteError, SourceError, SourceFile, decode, read, rewrite
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 STDIN = "-"
-
-
-class UsageError(Exception):
-    pass
 
 
 class _Parser(argparse.ArgumentParser):
@@ -59,13 +60,18 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("paths", nargs="*", help="files or folders (default: .); - reads standard input")
     add_rule_options(check)
     switch = argparse.BooleanOptionalAction
-    check.add_argument("--output-format", choices=OUTPUT_FORMATS, help="how findings are printed (default: text)")
+    check.add_argument("--output-format", choices=OUTPUT_FORMATS, help="how findings are printed (default: full)")
+    check.add_argument("-o", "--output-file", metavar="PATH", help="write the report to PATH instead of standard output")
     check.add_argument("--statistics", action="store_true", help="print the number of findings per rule instead of each finding")
     check.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
+    check.add_argument("--exit-non-zero-on-fix", action="store_true", help="exit 1 if a fix was made, even when no finding remains")
     check.add_argument("-q", "--quiet", action="store_true", help="print the findings and errors, nothing else (no summary)")
     check.add_argument("--fix", action=switch, help="apply safe fixes")
     check.add_argument("--unsafe-fixes", action=switch, help="also apply fixes that change numbers (add an eps, a clamp)")
     check.add_argument("--diff", action="store_true", help="print the fixes as a diff instead of writing them; exit 1 if there is one")
+    check.add_argument("--show-fixes", action=switch, help="list the fixes made, per file and rule")
+    check.add_argument("--add-noqa", action="store_true", help="add a `# noqa: CODE` comment to each line with a finding, and exit")
+    check.add_argument("-w", "--watch", action="store_true", help="check again whenever a file changes")
     check.add_argument("--stdin-filename", metavar="PATH", help="the name to report (and match against the configuration) for code read from standard input")
     check.add_argument("--force-exclude", action=switch, help="apply the exclude patterns to files named explicitly too (for pre-commit)")
     check.add_argument("--respect-gitignore", action=switch, help="skip files that .gitignore ignores (default: on)")
@@ -73,14 +79,19 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
     check.add_argument("--cache-dir", metavar="PATH", help="where the cache lives (default: .nanlint_cache beside the configuration)")
 
-    rule = commands.add_parser("rule", help="print a rule's documentation")
-    rule.add_argument("code", help="a rule code such as NAN101, or its name")
+    rule = commands.add_parser("rule", help="print a rule's documentation (or every rule's)")
+    rule.add_argument("code", nargs="?", help="a rule code such as NAN101, or its name")
+    rule.add_argument("--all", action="store_true", help="every rule's page")
     rule.add_argument("--output-format", choices=("text", "json"), default="text")
     rule.add_argument("--config", metavar="PATH", help="configuration file (for extend-rule-files)")
 
     rules = commands.add_parser("rules", help="list the rule catalog")
+    rules.add_argument("--select", action="append", metavar="CODES", help="only these codes or prefixes (comma-separated, or ALL)")
     rules.add_argument("--output-format", choices=("text", "json"), default="text")
     rules.add_argument("--config", metavar="PATH", help="configuration file (for extend-rule-files)")
+
+    clean_command = commands.add_parser("clean", help="remove the cache folders (.nanlint_cache) here and below")
+    clean_command.add_argument("--config", metavar="PATH", help="configuration file (its cache-dir is removed too)")
 
     verify = commands.add_parser("verify", help="run your code and confirm each finding (needs torch)")
     _add_verify_arguments(verify)
@@ -99,10 +110,10 @@ def _add_verify_arguments(parser: argparse.ArgumentParser) -> None:
 
 @dataclass
 class Outcome:
-    """A check run after fixing: what remains, how many fixes were made, the diffs (--diff)."""
+    """A check run after fixing: what remains, the fixes made, the diffs (--diff)."""
 
     report: Report
-    fixed: int = 0
+    fixed: List[Finding] = field(default_factory=list)
     diffs: List[str] = field(default_factory=list)
     sources: Sources = field(default_factory=Sources)
     fixed_stdin: Optional[bytes] = None
@@ -113,18 +124,14 @@ Document = Union[SourceFile, Notebook]  # what is checked and fixed: a Python fi
 
 
 def run_check(args: argparse.Namespace) -> int:
-    if STDIN in args.paths and args.paths != [STDIN]:
-        raise UsageError("`-` (standard input) cannot be mixed with other paths")
-    checker = make_checker(args)
-    settings = checker.settings
-    if args.paths == [STDIN] or (not args.paths and args.stdin_filename):
-        outcome = _check_stdin(checker, args)
-    else:
-        report = checker.run(args.paths or ["."], args.jobs)
-        if checker.cache_warning:
-            sys.stderr.write(f"nanlint: warning: {checker.cache_warning}\n")
-        outcome = _fix_files(checker, report, write=not args.diff) if settings.fix or args.diff else Outcome(report)
-    _print(outcome, checker, args)
+    _refuse_conflicts(args)
+    if args.add_noqa:
+        return _add_noqa(args)
+    if args.watch:
+        return _watch(args)
+    with _report_stream(args.output_file) as out:
+        outcome, checker = _check(args)
+        _print(outcome, checker, args, out)
     report = outcome.report
     if report.errors:
         return EXIT_ERROR
@@ -132,28 +139,145 @@ def run_check(args: argparse.Namespace) -> int:
         return EXIT_FINDINGS if outcome.diffs else EXIT_CLEAN
     if args.exit_zero:
         return EXIT_CLEAN
+    if args.exit_non_zero_on_fix and outcome.fixed:
+        return EXIT_FINDINGS
     return EXIT_FINDINGS if report.findings else EXIT_CLEAN
 
 
-def _print(outcome: Outcome, checker: Checker, args: argparse.Namespace) -> None:
+CONFLICTS = (  # (option, options it cannot be used with), as in ruff
+    ("add_noqa", ("fix", "diff", "watch", "statistics", "stdin_filename")),
+    ("watch", ("diff", "statistics", "stdin_filename", "output_file")),
+    ("diff", ("show_fixes",)),
+    ("exit_zero", ("exit_non_zero_on_fix",)),
+)
+
+
+def _refuse_conflicts(args: argparse.Namespace) -> None:
+    if STDIN in args.paths and args.paths != [STDIN]:
+        raise UsageError("`-` (standard input) cannot be mixed with other paths")
+    for option, others in CONFLICTS:
+        if not getattr(args, option):
+            continue
+        if args.paths == [STDIN] and option in ("add_noqa", "watch"):
+            raise UsageError(f"`{_flag(option)}` cannot read standard input")
+        clash = next((other for other in others if getattr(args, other)), None)
+        if clash:
+            raise UsageError(f"`{_flag(option)}` cannot be used with `{_flag(clash)}`")
+
+
+def _flag(option: str) -> str:
+    return "--" + option.replace("_", "-")
+
+
+@contextmanager
+def _report_stream(path: Optional[str]) -> Iterator[TextIO]:
+    """Standard output, or the file of `--output-file` (its folders made as needed)."""
+    if path is None:
+        yield sys.stdout
+        return
+    try:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        stream = open(path, "w", encoding="utf-8")
+    except OSError as error:
+        raise UsageError(f"cannot write the output file {path}: {error.strerror or error}") from None
+    with stream:
+        yield stream
+
+
+def _check(args: argparse.Namespace) -> Tuple[Outcome, Checker]:
+    checker = make_checker(args)
     settings = checker.settings
-    out = sys.stdout
+    if args.statistics and settings.output_format not in STATISTICS_FORMATS:
+        raise UsageError(f"`--statistics` prints only in the {', '.join(STATISTICS_FORMATS)} output formats")
+    if args.paths == [STDIN] or (not args.paths and args.stdin_filename):
+        return _check_stdin(checker, args), checker
+    report = checker.run(args.paths or ["."], args.jobs)
+    if checker.cache_warning:
+        sys.stderr.write(f"nanlint: warning: {checker.cache_warning}\n")
+    outcome = _fix_files(checker, report, write=not args.diff) if settings.fix or args.diff else Outcome(report)
+    return outcome, checker
+
+
+def _print(outcome: Outcome, checker: Checker, args: argparse.Namespace, out: TextIO) -> None:
+    settings = checker.settings
     if outcome.fixed_stdin is not None:  # the fixed code owns standard output, as with ruff
-        out.flush()
+        sys.stdout.flush()
         sys.stdout.buffer.write(outcome.fixed_stdin)
         sys.stdout.buffer.flush()
-        out = sys.stderr
+        out = sys.stderr if out is sys.stdout else out
     if args.diff:
         out.write("".join(outcome.diffs))
         if outcome.fixed and not args.quiet:
-            sys.stderr.write(f"Would fix {outcome.fixed} error{'s' if outcome.fixed != 1 else ''}.\n")
+            sys.stderr.write(f"Would fix {plural(len(outcome.fixed), 'error')}.\n")
     elif args.statistics:
         render_statistics(outcome.report, settings.output_format, out, checker.catalog)
     else:
-        summary = Summary(settings.unsafe_fixes, outcome.fixed, args.quiet)
+        summary = Summary(settings.unsafe_fixes, outcome.fixed, args.quiet, bool(args.show_fixes))
         render(outcome.report, settings.output_format, out, checker.catalog, outcome.sources, summary)
     out.flush()
     render_errors(outcome.report)
+
+
+def _add_noqa(args: argparse.Namespace) -> int:
+    checker = make_checker(args)
+    report = checker.run(args.paths or ["."], args.jobs)
+    done = add_to_files(checker, report.findings)
+    if done.lines and not args.quiet:
+        sys.stderr.write(f"Added {plural(done.lines, 'noqa directive')}.\n")
+    for finding in done.unsilenced:
+        sys.stderr.write(f"nanlint: warning: {finding.path}:{finding.line}:{finding.column}: {finding.code} is still reported: "
+                         "no line of its span can end in a comment\n")
+    render_errors(Report(errors=report.errors + done.errors))
+    if report.errors or done.errors:
+        return EXIT_ERROR
+    return EXIT_FINDINGS if done.unsilenced else EXIT_CLEAN
+
+
+def _watch(args: argparse.Namespace) -> int:
+    from nanlint import rerun
+
+    paths = args.paths or ["."]
+    quiet = argparse.Namespace(**{**vars(args), "quiet": True})  # each run's status line says how many
+    state = {"checker": make_checker(args)}  # a bad configuration stops the watch before it starts
+
+    def check_once() -> None:
+        try:
+            outcome, checker = _check(args)
+        except (ConfigError, CatalogError) as error:  # fix the configuration and the watch goes on
+            sys.stderr.write(f"nanlint: error: {error}\n")
+            state.pop("checker", None)
+            return
+        state["checker"] = checker
+        found = outcome.report.findings
+        rerun.notify(f"Found {plural(len(found), 'error')}. Watching for file changes.")
+        if found:
+            sys.stdout.write("\n")
+        _print(outcome, checker, quiet, sys.stdout)
+
+    def watched() -> List[str]:
+        checker: Optional[Checker] = state.get("checker")
+        config = args.config or find_config(Path.cwd())
+        files = checker.files(paths)[0] + list(checker.settings.extend_rule_files) if checker else []
+        return files + ([str(config)] if config else [])
+
+    return rerun.watch(check_once, watched)
+
+
+def run_clean(args: argparse.Namespace) -> int:
+    """Remove `.nanlint_cache` folders here and below, and the configured `cache-dir`, as `ruff clean` does."""
+    folders = caches_under(Path.cwd())
+    try:
+        folders.append(default_directory(settings_from(args)))
+    except ConfigError as error:
+        sys.stderr.write(f"nanlint: warning: {error}; its cache-dir is left alone\n")
+    folders = sorted({Path(os.path.relpath(folder)) for folder in folders if folder.is_dir()})
+    removed = clean(folders)
+    for folder in folders:
+        if folder in removed:
+            sys.stderr.write(f"Removing cache at: {folder}\n")
+        else:
+            sys.stderr.write(f"nanlint: warning: {folder} is not removed: it has no CACHEDIR.TAG of nanlint's\n")
+    return EXIT_CLEAN
 
 
 def _check_stdin(checker: Checker, args: argparse.Namespace) -> Outcome:
@@ -211,7 +335,7 @@ def _fix_files(checker: Checker, report: Report, write: bool) -> Outcome:
 
 
 def _fix_source(checker: Checker, report: Report, document: Document, write: bool) -> Outcome:
-    """One file's fixes: the remaining findings, the count applied, and its diff."""
+    """One file's fixes: the remaining findings, the fixes made, and its diff."""
     path = document.path
     unsafe = checker.settings.unsafe_fixes
     # The fixes are worked out again on the content read now: the file may have changed since the
@@ -261,50 +385,6 @@ def _merge(total: Outcome, part: Outcome) -> None:
     total.sources.update(part.sources)
 
 
-def _catalog_for(args: argparse.Namespace) -> Dict[str, Rule]:
-    return load_catalog(settings_from(args).extend_rule_files)
-
-
-def _find_rule(catalog: Dict[str, Rule], wanted: str) -> Optional[Rule]:
-    wanted = wanted.strip()
-    return catalog.get(wanted.upper()) or next((r for r in catalog.values() if r.name == wanted), None)
-
-
-def run_rule(args: argparse.Namespace) -> int:
-    catalog = _catalog_for(args)
-    rule = _find_rule(catalog, args.code)
-    if rule is None:
-        raise UsageError(f"unknown rule `{args.code}` (`nanlint rules` lists them)")
-    if args.output_format == "json":
-        json.dump(_rule_json(rule), sys.stdout, indent=2, ensure_ascii=False)
-        sys.stdout.write("\n")
-    else:
-        sys.stdout.write(rule_markdown(rule))
-    return EXIT_CLEAN
-
-
-def _rule_json(rule: Rule) -> dict:
-    return {
-        "code": rule.code, "name": rule.name, "family": rule.family, "default": rule.default,
-        "fixable": rule.fixable, "message": rule.message, "check": rule.check,
-        "what": rule.docs.what, "why": rule.docs.why, "instead": rule.docs.instead,
-        "references": list(rule.docs.references), "explanation": rule_markdown(rule),
-    }
-
-
-def run_rules(args: argparse.Namespace) -> int:
-    catalog = _catalog_for(args)
-    if args.output_format == "json":
-        json.dump([_rule_json(rule) for rule in catalog.values()], sys.stdout, indent=2, ensure_ascii=False)
-        sys.stdout.write("\n")
-        return EXIT_CLEAN
-    width = max(len(rule.name) for rule in catalog.values())
-    for rule in catalog.values():
-        flags = ("on " if rule.default else "off") + (" fix" if rule.fixable else "    ")
-        sys.stdout.write(f"{rule.code}  {rule.name:<{width}}  {flags}  {rule.family}\n")
-    return EXIT_CLEAN
-
-
 def run_server(args: argparse.Namespace) -> int:
     try:
         from nanlint.server.protocol import serve
@@ -322,7 +402,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_ERROR
-    handlers = {"check": run_check, "rule": run_rule, "rules": run_rules, "server": run_server}
+    handlers = {"check": run_check, "rule": run_rule, "rules": run_rules, "clean": run_clean, "server": run_server}
     try:
         if args.command == "verify":
             from nanlint import verify

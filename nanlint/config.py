@@ -33,7 +33,8 @@ DEFAULT_EXCLUDE = (
 )
 # A bare folder name matches that folder at any depth (`torch/testing/_internal/common_nn.py`).
 DEFAULT_TEST_PATTERNS = ("test_*.py", "*_test.py", "tests", "test", "testing", "conftest.py")
-OUTPUT_FORMATS = ("text", "concise", "json", "sarif", "github")
+# ruff's names; `text` is nanlint's older name for `full`.
+OUTPUT_FORMATS = ("full", "text", "concise", "grouped", "json", "json-lines", "junit", "gitlab", "pylint", "rdjson", "azure", "sarif", "github")
 ALL = "ALL"
 
 
@@ -72,7 +73,7 @@ class Settings:
     check_tests: bool = False
     preview: bool = False
     respect_gitignore: bool = True
-    output_format: str = "text"
+    output_format: str = "full"
     fix: bool = False
     unsafe_fixes: bool = False
     cache: bool = True
@@ -220,11 +221,11 @@ def validate_selectors(settings: Settings, catalog: Dict[str, Rule]) -> None:
 
 def _check_selectors(selectors: Iterable[str], catalog: Dict[str, Rule], where: str) -> None:
     for selector in selectors:
-        if not _matching(selector, catalog):
+        if not matching(selector, catalog):
             raise ConfigError(f"{where} names unknown rule selector `{selector}` (`nanlint rules` lists the codes)")
 
 
-def _matching(selector: str, catalog: Dict[str, Rule]) -> List[Rule]:
+def matching(selector: str, catalog: Dict[str, Rule]) -> List[Rule]:
     selector = selector.strip().upper()
     if selector == ALL:
         return list(catalog.values())
@@ -250,7 +251,7 @@ def enabled_rules(settings: Settings, catalog: Dict[str, Rule]) -> List[Rule]:
         ignoring = [(s, False) for s in layer.ignore]
         # Ascending specificity, ignores after selects: the most specific selector has the last word.
         for selector, on in sorted(selecting + ignoring, key=lambda item: (_specificity(item[0]), not item[1])):
-            for rule in _matching(selector, catalog):
+            for rule in matching(selector, catalog):
                 if not on or selectable(rule, selector):
                     updates[rule.code] = on
         if layer.select is not None:
@@ -267,5 +268,5 @@ def ignored_codes_for(relative_path: str, settings: Settings, catalog: Dict[str,
     for pattern, selectors in settings.per_file_ignores.items():
         if matches(relative_path, pattern):
             for selector in selectors:
-                codes.update(rule.code for rule in _matching(selector, catalog))
+                codes.update(rule.code for rule in matching(selector, catalog))
     return codes

@@ -25,7 +25,7 @@ LINE_WITH_END = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 @dataclass
 class FixOutcome:
     text: str
-    applied: int
+    applied: List[Finding]  # the findings whose fixes were made, over every round
     error: Optional[str] = None
     rounds: Tuple[Tuple[Edit, ...], ...] = ()  # the edits made, round by round, each on the text the round before left
 
@@ -34,18 +34,18 @@ def applicable(findings: List[Finding], unsafe: bool) -> List[Finding]:
     return [f for f in findings if f.fix is not None and (f.fix.safe or unsafe)]
 
 
-def apply_edits(text: str, findings: List[Finding]) -> Tuple[str, int, Tuple[Edit, ...]]:
+def apply_edits(text: str, findings: List[Finding]) -> Tuple[str, List[Finding], Tuple[Edit, ...]]:
     """Apply each finding's edits unless they overlap an edit already taken; identical insertions
-    (two fixes adding the same import) are made once. Returns the text, the number of findings
-    fixed and the edits made."""
+    (two fixes adding the same import) are made once. Returns the text, the findings fixed and the
+    edits made."""
     chosen: List[Edit] = []
-    applied = 0
+    applied: List[Finding] = []
     for finding in sorted(findings, key=lambda f: min(e.start for e in f.fix.edits)):
         edits = [e for e in finding.fix.edits if e not in chosen]
         if any(_overlaps(e, other) for e in edits for other in chosen):
             continue
         chosen.extend(edits)
-        applied += 1
+        applied.append(finding)
     for edit in sorted(chosen, key=lambda e: (e.start, e.end), reverse=True):
         text = text[: edit.start] + edit.content + text[edit.end:]
     return text, applied, tuple(chosen)
@@ -87,21 +87,21 @@ def parse_error(text: str, path: str) -> Optional[str]:
 
 def fix_text(text: str, path: str, findings: List[Finding], recheck: Callable[[str], List[Finding]], unsafe: bool) -> FixOutcome:
     """Fix until no fixable finding remains (or MAX_ROUNDS), re-checking the text after each round."""
-    applied = 0
+    applied: List[Finding] = []
     current = text
     rounds: List[Tuple[Edit, ...]] = []
     pending = applicable(findings, unsafe)
     for _ in range(MAX_ROUNDS):
         if not pending:
             break
-        candidate, count, edits = apply_edits(current, pending)
+        candidate, fixed, edits = apply_edits(current, pending)
         error = parse_error(candidate, path)
         if error is not None:
             codes = ", ".join(sorted({f.code for f in pending}))
-            return FixOutcome(text, 0, f"{path}: fixes for {codes} left unapplied, the file is unchanged: the fixed code would not parse ({error})")
+            return FixOutcome(text, [], f"{path}: fixes for {codes} left unapplied, the file is unchanged: the fixed code would not parse ({error})")
         if candidate == current:
             break
-        current, applied = candidate, applied + count
+        current, applied = candidate, applied + fixed
         rounds.append(edits)
         pending = applicable(recheck(current), unsafe)
     return FixOutcome(current, applied, rounds=tuple(rounds))

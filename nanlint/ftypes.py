@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Optional, Tuple
 
@@ -57,17 +58,59 @@ class Finding:
         return (self.path, self.span.line, self.span.column, self.code, self.message)
 
 
+# What each kind of FileError is called where the output formats list it beside the findings:
+# ruff's names for the same problems (`code` and `name` of its JSON output).
+PROBLEM_CODES = {"syntax": "invalid-syntax", "error": "io-error", "internal": "panic"}
+SYNTAX_ERROR = "syntax error: "  # how the message of a file that does not parse goes on after its location
+WARNING, ERROR = "warning", "error"  # a finding is a warning; a file that could not be checked, an error
+
+
 @dataclass(frozen=True)
 class FileError:
-    """A file nanlint could not check (unreadable, not decodable, not parseable) or an internal error."""
+    """A file nanlint could not check (unreadable, not decodable, not parseable) or an internal error.
+    `line` and `column` (1-based, 0 when unknown) say where, as the start of `message` does."""
 
     path: str
     message: str
-    kind: str = "error"  # "error" for bad input, "internal" for a bug of nanlint's own
+    kind: str = "error"  # "syntax" for code that does not parse, "error" for other bad input, "internal" for a bug of nanlint's own
     line: int = 0
+    column: int = 0
 
     def sort_key(self) -> tuple:
         return (self.path, self.line, self.kind, self.message)
+
+    @property
+    def code(self) -> str:
+        return PROBLEM_CODES[self.kind]
+
+    @property
+    def description(self) -> str:
+        """The message without the `path:line:column: ` it starts with (in a notebook `path:cell
+        N:line:column: `), nor `syntax error: `, which its code says."""
+        where = re.escape(self.path) + (r"(?::cell \d+)?(?::\d+){1,2}: " if self.line else ": ")
+        if self.kind == "syntax":
+            where += re.escape(SYNTAX_ERROR)
+        found = re.match(where, self.message)
+        return self.message[found.end():] if found else self.message
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """A finding or a file that could not be checked, as the machine-readable formats list them."""
+
+    path: str
+    span: Span
+    code: str
+    name: str
+    message: str
+    severity: str  # WARNING or ERROR
+    url: Optional[str] = None
+    fix: Optional[Fix] = None
+    in_code: bool = True  # `span` is a place in the checked code (False: a file error that names no line)
+
+    @property
+    def is_problem(self) -> bool:
+        return self.severity == ERROR
 
 
 @dataclass

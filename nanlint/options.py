@@ -11,7 +11,11 @@ from nanlint.api import Checker
 from nanlint.config import ConfigError, RuleSelection, Settings, find_config, load_settings, validate_selectors
 
 
-def _selectors(given: Optional[List[str]]) -> Optional[Tuple[str, ...]]:
+class UsageError(Exception):
+    """A command line that cannot be run as given: one line for the user (exit 2)."""
+
+
+def selectors(given: Optional[List[str]]) -> Optional[Tuple[str, ...]]:
     """`--select A,B --select C` -> ("A", "B", "C"); None when the option was not given."""
     if given is None:
         return None
@@ -54,9 +58,9 @@ def settings_from(args: argparse.Namespace) -> Settings:
 
 
 def _command_line_selection(args: argparse.Namespace) -> Optional[Tuple[RuleSelection, ...]]:
-    select = _selectors(getattr(args, "select", None))
-    extend_select = _selectors(getattr(args, "extend_select", None)) or ()
-    ignore = (_selectors(getattr(args, "ignore", None)) or ()) + (_selectors(getattr(args, "extend_ignore", None)) or ())
+    select = selectors(getattr(args, "select", None))
+    extend_select = selectors(getattr(args, "extend_select", None)) or ()
+    ignore = (selectors(getattr(args, "ignore", None)) or ()) + (selectors(getattr(args, "extend_ignore", None)) or ())
     if select is None and not extend_select and not ignore:
         return None
     return (RuleSelection(select, extend_select, ignore),)

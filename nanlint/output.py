@@ -1,59 +1,37 @@
-"""Render a Report: text (with the source line and a caret), concise, JSON, SARIF 2.1.0, GitHub annotations.
+"""Render a Report in one of ruff's output formats; the human ones live here.
 
-Findings go to standard output; files that could not be checked go to standard error, one line
-each (`nanlint: error: PATH[:LINE[:COL]]: what went wrong`), and in the SARIF and GitHub formats
-they also appear in the output (tool execution notifications; `::error` annotations).
+`full` (alias `text`): each finding with its source line and a caret, then a summary; `concise`:
+one line per finding; `grouped`: findings under the name of their file. The machine formats are
+in nanlint/formats/: JSON documents (`json`, `json-lines`, `rdjson`, `gitlab`), CI annotations
+(`github`, `azure`, `pylint`), `junit` and `sarif`.
 
-JSON (`--output-format json`) is a list with one object per finding, sorted by file, line and
-column, in the shape of ruff's JSON output:
+Files that could not be checked go to standard error, one line each (`nanlint: error:
+PATH[:LINE[:COL]]: what went wrong`); the machine formats list them beside the findings too, under
+ruff's names (`invalid-syntax`, `io-error`, `panic`): a consumer reading only the report sees them.
 
-    {
-      "code": "NAN101",                       # the rule's code
-      "name": "log-of-possibly-zero",         # the rule's name
-      "message": "`log` of a sum, ...",       # one line: why it is risky, and the hint
-      "filename": "src/loss.py",              # as discovered (relative to where nanlint ran)
-      "cell": null,                           # in a notebook: the cell's number (rows count in it)
-      "location": {"row": 5, "column": 12},   # 1-based; columns count characters
-      "end_location": {"row": 5, "column": 27},   # exclusive
-      "url": "https://...",                   # the rule's documentation
-      "fix": null | {
-        "applicability": "safe" | "unsafe",   # unsafe fixes change numbers (add an eps, a clamp)
-        "message": "Clamp the argument ...",  # the fix's title
-        "edits": [{"content": "...", "cell": null,   # the cell it changes, in a notebook
-                   "location": {"row", "column"}, "end_location": {"row", "column"},
-                   "start": 120, "end": 135}]  # the same range as character offsets in the file
-      }                                        # (in a notebook's code: its code cells joined)
-    }
-
-In a notebook (`nb.ipynb`), text and concise findings read `nb.ipynb:cell 3:2:5:` (line 2, column
-5 of the notebook's third cell, markdown cells counted), as ruff writes them, and JSON rows count
-in the cell; SARIF regions and GitHub annotations point into the notebook's JSON text, at that cell
-line (SARIF adds the cell and the position in it as the result's properties).
-
-With `--statistics`, JSON is a list of `{"code", "name", "count", "fixable"}`, most frequent first.
+In a notebook (`nb.ipynb`), the human formats read `nb.ipynb:cell 3:2:5:` (line 2, column 5 of the
+notebook's third cell, markdown cells counted), as ruff writes them, and JSON (`json`, `json-lines`)
+rows count in the cell, its `cell` key naming it; the formats a tool lays over the file (`sarif`,
+`github`, `azure`, `pylint`, `gitlab`, `rdjson`, `junit`) point into the notebook's JSON text, at
+that cell line.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Dict, List, Optional, TextIO, Tuple
-from urllib.parse import quote
+from typing import Dict, List, Optional, Sequence, Set, TextIO, Tuple
 
-from nanlint import __version__
-from nanlint.analysis.gradient import WHERE_IT_SPEAKS
 from nanlint.catalog import Rule
-from nanlint.ftypes import Edit, FileError, Finding, Report, Span
+from nanlint.docs import rule_url
+from nanlint.formats import annotations, documents, junit, sarif
+from nanlint.ftypes import ERROR, WARNING, Diagnostic, FileError, Finding, Report, Span
+from nanlint.noqa import Untokenizable, layout, noqa_line
 from nanlint.notebook import Notebook, is_notebook, load as load_notebook
 from nanlint.source import SourceError, line_starts, lines, read
-
-DOCS_URL = "https://github.com/nanlint/nanlint/blob/main/rules/{family}.toml"
-SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 
 def use_color(stream: TextIO) -> bool:
@@ -96,6 +74,7 @@ class Sources:
         self._notebooks: Dict[str, Optional[Notebook]] = dict(notebooks or {})
         self._starts: Dict[str, List[int]] = {}
         self._lines: Dict[str, List[str]] = {}
+        self._open_lines: Dict[str, Optional[Set[int]]] = {}
 
     def text(self, path: str) -> Optional[str]:
         if path not in self._text:
@@ -126,6 +105,7 @@ class Sources:
         for path in other._text:
             self._starts.pop(path, None)
             self._lines.pop(path, None)
+            self._open_lines.pop(path, None)
 
     def location(self, path: str, row: int, column: int) -> Location:
         """A position of the code as the user reads it (in a notebook: in its cell)."""
@@ -141,6 +121,20 @@ class Sources:
         if notebook is None or not notebook.cells:
             return span
         return Span(*notebook.file_position(span.line, span.column), *notebook.file_position(span.end_line, span.end_column))
+
+    def start(self, diagnostic: Diagnostic) -> Location:
+        """Where a diagnostic starts, as the user reads it."""
+        return self._read_at(diagnostic, diagnostic.span.line, diagnostic.span.column)
+
+    def end(self, diagnostic: Diagnostic) -> Location:
+        return self._read_at(diagnostic, diagnostic.span.end_line, diagnostic.span.end_column)
+
+    def _read_at(self, diagnostic: Diagnostic, row: int, column: int) -> Location:
+        return self.location(diagnostic.path, row, column) if diagnostic.in_code else Location(row, column)
+
+    def in_file(self, diagnostic: Diagnostic) -> Span:
+        """Where a diagnostic lies in the file as stored, for the formats a tool lays over it."""
+        return self.file_span(diagnostic.path, diagnostic.span) if diagnostic.in_code else diagnostic.span
 
     def line(self, path: str, number: int) -> Optional[str]:
         if path not in self._lines:
@@ -159,43 +153,81 @@ class Sources:
         row = bisect_right(starts, offset) - 1
         return row + 1, offset - starts[row] + 1
 
+    def byte_column(self, path: str, row: int, column: int) -> int:
+        """A 1-based character column of the file as stored (a notebook: its JSON text) as a 1-based
+        count of UTF-8 bytes (rdjson's columns)."""
+        notebook = self.notebook(path)
+        line = self.line(path, row) if notebook is None or not notebook.cells else _nth_line(notebook.file.text, row)
+        return column if line is None else len(line[: column - 1].encode("utf-8", "surrogatepass")) + 1
+
+    def noqa_line(self, path: str, span: Span) -> Optional[int]:
+        """The line of the code where `--add-noqa` puts a comment silencing a finding on `span`."""
+        if path not in self._open_lines:
+            try:
+                self._open_lines[path] = layout(self.text(path) or "").open_lines
+            except Untokenizable:
+                self._open_lines[path] = None
+        open_lines = self._open_lines[path]
+        return span.line if open_lines is None else noqa_line(span, open_lines)
+
+
+def _nth_line(text: str, number: int) -> Optional[str]:
+    found = lines(text)
+    return found[number - 1] if 0 < number <= len(found) else None
+
 
 class Summary:
-    """What the text formats print after the findings."""
+    """What the human formats print after the findings: the fixes made (`--show-fixes`), the counts."""
 
-    def __init__(self, unsafe_fixes: bool = False, fixed: int = 0, quiet: bool = False) -> None:
+    def __init__(self, unsafe_fixes: bool = False, fixed: Sequence[Finding] = (), quiet: bool = False, show_fixes: bool = False) -> None:
         self.unsafe_fixes = unsafe_fixes
-        self.fixed = fixed
+        self.fixed = list(fixed)
         self.quiet = quiet
+        self.show_fixes = show_fixes
 
     def fix_mark(self, finding: Finding) -> str:
         return "[*] " if finding.fix is not None and (finding.fix.safe or self.unsafe_fixes) else ""
 
     def write(self, report: Report, stream: TextIO) -> None:
+        if self.show_fixes and self.fixed:
+            stream.write("\n" + fix_table(self.fixed, Style(use_color(stream))) + "\n")
         if self.quiet:
             return
-        count = len(report.findings)
-        if count == 0 and self.fixed == 0:
+        count, fixed = len(report.findings), len(self.fixed)
+        if count == 0 and fixed == 0:
             if not report.errors:
                 stream.write("All checks passed!\n")
             return
-        if self.fixed:
-            total = count + self.fixed
-            stream.write(f"Found {_plural(total, 'error')} ({self.fixed} fixed, {count} remaining).\n")
+        if fixed:
+            stream.write(f"Found {plural(count + fixed, 'error')} ({fixed} fixed, {count} remaining).\n")
         else:
-            stream.write(f"Found {_plural(count, 'error')}.\n")
+            stream.write(f"Found {plural(count, 'error')}.\n")
         safe = sum(1 for f in report.findings if f.fix and f.fix.safe)
         unsafe = sum(1 for f in report.findings if f.fix and not f.fix.safe)
         fixable = safe + (unsafe if self.unsafe_fixes else 0)
         hidden = 0 if self.unsafe_fixes else unsafe
-        hint = f" ({_plural(hidden, 'hidden fix', 'hidden fixes')} can be enabled with the `--unsafe-fixes` option)" if hidden else ""
+        hint = f" ({plural(hidden, 'hidden fix', 'hidden fixes')} can be enabled with the `--unsafe-fixes` option)" if hidden else ""
         if fixable:
             stream.write(f"[*] {fixable} fixable with the `--fix` option{hint}.\n")
         elif hidden:
             stream.write(f"No fixes available{hint}.\n")
 
 
-def _plural(count: int, singular: str, plural: Optional[str] = None) -> str:
+def fix_table(fixed: Sequence[Finding], style: Style) -> str:
+    """`--show-fixes`: the fixes made, per file and rule, as ruff lists them."""
+    per_file: Dict[str, Counter] = {}
+    for finding in fixed:
+        per_file.setdefault(finding.path, Counter())[(finding.code, finding.name)] += 1
+    width = len(str(max(max(counts.values()) for counts in per_file.values())))
+    text = style(f"Fixed {plural(len(fixed), 'error')}:", "1;32") + "\n"
+    for path in sorted(per_file):
+        text += f"{style('-', '36')} {style(path, '1')}{style(':', '36')}\n"
+        for (code, name), count in sorted(per_file[path].items(), key=lambda item: (-item[1], item[0])):
+            text += f"    {count:>{width}} × {style(code, '1;31')} ({name})\n"
+    return text
+
+
+def plural(count: int, singular: str, plural: Optional[str] = None) -> str:
     return f"{count} {singular if count == 1 else plural or singular + 's'}"
 
 
@@ -203,7 +235,7 @@ def _start(finding: Finding, sources: Sources) -> Location:
     return sources.location(finding.path, finding.line, finding.column)
 
 
-def render_text(report: Report, stream: TextIO, sources: Sources, summary: Summary) -> None:
+def render_full(report: Report, stream: TextIO, sources: Sources, summary: Summary) -> None:
     style = Style(use_color(stream))
     for finding in report.findings:
         start = _start(finding, sources)
@@ -233,151 +265,41 @@ def render_concise(report: Report, stream: TextIO, sources: Sources, summary: Su
     summary.write(report, stream)
 
 
-def _rule_url(rule: Optional[Rule]) -> Optional[str]:
-    return DOCS_URL.format(family=rule.family) if rule is not None else None
-
-
-def _location(location: Location) -> dict:
-    return {"row": location.row, "column": location.column}
-
-
-def _edit_json(path: str, edit: Edit, sources: Sources) -> dict:
-    start = sources.location(path, *sources.position(path, edit.start))
-    return {
-        "content": edit.content,
-        "cell": start.cell,
-        "location": _location(start),
-        "end_location": _location(sources.location(path, *sources.position(path, edit.end))),
-        "start": edit.start,
-        "end": edit.end,
-    }
-
-
-def finding_json(finding: Finding, catalog: Dict[str, Rule], sources: Sources) -> dict:
-    path, span = finding.path, finding.span
-    fix = None
-    if finding.fix is not None:
-        fix = {
-            "applicability": "safe" if finding.fix.safe else "unsafe",
-            "message": finding.fix.title,
-            "edits": [_edit_json(path, edit, sources) for edit in finding.fix.edits],
-        }
-    start = _start(finding, sources)
-    return {
-        "code": finding.code,
-        "name": finding.name,
-        "message": finding.message,
-        "filename": path,
-        "cell": start.cell,
-        "location": _location(start),
-        "end_location": _location(sources.location(path, span.end_line, span.end_column)),
-        "url": _rule_url(catalog.get(finding.code)),
-        "fix": fix,
-    }
-
-
-def _dump(data, stream: TextIO) -> None:
-    json.dump(data, stream, indent=2, ensure_ascii=False)
-    stream.write("\n")
-
-
-def render_json(report: Report, stream: TextIO, catalog: Dict[str, Rule], sources: Sources) -> None:
-    _dump([finding_json(f, catalog, sources) for f in report.findings], stream)
-
-
-def render_github(report: Report, stream: TextIO, sources: Sources) -> None:
-    """GitHub Actions workflow commands: each finding a warning annotation on its span."""
+def render_grouped(report: Report, stream: TextIO, sources: Sources, summary: Summary) -> None:
+    """Findings under the name of their file, `line:column` aligned within it, as ruff groups them."""
+    style = Style(use_color(stream))
+    by_file: Dict[str, List[Finding]] = {}
     for finding in report.findings:
-        span = sources.file_span(finding.path, finding.span)
-        location = f"{finding.path}:{_start(finding, sources)}:"
-        stream.write(
-            f"::warning title=nanlint ({finding.code}),file={_escape_property(finding.path)},line={span.line},"
-            f"col={span.column},endLine={span.end_line},endColumn={span.end_column}"
-            f"::{_escape_data(f'{location} {finding.code} {finding.message}')}\n"
-        )
-    for error in report.errors:
-        line = f",line={error.line}" if error.line else ""
-        stream.write(f"::error title=nanlint,file={_escape_property(error.path)}{line}::{_escape_data(error.message)}\n")
+        by_file.setdefault(finding.path, []).append(finding)
+    for path, findings in by_file.items():
+        starts = [_start(f, sources) for f in findings]
+        rows = max(len(_row(start)) for start in starts)
+        columns = max(len(str(start.column)) for start in starts)
+        stream.write(style(path, "4") + ":\n")
+        for f, start in zip(findings, starts):
+            where = f"{_row(start):>{rows}}{style(':', '36')}{start.column:<{columns}}"
+            stream.write(f"  {where} {style(f.code, '1;31')} {summary.fix_mark(f)}{f.message}\n")
+        stream.write("\n")
+    summary.write(report, stream)
 
 
-def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+def _row(location: Location) -> str:
+    return str(location.row) if location.cell is None else f"cell {location.cell}:{location.row}"
 
 
-def _escape_property(text: str) -> str:
-    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+def diagnostics(report: Report, catalog: Dict[str, Rule]) -> List[Diagnostic]:
+    """The findings and the files that could not be checked, in one list sorted by place."""
+    found = [
+        Diagnostic(f.path, f.span, f.code, f.name, f.message, WARNING, rule_url(catalog.get(f.code)), f.fix)
+        for f in report.findings
+    ]
+    found += [_problem(error) for error in report.errors]
+    return sorted(found, key=lambda d: (d.path, d.span.line, d.span.column, d.is_problem, d.code, d.message))
 
 
-def sarif_log(report: Report, catalog: Dict[str, Rule], sources: Sources) -> dict:
-    used = sorted({f.code for f in report.findings if f.code in catalog})
-    index = {code: i for i, code in enumerate(used)}
-    notifications = [_sarif_notification(error) for error in report.errors]
-    run = {
-        "tool": {"driver": {
-            "name": "nanlint", "version": __version__, "informationUri": "https://github.com/nanlint/nanlint",
-            "rules": [_sarif_rule(catalog[code]) for code in used],
-        }},
-        "columnKind": "unicodeCodePoints",  # our columns count characters, not UTF-16 units
-        "results": [_sarif_result(f, index, sources) for f in report.findings],
-        "invocations": [{"executionSuccessful": not report.errors, "toolExecutionNotifications": notifications}],
-    }
-    return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
-
-
-def _uri(path: str) -> str:
-    """A relative path as a relative URI reference; an absolute one as a file: URI."""
-    if os.path.isabs(path):
-        return Path(path).as_uri()
-    return quote(path.replace(os.sep, "/"))
-
-
-def _sarif_notification(error: FileError) -> dict:
-    location: dict = {"artifactLocation": {"uri": _uri(error.path)}}
-    if error.line:
-        location["region"] = {"startLine": error.line}
-    return {
-        "level": "error",
-        "message": {"text": error.message},
-        "descriptor": {"id": "internal-error" if error.kind == "internal" else "file-error"},
-        "locations": [{"physicalLocation": location}],
-    }
-
-
-def _sarif_rule(rule: Rule) -> dict:
-    return {
-        "id": rule.code,
-        "name": rule.name,
-        "shortDescription": {"text": rule.docs.what},
-        "fullDescription": {"text": rule.docs.why},
-        "help": {"text": rule.docs.instead, "markdown": rule_markdown(rule)},
-        "helpUri": _rule_url(rule),
-        "defaultConfiguration": {"level": "warning", "enabled": rule.default},
-        "properties": {"family": rule.family, "fixable": rule.fixable},
-    }
-
-
-def _sarif_result(finding: Finding, index: Dict[str, int], sources: Sources) -> dict:
-    span = sources.file_span(finding.path, finding.span)
-    result = {
-        "ruleId": finding.code,
-        "level": "warning",
-        "message": {"text": finding.message},
-        "locations": [{"physicalLocation": {
-            "artifactLocation": {"uri": _uri(finding.path)},
-            "region": {"startLine": span.line, "startColumn": span.column, "endLine": span.end_line, "endColumn": span.end_column},
-        }}],
-    }
-    if finding.code in index:
-        result["ruleIndex"] = index[finding.code]
-    start = _start(finding, sources)
-    if start.cell is not None:
-        end = sources.location(finding.path, finding.span.end_line, finding.span.end_column)
-        result["properties"] = {"cell": start.cell, "location": _location(start), "end_location": _location(end)}
-    return result
-
-
-def render_sarif(report: Report, stream: TextIO, catalog: Dict[str, Rule], sources: Sources) -> None:
-    _dump(sarif_log(report, catalog, sources), stream)
+def _problem(error: FileError) -> Diagnostic:
+    line, column = error.line or 1, error.column or 1
+    return Diagnostic(error.path, Span(line, column, line, column), error.code, error.code, error.description, ERROR, in_code=bool(error.line))
 
 
 def statistics(report: Report, catalog: Dict[str, Rule]) -> List[dict]:
@@ -389,10 +311,13 @@ def statistics(report: Report, catalog: Dict[str, Rule]) -> List[dict]:
     ]
 
 
+STATISTICS_FORMATS = ("full", "text", "concise", "json")  # as ruff: the others have no table of counts
+
+
 def render_statistics(report: Report, output_format: str, stream: TextIO, catalog: Dict[str, Rule]) -> None:
     rows = statistics(report, catalog)
     if output_format == "json":
-        _dump(rows, stream)
+        documents.dump(rows, stream)
         return
     width = max((len(str(row["count"])) for row in rows), default=1)
     for row in rows:
@@ -400,37 +325,24 @@ def render_statistics(report: Report, output_format: str, stream: TextIO, catalo
         stream.write(f"{row['count']:>{width}}\t{row['code']}\t{mark} {row['name']}\n")
 
 
+HUMAN = {"full": render_full, "text": render_full, "concise": render_concise, "grouped": render_grouped}
+MACHINE = {
+    "json": documents.render_json, "json-lines": documents.render_json_lines, "rdjson": documents.render_rdjson,
+    "gitlab": documents.render_gitlab, "junit": junit.render, "github": annotations.render_github,
+    "azure": annotations.render_azure, "pylint": annotations.render_pylint,
+}
+
+
 def render(report: Report, output_format: str, stream: TextIO, catalog: Dict[str, Rule],
            sources: Optional[Sources] = None, summary: Optional[Summary] = None) -> None:
     """Findings in a format; `sources` holds text not on disk as checked, `summary` what follows them."""
     sources = sources or Sources()
-    summary = summary or Summary()
-    if output_format == "json":
-        render_json(report, stream, catalog, sources)
+    if output_format in HUMAN:
+        HUMAN[output_format](report, stream, sources, summary or Summary())
     elif output_format == "sarif":
-        render_sarif(report, stream, catalog, sources)
-    elif output_format == "github":
-        render_github(report, stream, sources)
-    elif output_format == "concise":
-        render_concise(report, stream, sources, summary)
+        sarif.render(report, stream, catalog, sources)
     else:
-        render_text(report, stream, sources, summary)
-
-
-def rule_markdown(rule: Rule) -> str:
-    """A rule's page, in the shape of ruff's: what it does, why, example, use instead, references."""
-    parts = [
-        f"# {rule.name} ({rule.code})",
-        f"Family: {rule.family}. {'Enabled by default' if rule.default else 'Off by default (select it by code, or use --preview)'}."
-        + (" Fix available." if rule.fixable else ""),
-        "## What it does\n" + rule.docs.what.strip(),
-        "## Why is this bad?\n" + rule.docs.why.strip() + (f"\n\n{WHERE_IT_SPEAKS}" if rule.gradient else ""),
-        "## Example\n```python\n" + rule.bad[0].code.strip() + "\n```",
-        "## Use instead\n" + rule.docs.instead.strip() + "\n```python\n" + rule.good[0].code.strip() + "\n```",
-    ]
-    if rule.docs.references:
-        parts.append("## References\n" + "\n".join(f"- {ref}" for ref in rule.docs.references))
-    return "\n\n".join(parts) + "\n"
+        MACHINE[output_format](diagnostics(report, catalog), stream, sources)
 
 
 def render_errors(report: Report, stream: TextIO = sys.stderr) -> None:

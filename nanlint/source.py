@@ -90,19 +90,19 @@ class RewriteError(Exception):
     """A file that must not or cannot be rewritten; the message is one line for the user."""
 
 
-def rewrite(path: str, data: bytes, analysed: bytes) -> None:
+def rewrite(path: str, data: bytes, analysed: bytes, refusal: str = "fixes left unapplied") -> None:
     """Replace the content of the file at `path` by `data`, only if it still holds `analysed` (the
     bytes the fix was computed from), keeping what makes it the same file: its permission bits and
     owner, its symlinks (the target is written), and its hard links (a file with several names
     is rewritten in place, since a rename would split it from its other names). A read-only file
-    is left alone, even for root."""
+    is left alone, even for root. `refusal` says in the error what was not done."""
     target = os.path.realpath(path)
     status = os.stat(target)
     if not status.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
-        raise RewriteError(f"{path}: fixes left unapplied, the file is read-only")
+        raise RewriteError(f"{path}: {refusal}, the file is read-only")
     with open(target, "rb") as stream:
         if stream.read() != analysed:
-            raise RewriteError(f"{path}: fixes left unapplied, the file changed while it was being checked; run again")
+            raise RewriteError(f"{path}: {refusal}, the file changed while it was being checked; run again")
     if status.st_nlink > 1:
         with open(target, "r+b") as stream:
             stream.write(data)

@@ -49,7 +49,7 @@ def test_config_option_names_the_file(nanlint, tmp_path):
     ('[tool.nanlint]\nselec = ["NAN101"]\n', r"pyproject\.toml: \[tool\.nanlint\]: unknown key `selec`"),
     ('[tool.nanlint]\nselect = "NAN101"\n', r"pyproject\.toml: \[tool\.nanlint\]: `select` must be a list of strings, got 'NAN101'"),
     ('[tool.nanlint]\nfix = "yes"\n', r"`fix` must be true or false"),
-    ('[tool.nanlint]\noutput-format = "xml"\n', r"`output-format` must be one of text, concise, json, sarif, github"),
+    ('[tool.nanlint]\noutput-format = "xml"\n', r"`output-format` must be one of full, text, concise, grouped, json, json-lines, junit, gitlab, pylint, rdjson, azure, sarif, github"),
     ('[tool.nanlint]\nper-file-ignores = ["tests/*"]\n', r"`per-file-ignores` must be a table of glob = \[codes\]"),
     ('[tool.nanlint]\nextend-rule-files = ["missing.toml"]\n', r"`extend-rule-files` names `missing.toml`, which is not a file"),
     ('[tool.nanlint]\nignore = ["NAN99"]\n', r"pyproject\.toml: \[tool\.nanlint\]: `ignore` names unknown rule selector `NAN99`"),

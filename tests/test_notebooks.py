@@ -138,6 +138,58 @@ def test_sarif_and_github_point_into_the_notebook_file_at_the_cell_line(tmp_path
     assert first.split("::", 2)[2].startswith("nb.ipynb:cell 3:3:8: NAN102 ")
 
 
+def test_ruffs_other_formats_name_the_cell_or_point_into_the_notebook_file(tmp_path):
+    path = save(tmp_path, "nb.ipynb", notebook(TRAINING))
+    lines = path.read_text(encoding="utf-8").splitlines()
+
+    def report(output_format):
+        result = run_nanlint("check", "--no-cache", *RULES, "--output-format", output_format, "nb.ipynb", cwd=tmp_path)
+        assert (result.returncode, result.stderr) == (1, ""), result.stderr
+        return result.stdout
+
+    grouped = report("grouped").splitlines()
+    assert grouped[0] == "nb.ipynb:" and grouped[1].startswith("  cell 3:3:8 NAN102 [*] ") and grouped[2].startswith("  cell 5:3:8 NAN101 ")
+    rows = [json.loads(line) for line in report("json-lines").splitlines()]
+    assert [(r["cell"], r["location"], r["noqa_row"]) for r in rows] == [(3, {"row": 3, "column": 8}, 3), (5, {"row": 3, "column": 8}, 3)]
+
+    pylint_lines = [int(line.split(":")[1]) for line in report("pylint").splitlines()]
+    assert [lines[n - 1].strip() for n in pylint_lines] == [f'"{LOG_SOFTMAX}\\n",', f'"{LOG_COUNT}"']
+    (first, _) = json.loads(report("gitlab"))
+    begin, end = first["location"]["positions"]["begin"], first["location"]["positions"]["end"]
+    assert _file_text_at(path.read_text(encoding="utf-8"), begin["line"], begin["column"], end["column"]) == "torch.log(F.softmax(logits, dim=-1))"
+    rdjson = json.loads(report("rdjson"))["diagnostics"][0]
+    assert rdjson["location"]["range"]["start"] == {"line": begin["line"], "column": begin["column"]}  # ASCII: bytes are characters
+    assert "suggestions" not in rdjson  # its edits are in the cells' code, not in the file's JSON text
+    assert f"linenumber={begin['line']};columnnumber={begin['column']};code=NAN102;" in report("azure")
+    assert f'line="{begin["line"]}" column="{begin["column"]}"' in report("junit")
+
+
+def test_a_cell_that_does_not_parse_is_invalid_syntax_at_its_cell_in_json(tmp_path):
+    save(tmp_path, "nb.ipynb", notebook(TRAINING[:3] + [code("def broken(:\n    return torch.log(x)", number=5)]))
+    result = run_nanlint("check", "--no-cache", *RULES, "--output-format", "json", "nb.ipynb", cwd=tmp_path)
+    assert result.returncode == 2
+    problem = [row for row in json.loads(result.stdout) if row["severity"] == "error"]
+    assert [(p["code"], p["cell"], p["location"], p["message"]) for p in problem] == [
+        ("invalid-syntax", 4, {"row": 1, "column": 12}, "invalid syntax")]
+
+
+def test_add_noqa_writes_the_comments_into_the_cells(tmp_path):
+    document = notebook(TRAINING)
+    path = save(tmp_path, "nb.ipynb", document)
+    result = run_nanlint("check", "--no-cache", *RULES, "--add-noqa", "nb.ipynb", cwd=tmp_path)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "", "Added 2 noqa directives.\n")
+    expected = replaced(replaced(document, 2, LOG_SOFTMAX, LOG_SOFTMAX + "  # noqa: NAN102"), 4, LOG_COUNT, LOG_COUNT + "  # noqa: NAN101")
+    assert path.read_bytes() == jupyter_json(expected).encode("utf-8")  # the magics and every other byte kept
+    assert concise(*RULES, "nb.ipynb", cwd=tmp_path).stdout == "All checks passed!\n"
+
+
+def test_show_fixes_lists_a_notebooks_fixes_and_exit_non_zero_on_fix_counts_them(tmp_path):
+    save(tmp_path, "nb.ipynb", notebook(TRAINING))
+    result = run_nanlint("check", "--no-cache", "--select", "NAN102", "--fix", "--show-fixes", "--exit-non-zero-on-fix", "nb.ipynb", cwd=tmp_path)
+    assert (result.returncode, result.stderr) == (1, "")
+    assert "Fixed 1 error:\n- nb.ipynb:\n    1 × NAN102 (log-of-softmax)\n" in result.stdout
+
+
 def test_fix_rewrites_only_the_code_and_keeps_outputs_metadata_and_formatting(tmp_path):
     document = notebook(TRAINING)
     path = save(tmp_path, "nb.ipynb", document)

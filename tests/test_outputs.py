@@ -1,5 +1,5 @@
-"""Output formats through real subprocesses: text, JSON, SARIF (validated against the official
-schema), GitHub workflow annotations."""
+"""Output formats through real subprocesses: full text, JSON, SARIF (validated against the official
+schema), GitHub workflow annotations. tests/test_formats.py has ruff's other formats."""
 
 import json
 import re
@@ -39,9 +39,9 @@ def test_json_is_a_list_of_findings_in_ruffs_shape(nanlint, tmp_path):
         ("NAN101", {"row": 7, "column": 39}, {"row": 7, "column": 54}),
     ]
     first = findings[0]
-    assert set(first) == {"code", "name", "message", "filename", "cell", "location", "end_location", "url", "fix"}
-    assert (first["name"], first["filename"], first["cell"]) == ("log-of-softmax", "risky.py", None)  # ruff's null outside notebooks
-    assert first["url"].startswith("https://")
+    assert set(first) == {"cell", "code", "name", "message", "severity", "filename", "location", "end_location", "noqa_row", "url", "fix"}
+    assert (first["name"], first["filename"], first["severity"], first["noqa_row"], first["cell"]) == ("log-of-softmax", "risky.py", "warning", 5, None)  # ruff's null cell outside notebooks
+    assert first["url"] == "https://github.com/nanlint/nanlint/blob/main/docs/rules/NAN102.md"
     assert first["fix"]["applicability"] == "safe" and findings[1]["fix"]["applicability"] == "unsafe"
     edit = first["fix"]["edits"][0]
     assert (edit["location"], edit["end_location"]) == (first["location"], first["end_location"])
@@ -79,7 +79,8 @@ def test_sarif_validates_against_the_official_schema(nanlint, tmp_path):
     jsonschema.validators.validator_for(schema)(schema).validate(log)
 
     run = log["runs"][0]
-    _, findings = run_json(nanlint, tmp_path, *args)
+    _, listed = run_json(nanlint, tmp_path, *args)
+    findings = [entry for entry in listed if entry["severity"] == "warning"]
     assert len(run["results"]) == len(findings) == 4
     for result_entry, finding in zip(run["results"], findings):
         region = result_entry["locations"][0]["physicalLocation"]["region"]
@@ -90,6 +91,10 @@ def test_sarif_validates_against_the_official_schema(nanlint, tmp_path):
     assert uris == [absolute.as_uri(), "dir%20with%20space/mod%C3%A8le.py", "risky.py", "risky.py"]
     notification = run["invocations"][0]["toolExecutionNotifications"][0]
     assert "broken.py:2" in notification["message"]["text"] and run["invocations"][0]["executionSuccessful"] is False
+    assert notification["descriptor"]["id"] == "invalid-syntax"
+    assert notification["locations"][0]["physicalLocation"]["region"] == {"startLine": 2, "startColumn": 5}
+    helps = {rule["id"]: rule["helpUri"] for rule in run["tool"]["driver"]["rules"]}
+    assert helps["NAN101"] == "https://github.com/nanlint/nanlint/blob/main/docs/rules/NAN101.md"
 
 
 def test_sarif_without_findings_is_valid_too(nanlint, tmp_path):
@@ -108,11 +113,18 @@ def test_github_format_is_workflow_annotations(nanlint, tmp_path):
     result = nanlint("check", "we,ird:name.py", "broken.py", "--output-format", "github", *FIRST_RULES, cwd=tmp_path)
     assert result.returncode == 2
     lines = result.stdout.splitlines()
+    assert lines[0] == "::error title=nanlint (invalid-syntax),file=broken.py,line=2,col=5,endLine=2,endColumn=5::broken.py:2:5: invalid-syntax: '(' was never closed"
     assert re.match(
         r"^::warning title=nanlint \(NAN101\),file=we%2Cird%3Aname\.py,line=5,col=12,endLine=5,endColumn=28"
-        r"::we,ird:name\.py:5:12: NAN101 `log` of a std", lines[0])
-    assert re.match(r"^::error title=nanlint,file=broken\.py,line=2::broken\.py:2:\d+: syntax error: ", lines[1])
+        r"::we,ird:name\.py:5:12: NAN101 `log` of a std", lines[1])
     assert len(lines) == 2
+
+
+def test_github_leaves_out_columns_on_a_span_over_several_lines(nanlint, tmp_path):
+    """GitHub refuses an annotation with `col` whose `line` and `endLine` differ."""
+    write(tmp_path, "multi.py", "import torch\n\ndef f(x):\n    return torch.log(\n        x.std()\n    )\n")
+    result = nanlint("check", "multi.py", "--output-format", "github", *FIRST_RULES, cwd=tmp_path)
+    assert result.stdout.startswith("::warning title=nanlint (NAN101),file=multi.py,line=4,endLine=6::multi.py:4:12: NAN101 ")
 
 
 def test_text_caret_sits_under_the_span_after_tabs_and_wide_characters(nanlint, tmp_path):
@@ -142,9 +154,9 @@ def test_a_span_over_several_lines_is_underlined_to_the_end_of_its_first_line(na
 
 def test_json_documentation_matches_the_output(nanlint, tmp_path):
     """output.py's docstring documents the JSON; every key it names appears in real output."""
-    from nanlint import output
+    from nanlint.formats import documents
 
-    section = output.__doc__.split("JSON (")[1].split("With `--statistics`")[0]
+    section = documents.__doc__.split("JSON (")[1].split("`json-lines`")[0]
     documented = set(re.findall(r'"(\w+)":', section))
     write(tmp_path, "risky.py", RISKY)
     _, findings = run_json(nanlint, tmp_path, "risky.py", *FIRST_RULES)

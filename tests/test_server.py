@@ -75,7 +75,7 @@ def test_open_publishes_the_findings_check_reports_and_a_fix_clears_them(server,
     assert {(d["severity"], d["source"]) for d in found} == {(2, "nanlint")}  # warnings, as ruff's server
     expected = [{key: f[key] for key in ("code", "message", "url", "location", "end_location")} for f in cli_findings(path)]
     assert [as_cli(d) for d in found] == expected
-    assert found[0]["codeDescription"]["href"].endswith("/rules/log.toml")
+    assert found[0]["codeDescription"]["href"].endswith("/docs/rules/NAN102.md")
 
     server.change(uri, code(SAFE), version=2)
     assert server.diagnostics(uri, version=2) == []

@@ -88,7 +88,7 @@ def check_source(source: SourceFile, ruleset: RuleSet, is_test: bool = False, kn
     except Unparsed as failure:
         if not imports or SKIP_FILE_LINE.search(text):  # nothing to report there; skip-file is taken at its word
             return FileResult()
-        return FileResult(errors=[FileError(source.path, failure.message, "error", failure.line)])
+        return FileResult(errors=[FileError(source.path, failure.message, "syntax" if failure.line else "error", failure.line, failure.column)])
     known = set(known_codes) | ruleset.codes
 
     def check() -> FileResult:

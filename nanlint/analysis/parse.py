@@ -17,6 +17,8 @@ from typing import Callable, Optional
 
 import libcst as cst
 
+from nanlint.ftypes import SYNTAX_ERROR
+
 PY_CF_ONLY_AST = 0x400
 LONG_LINE = re.compile(r"[^\r\n]{5000,}")  # long enough to hold an expression libcst is slow on
 PARSE_BUDGET = 10  # seconds
@@ -24,12 +26,14 @@ PARSER_POSITION = re.compile(r"^(?:parser error: )?error at (\d+):(\d+): ")
 
 
 class Unparsed(Exception):
-    """A file that could not be parsed: `message` is one line for the user, `line` where (or 0)."""
+    """A file that could not be parsed: `message` is one line for the user; `line` and `column`
+    (1-based, 0 when unknown) say where, as the message does."""
 
-    def __init__(self, message: str, line: int = 0) -> None:
+    def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
         super().__init__(message)
         self.message = message
         self.line = line
+        self.column = column
 
 
 def parse(path: str, text: str) -> cst.Module:
@@ -40,12 +44,12 @@ def parse(path: str, text: str) -> cst.Module:
     try:
         return _with_deep_stack(lambda: cst.parse_module(text))
     except cst.ParserSyntaxError as error:
-        raise Unparsed(_syntax_error_message(path, text, error), error.raw_line) from None
+        raise _syntax_error(path, text, error) from None
     except (RecursionError, MemoryError) as error:
         raise Unparsed(too_large(path, error)) from None
     except Exception as error:  # a token libcst cannot represent (`Name '\U00031350' is not a valid identifier`)
         python = python_syntax_error(path, text)
-        raise Unparsed(_located(path, python) if python else f"{path}: libcst's parser cannot read it: {error}") from None
+        raise _located(path, python) if python else Unparsed(f"{path}: libcst's parser cannot read it: {error}") from None
 
 
 def python_syntax_error(path: str, text: str) -> Optional[SyntaxError]:
@@ -59,22 +63,26 @@ def python_syntax_error(path: str, text: str) -> Optional[SyntaxError]:
     return None
 
 
-def _located(path: str, error: SyntaxError) -> str:
-    where = "" if not error.lineno else f":{error.lineno}:{error.offset}" if error.offset else f":{error.lineno}"
-    return f"{path}{where}: syntax error: {error.msg}"
+def _located(path: str, error: SyntaxError) -> Unparsed:
+    return _at(path, error.lineno or 0, error.offset or 0, error.msg)
 
 
-def _syntax_error_message(path: str, text: str, error: cst.ParserSyntaxError) -> str:
-    """One line saying where and why the file does not parse: Python's words when its compiler
-    refuses the file too, else libcst's (which name the token it expected)."""
+def _at(path: str, line: int, column: int, why: str) -> Unparsed:
+    where = f":{line}:{column}" if line and column else f":{line}" if line else ""
+    return Unparsed(f"{path}{where}: {SYNTAX_ERROR}{why}", line, column if line else 0)
+
+
+def _syntax_error(path: str, text: str, error: cst.ParserSyntaxError) -> Unparsed:
+    """Where and why the file does not parse: Python's words when its compiler refuses the file
+    too, else libcst's (which name the token it expected)."""
     python = python_syntax_error(path, text)
     if python is not None:
         return _located(path, python)
     message = error.message
     position = PARSER_POSITION.match(message)
     if position:
-        return f"{path}:{position.group(1)}:{int(position.group(2)) + 1}: syntax error: {message[position.end():]}"
-    return f"{path}:{error.raw_line}:{error.raw_column + 1}: syntax error: {message}"
+        return _at(path, int(position.group(1)), int(position.group(2)) + 1, message[position.end():])
+    return _at(path, error.raw_line, error.raw_column + 1, message)
 
 
 def too_large(path: str, error: BaseException) -> str:

@@ -76,8 +76,8 @@ class Check:
             self.template = Template(fix["template"]) if "template" in fix else None
         except PatternError as error:
             raise CatalogError(f"{rule.source}: rule {rule.code}: bad fix template: {error}") from None
-        self.fix_safe = bool(fix.get("safe", False))
-        self.fix_title = str(fix.get("title", "Apply the suggested fix"))
+        self.fix_safe = rule.fix_safe
+        self.fix_title = rule.fix_title
         # The keywords a `*$rest` of the template may pass on (None: any): a capture holding another
         # keyword, or a `**kwargs`, gets no fix (`torch.logsumexp` takes `keepdim`, not `dtype`).
         rest_keywords = fix.get("rest_keywords")

@@ -1,19 +1,19 @@
 """The edit that silences a finding with a `# noqa: CODE` comment.
 
 The comment goes on a line of the finding's span (the lines a suppression is read on), at the end
-of a line that ends outside a string and without a backslash: Python's tokenizer tells which do.
+of a line that ends outside a string and without a backslash: Python's tokenizer tells which do
+(nanlint/noqa.py, which `--add-noqa` uses too).
 A suppression listing codes already on such a line gets the code added to its list instead.
 """
 
 from __future__ import annotations
 
-import io
-import tokenize
 from dataclasses import dataclass
-from typing import Dict, List, Optional
+from typing import Dict, Optional
 
 from nanlint.analysis.suppressions import CODE_IN_LIST, SUPPRESSION
 from nanlint.ftypes import Edit, Finding
+from nanlint.noqa import Untokenizable, layout
 from nanlint.source import line_starts
 
 
@@ -60,25 +60,23 @@ class CommentPlaces:
 
 
 def _line_ends(text: str) -> Dict[int, LineEnd]:
-    """Line number -> its end, for each line that ends with a NEWLINE or NL token; none when the
-    tokenizer refuses the text (syntax newer than this Python's tokenizer reads)."""
+    """Line number -> its end, for each line that can end in a comment (noqa.layout); none when
+    the tokenizer refuses the text (syntax newer than this Python's tokenizer reads)."""
+    try:
+        shape = layout(text)
+    except Untokenizable:
+        return {}
     starts = line_starts(text)
     ends: Dict[int, LineEnd] = {}
-    comments: Dict[int, tokenize.TokenInfo] = {}
-    try:
-        tokens: List[tokenize.TokenInfo] = list(tokenize.generate_tokens(io.StringIO(text, newline="").readline))
-    except (tokenize.TokenError, SyntaxError):
-        return {}
-    for token in tokens:
-        line, column = token.start
-        if token.type == tokenize.COMMENT:
-            comments[line] = token
-        elif token.type in (tokenize.NEWLINE, tokenize.NL) and line <= len(starts):
-            line_start = starts[line - 1]
-            comment = comments.get(line)
-            if comment is not None:
-                comment_start = line_start + comment.start[1]
-                ends[line] = LineEnd(comment_start + len(comment.string), comment_start, comment.string)
-            else:
-                ends[line] = LineEnd(line_start + len(text[line_start:line_start + column].rstrip(" \t")))
+    for line in shape.open_lines:
+        if line > len(starts):
+            continue
+        line_start = starts[line - 1]
+        comment = shape.comments.get(line)
+        if comment is not None:
+            comment_start = line_start + comment.start[1]
+            ends[line] = LineEnd(comment_start + len(comment.string), comment_start, comment.string)
+        else:
+            line_end = starts[line] if line < len(starts) else len(text)
+            ends[line] = LineEnd(line_start + len(text[line_start:line_end].rstrip("\r\n").rstrip(" \t\f")))
     return ends
