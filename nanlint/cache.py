@@ -29,10 +29,10 @@ from typing import Dict, Iterable, List, Optional
 
 from nanlint import __version__
 from nanlint.catalog import default_rule_dir
-from nanlint.ftypes import PROBLEM_CODES, Edit, FileError, Finding, Fix, Span
+from nanlint.ftypes import PROBLEM_CODES, Edit, FileError, Finding, Fix, Related, Span
 from nanlint.source import replace_atomically
 
-FORMAT = 2
+FORMAT = 3
 DEFAULT_DIR = ".nanlint_cache"
 GITIGNORE = "# Automatically created by nanlint.\n*\n"
 CACHEDIR_TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# This file is a cache directory tag created by nanlint.\n"
@@ -181,7 +181,8 @@ def _finding_data(finding: Finding) -> list:
     span = finding.span
     fix = finding.fix
     fix_data = None if fix is None else [fix.title, fix.safe, [[e.start, e.end, e.content] for e in fix.edits]]
-    return [span.line, span.column, span.end_line, span.end_column, finding.code, finding.name, finding.message, fix_data]
+    related = [[r.span.line, r.span.column, r.span.end_line, r.span.end_column, r.message] for r in finding.related]
+    return [span.line, span.column, span.end_line, span.end_column, finding.code, finding.name, finding.message, fix_data, related]
 
 
 def _typed(kind: type, *values):
@@ -192,7 +193,7 @@ def _typed(kind: type, *values):
 
 
 def _finding(path: str, data: List) -> Finding:
-    line, column, end_line, end_column, code, name, message, fix_data = data
+    line, column, end_line, end_column, code, name, message, fix_data, related_data = data
     fix = None
     if fix_data is not None:
         title, safe, edits = fix_data
@@ -200,7 +201,8 @@ def _finding(path: str, data: List) -> Finding:
         _typed(bool, safe)
         fix = Fix(title, tuple(Edit(*_typed(int, start, end), *_typed(str, content)) for start, end, content in edits), safe)
     span = Span(*_typed(int, line, column, end_line, end_column))
-    return Finding(path, span, *_typed(str, code, name, message), fix)
+    related = tuple(Related(Span(*_typed(int, *place[:4])), *_typed(str, place[4])) for place in related_data)
+    return Finding(path, span, *_typed(str, code, name, message), fix, related)
 
 
 def _error_data(error: FileError) -> list:

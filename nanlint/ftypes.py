@@ -36,8 +36,16 @@ class Fix:
 
 
 @dataclass(frozen=True)
+class Related:
+    """Another place of the chain a finding follows: where the value it judges was made."""
+
+    span: Span
+    message: str
+
+
+@dataclass(frozen=True)
 class Finding:
-    """One diagnostic at one place in one file."""
+    """One diagnostic at one place in one file; `related`, the other lines of its chain."""
 
     path: str
     span: Span
@@ -45,6 +53,7 @@ class Finding:
     name: str
     message: str
     fix: Optional[Fix] = None
+    related: Tuple[Related, ...] = ()
 
     @property
     def line(self) -> int:
@@ -106,6 +115,7 @@ class Diagnostic:
     severity: str  # WARNING or ERROR
     url: Optional[str] = None
     fix: Optional[Fix] = None
+    related: Tuple[Related, ...] = ()
     in_code: bool = True  # `span` is a place in the checked code (False: a file error that names no line)
 
     @property

@@ -254,6 +254,8 @@ def _source_excerpt(finding: Finding, row: int, line: Optional[str], style: Styl
     gutter = " " * len(number)
     caret = " " * start + style("^" * max(1, end - start), "1;31")
     text = f"{gutter} |\n{number} | {line}\n{gutter} | {caret}\n"
+    for related in finding.related:
+        text += f"{gutter} = note: line {related.span.line}: {related.message}\n"
     if finding.fix is not None:
         text += f"{gutter} = help: {finding.fix.title}{'' if finding.fix.safe else ' (unsafe)'}\n"
     return text + "\n"
@@ -290,7 +292,7 @@ def _row(location: Location) -> str:
 def diagnostics(report: Report, catalog: Dict[str, Rule]) -> List[Diagnostic]:
     """The findings and the files that could not be checked, in one list sorted by place."""
     found = [
-        Diagnostic(f.path, f.span, f.code, f.name, f.message, WARNING, rule_url(catalog.get(f.code)), f.fix)
+        Diagnostic(f.path, f.span, f.code, f.name, f.message, WARNING, rule_url(catalog.get(f.code)), f.fix, f.related)
         for f in report.findings
     ]
     found += [_problem(error) for error in report.errors]

@@ -39,7 +39,7 @@ def test_json_is_a_list_of_findings_in_ruffs_shape(nanlint, tmp_path):
         ("NAN101", {"row": 7, "column": 39}, {"row": 7, "column": 54}),
     ]
     first = findings[0]
-    assert set(first) == {"cell", "code", "name", "message", "severity", "filename", "location", "end_location", "noqa_row", "url", "fix"}
+    assert set(first) == {"cell", "code", "name", "message", "severity", "filename", "location", "end_location", "noqa_row", "url", "related", "fix"}
     assert (first["name"], first["filename"], first["severity"], first["noqa_row"], first["cell"]) == ("log-of-softmax", "risky.py", "warning", 5, None)  # ruff's null cell outside notebooks
     assert first["url"] == "https://github.com/nanlint/nanlint/blob/main/docs/rules/NAN102.md"
     assert first["fix"]["applicability"] == "safe" and findings[1]["fix"]["applicability"] == "unsafe"
@@ -176,3 +176,21 @@ def test_output_paths_are_as_discovered(nanlint, tmp_path):
     write(tmp_path, "pkg/sub/m.py", LOG_OF_STD)
     _, findings = run_json(nanlint, tmp_path / "pkg", ".", *FIRST_RULES)
     assert [f["filename"] for f in findings] == [str(Path("sub/m.py"))]
+
+
+def test_a_finding_through_assignments_names_the_lines_of_its_chain(nanlint, tmp_path):
+    """`p = softmax(x)` then `log(p)`: the finding is at the log, and the softmax line is related
+    (JSON `related`, SARIF `relatedLocations`, a note in the text output)."""
+    (tmp_path / "chain.py").write_text(
+        "import torch\n\ndef loss(x):\n    p = torch.softmax(x, -1)\n    return torch.log(p)\n"
+    )
+    found = json.loads(nanlint("check", "chain.py", "--no-cache", "--output-format", "json", cwd=tmp_path).stdout)
+    assert [(f["code"], f["location"]["row"]) for f in found] == [("NAN102", 5)]
+    assert found[0]["related"] == [
+        {"message": "from `torch.softmax(x, -1)`", "location": {"row": 4, "column": 9}, "end_location": {"row": 4, "column": 29}}
+    ]
+    sarif = json.loads(nanlint("check", "chain.py", "--no-cache", "--output-format", "sarif", cwd=tmp_path).stdout)
+    related = sarif["runs"][0]["results"][0]["relatedLocations"]
+    assert [(r["physicalLocation"]["region"]["startLine"], r["message"]["text"]) for r in related] == [(4, "from `torch.softmax(x, -1)`")]
+    text = nanlint("check", "chain.py", "--no-cache", cwd=tmp_path).stdout
+    assert "= note: line 4: from `torch.softmax(x, -1)`" in text

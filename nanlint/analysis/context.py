@@ -6,7 +6,7 @@ from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
 
 import libcst as cst
 
-from nanlint.ftypes import Edit, Finding, Span
+from nanlint.ftypes import Edit, Finding, Related, Span
 from nanlint.analysis.callers import FileCalls, argument_for, collect
 from nanlint.analysis.gradient import GradientContext
 from nanlint.analysis.guards import ComparedValues
@@ -15,7 +15,7 @@ from nanlint.source import NEWLINE, line_starts
 from nanlint.analysis.ops import MODULES
 from nanlint.analysis.syntax import (
     children, code_of, walk, function_params, is_constant, is_docstring, is_literal, keyword_args, name_of, positional_args,
-    returned_values,
+    returned_values, snippet,
 )
 from nanlint.analysis.values import Analyzer, Fact, join
 
@@ -421,13 +421,14 @@ class FileContext:
 
     # --- reporting and fixes ---------------------------------------------------------------
 
-    def report(self, rule, node: cst.CSTNode, message: str, fix=None) -> None:
+    def report(self, rule, node: cst.CSTNode, message: str, fix=None, related: Tuple[cst.CSTNode, ...] = ()) -> None:
         if rule.gradient:
             why = self.gradient.reason(node, self.function_scope().node)
             if why is None:
                 return
             message = f"{message} (differentiated: {why})"
-        self.findings.append(Finding(self.path, self.span(node), rule.code, rule.name, message, fix))
+        places = tuple(Related(self.span(made), f"from `{snippet(self.source(made))}`") for made in related)
+        self.findings.append(Finding(self.path, self.span(node), rule.code, rule.name, message, fix, places))
 
     def spell(self, qualified: str) -> Optional[str]:
         """How this file can write `qualified`: through its aliases, else through `import torch`."""

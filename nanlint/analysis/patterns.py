@@ -101,9 +101,10 @@ class Match:
     # The code passed keywords the pattern does not name (`F.softmax(x, dim=1, _stacklevel=5)` for
     # `softmax($x, dim=$d)`): it still matches, but a template would drop them, so there is no fix.
     dropped_keywords: bool = False
+    followed: Tuple[cst.CSTNode, ...] = ()  # the assigned values an indirect match went through
 
     def copy(self) -> "Match":
-        return Match(dict(self.captures), self.indirect, self.dropped_keywords)
+        return Match(dict(self.captures), self.indirect, self.dropped_keywords, self.followed)
 
 
 class Pattern:
@@ -191,6 +192,7 @@ class _Matcher:
         if result is not None:
             result = result.copy()
             result.indirect = True
+            result.followed = (found.value, *result.followed)
         return result
 
     def _call(self, pattern: cst.Call, node: cst.CSTNode, state: Match) -> Optional[Match]:

@@ -315,5 +315,14 @@ def code_of(node: cst.CSTNode) -> str:
 EMPTY_MODULE = cst.Module(body=[])
 
 
+MAX_SNIPPET = 40
+
+
+def snippet(code: str) -> str:
+    """Code on one line, cut to MAX_SNIPPET characters, for a message."""
+    code = " ".join(code.split())
+    return code if len(code) <= MAX_SNIPPET else code[: MAX_SNIPPET - 1] + "…"
+
+
 def parse_expression(code: str) -> cst.BaseExpression:
     return cst.parse_expression(code)

@@ -12,13 +12,12 @@ import libcst as cst
 from nanlint.catalog import CatalogError, Rule
 from nanlint.ftypes import Edit, Fix
 from nanlint.analysis.patterns import Match, PatternError, Rest, Template, render_code
-from nanlint.analysis.syntax import walk
+from nanlint.analysis.syntax import snippet, walk
 from nanlint.analysis.values import (
     ABOVE_ONE, CONSTANT, COUNT, DISTANCE, EXP, EXPANDED_DISTANCE, LOG_SCALE, LOSS, MASK, NEG, NEG_INF, NONNEG, NORM, PAST_UNIT,
     POS, POS_INF, PROB, RANGE, RECTIFIED, SPREAD, SQUARED_DISTANCE, UNIFORM, UNIT, BELOW_ZERO, ZERO, Fact, bounded_above,
 )
 
-MAX_SNIPPET = 40
 
 # Predicates over facts that rules may name in their parameters.
 PREDICATES: Dict[str, Callable[[Fact], bool]] = {
@@ -54,11 +53,6 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     # never negative but reaching exactly 0 (a ReLU output, a count, a norm, a sum of those)
     "floored-zero": lambda f: f.signs == NONNEG and f.can(ZERO),
 }
-
-
-def snippet(code: str) -> str:
-    code = " ".join(code.split())
-    return code if len(code) <= MAX_SNIPPET else code[: MAX_SNIPPET - 1] + "…"
 
 
 class Check:
@@ -142,8 +136,8 @@ class Check:
         name = ctx.qualified(call.func)
         return name if name in self.params["functions"] else None
 
-    def report(self, ctx, node: cst.CSTNode, fix: Optional[Fix] = None, **fields) -> None:
-        ctx.report(self.rule, node, self.rule.message.format(**fields), fix)
+    def report(self, ctx, node: cst.CSTNode, fix: Optional[Fix] = None, related: Tuple[cst.CSTNode, ...] = (), **fields) -> None:
+        ctx.report(self.rule, node, self.rule.message.format(**fields), fix, related)
 
     def replacing(self, start: int, end: int, code: str, imports: Tuple[Edit, ...] = (), keeps_comments: bool = True) -> Fix:
         """This rule's fix: `code` in place of the text between two offsets, plus any import it needs.

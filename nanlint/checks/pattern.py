@@ -49,7 +49,7 @@ class PatternCheck(Check):
             match = pattern.match(node, ctx)
             if match is not None and self._holds(match, ctx):
                 fields = {name: snippet(ctx.source(value)) for name, value in match.captures.items() if isinstance(value, cst.CSTNode)}
-                self.report(ctx, node, self.make_fix(ctx, node, match), **fields)
+                self.report(ctx, node, self.make_fix(ctx, node, match), related=match.followed, **fields)
                 return
 
     def _holds(self, match, ctx) -> bool:

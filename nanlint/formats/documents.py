@@ -15,6 +15,8 @@ not be checked, sorted by file, line and column, in the shape of ruff's JSON out
       "end_location": {"row": 5, "column": 27},   # exclusive
       "noqa_row": 5,                          # the line a `# noqa: CODE` goes on (--add-noqa); null for those files
       "url": "https://...",                   # the rule's page (docs/rules/CODE.md); null for those files
+      "related": [{"message": "...", "location": {...}, "end_location": {...}}],  # the other lines
+                                              # of the chain: where the judged value was made
       "fix": null | {
         "applicability": "safe" | "unsafe",   # unsafe fixes change numbers (add an eps, a clamp)
         "message": "Clamp the argument ...",  # the fix's title
@@ -73,7 +75,17 @@ def diagnostic_json(diagnostic: Diagnostic, sources) -> dict:
         "end_location": location_json(sources.end(diagnostic)),
         "noqa_row": None if noqa is None else sources.location(path, noqa, 1).row,
         "url": diagnostic.url,
+        "related": [_related_json(path, related, sources) for related in diagnostic.related],
         "fix": _fix_json(path, diagnostic.fix, sources),
+    }
+
+
+def _related_json(path: str, related, sources) -> dict:
+    span = related.span
+    return {
+        "message": related.message,
+        "location": location_json(sources.location(path, span.line, span.column)),
+        "end_location": location_json(sources.location(path, span.end_line, span.end_column)),
     }
 
 

@@ -68,6 +68,14 @@ def _sarif_rule(rule: Rule) -> dict:
     }
 
 
+def _physical(path: str, span, sources) -> dict:
+    span = sources.file_span(path, span)
+    return {
+        "artifactLocation": {"uri": _uri(path)},
+        "region": {"startLine": span.line, "startColumn": span.column, "endLine": span.end_line, "endColumn": span.end_column},
+    }
+
+
 def _sarif_result(finding: Finding, index: Dict[str, int], sources) -> dict:
     span = sources.file_span(finding.path, finding.span)
     result = {
@@ -79,6 +87,11 @@ def _sarif_result(finding: Finding, index: Dict[str, int], sources) -> dict:
             "region": {"startLine": span.line, "startColumn": span.column, "endLine": span.end_line, "endColumn": span.end_column},
         }}],
     }
+    if finding.related:
+        result["relatedLocations"] = [
+            {"id": number, "message": {"text": related.message}, "physicalLocation": _physical(finding.path, related.span, sources)}
+            for number, related in enumerate(finding.related)
+        ]
     if finding.code in index:
         result["ruleIndex"] = index[finding.code]
     start = sources.location(finding.path, finding.line, finding.column)
