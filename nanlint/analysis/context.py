@@ -90,6 +90,7 @@ class FileContext:
         self.definitions: Dict[str, cst.CSTNode] = {}  # the module's own functions and classes, by name
         self._summaries: Dict[Tuple[int, Optional[int]], Optional[Fact]] = {}
         self._calls: Optional[FileCalls] = None
+        self._caller_scopes: Dict[int, Scope] = {}
         self._judging = 0  # how many functions away from the walk the current judgement is
         self._parameter_facts: Dict[Tuple[int, str], Optional[Fact]] = {}
         self.seq = 0
@@ -358,7 +359,12 @@ class FileContext:
 
     def _caller_scope(self, caller: cst.CSTNode) -> Scope:
         """The caller's assignments in source order as a scope (the last one wins), its parameters
-        unknown."""
+        unknown; made once per caller."""
+        if id(caller) not in self._caller_scopes:
+            self._caller_scopes[id(caller)] = self._assignments_scope(caller)
+        return self._caller_scopes[id(caller)]
+
+    def _assignments_scope(self, caller: cst.CSTNode) -> Scope:
         scope = Scope(caller, "function" if isinstance(caller, cst.FunctionDef) else "module")
         scope.owner = self.calls().owners.get(id(caller))
         if isinstance(caller, cst.FunctionDef):
