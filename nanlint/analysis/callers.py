@@ -93,10 +93,13 @@ def _bound(target: cst.CSTNode, value: cst.CSTNode) -> List[Tuple[str, cst.CSTNo
     """The names an assignment binds, each with its value: `a, b = f(x)` binds `a` to `f(x)[0]`."""
     if isinstance(target, cst.Name):
         return [(target.value, value)]
+    if isinstance(target, cst.Attribute) and name_of(target.value) == "self":
+        return [(f"self.{target.attr.value}", value)]
     if isinstance(target, (cst.Tuple, cst.List)) and not any(isinstance(e, cst.StarredElement) for e in target.elements):
         return [
-            (element.value.value, cst.Subscript(value=value, slice=[cst.SubscriptElement(cst.Index(cst.Integer(str(index))))]))
-            for index, element in enumerate(target.elements) if isinstance(element.value, cst.Name)
+            (name, cst.Subscript(value=value, slice=[cst.SubscriptElement(cst.Index(cst.Integer(str(index))))]))
+            for index, element in enumerate(target.elements)
+            for name, _ in _bound(element.value, value)
         ]
     return []
 

@@ -22,7 +22,7 @@ import libcst as cst
 
 from nanlint.analysis import ops
 from nanlint.analysis.syntax import (
-    LITERAL_NAMES, called_name, name_of, number_value, positional_args, same_code, string_value, subscript_index,
+    LITERAL_NAMES, called_name, is_literal, name_of, number_value, positional_args, same_code, string_value, subscript_index,
 )
 
 NEG, ZERO, POS = 1, 2, 4
@@ -736,8 +736,8 @@ class Analyzer:
             high = operands[2]
         low_value, high_value = _clamp_bound(low), _clamp_bound(high)
         tags = set()
-        if high_value is not None:
-            tags.add(BOUNDED)
+        if high is not None and not is_literal(high, None):
+            tags.add(BOUNDED)  # a named upper bound (`max=MAX_LOGVAR`) is the author's guard
         if low_value is not None and low_value > 1:
             tags.add(ABOVE_ONE)
         if low_value is not None and high_value is not None and -1 <= low_value and high_value <= 1:
