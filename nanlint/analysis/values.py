@@ -29,7 +29,6 @@ NEG, ZERO, POS = 1, 2, 4
 ANY = NEG | ZERO | POS
 NONNEG = ZERO | POS
 
-MODULE_ALIASES = frozenset({"torch", "F", "nn", "np", "numpy", "math", "special", "linalg", "fft"})
 # Parameters named like a mask (`mask`, `valid`, `attention_mask`, `keep`) are taken to be boolean or 0/1.
 MASK_NAME = re.compile(r"(^|_)(mask|masks|valid|keep)(_|$)", re.I)
 EPS_NAME = re.compile(r"(^|_)(eps|epsilon|tiny|smooth|smoothing)(_|$)|eps$", re.I)
@@ -48,7 +47,6 @@ NORMALIZED = "normalized"  # F.normalize output: a dot product of two of them is
 NORMALIZED_PRODUCT = "normalized-product"  # elementwise product of two normalised vectors, before the sum
 ABOVE_ONE = "above-one"  # clamped at a minimum above 1 (acosh's domain)
 COSINE_WHY = "a dot product of normalised vectors, which rounds past ±1"
-SUM_OF_SQUARES_WHY = "a sum of squares, 0 for an all-zero vector"
 PAST_UNIT = "past-unit"  # a computed cosine: rounds slightly past ±1 in float32
 EXPANDED_DISTANCE = "expanded-distance"  # |a|² + |b|² - 2ab: rounds below 0 for close points
 DIFF = "difference"  # a - b: 0 where the sides are equal, negative where b is larger
@@ -400,8 +398,8 @@ class Analyzer:
                 return Fact(ANY, scaled.why, frozenset({SCALED_UNIT}))  # `tanh(x) * scale + mean`
         if a.has(SQUARED_DIFF) and (b.has(SQUARED_DIFF) or b.has(SQUARED_DISTANCE)) or a.has(SQUARED_DISTANCE) and b.has(SQUARED_DIFF):
             return Fact(NONNEG, "a sum of squared differences, 0 where the two points coincide", frozenset({SQUARED_DISTANCE}))
-        if a.has(SQUARE) and b.has(SQUARE) and _root_name(left) == _root_name(right) is not None:
-            return Fact(NONNEG, SUM_OF_SQUARES_WHY, frozenset({SQUARE}))  # `v[..., 0] ** 2 + v[..., 1] ** 2`
+        if a.has(SQUARE) and b.has(SQUARE):
+            return Fact(NONNEG, None, frozenset({SQUARE}))  # 0 only for an all-zero vector: no evidence by itself
         signs = _add_signs(a.signs, b.signs)
         why = None
         if signs & ZERO and a.can(ZERO) and b.can(ZERO):
@@ -723,7 +721,7 @@ class Analyzer:
         if first.has(SQUARED_DIFF) and name != "cumsum":
             return Fact(NONNEG, f"a {name} of squared differences, 0 where the two points coincide", frozenset({SQUARED_DISTANCE}))
         if first.has(SQUARE) and name != "cumsum":
-            return Fact(NONNEG, SUM_OF_SQUARES_WHY, frozenset({SQUARE}))
+            return Fact(NONNEG, None, frozenset({SQUARE}))
         return Fact(first.signs, f"a {name}, 0 when its terms are 0 or cancel")
 
     @staticmethod
@@ -756,32 +754,6 @@ class Analyzer:
         return Fact(first.signs, first.why, first.tags | frozenset(tags))
 
 MAX_HELPER_NAME = re.compile(r"(_a?max|amax)$")  # `_safe_amax`, `row_max`: a helper returning a maximum
-
-
-def _root_name(node: cst.CSTNode) -> Optional[str]:
-    """The variable an expression is computed from, through powers, calls, indexing and attributes:
-    `img` for `torch.real(img) ** 2` and `img[..., 0].pow(2)`; None for a literal."""
-    for _ in range(12):
-        if isinstance(node, cst.Name):
-            return node.value
-        if isinstance(node, cst.BinaryOperation):
-            node = node.left
-        elif isinstance(node, cst.Call):
-            node = _first_operand(node)
-        elif isinstance(node, (cst.Subscript, cst.Attribute)):
-            node = node.value
-        else:
-            return None
-    return None
-
-
-def _first_operand(call: cst.Call) -> Optional[cst.CSTNode]:
-    """`x` in `x.pow(2)` and in `torch.real(x)` / `F.relu(x)`: a call on a module's attribute takes
-    its first argument, a method call its receiver."""
-    func, args = call.func, positional_args(call)
-    if isinstance(func, cst.Attribute) and not (name_of(func.value) in MODULE_ALIASES and args):
-        return func.value
-    return args[0] if args else None
 
 
 def _fmt(value: float) -> str:
