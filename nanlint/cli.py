@@ -1,7 +1,8 @@
 """The command line, in ruff's conventions: `nanlint check`, `nanlint rule CODE`, `nanlint rules`, `nanlint verify`.
 
 Exit codes: 0 no findings; 1 findings (with --diff: fixes to make); 2 usage or configuration
-error, or a file that could not be read or parsed (every other file is still checked and reported).
+error, a file or folder that could not be read or parsed (every other file is still checked and
+reported), or no file to check at all (unless every path named was skipped by --force-exclude).
 """
 
 from __future__ import annotations
@@ -14,13 +15,14 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence
 
 from nanlint import __version__
-from nanlint.api import Checker
+from nanlint.api import Checker, Project
 from nanlint.catalog import CatalogError, Rule, load_catalog
 from nanlint.config import OUTPUT_FORMATS, ConfigError
 from nanlint.fixes import applicable, encoding_error, fix_text, unified_diff
 from nanlint.ftypes import FileError, Report
-from nanlint.options import add_rule_options, make_checker, settings_from
+from nanlint.options import add_rule_options, make_project, settings_from
 from nanlint.output import Sources, Summary, render, render_errors, render_statistics, rule_markdown
+from nanlint.show import nothing_checked, only_named_skipped, settings_text, write_files
 from nanlint.source import RewriteError, SourceError, SourceFile, decode, read, rewrite
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -69,6 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("-j", "--jobs", type=_jobs, metavar="N", help="worker processes (default: all cores)")
     check.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
     check.add_argument("--cache-dir", metavar="PATH", help="where the cache lives (default: .nanlint_cache beside the configuration)")
+    check.add_argument("--show-settings", metavar="PATH", help="print the settings PATH is checked with (its configuration file, rules, excludes...) and exit")
+    check.add_argument("--show-files", action="store_true", help="list the files that would be checked, and those skipped with why, and exit")
 
     rule = commands.add_parser("rule", help="print a rule's documentation")
     rule.add_argument("code", help="a rule code such as NAN101, or its name")
@@ -106,18 +110,31 @@ class Outcome:
 def run_check(args: argparse.Namespace) -> int:
     if STDIN in args.paths and args.paths != [STDIN]:
         raise UsageError("`-` (standard input) cannot be mixed with other paths")
-    checker = make_checker(args)
-    settings = checker.settings
+    project = make_project(args)
+    paths = args.paths or ["."]
+    if args.show_settings:
+        return _show_settings(project, args.show_settings)
+    if args.show_files:
+        return _show_files(project, paths)
+    nothing = None
     if args.paths == [STDIN] or (not args.paths and args.stdin_filename):
-        outcome = _check_stdin(checker, args)
+        outcome = _check_stdin(project, args)
     else:
-        report = checker.run(args.paths or ["."], args.jobs)
-        if checker.cache_warning:
-            sys.stderr.write(f"nanlint: warning: {checker.cache_warning}\n")
-        outcome = _fix_files(checker, report, write=not args.diff) if settings.fix or args.diff else Outcome(report)
-    _print(outcome, checker, args)
+        discovered = project.discover(paths)
+        nothing = nothing_checked(discovered)
+        if nothing is not None and only_named_skipped(discovered, paths):
+            if not args.quiet:  # skipped on purpose (pre-commit staged only excluded files): no failure
+                sys.stderr.write(f"nanlint: warning: {nothing}\n")
+            return EXIT_CLEAN
+        report = project.check(discovered, args.jobs)
+        if project.cache_warning:
+            sys.stderr.write(f"nanlint: warning: {project.cache_warning}\n")
+        outcome = _fix_files(project, report, write=not args.diff) if project.settings.fix or args.diff else Outcome(report)
+    _print(outcome, project, args, summary=nothing is None)
+    if nothing is not None:
+        sys.stderr.write(f"nanlint: warning: {nothing}\n")
     report = outcome.report
-    if report.errors:
+    if report.errors or nothing is not None:
         return EXIT_ERROR
     if args.diff:
         return EXIT_FINDINGS if outcome.diffs else EXIT_CLEAN
@@ -126,8 +143,24 @@ def run_check(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if report.findings else EXIT_CLEAN
 
 
-def _print(outcome: Outcome, checker: Checker, args: argparse.Namespace) -> None:
-    settings = checker.settings
+def _show_settings(project: Project, path: str) -> int:
+    if not os.path.lexists(path):
+        raise UsageError(f"{path}: no such file or directory")
+    checker = project.resolver.for_directory(path) if os.path.isdir(path) else project.checker_for(path)
+    sys.stdout.write(settings_text(checker, path))
+    return EXIT_CLEAN
+
+
+def _show_files(project: Project, paths: List[str]) -> int:
+    discovered = project.discover(paths)
+    write_files(discovered, sys.stdout)
+    sys.stdout.flush()
+    render_errors(Report(errors=discovered.errors))
+    return EXIT_ERROR if discovered.errors else EXIT_CLEAN
+
+
+def _print(outcome: Outcome, project: Project, args: argparse.Namespace, summary: bool = True) -> None:
+    settings = project.settings
     out = sys.stdout
     if outcome.fixed_stdin is not None:  # the fixed code owns standard output, as with ruff
         out.flush()
@@ -139,37 +172,40 @@ def _print(outcome: Outcome, checker: Checker, args: argparse.Namespace) -> None
         if outcome.fixed and not args.quiet:
             sys.stderr.write(f"Would fix {outcome.fixed} error{'s' if outcome.fixed != 1 else ''}.\n")
     elif args.statistics:
-        render_statistics(outcome.report, settings.output_format, out, checker.catalog)
+        render_statistics(outcome.report, settings.output_format, out, project.catalog)
     else:
-        summary = Summary(settings.unsafe_fixes, outcome.fixed, args.quiet)
-        render(outcome.report, settings.output_format, out, checker.catalog, outcome.sources, summary)
+        # With nothing checked there is no summary to give ("All checks passed!" would be untrue).
+        shown = Summary(settings.unsafe_fixes, outcome.fixed, args.quiet or not summary)
+        render(outcome.report, settings.output_format, out, project.catalog, outcome.sources, shown)
     out.flush()
     render_errors(outcome.report)
 
 
-def _check_stdin(checker: Checker, args: argparse.Namespace) -> Outcome:
+def _check_stdin(project: Project, args: argparse.Namespace) -> Outcome:
     name = args.stdin_filename or STDIN
     data = sys.stdin.buffer.read()
-    fixing = checker.settings.fix and not args.diff
-    if args.stdin_filename and checker.force_excluded(name):
+    fixing = project.settings.fix and not args.diff
+    if args.stdin_filename and project.named_skip(name):
         return Outcome(Report(), fixed_stdin=data if fixing else None)
     try:
         source = decode(data, name)
     except SourceError as error:
         return Outcome(Report(errors=[FileError(name, str(error))]), fixed_stdin=data if fixing else None)
-    result = checker.check_source(source)
+    checker = project.checker_for(name)
+    result = checker.check_source(source, named=True)
     report = Report(findings=result.findings, errors=result.errors, files_checked=1).sort()
     if not (fixing or args.diff):
         return Outcome(report, sources=Sources({name: source.text}))
-    outcome = _fix_source(checker, report, source, write=False)
+    outcome = _fix_source(checker, report, source, write=False, unsafe=project.settings.unsafe_fixes)
     if fixing:
         outcome.fixed_stdin = source.encode(outcome.sources.text(name)) if not outcome.report.errors else data
     return outcome
 
 
-def _fix_files(checker: Checker, report: Report, write: bool) -> Outcome:
+def _fix_files(project: Project, report: Report, write: bool) -> Outcome:
     """Fix every file with fixable findings: write the results (or collect diffs), re-check them."""
-    fixable = {f.path for f in applicable(report.findings, checker.settings.unsafe_fixes)}
+    unsafe = project.settings.unsafe_fixes
+    fixable = {f.path for f in applicable(report.findings, unsafe)}
     total = Outcome(Report([f for f in report.findings if f.path not in fixable], list(report.errors), report.files_checked))
     for path in sorted(fixable):
         file_report = Report([f for f in report.findings if f.path == path])
@@ -179,15 +215,15 @@ def _fix_files(checker: Checker, report: Report, write: bool) -> Outcome:
             file_report.errors.append(FileError(path, str(error)))
             _merge(total, Outcome(file_report))
             continue
-        _merge(total, _fix_source(checker, file_report, source, write))
+        _merge(total, _fix_source(project.checker_for(path), file_report, source, write, unsafe))
     total.report.sort()
     return total
 
 
-def _fix_source(checker: Checker, report: Report, source: SourceFile, write: bool) -> Outcome:
-    """One file's fixes: the remaining findings, the count applied, and its diff."""
+def _fix_source(checker: Checker, report: Report, source: SourceFile, write: bool, unsafe: bool) -> Outcome:
+    """One file's fixes (with its own configuration's checker): the remaining findings, the count
+    applied, and its diff."""
     path = source.path
-    unsafe = checker.settings.unsafe_fixes
     # The fixes are worked out again on the content read now: the file may have changed since the
     # check, and edits found in other content would land at the wrong places.
     analysed = checker.check_source(source).findings if write else report.findings

@@ -16,7 +16,7 @@ import tempfile
 from typing import Tuple
 
 from nanlint.ftypes import Report
-from nanlint.options import add_rule_options, make_checker
+from nanlint.options import add_rule_options, make_project
 from nanlint.runtime.events import read_run_dir
 from nanlint.runtime.join import join
 from nanlint.runtime.render import annotated_findings, render_concise, render_json, render_text
@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write("nanlint verify: error: %s\n" % problem)
         return EXIT_USAGE
     paths = args.paths or ["."]
-    checker = make_checker(args)  # a configuration or selection error exits 2, as for check
+    checker = make_project(args)  # a configuration or selection error exits 2, as for check
     report = checker.run(paths, None)
     fmt = args.output_format or checker.settings.output_format or "text"
     run_dir, temporary = _run_dir(args.events_dir)
