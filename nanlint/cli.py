@@ -18,6 +18,7 @@ from nanlint import __version__
 from nanlint.api import Checker, Project
 from nanlint.catalog import CatalogError, Rule, load_catalog
 from nanlint.config import OUTPUT_FORMATS, ConfigError
+from nanlint.discovery import Discovered
 from nanlint.fixes import applicable, encoding_error, fix_text, unified_diff
 from nanlint.ftypes import FileError, Report
 from nanlint.options import add_rule_options, make_project, settings_from
@@ -124,23 +125,34 @@ def run_check(args: argparse.Namespace) -> int:
         nothing = nothing_checked(discovered)
         if nothing is not None and only_named_skipped(discovered, paths):
             if not args.quiet:  # skipped on purpose (pre-commit staged only excluded files): no failure
-                sys.stderr.write(f"nanlint: warning: {nothing}\n")
+                _warn(nothing)
             return EXIT_CLEAN
-        report = project.check(discovered, args.jobs)
-        if project.cache_warning:
-            sys.stderr.write(f"nanlint: warning: {project.cache_warning}\n")
-        outcome = _fix_files(project, report, write=not args.diff) if project.settings.fix or args.diff else Outcome(report)
+        outcome = _check_files(project, discovered, args)
     _print(outcome, project, args, summary=nothing is None)
     if nothing is not None:
-        sys.stderr.write(f"nanlint: warning: {nothing}\n")
-    report = outcome.report
-    if report.errors or nothing is not None:
+        _warn(nothing)
+    return _exit_code(outcome, args, nothing_checked=nothing is not None)
+
+
+def _check_files(project: Project, discovered: Discovered, args: argparse.Namespace) -> Outcome:
+    report = project.check(discovered, args.jobs)
+    if project.cache_warning:
+        _warn(project.cache_warning)
+    return _fix_files(project, report, write=not args.diff) if project.settings.fix or args.diff else Outcome(report)
+
+
+def _exit_code(outcome: Outcome, args: argparse.Namespace, nothing_checked: bool) -> int:
+    if outcome.report.errors or nothing_checked:
         return EXIT_ERROR
     if args.diff:
         return EXIT_FINDINGS if outcome.diffs else EXIT_CLEAN
     if args.exit_zero:
         return EXIT_CLEAN
-    return EXIT_FINDINGS if report.findings else EXIT_CLEAN
+    return EXIT_FINDINGS if outcome.report.findings else EXIT_CLEAN
+
+
+def _warn(message: str) -> None:
+    sys.stderr.write(f"nanlint: warning: {message}\n")
 
 
 def _show_settings(project: Project, path: str) -> int:

@@ -12,6 +12,7 @@ over `NAN` over `ALL`), and at equal specificity `ignore` wins over `select`.
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -135,7 +136,8 @@ def config_in(directory: Path) -> Optional[Path]:
     """The configuration file of `directory` itself, if it has one."""
     for name in CONFIG_FILES:
         candidate = directory / name
-        if candidate.is_file() and (name != "pyproject.toml" or _has_tool_table(candidate)):
+        # os.path.isfile: a folder that cannot be entered has no configuration to read (and is reported when walked)
+        if os.path.isfile(candidate) and (name != "pyproject.toml" or _has_tool_table(candidate)):
             return candidate
     return None
 

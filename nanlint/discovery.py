@@ -159,7 +159,7 @@ class Discovery:
         if pattern is not None:
             return Skipped(shown, EXCLUDED, f"excluded by `{pattern}`", True)
         if not settings.check_tests and checker.is_test(os.path.join(path, "_") if is_dir else path):
-            return Skipped(shown, TEST_CODE, "test code (check-tests is off)", True)
+            return Skipped(shown, TEST_CODE, "test code, check-tests is off", True)
         return None
 
     def _named(self, given: str, found: Discovered) -> None:
@@ -211,21 +211,21 @@ class Discovery:
             return Skipped(path + "/", EXCLUDED, f"excluded by `{pattern}`", False)
         ignored_by = ignores.ignored_by(os.path.abspath(path), True) if checker.settings.respect_gitignore else None
         if ignored_by is not None:
-            return Skipped(path + "/", GITIGNORED, f"gitignored ({_shown(ignored_by)})", False)
+            return Skipped(path + "/", GITIGNORED, f"gitignored by {_shown(ignored_by)}", False)
         return None
 
     def _file_skip(self, path: str, entry: os.DirEntry, checker: "Checker", top: str, ignores: Ignores, tests_wanted: bool) -> Optional[Skipped]:
         if not path.endswith(PYTHON_SUFFIXES) or not entry.is_file():
-            why = "symlinked folder (not followed)" if entry.is_symlink() and os.path.isdir(path) else NOT_PYTHON
+            why = "symlinked folder, not followed" if entry.is_symlink() and os.path.isdir(path) else NOT_PYTHON
             return Skipped(path, NOT_PYTHON, why, False)
         pattern = checker.excludes.pattern_for(path, top)
         if pattern is not None:
             return Skipped(path, EXCLUDED, f"excluded by `{pattern}`", False)
         ignored_by = ignores.ignored_by(os.path.abspath(path), False) if checker.settings.respect_gitignore else None
         if ignored_by is not None:
-            return Skipped(path, GITIGNORED, f"gitignored ({_shown(ignored_by)})", False)
+            return Skipped(path, GITIGNORED, f"gitignored by {_shown(ignored_by)}", False)
         if not (tests_wanted or checker.settings.check_tests) and checker.is_test(path):
-            return Skipped(path, TEST_CODE, "test code (check-tests is off)", False)
+            return Skipped(path, TEST_CODE, "test code, check-tests is off", False)
         return None
 
 

@@ -41,8 +41,9 @@ def write_files(discovered: Discovered, stream: TextIO) -> None:
 
 
 def nothing_checked(discovered: Discovered) -> Optional[str]:
-    """The warning for a run that found no file to check, saying what it skipped; None if files were found."""
-    if discovered.files:
+    """The warning for a run that found no file to check, saying what it skipped; None if files
+    were found, or if paths could not be read (their errors say why)."""
+    if discovered.files or discovered.errors:
         return None
     counts = Counter(skipped.kind for skipped in discovered.skipped)
     parts: List[str] = []
@@ -53,8 +54,8 @@ def nothing_checked(discovered: Discovered) -> Optional[str]:
     if counts[GITIGNORED]:
         parts.append(_plural(counts[GITIGNORED], "path") + " gitignored")
     if not parts:
-        return "no Python files checked: none found"
-    return "no Python files checked: " + ", ".join(parts) + " (`--show-files` lists them)"
+        return "no Python files checked: there are none under the paths given"
+    return "no Python files checked: " + ", ".join(parts) + "; `--show-files` lists them"
 
 
 def only_named_skipped(discovered: Discovered, paths: List[str]) -> bool:
