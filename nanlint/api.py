@@ -75,14 +75,17 @@ class Checker:
             return None
         return Cache(default_directory(self.settings), configuration_key(self.settings, self.rules, self.root))
 
+    def project(self) -> "Project":
+        """A run in which every file is checked with these settings."""
+        return Project(Resolver(self.settings, lambda _: self))
+
     def files(self, paths: Sequence[str]) -> Tuple[List[str], List[FileError]]:
         """The files these settings would check under `paths`, and the paths that cannot be read."""
-        discovered = Project(Resolver(self.settings, lambda _: self)).discover(paths)
+        discovered = self.project().discover(paths)
         return [candidate.path for candidate in discovered.files], discovered.errors
 
     def run(self, paths: Sequence[str], jobs: Optional[int] = None) -> Report:
-        """Check `paths` with these settings for every file."""
-        return Project(Resolver(self.settings, lambda _: self)).run(paths, jobs)
+        return self.project().run(paths, jobs)
 
 
 class Project:
@@ -116,7 +119,7 @@ class Project:
         return merged
 
     def checker_for(self, path: str) -> Checker:
-        return self.resolver.for_file(path)
+        return self.resolver.for_path(path)
 
     def named_skip(self, path: str) -> Optional[Skipped]:
         return self.discovery.named_skip(path)

@@ -158,8 +158,7 @@ def _warn(message: str) -> None:
 def _show_settings(project: Project, path: str) -> int:
     if not os.path.lexists(path):
         raise UsageError(f"{path}: no such file or directory")
-    checker = project.resolver.for_directory(path) if os.path.isdir(path) else project.checker_for(path)
-    sys.stdout.write(settings_text(checker, path))
+    sys.stdout.write(settings_text(project.checker_for(path), path))
     return EXIT_CLEAN
 
 

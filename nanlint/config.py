@@ -120,6 +120,7 @@ KEYS = {
     "cache-dir": ("cache_dir", "path"),
     "target-version": ("target_version", "version"),
 }
+CHOICES = {"format": OUTPUT_FORMATS, "version": TARGET_VERSIONS}
 
 
 def find_config(start: Path) -> Optional[Path]:
@@ -193,10 +194,9 @@ def _convert(where: str, key: str, kind: str, value, base: Path):
         if not isinstance(value, bool):
             raise fail("true or false")
         return value
-    if kind in ("format", "version"):
-        allowed = OUTPUT_FORMATS if kind == "format" else TARGET_VERSIONS
-        if value not in allowed:
-            raise fail("one of " + ", ".join(allowed))
+    if kind in CHOICES:
+        if value not in CHOICES[kind]:
+            raise fail("one of " + ", ".join(CHOICES[kind]))
         return value
     if kind == "path":
         if not isinstance(value, str):

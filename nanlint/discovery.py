@@ -150,7 +150,7 @@ class Discovery:
         """Why `path`, named explicitly (a file or standard input's --stdin-filename), is skipped:
         only under force-exclude, when an exclude pattern matches it or it is test code."""
         is_dir = os.path.isdir(path)
-        checker = self.resolver.for_directory(path) if is_dir else self.resolver.for_file(path)
+        checker = self.resolver.for_path(path)
         settings = checker.settings
         if not settings.force_exclude:
             return None

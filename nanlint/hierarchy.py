@@ -31,6 +31,10 @@ class Resolver:
     def checkers(self) -> List["Checker"]:
         return list(self._by_config.values())
 
+    def for_path(self, path: str) -> "Checker":
+        """The checker of a folder (its own configuration counts) or of a file (its folder's)."""
+        return self.for_directory(path) if os.path.isdir(path) else self.for_file(path)
+
     def for_file(self, path: str) -> "Checker":
         return self.for_directory(os.path.dirname(os.path.abspath(path)))
 

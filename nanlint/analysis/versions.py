@@ -29,13 +29,12 @@ def dotted(version: Version) -> str:
 @dataclass(frozen=True)
 class Feature:
     """A construct added in `version`: `hint` finds where it may be in the text (a pre-filter for
-    the walk, and what a refused line is searched for); `found` tells it in the tree, if libcst
-    builds one for it."""
+    the walk, and what a refused line is searched for); `found` tells it in the tree."""
 
     name: str
     version: Version
     hint: re.Pattern
-    found: Optional[Callable[[cst.CSTNode], bool]] = None
+    found: Callable[[cst.CSTNode], bool]
 
 
 def _node(*names: str) -> Callable[[cst.CSTNode], bool]:
@@ -113,13 +112,13 @@ class NewerSyntax:
 def newer_syntax(module: cst.Module, text: str, target: Version) -> Optional[NewerSyntax]:
     """The first construct in `module` that Python `target` cannot parse, if any. The tree is
     walked only when the text hints at such a construct."""
-    wanted = [f for f in FEATURES if f.version > target and f.found is not None and f.hint.search(text)]
+    wanted = [feature for feature in FEATURES if feature.version > target and feature.hint.search(text)]
     if not wanted:
         return None
     for node in walk(module):
         for feature in wanted:
             if feature.found(node):
-                from libcst.metadata import MetadataWrapper, PositionProvider
+                from libcst.metadata import MetadataWrapper, PositionProvider  # one position pass, for this file only
 
                 where = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)[node].start
                 return NewerSyntax(feature, where.line, where.column + 1)
