@@ -149,5 +149,6 @@ class Project:
 
 
 def check(paths: Sequence[str], settings: Optional[Settings] = None, jobs: Optional[int] = None) -> Report:
-    """Check files and folders as `nanlint check` does; returns findings and errors, sorted."""
+    """Check files and folders as `nanlint check --config` does, with `settings` (default: the
+    defaults) for every file; returns findings and errors, sorted."""
     return Checker(settings or Settings()).run(paths, jobs)

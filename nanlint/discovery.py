@@ -215,9 +215,11 @@ class Discovery:
         return None
 
     def _file_skip(self, path: str, entry: os.DirEntry, checker: "Checker", top: str, ignores: Ignores, tests_wanted: bool) -> Optional[Skipped]:
-        if not path.endswith(PYTHON_SUFFIXES) or not entry.is_file():
+        if not path.endswith(PYTHON_SUFFIXES):
             why = "symlinked folder, not followed" if entry.is_symlink() and os.path.isdir(path) else NOT_PYTHON
             return Skipped(path, NOT_PYTHON, why, False)
+        if not _is_file(entry):  # a FIFO would block, a broken or looping link cannot be read
+            return Skipped(path, NOT_PYTHON, "not a regular file", False)
         pattern = checker.excludes.pattern_for(path, top)
         if pattern is not None:
             return Skipped(path, EXCLUDED, f"excluded by `{pattern}`", False)
@@ -227,6 +229,13 @@ class Discovery:
         if not (tests_wanted or checker.settings.check_tests) and checker.is_test(path):
             return Skipped(path, TEST_CODE, "test code, check-tests is off", False)
         return None
+
+
+def _is_file(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_file()
+    except OSError:  # a symlink loop
+        return False
 
 
 def _missing(given: str) -> Optional[str]:
