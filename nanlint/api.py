@@ -2,28 +2,27 @@
 
 from __future__ import annotations
 
-import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from nanlint.cache import Cache, configuration_key, content_digest, default_directory
 from nanlint.catalog import Rule, load_catalog
 from nanlint.config import Settings, enabled_rules, ignored_codes_for
-from nanlint.discovery import Discovery, matches, relative_parts
+from nanlint.discovery import Discovered, Discovery, Excludes, Skipped, matches, relative_parts
 from nanlint.analysis.engine import FileResult, RuleSet, check_source
 from nanlint.ftypes import FileError, Report
 from nanlint.analysis.parse import Unparsed, parse
+from nanlint.analysis.versions import target_version
+from nanlint.hierarchy import Resolver
 from nanlint.notebook import Notebook, is_notebook, load as load_notebook
 from nanlint.source import SourceError, SourceFile, read
-
-# Below this much source (about 0.1 s of work on one core), starting worker processes costs more
-# than it saves.
-PARALLEL_MIN_BYTES = 256 * 1024
-CHUNK_MAX = 16
+from nanlint.workers import check_all
 
 
 class Checker:
-    """Settings resolved against the catalog: which rules run, and on which files."""
+    """One configuration's settings resolved against the catalog: which rules run, which files
+    are test code and which paths are excluded (relative to its root), and checking a file."""
 
     def __init__(self, settings: Settings, catalog: Optional[Dict[str, Rule]] = None) -> None:
         self.settings = settings
@@ -31,8 +30,7 @@ class Checker:
         self.rules = enabled_rules(settings, self.catalog)
         self._ruleset: Optional[RuleSet] = None
         self.root = Path(settings.root).resolve()
-        self.cache_warning: Optional[str] = None
-        self.discovery = Discovery(str(self.root), settings.excludes, settings.respect_gitignore, settings.force_exclude)
+        self.excludes = Excludes(str(self.root), settings.excludes)
 
     @property
     def ruleset(self) -> RuleSet:
@@ -47,9 +45,11 @@ class Checker:
         relative = self.relative(path)
         return any(matches(relative, pattern) for pattern in self.settings.test_patterns)
 
-    def check_source(self, source: SourceFile) -> FileResult:
+    def check_source(self, source: SourceFile, named: bool = False) -> FileResult:
+        """`named`: the file was named explicitly (or read from standard input), so it is parsed
+        and its syntax errors reported even if it never mentions torch."""
         try:
-            result = check_source(source, self.ruleset, self.is_test(source.path), self.catalog)
+            result = check_source(source, self.ruleset, self.is_test(source.path), self.catalog, named, self.settings.target_version)
         except Exception as error:  # a bug of nanlint's own: report it, go on with the other files
             message = f"{source.path}: internal error: {type(error).__name__}: {error}"
             return FileResult(errors=[FileError(source.path, message, "internal")])
@@ -58,108 +58,130 @@ class Checker:
             result.findings = [f for f in result.findings if f.code not in ignored]
         return result
 
-    def check_notebook(self, notebook: Notebook) -> Tuple[Notebook, FileResult]:
+    def check_notebook(self, notebook: Notebook, named: bool = False) -> Tuple[Notebook, FileResult]:
         """The notebook as checked and its result. When its code does not parse, each cell that does
         not parse on its own is reported and left out, and the other cells are checked."""
-        result = self.check_source(notebook.source_file())
+        result = self.check_source(notebook.source_file(), named)
         if not any(error.kind != "internal" for error in result.errors):
             return notebook, result
-        broken = {cell.number: _parse_failure(f"{notebook.path}:cell {cell.number}", cell.code) for cell in notebook.cells}
+        target = self.settings.target_version
+        broken = {cell.number: _parse_failure(f"{notebook.path}:cell {cell.number}", cell.code, target) for cell in notebook.cells}
         broken = {number: failure for number, failure in broken.items() if failure is not None}
-        if not broken:
+        if not broken:  # the code parses (syntax newer than target-version, say)
+            result.errors = [_in_cell(notebook, error) for error in result.errors]
             return notebook, result
         checked = notebook.without(list(broken))
-        result = self.check_source(checked.source_file())
-        result.errors = [_cell_error(notebook, number, failure) for number, failure in broken.items()] + result.errors
+        result = self.check_source(checked.source_file(), named)
+        result.errors = [_cell_error(notebook, number, failure) for number, failure in broken.items()] + [
+            _in_cell(checked, error) for error in result.errors]
         return checked, result
 
     def check_file(self, path: str) -> FileResult:
         return self.check_path(path)[1]
 
-    def check_text(self, text: str, path: str) -> FileResult:
-        """Check text that is already decoded (a fix's result, a catalog example). It is not
-        decoded again: a coding line such as latin-1 would misread its UTF-8 encoding."""
-        return self.check_source(SourceFile(path, text, "utf-8", False, text.encode("utf-8", "surrogatepass")))
+    def check_text(self, text: str, path: str, named: bool = False) -> FileResult:
+        """Check text that is already decoded (a fix's result, a catalog example, an editor's
+        document). It is not decoded again: a coding line such as latin-1 would misread its UTF-8
+        encoding."""
+        return self.check_source(SourceFile(path, text, "utf-8", False, text.encode("utf-8", "surrogatepass")), named)
 
-    def files(self, paths: Sequence[str]) -> Tuple[List[str], List[FileError]]:
-        """The files to check, and errors for paths that do not exist. Test code found in folders is
-        left out unless `check-tests` (it computes naive references on purpose); a test file, or a
-        test folder, named explicitly is checked."""
-        files, missing = self.discovery.files(paths)
-        if not self.settings.check_tests:
-            named = {os.path.normpath(path) for path in paths}
-            test_folders = tuple(path + os.sep for path in named if os.path.isdir(path) and self.is_test(os.path.join(path, "_")))
-            files = [path for path in files if path in named or path.startswith(test_folders) or not self.is_test(path)]
-        return files, [FileError(path, message) for path, message in missing]
-
-    def force_excluded(self, path: str) -> bool:
-        """Is `path`, named explicitly, skipped (force-exclude on, and an exclude pattern matches)?"""
-        return self.settings.force_exclude and self.discovery.excluded(Path(path))
-
-    def run(self, paths: Sequence[str], jobs: Optional[int] = None) -> Report:
-        files, errors = self.files(paths)
-        report = Report(errors=list(errors))
-        cache = self.open_cache()
-        for result in self._results(files, jobs, cache):
-            report.findings.extend(result.findings)
-            report.errors.extend(result.errors)
-        if cache is not None:
-            cache.save()
-            self.cache_warning = cache.warning
-        report.files_checked = len(files)
-        return report.sort()
+    def check_path(self, path: str, named: bool = False) -> Tuple[Optional[str], FileResult]:
+        """(digest of the bytes checked, or None if unreadable; the result)."""
+        try:
+            if is_notebook(path):
+                notebook = load_notebook(path)
+                return content_digest(notebook.data), self.check_notebook(notebook, named)[1]
+            source = read(path)
+        except SourceError as error:
+            return None, FileResult(errors=[FileError(path, str(error))])
+        return content_digest(source.data), self.check_source(source, named)
 
     def open_cache(self) -> Optional[Cache]:
         if not self.settings.cache:
             return None
         return Cache(default_directory(self.settings), configuration_key(self.settings, self.rules, self.root))
 
-    def check_path(self, path: str) -> Tuple[Optional[str], FileResult]:
-        """(digest of the bytes checked, or None if unreadable; the result)."""
-        try:
-            if is_notebook(path):
-                notebook = load_notebook(path)
-                return content_digest(notebook.data), self.check_notebook(notebook)[1]
-            source = read(path)
-        except SourceError as error:
-            return None, FileResult(errors=[FileError(path, str(error))])
-        return content_digest(source.data), self.check_source(source)
+    def project(self) -> "Project":
+        """A run in which every file is checked with these settings."""
+        return Project(Resolver(self.settings, lambda _: self))
 
-    def _results(self, files: List[str], jobs: Optional[int], cache: Optional[Cache]) -> List[FileResult]:
-        """Each file's result, in the order of `files`: from the cache when its bytes are known,
-        else checked here or, when there is enough work, by worker processes."""
-        results: Dict[str, FileResult] = {}
-        pending = []
-        for path in files:
-            cached = _cached(cache, path)
-            if cached is not None:
-                results[path] = cached
-            else:
-                pending.append(path)
-        for path, (digest, result) in zip(pending, self._check_paths(pending, jobs)):
-            results[path] = result
-            if cache is not None and digest is not None:
-                cache.store(path, digest, result)
-        return [results[path] for path in files]
+    def files(self, paths: Sequence[str]) -> Tuple[List[str], List[FileError]]:
+        """The files these settings would check under `paths`, and the paths that cannot be read."""
+        discovered = self.project().discover(paths)
+        return [candidate.path for candidate in discovered.files], discovered.errors
 
-    def _check_paths(self, paths: List[str], jobs: Optional[int]) -> List[Tuple[Optional[str], FileResult]]:
-        jobs = min(jobs or os.cpu_count() or 1, len(paths))
-        sizes = _sizes(paths)
-        if jobs <= 1 or sum(sizes.values()) < PARALLEL_MIN_BYTES:
-            return [self.check_path(path) for path in paths]
-        # Largest files first, in small chunks: no worker is left with a heavy tail.
-        order = sorted(paths, key=lambda path: -sizes[path])
-        chunk = max(1, min(CHUNK_MAX, len(paths) // (jobs * 16)))
-        from concurrent.futures import ProcessPoolExecutor  # 50 ms to import: only when it is used
-
-        with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(self.settings,)) as executor:
-            done = dict(zip(order, executor.map(_check_in_worker, order, chunksize=chunk)))
-        return [done[path] for path in paths]
+    def run(self, paths: Sequence[str], jobs: Optional[int] = None) -> Report:
+        return self.project().run(paths, jobs)
 
 
-def _parse_failure(name: str, code: str) -> Optional[Unparsed]:
+class Project:
+    """A run over files that may each use another configuration (nanlint/hierarchy.py): finds
+    the files, checks them (each configuration with its own cache), and reports."""
+
+    def __init__(self, resolver: Resolver) -> None:
+        self.resolver = resolver
+        self.discovery = Discovery(resolver)
+        self.cache_warning: Optional[str] = None
+
+    @property
+    def root(self) -> Checker:
+        """The checker of the configuration found from the current folder (or given by --config)."""
+        return self.resolver.root
+
+    @property
+    def settings(self) -> Settings:
+        return self.root.settings
+
+    @property
+    def rules(self) -> List[Rule]:
+        return self.root.rules
+
+    @property
+    def checkers(self) -> List[Checker]:
+        """The checker of each configuration the run has met so far."""
+        return self.resolver.checkers
+
+    @property
+    def catalog(self) -> Dict[str, Rule]:
+        """Every rule any configuration of the run knows (for showing findings)."""
+        merged: Dict[str, Rule] = {}
+        for checker in self.checkers:
+            merged.update(checker.catalog)
+        return merged
+
+    def checker_for(self, path: str) -> Checker:
+        return self.resolver.for_path(path)
+
+    def named_skip(self, path: str) -> Optional[Skipped]:
+        return self.discovery.named_skip(path)
+
+    def discover(self, paths: Sequence[str]) -> Discovered:
+        return self.discovery.discover(paths)
+
+    def check(self, discovered: Discovered, jobs: Optional[int] = None) -> Report:
+        report = Report(errors=list(discovered.errors), files_checked=len(discovered.files))
+        caches: Dict[int, Optional[Cache]] = {}
+
+        def cache_of(checker: Checker) -> Optional[Cache]:
+            if id(checker) not in caches:
+                caches[id(checker)] = checker.open_cache()
+            return caches[id(checker)]
+
+        for result in check_all(discovered.files, jobs, cache_of):
+            report.findings.extend(result.findings)
+            report.errors.extend(result.errors)
+        for cache in filter(None, caches.values()):
+            cache.save()
+            self.cache_warning = self.cache_warning or cache.warning
+        return report.sort()
+
+    def run(self, paths: Sequence[str], jobs: Optional[int] = None) -> Report:
+        return self.check(self.discover(paths), jobs)
+
+
+def _parse_failure(name: str, code: str, target: Optional[str]) -> Optional[Unparsed]:
     try:
-        parse(name, code)
+        parse(name, code, target_version(target) if target else None)
     except Unparsed as failure:
         return failure
     return None
@@ -173,38 +195,17 @@ def _cell_error(notebook: Notebook, number: int, failure: Unparsed) -> FileError
     return FileError(notebook.path, failure.message, "syntax", notebook.first_lines[index] + failure.line - 1, failure.column)
 
 
-def _cached(cache: Optional[Cache], path: str) -> Optional[FileResult]:
-    if cache is None or not cache.knows(path):
-        return None
-    try:
-        data = Path(path).read_bytes()
-    except OSError:
-        return None
-    return cache.lookup(path, content_digest(data))
-
-
-def _sizes(paths: List[str]) -> Dict[str, int]:
-    sizes = {}
-    for path in paths:
-        try:
-            sizes[path] = os.stat(path).st_size
-        except OSError:
-            sizes[path] = 0
-    return sizes
-
-
-_WORKER: Optional[Checker] = None
-
-
-def _init_worker(settings: Settings) -> None:
-    global _WORKER
-    _WORKER = Checker(settings)
-
-
-def _check_in_worker(path: str) -> Tuple[Optional[str], FileResult]:
-    return _WORKER.check_path(path)
+def _in_cell(notebook: Notebook, error: FileError) -> FileError:
+    """An error placed at a line of the notebook's code, its message naming the cell and the line
+    in it instead, as for a cell that does not parse."""
+    where = f"{notebook.path}:{error.line}:"
+    if not error.line or not error.message.startswith(where):
+        return error
+    position = notebook.locate(error.line)
+    return replace(error, message=f"{notebook.path}:cell {position.cell}:{position.line}:{error.message[len(where):]}")
 
 
 def check(paths: Sequence[str], settings: Optional[Settings] = None, jobs: Optional[int] = None) -> Report:
-    """Check files and folders as `nanlint check` does; returns findings and errors, sorted."""
+    """Check files and folders as `nanlint check --config` does, with `settings` (default: the
+    defaults) for every file; returns findings and errors, sorted."""
     return Checker(settings or Settings()).run(paths, jobs)

@@ -1,12 +1,14 @@
 """The cache: what `check` found in each file, so that an unchanged file is not parsed again.
 
 A result is reused only when nothing that decides it changed: the file's bytes (a BLAKE2 digest),
-the path it is reported under, nanlint's version and its own code, the Python version (its
-parser), the rule catalog (the bytes of every rule file, `extend-rule-files` included) and every
-setting that can change a finding (enabled rules, per-file-ignores, test patterns, the project
-root...). Findings (with their fixes) and errors are stored, not only clean files.
+the path it is reported under, whether it was named on the command line (a named file is parsed
+even without torch), nanlint's version and its own code, the Python version (its parser), the
+rule catalog (the bytes of every rule file, `extend-rule-files` included) and every setting that
+can change a finding (enabled rules, per-file-ignores, test patterns, target-version, the
+project root...). Findings (with their fixes) and errors are stored, not only clean files.
 
-Layout: one JSON file per configuration, `<cache-dir>/<key>.json`, holding an entry per file.
+Layout: one JSON file per configuration, `<cache-dir>/<key>.json`, holding an entry per file; a
+run whose files use several configurations (nested configuration files) keeps one per each.
 A run loads it once, checks only the files whose entry is missing or stale, and, if it learnt
 something, rewrites it atomically (a temporary file, then `os.replace`): concurrent runs never
 see a half-written file, the last writer wins, and workers never touch it (only the main process
@@ -89,7 +91,7 @@ def default_directory(settings) -> Path:
 
 
 class Cache:
-    """The entries of one configuration: display path -> [absolute path, digest, findings, errors]."""
+    """The entries of one configuration: display path -> [absolute path, digest, findings, errors, named]."""
 
     def __init__(self, directory: Path, key: str) -> None:
         self.directory = directory
@@ -110,22 +112,23 @@ class Cache:
     def knows(self, path: str) -> bool:
         return path in self.entries
 
-    def lookup(self, path: str, digest: str):
-        """The stored FileResult of `path` if it was checked with these bytes, else None."""
+    def lookup(self, path: str, digest: str, named: bool = False):
+        """The stored FileResult of `path` if it was checked with these bytes, named (or walked) as
+        now, else None."""
         from nanlint.analysis.engine import FileResult
 
         entry = self.entries.get(path)
         try:
-            absolute, stored_digest, findings, errors = entry
-            if absolute != os.path.abspath(path) or stored_digest != digest:
+            absolute, stored_digest, findings, errors, was_named = entry
+            if absolute != os.path.abspath(path) or stored_digest != digest or was_named is not named:
                 return None
             return FileResult([_finding(path, item) for item in findings], [_error(path, item) for item in errors])
         except (TypeError, ValueError, IndexError, KeyError, AttributeError):
             return None  # a corrupt entry is a miss
 
-    def store(self, path: str, digest: str, result) -> None:
+    def store(self, path: str, digest: str, result, named: bool = False) -> None:
         self.entries[path] = [
-            os.path.abspath(path), digest, [_finding_data(f) for f in result.findings], [_error_data(e) for e in result.errors]
+            os.path.abspath(path), digest, [_finding_data(f) for f in result.findings], [_error_data(e) for e in result.errors], named
         ]
         self.changed = True
 

@@ -2,8 +2,9 @@
 `nanlint clean`, `nanlint verify`, `nanlint server`.
 
 Exit codes: 0 no findings; 1 findings (with --diff: fixes to make; with --exit-non-zero-on-fix:
-also fixes made); 2 usage or configuration error, or a file that could not be read or parsed
-(every other file is still checked and reported).
+also fixes made); 2 usage or configuration error, a file or folder that could not be read or
+parsed (every other file is still checked and reported), or no file to check at all (unless
+every path named was skipped by --force-exclude).
 """
 
 from __future__ import annotations
@@ -18,17 +19,19 @@ from typing import Iterator, List, Optional, Sequence, TextIO, Tuple, Union
 
 from nanlint import __version__
 from nanlint.analysis.engine import FileResult
-from nanlint.api import Checker
+from nanlint.api import Checker, Project
 from nanlint.cache import caches_under, clean, default_directory
 from nanlint.catalog import CatalogError
-from nanlint.config import OUTPUT_FORMATS, ConfigError, find_config
+from nanlint.config import OUTPUT_FORMATS, ConfigError
 from nanlint.fixes import FixOutcome, applicable, encoding_error, fix_text, moved, unified_diff
 from nanlint.ftypes import FileError, Finding, Report
+from nanlint.hierarchy import configuration_candidates
 from nanlint.noqa import add_to_files
 from nanlint.notebook import Notebook, is_notebook, load as load_notebook, parse as parse_notebook
-from nanlint.options import UsageError, add_rule_options, make_checker, settings_from
+from nanlint.options import UsageError, add_rule_options, make_project
 from nanlint.output import STATISTICS_FORMATS, Sources, Summary, plural, render, render_errors, render_statistics
 from nanlint.rule_commands import run_rule, run_rules
+from nanlint.show import nothing_checked, only_named_skipped, settings_text, write_files
 from nanlint.source import RewriteError, SourceError, SourceFile, decode, read, rewrite
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -78,6 +81,8 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("-j", "--jobs", type=_jobs, metavar="N", help="worker processes (default: all cores)")
     check.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
     check.add_argument("--cache-dir", metavar="PATH", help="where the cache lives (default: .nanlint_cache beside the configuration)")
+    check.add_argument("--show-settings", metavar="PATH", help="print the settings PATH is checked with (its configuration file, rules, excludes...) and exit")
+    check.add_argument("--show-files", action="store_true", help="list the files that would be checked, and those skipped with why, and exit")
 
     rule = commands.add_parser("rule", help="print a rule's documentation (or every rule's)")
     rule.add_argument("code", nargs="?", help="a rule code such as NAN101, or its name")
@@ -118,6 +123,8 @@ class Outcome:
     sources: Sources = field(default_factory=Sources)
     fixed_stdin: Optional[bytes] = None
     written: Optional[bytes] = None  # the fixed file's bytes, when fixes changed it
+    nothing_checked: Optional[str] = None  # the warning of a run that found no file to check
+    skipped_on_purpose: bool = False  # ... because every path named was skipped by force-exclude: a pass
 
 
 Document = Union[SourceFile, Notebook]  # what is checked and fixed: a Python file or a notebook
@@ -125,15 +132,26 @@ Document = Union[SourceFile, Notebook]  # what is checked and fixed: a Python fi
 
 def run_check(args: argparse.Namespace) -> int:
     _refuse_conflicts(args)
+    project = make_project(args)
+    paths = args.paths or ["."]
+    if args.show_settings:
+        return _show_settings(project, args.show_settings)
+    if args.show_files:
+        return _show_files(project, paths)
     if args.add_noqa:
-        return _add_noqa(args)
+        return _add_noqa(project, args)
     if args.watch:
-        return _watch(args)
+        return _watch(project, args)
     with _report_stream(args.output_file) as out:
-        outcome, checker = _check(args)
-        _print(outcome, checker, args, out)
-    report = outcome.report
-    if report.errors:
+        outcome = _check(project, args)
+        if not outcome.skipped_on_purpose:
+            _print(outcome, project, args, out)
+    _warn_unchecked(outcome, args)
+    return _exit_code(outcome, args)
+
+
+def _exit_code(outcome: Outcome, args: argparse.Namespace) -> int:
+    if outcome.report.errors or (outcome.nothing_checked and not outcome.skipped_on_purpose):
         return EXIT_ERROR
     if args.diff:
         return EXIT_FINDINGS if outcome.diffs else EXIT_CLEAN
@@ -141,7 +159,7 @@ def run_check(args: argparse.Namespace) -> int:
         return EXIT_CLEAN
     if args.exit_non_zero_on_fix and outcome.fixed:
         return EXIT_FINDINGS
-    return EXIT_FINDINGS if report.findings else EXIT_CLEAN
+    return EXIT_FINDINGS if outcome.report.findings else EXIT_CLEAN
 
 
 CONFLICTS = (  # (option, options it cannot be used with), as in ruff
@@ -184,22 +202,49 @@ def _report_stream(path: Optional[str]) -> Iterator[TextIO]:
         yield stream
 
 
-def _check(args: argparse.Namespace) -> Tuple[Outcome, Checker]:
-    checker = make_checker(args)
-    settings = checker.settings
+def _warn(message: str) -> None:
+    sys.stderr.write(f"nanlint: warning: {message}\n")
+
+
+def _warn_unchecked(outcome: Outcome, args: argparse.Namespace) -> None:
+    if outcome.nothing_checked and not (outcome.skipped_on_purpose and args.quiet):
+        _warn(outcome.nothing_checked)
+
+
+def _show_settings(project: Project, path: str) -> int:
+    if not os.path.lexists(path):
+        raise UsageError(f"{path}: no such file or directory")
+    sys.stdout.write(settings_text(project.checker_for(path), path))
+    return EXIT_CLEAN
+
+
+def _show_files(project: Project, paths: List[str]) -> int:
+    discovered = project.discover(paths)
+    write_files(discovered, sys.stdout)
+    sys.stdout.flush()
+    render_errors(Report(errors=discovered.errors))
+    return EXIT_ERROR if discovered.errors else EXIT_CLEAN
+
+
+def _check(project: Project, args: argparse.Namespace) -> Outcome:
+    settings = project.settings
     if args.statistics and settings.output_format not in STATISTICS_FORMATS:
         raise UsageError(f"`--statistics` prints only in the {', '.join(STATISTICS_FORMATS)} output formats")
     if args.paths == [STDIN] or (not args.paths and args.stdin_filename):
-        return _check_stdin(checker, args), checker
-    report = checker.run(args.paths or ["."], args.jobs)
-    if checker.cache_warning:
-        sys.stderr.write(f"nanlint: warning: {checker.cache_warning}\n")
-    outcome = _fix_files(checker, report, write=not args.diff) if settings.fix or args.diff else Outcome(report)
-    return outcome, checker
+        return _check_stdin(project, args)
+    paths = args.paths or ["."]
+    discovered = project.discover(paths)
+    nothing = nothing_checked(discovered)
+    if nothing is not None:  # pre-commit staging only excluded files or tests has nothing to check, and passes
+        return Outcome(Report(), nothing_checked=nothing, skipped_on_purpose=only_named_skipped(discovered, paths))
+    report = project.check(discovered, args.jobs)
+    if project.cache_warning:
+        _warn(project.cache_warning)
+    return _fix_files(project, report, write=not args.diff) if settings.fix or args.diff else Outcome(report)
 
 
-def _print(outcome: Outcome, checker: Checker, args: argparse.Namespace, out: TextIO) -> None:
-    settings = checker.settings
+def _print(outcome: Outcome, project: Project, args: argparse.Namespace, out: TextIO) -> None:
+    settings = project.settings
     if outcome.fixed_stdin is not None:  # the fixed code owns standard output, as with ruff
         sys.stdout.flush()
         sys.stdout.buffer.write(outcome.fixed_stdin)
@@ -210,101 +255,121 @@ def _print(outcome: Outcome, checker: Checker, args: argparse.Namespace, out: Te
         if outcome.fixed and not args.quiet:
             sys.stderr.write(f"Would fix {plural(len(outcome.fixed), 'error')}.\n")
     elif args.statistics:
-        render_statistics(outcome.report, settings.output_format, out, checker.catalog)
+        render_statistics(outcome.report, settings.output_format, out, project.catalog)
     else:
-        summary = Summary(settings.unsafe_fixes, outcome.fixed, args.quiet, bool(args.show_fixes))
-        render(outcome.report, settings.output_format, out, checker.catalog, outcome.sources, summary)
+        # With nothing checked there is no summary to give ("All checks passed!" would be untrue).
+        quiet = args.quiet or outcome.nothing_checked is not None
+        summary = Summary(settings.unsafe_fixes, outcome.fixed, quiet, bool(args.show_fixes))
+        render(outcome.report, settings.output_format, out, project.catalog, outcome.sources, summary)
     out.flush()
     render_errors(outcome.report)
 
 
-def _add_noqa(args: argparse.Namespace) -> int:
-    checker = make_checker(args)
-    report = checker.run(args.paths or ["."], args.jobs)
-    done = add_to_files(checker, report.findings)
+def _add_noqa(project: Project, args: argparse.Namespace) -> int:
+    paths = args.paths or ["."]
+    discovered = project.discover(paths)
+    outcome = Outcome(Report(), nothing_checked=nothing_checked(discovered), skipped_on_purpose=only_named_skipped(discovered, paths))
+    if outcome.nothing_checked is not None:
+        _warn_unchecked(outcome, args)
+        return _exit_code(outcome, args)
+    report = project.check(discovered, args.jobs)
+    done = add_to_files(project, report.findings)
     if done.lines and not args.quiet:
         sys.stderr.write(f"Added {plural(done.lines, 'noqa directive')}.\n")
     for finding in done.unsilenced:
-        sys.stderr.write(f"nanlint: warning: {finding.path}:{finding.line}:{finding.column}: {finding.code} is still reported: "
-                         "no line of its span can end in a comment\n")
+        _warn(f"{finding.path}:{finding.line}:{finding.column}: {finding.code} is still reported: no line of its span can end in a comment")
     render_errors(Report(errors=report.errors + done.errors))
     if report.errors or done.errors:
         return EXIT_ERROR
     return EXIT_FINDINGS if done.unsilenced else EXIT_CLEAN
 
 
-def _watch(args: argparse.Namespace) -> int:
+def _watch(project: Project, args: argparse.Namespace) -> int:
     from nanlint import rerun
 
     paths = args.paths or ["."]
     quiet = argparse.Namespace(**{**vars(args), "quiet": True})  # each run's status line says how many
-    state = {"checker": make_checker(args)}  # a bad configuration stops the watch before it starts
+    state = {"project": project, "files": []}  # the last good configuration is watched while one is broken
 
     def check_once() -> None:
         try:
-            outcome, checker = _check(args)
+            current = make_project(args)
+            outcome = _check(current, args)
         except (ConfigError, CatalogError) as error:  # fix the configuration and the watch goes on
             sys.stderr.write(f"nanlint: error: {error}\n")
-            state.pop("checker", None)
             return
-        state["checker"] = checker
+        state["project"] = current
         found = outcome.report.findings
         rerun.notify(f"Found {plural(len(found), 'error')}. Watching for file changes.")
         if found:
             sys.stdout.write("\n")
-        _print(outcome, checker, quiet, sys.stdout)
+        _print(outcome, current, quiet, sys.stdout)
+        _warn_unchecked(outcome, args)
 
     def watched() -> List[str]:
-        checker: Optional[Checker] = state.get("checker")
-        config = args.config or find_config(Path.cwd())
-        files = checker.files(paths)[0] + list(checker.settings.extend_rule_files) if checker else []
-        return files + ([str(config)] if config else [])
+        current: Project = state["project"]
+        try:
+            state["files"] = [candidate.path for candidate in current.discover(paths).files]
+        except (ConfigError, CatalogError):  # a configuration made bad since: its folders' files as they were
+            pass
+        rule_files = [rule_file for checker in current.checkers for rule_file in checker.settings.extend_rule_files]
+        given = [args.config] if args.config else []
+        return state["files"] + rule_files + given + configuration_candidates(state["files"] + paths)
 
     return rerun.watch(check_once, watched)
 
 
 def run_clean(args: argparse.Namespace) -> int:
-    """Remove `.nanlint_cache` folders here and below, and the configured `cache-dir`, as `ruff clean` does."""
+    """Remove `.nanlint_cache` folders here and below, and the `cache-dir` of each configuration
+    the files here and below use, as `ruff clean` does."""
     folders = caches_under(Path.cwd())
     try:
-        folders.append(default_directory(settings_from(args)))
-    except ConfigError as error:
-        sys.stderr.write(f"nanlint: warning: {error}; its cache-dir is left alone\n")
+        folders += _configured_caches(args)
+    except (ConfigError, CatalogError) as error:
+        _warn(f"{error}; its cache-dir is left alone")
     folders = sorted({Path(os.path.relpath(folder)) for folder in folders if folder.is_dir()})
     removed = clean(folders)
     for folder in folders:
         if folder in removed:
             sys.stderr.write(f"Removing cache at: {folder}\n")
         else:
-            sys.stderr.write(f"nanlint: warning: {folder} is not removed: it has no CACHEDIR.TAG of nanlint's\n")
+            _warn(f"{folder} is not removed: it has no CACHEDIR.TAG of nanlint's")
     return EXIT_CLEAN
 
 
-def _check_stdin(checker: Checker, args: argparse.Namespace) -> Outcome:
+def _configured_caches(args: argparse.Namespace) -> List[Path]:
+    project = make_project(args)
+    project.discover(["."])  # meets every configuration below
+    return [default_directory(checker.settings) for checker in project.checkers]
+
+
+def _check_stdin(project: Project, args: argparse.Namespace) -> Outcome:
     name = args.stdin_filename or STDIN
     data = sys.stdin.buffer.read()
-    fixing = checker.settings.fix and not args.diff
-    if args.stdin_filename and checker.force_excluded(name):
+    fixing = project.settings.fix and not args.diff
+    if args.stdin_filename and project.named_skip(name):
         return Outcome(Report(), fixed_stdin=data if fixing else None)
     try:
         document = parse_notebook(data, name) if is_notebook(name) else decode(data, name)
     except SourceError as error:
         return Outcome(Report(errors=[FileError(name, str(error))]), fixed_stdin=data if fixing else None)
-    document, result = _checked(checker, document)
+    checker = project.checker_for(name)
+    document, result = _checked(checker, document, named=True)
     report = Report(findings=result.findings, errors=result.errors, files_checked=1).sort()
     if not (fixing or args.diff):
         return Outcome(report, sources=_sources(document))
-    outcome = _fix_source(checker, report, document, write=False)
+    outcome = _fix_source(checker, report, document, write=False, unsafe=project.settings.unsafe_fixes)
     if fixing:
         outcome.fixed_stdin = outcome.written if outcome.written is not None and not outcome.report.errors else data
     return outcome
 
 
-def _checked(checker: Checker, document: Document) -> Tuple[Document, FileResult]:
-    """The document as checked (a notebook without the cells that do not parse) and its result."""
+def _checked(checker: Checker, document: Document, named: bool = False) -> Tuple[Document, FileResult]:
+    """The document as checked (a notebook without the cells that do not parse) and its result.
+    `named`: it was named explicitly, so it is parsed even if it never mentions torch."""
     if isinstance(document, Notebook):
-        return checker.check_notebook(document)
-    return document, checker.check_source(document)
+        return checker.check_notebook(document, named)
+    return document, checker.check_source(document, named)
 
 
 def _code(document: Document) -> str:
@@ -317,9 +382,10 @@ def _sources(document: Document, code: Optional[str] = None) -> Sources:
     return Sources({document.path: code}, {document.path: document} if isinstance(document, Notebook) else None)
 
 
-def _fix_files(checker: Checker, report: Report, write: bool) -> Outcome:
+def _fix_files(project: Project, report: Report, write: bool) -> Outcome:
     """Fix every file with fixable findings: write the results (or collect diffs), re-check them."""
-    fixable = {f.path for f in applicable(report.findings, checker.settings.unsafe_fixes)}
+    unsafe = project.settings.unsafe_fixes
+    fixable = {f.path for f in applicable(report.findings, unsafe)}
     total = Outcome(Report([f for f in report.findings if f.path not in fixable], list(report.errors), report.files_checked))
     for path in sorted(fixable):
         file_report = Report([f for f in report.findings if f.path == path])
@@ -329,15 +395,15 @@ def _fix_files(checker: Checker, report: Report, write: bool) -> Outcome:
             file_report.errors.append(FileError(path, str(error)))
             _merge(total, Outcome(file_report))
             continue
-        _merge(total, _fix_source(checker, file_report, document, write))
+        _merge(total, _fix_source(project.checker_for(path), file_report, document, write, unsafe))
     total.report.sort()
     return total
 
 
-def _fix_source(checker: Checker, report: Report, document: Document, write: bool) -> Outcome:
-    """One file's fixes: the remaining findings, the fixes made, and its diff."""
+def _fix_source(checker: Checker, report: Report, document: Document, write: bool, unsafe: bool) -> Outcome:
+    """One file's fixes (with its own configuration's checker): the remaining findings, the fixes
+    made, and its diff."""
     path = document.path
-    unsafe = checker.settings.unsafe_fixes
     # The fixes are worked out again on the content read now: the file may have changed since the
     # check, and edits found in other content would land at the wrong places. A notebook's fixes
     # apply to its code as checked.

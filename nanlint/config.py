@@ -1,8 +1,8 @@
-"""Settings: `[tool.nanlint]` in the nearest pyproject.toml (or a nanlint.toml), then the command line.
+"""Settings: `[tool.nanlint]` in a pyproject.toml (or a nanlint.toml), then the command line.
 
-The configuration is looked up from the current directory upward: in each directory,
-`nanlint.toml`, `.nanlint.toml`, then `pyproject.toml` if it has a `[tool.nanlint]` table. Relative
-paths and patterns in it are relative to its directory (the project root).
+A configuration file is, in one directory, `nanlint.toml`, `.nanlint.toml`, then `pyproject.toml`
+if it has a `[tool.nanlint]` table; each file is checked with the nearest one among its folders
+(nanlint/hierarchy.py). Relative paths and patterns in it are relative to its directory.
 
 Rule selection follows ruff: the default rules, then the configuration's `select` /
 `extend-select` / `ignore`, then the command line's, each a layer. A layer with `select` starts
@@ -12,11 +12,13 @@ over `NAN` over `ALL`), and at equal specificity `ignore` wins over `select`.
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Tuple
 
+from nanlint.analysis.versions import TARGET_VERSIONS
 from nanlint.catalog import Rule
 
 if sys.version_info >= (3, 11):
@@ -78,6 +80,7 @@ class Settings:
     unsafe_fixes: bool = False
     cache: bool = True
     cache_dir: Optional[str] = None
+    target_version: Optional[str] = None
     root: str = "."
     source: Optional[str] = None
     # Selection layers on top of this configuration's own (the command line's).
@@ -96,7 +99,7 @@ class Settings:
         return [own, *self.selections]
 
 
-# key -> (attribute, kind). Kinds: "codes", "patterns", "bool", "format", "path", "paths", "table".
+# key -> (attribute, kind). Kinds: "codes", "patterns", "bool", "format", "version", "path", "paths", "table".
 KEYS = {
     "select": ("select", "codes"),
     "extend-select": ("extend_select", "codes"),
@@ -116,19 +119,28 @@ KEYS = {
     "unsafe-fixes": ("unsafe_fixes", "bool"),
     "cache": ("cache", "bool"),
     "cache-dir": ("cache_dir", "path"),
+    "target-version": ("target_version", "version"),
 }
+CHOICES = {"format": OUTPUT_FORMATS, "version": TARGET_VERSIONS}
 
 
 def find_config(start: Path) -> Optional[Path]:
     """The nearest nanlint.toml, or pyproject.toml with a [tool.nanlint] table, from `start` upward."""
     start = start.resolve()
     for directory in (start, *start.parents):
-        for name in CONFIG_FILES:
-            candidate = directory / name
-            if not candidate.is_file():
-                continue
-            if name != "pyproject.toml" or _has_tool_table(candidate):
-                return candidate
+        found = config_in(directory)
+        if found is not None:
+            return found
+    return None
+
+
+def config_in(directory: Path) -> Optional[Path]:
+    """The configuration file of `directory` itself, if it has one."""
+    for name in CONFIG_FILES:
+        candidate = directory / name
+        # os.path.isfile: a folder that cannot be entered has no configuration to read (and is reported when walked)
+        if os.path.isfile(candidate) and (name != "pyproject.toml" or _has_tool_table(candidate)):
+            return candidate
     return None
 
 
@@ -183,9 +195,9 @@ def _convert(where: str, key: str, kind: str, value, base: Path):
         if not isinstance(value, bool):
             raise fail("true or false")
         return value
-    if kind == "format":
-        if value not in OUTPUT_FORMATS:
-            raise fail("one of " + ", ".join(OUTPUT_FORMATS))
+    if kind in CHOICES:
+        if value not in CHOICES[kind]:
+            raise fail("one of " + ", ".join(CHOICES[kind]))
         return value
     if kind == "path":
         if not isinstance(value, str):
@@ -217,6 +229,15 @@ def validate_selectors(settings: Settings, catalog: Dict[str, Rule]) -> None:
     origin = settings.layers()[0].origin
     for pattern, selectors in settings.per_file_ignores.items():
         _check_selectors(selectors, catalog, f"{origin}: `per-file-ignores` for `{pattern}`")
+
+
+def require_rules(settings: Settings, rules: List[Rule]) -> None:
+    """An empty selection checks nothing: an error, not a silent pass."""
+    if rules:
+        return
+    emptied = [layer for layer in settings.layers() if layer.select == ()]
+    why = f" ({emptied[-1].origin}: `{emptied[-1].option_prefix}select` is empty)" if emptied else " (every selected rule is ignored)"
+    raise ConfigError("no rules selected" + why)
 
 
 def _check_selectors(selectors: Iterable[str], catalog: Dict[str, Rule], where: str) -> None:

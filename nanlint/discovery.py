@@ -1,15 +1,15 @@
-"""Which files to check: Python files and Jupyter notebooks under the given paths, minus excludes
-and .gitignore'd files.
+"""Which files to check, and which are skipped and why: Python files and Jupyter notebooks under
+the given paths, minus excluded, gitignored and test files, each folder judged by the settings
+that apply there (nanlint/hierarchy.py).
 
-A path named explicitly is always checked (unless `force-exclude` is on and it matches an
-exclude pattern: pre-commit names every staged file, so its hook runs with `--force-exclude`).
-Exclude patterns are matched against the folders and files *below* a folder named on the command
-line, so `nanlint check build/` checks `build/` although `build` is excluded by default.
-
-Inside a git work tree, `git ls-files --cached --others --exclude-standard` lists the files git
-does not ignore (nested .gitignore files, the global excludes file and .git/info/exclude
-included); a folder that git ignores, or one outside a work tree, is walked without following
-symlinked folders, so symlink loops cannot trap the walk.
+A path named explicitly is checked, even a test file or an excluded one, unless `force-exclude`
+is on: then its excludes and test-file skipping apply to it too (pre-commit names every staged
+file, so its hook runs with `--force-exclude` and skips what `nanlint check .` skips). Exclude
+patterns are matched against the folders and files *below* a folder named on the command line,
+so `nanlint check build/` checks `build/`, although `build` is excluded by default; the same
+holds for test code in a test folder named explicitly and for the .gitignore that ignores a
+folder named explicitly. Symlinked folders are not followed, so symlink loops cannot trap the
+walk. A folder or file that cannot be read is reported, and the others are still checked.
 """
 
 from __future__ import annotations
@@ -17,13 +17,20 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-import subprocess
-from pathlib import Path, PurePosixPath
-from typing import Dict, List, Optional, Sequence, Set, Tuple
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+from typing import TYPE_CHECKING, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
 
+from nanlint.ftypes import FileError
+from nanlint.gitignore import GitIgnore, Ignores
 from nanlint.notebook import SUFFIX as NOTEBOOK_SUFFIX
 
+if TYPE_CHECKING:
+    from nanlint.api import Checker
+    from nanlint.hierarchy import Resolver
+
 CHECKED_SUFFIXES = (".py", ".pyi", NOTEBOOK_SUFFIX)
+TEST_CODE, EXCLUDED, GITIGNORED, NOT_PYTHON = "test code", "excluded", "gitignored", "not Python"
 
 
 def matches(relative_path: str, pattern: str) -> bool:
@@ -40,7 +47,7 @@ def _matches_below(parts: Sequence[str], depth: int, pattern: str) -> bool:
     )
 
 
-def relative_parts(path: Path, root: Path) -> Tuple[str, ...]:
+def relative_parts(path, root) -> Tuple[str, ...]:
     """`path` relative to `root` as posix parts, or its absolute parts when it lies outside."""
     absolute = os.path.abspath(path)
     base = os.path.join(os.fspath(root), "")
@@ -59,27 +66,37 @@ def _any_glob(patterns: Sequence[str]) -> Optional[re.Pattern]:
     return re.compile("|".join(fnmatch.translate(pattern.rstrip("/")) for pattern in patterns))
 
 
-class Discovery:
-    def __init__(self, root: str, excludes: Tuple[str, ...], respect_gitignore: bool, force_exclude: bool) -> None:
-        self.root = Path(os.path.abspath(root))
-        self.excludes = excludes
-        self.respect_gitignore = respect_gitignore
-        self.force_exclude = force_exclude
-        self._exclude = _any_glob(excludes)
+class Excludes:
+    """One configuration's exclude patterns, matched relative to its root. Each folder's answer
+    is remembered, so a tree's files cost one match of their name and path each."""
+
+    def __init__(self, root: str, patterns: Tuple[str, ...]) -> None:
+        self.root = root
+        self.patterns = patterns
+        self._any = _any_glob(patterns)
         self._folders: Dict[Tuple[Tuple[str, ...], int], bool] = {}
 
-    def excluded(self, path: Path, below: int = 0) -> bool:
-        """`matches` for every exclude pattern and every component from `below` on; each folder's
-        answer is remembered, so a tree's files cost one match of their name and path each."""
-        if self._exclude is None:
-            return False
-        return self._excluded_parts(relative_parts(path, self.root), below)
+    def pattern_for(self, path: str, named_folder: Optional[str] = None) -> Optional[str]:
+        """The pattern that excludes `path`, matching only the components below `named_folder`."""
+        if self._any is None:
+            return None
+        parts = relative_parts(path, self.root)
+        below = self._depth_below(parts, named_folder)
+        if not self._excluded_parts(parts, below):
+            return None
+        return next(pattern for pattern in self.patterns if _matches_below(parts, below, pattern))
+
+    def _depth_below(self, parts: Tuple[str, ...], named_folder: Optional[str]) -> int:
+        if named_folder is None:
+            return 0
+        named = relative_parts(named_folder, self.root)
+        return len(named) if parts[: len(named)] == named else 0
 
     def _excluded_parts(self, parts: Tuple[str, ...], below: int) -> bool:
         if len(parts) <= below:
             return False
         return self._folder_excluded(parts[:-1], below) or bool(
-            self._exclude.match(parts[-1]) or self._exclude.match("/".join(parts))
+            self._any.match(parts[-1]) or self._any.match("/".join(parts))
         )
 
     def _folder_excluded(self, parts: Tuple[str, ...], below: int) -> bool:
@@ -88,52 +105,178 @@ class Discovery:
             self._folders[key] = self._excluded_parts(parts, below)
         return self._folders[key]
 
-    def files(self, paths: Sequence[str]) -> Tuple[List[str], List[Tuple[str, str]]]:
-        """(files to check, (path, one-line error) for paths that do not exist). Sorted, no duplicates:
-        a file reached twice (`a.py ./a.py /abs/a.py`, a folder and a file in it) is checked once."""
-        found: Set[str] = set()
-        errors: List[Tuple[str, str]] = []
+
+class Candidate(NamedTuple):
+    """A file to check, the settings it is checked with, and whether it was named explicitly."""
+
+    path: str
+    checker: "Checker"
+    named: bool
+
+
+class Skipped(NamedTuple):
+    path: str  # a folder's ends with "/"
+    kind: str  # TEST_CODE, EXCLUDED, GITIGNORED or NOT_PYTHON
+    reason: str
+    named: bool  # named on the command line, and skipped under force-exclude
+
+
+@dataclass
+class Discovered:
+    files: List[Candidate] = field(default_factory=list)
+    skipped: List[Skipped] = field(default_factory=list)
+    errors: List[FileError] = field(default_factory=list)
+
+
+class Discovery:
+    """Walks the given paths, asking `resolver` (nanlint/hierarchy.py) for each folder's settings."""
+
+    def __init__(self, resolver: "Resolver") -> None:
+        self.resolver = resolver
+        self.gitignore = GitIgnore()
+
+    def discover(self, paths: Sequence[str]) -> Discovered:
+        """Sorted, without duplicates: a file reached twice (`a.py ./a.py /abs/a.py`, a folder and a
+        file in it) is checked once."""
+        found = Discovered()
         for given in dict.fromkeys(paths):
-            path = Path(given)
-            if not os.path.lexists(given):
-                errors.append((given, f"{given}: no such file or directory"))
-            elif self.force_exclude and self.excluded(path):
+            self._named(given, found)
+        by_path = {candidate.path: candidate for candidate in found.files}
+        names = sorted(by_path)
+        found.files = [by_path[name] for name in (_unique_files(names) if len(paths) > 1 else names)]
+        found.skipped.sort()
+        return found
+
+    def named_skip(self, path: str) -> Optional[Skipped]:
+        """Why `path`, named explicitly (a file or standard input's --stdin-filename), is skipped:
+        only under force-exclude, when an exclude pattern matches it or it is test code."""
+        is_dir = os.path.isdir(path)
+        checker = self.resolver.for_path(path)
+        settings = checker.settings
+        if not settings.force_exclude:
+            return None
+        shown = path + "/" if is_dir and not path.endswith("/") else path
+        pattern = checker.excludes.pattern_for(path)
+        if pattern is not None:
+            return Skipped(shown, EXCLUDED, f"excluded by `{pattern}`", True)
+        if not settings.check_tests and checker.is_test(os.path.join(path, "_") if is_dir else path):
+            return Skipped(shown, TEST_CODE, "test code, check-tests is off", True)
+        return None
+
+    def _named(self, given: str, found: Discovered) -> None:
+        problem = _missing(given)
+        if problem is not None:
+            found.errors.append(FileError(given, problem))
+            return
+        skip = self.named_skip(given)
+        if skip is not None:
+            found.skipped.append(skip)
+        elif os.path.isdir(given):
+            self._walk(given, found)
+        else:
+            found.files.append(Candidate(os.path.normpath(given), self.resolver.for_file(given), True))
+
+    def _walk(self, top: str, found: Discovered) -> None:
+        top_checker = self.resolver.for_directory(top)
+        # A test folder named explicitly is checked whole.
+        tests_wanted = top_checker.settings.check_tests or top_checker.is_test(os.path.join(top, "_"))
+        pending: List[Tuple[str, Ignores]] = [(top, self.gitignore.for_named_folder(os.path.abspath(top)))]
+        while pending:
+            folder, ignores = pending.pop()
+            try:
+                with os.scandir(folder) as listing:
+                    entries = sorted(listing, key=lambda entry: entry.name)
+            except OSError as error:
+                found.errors.append(FileError(folder, _unlistable(folder, error)))
                 continue
-            elif path.is_dir():
-                found.update(self._walk(path))
-            else:
-                found.add(os.path.normpath(given))
-        return _unique_files(sorted(found)) if len(paths) > 1 else sorted(found), errors
+            checker = self.resolver.for_directory(folder)
+            for entry in entries:
+                path = os.path.normpath(os.path.join(folder, entry.name))
+                if entry.is_dir(follow_symlinks=False):
+                    skip = self._folder_skip(path, top, ignores)
+                    if skip is None:
+                        pending.append((path, ignores.below(os.path.abspath(path))))
+                    else:
+                        found.skipped.append(skip)
+                    continue
+                skip = self._file_skip(path, entry, checker, top, ignores, tests_wanted)
+                if skip is None:
+                    found.files.append(Candidate(path, checker, False))
+                else:
+                    found.skipped.append(skip)
 
-    def _walk(self, directory: Path) -> List[str]:
-        below = len(relative_parts(directory, self.root))
-        listed = self._git_listed(directory) if self.respect_gitignore else None
-        candidates = listed if listed is not None else self._os_walk(directory, below)
-        return [
-            os.path.normpath(str(path))
-            for path in candidates
-            if path.suffix in CHECKED_SUFFIXES and not self.excluded(path, below) and path.is_file()
-        ]
+    def _folder_skip(self, path: str, top: str, ignores: Ignores) -> Optional[Skipped]:
+        checker = self.resolver.for_directory(path)  # a folder with its own configuration is judged by it
+        pattern = checker.excludes.pattern_for(path, top)
+        if pattern is not None:
+            return Skipped(path + "/", EXCLUDED, f"excluded by `{pattern}`", False)
+        ignored_by = ignores.ignored_by(os.path.abspath(path), True) if checker.settings.respect_gitignore else None
+        if ignored_by is not None:
+            return Skipped(path + "/", GITIGNORED, f"gitignored by {_shown(ignored_by)}", False)
+        return None
 
-    def _os_walk(self, directory: Path, below: int) -> List[Path]:
-        files = []
-        for current, dirnames, filenames in os.walk(directory, followlinks=False):
-            here = Path(current)
-            dirnames[:] = sorted(d for d in dirnames if not self.excluded(here / d, below))
-            files.extend(here / name for name in filenames)
-        return files
+    def _file_skip(self, path: str, entry: os.DirEntry, checker: "Checker", top: str, ignores: Ignores, tests_wanted: bool) -> Optional[Skipped]:
+        if not path.endswith(CHECKED_SUFFIXES):
+            why = "symlinked folder, not followed" if entry.is_symlink() and os.path.isdir(path) else NOT_PYTHON
+            return Skipped(path, NOT_PYTHON, why, False)
+        if not _is_file(entry):  # a FIFO would block, a broken or looping link cannot be read
+            return Skipped(path, NOT_PYTHON, "not a regular file", False)
+        pattern = checker.excludes.pattern_for(path, top)
+        if pattern is not None:
+            return Skipped(path, EXCLUDED, f"excluded by `{pattern}`", False)
+        ignored_by = ignores.ignored_by(os.path.abspath(path), False) if checker.settings.respect_gitignore else None
+        if ignored_by is not None:
+            return Skipped(path, GITIGNORED, f"gitignored by {_shown(ignored_by)}", False)
+        if not (tests_wanted or checker.settings.check_tests) and checker.is_test(path):
+            return Skipped(path, TEST_CODE, "test code, check-tests is off", False)
+        return None
 
-    @staticmethod
-    def _git_listed(directory: Path) -> Optional[List[Path]]:
-        """Files git does not ignore under `directory`; None outside a work tree or when git ignores
-        the folder itself (named explicitly, it is checked anyway)."""
-        listed = _git(directory, "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", ".")
-        if listed is None:
+
+def _is_file(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_file()
+    except OSError:  # a symlink loop
+        return False
+
+
+def _missing(given: str) -> Optional[str]:
+    """Why a path named on the command line cannot be checked at all, or None if it exists."""
+    try:
+        os.lstat(given)
+    except FileNotFoundError:
+        return f"{given}: no such file or directory"
+    except PermissionError:
+        folder = _closed_folder(given)
+        return f"{given}: permission denied: cannot enter the folder {folder}" if folder else f"{given}: permission denied"
+    except OSError as error:
+        return f"{given}: {error.strerror or error}"
+    return None
+
+
+def _closed_folder(path: str) -> Optional[str]:
+    """The first folder on `path` whose entries cannot be looked up."""
+    parts = os.path.normpath(path).split(os.sep)
+    for length in range(1, len(parts)):
+        folder = os.sep.join(parts[:length]) or os.sep
+        try:
+            os.lstat(os.sep.join(parts[: length + 1]) or os.sep)
+        except PermissionError:
+            return folder
+        except OSError:
             return None
-        names = [name for name in listed.split("\0") if name]
-        if not names and _git(directory, "check-ignore", "-q", ".") is not None:
-            return None
-        return [directory / name for name in names]
+    return None
+
+
+def _unlistable(folder: str, error: OSError) -> str:
+    if isinstance(error, PermissionError):
+        return f"{folder}: permission denied: cannot list this folder, its files are not checked"
+    return f"{folder}: cannot list this folder: {error.strerror or error}"
+
+
+def _shown(path: str) -> str:
+    """A path as short as it can be shown: relative to the current folder when it lies inside."""
+    relative = os.path.relpath(path)
+    return path if relative.startswith(os.pardir) else relative
 
 
 def _unique_files(files: List[str]) -> List[str]:
@@ -146,14 +289,3 @@ def _unique_files(files: List[str]) -> List[str]:
             seen.add(real)
             unique.append(name)
     return unique
-
-
-def _git(directory: Path, *arguments: str) -> Optional[str]:
-    """git's output, or None if git is missing or fails (exit status other than 0)."""
-    try:
-        completed = subprocess.run(["git", *arguments], cwd=directory, capture_output=True, timeout=120, check=False)
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    if completed.returncode != 0:
-        return None
-    return completed.stdout.decode("utf-8", errors="surrogateescape")

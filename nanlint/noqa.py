@@ -13,13 +13,16 @@ from __future__ import annotations
 import io
 import tokenize
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Set, Tuple, Union
+from typing import TYPE_CHECKING, Dict, List, Optional, Set, Tuple, Union
 
 from nanlint.analysis.suppressions import SUPPRESSION
 from nanlint.fixes import moved
 from nanlint.ftypes import Edit, FileError, Finding, Span
 from nanlint.notebook import Notebook, is_notebook, load as load_notebook
 from nanlint.source import RewriteError, SourceError, SourceFile, line_starts, read, rewrite
+
+if TYPE_CHECKING:
+    from nanlint.api import Project
 
 
 @dataclass(frozen=True)
@@ -86,12 +89,14 @@ class NoqaRun:
     unsilenced: List[Finding] = field(default_factory=list)
 
 
-def add_to_files(checker, findings: List[Finding]) -> NoqaRun:
-    """Add the comments to each file with findings. A file is checked again as it is read now (it
-    may have changed since), and its new text checked before it is written: it must still parse.
-    A notebook's comments go into the cells' code, the rest of its JSON kept."""
+def add_to_files(project: "Project", findings: List[Finding]) -> NoqaRun:
+    """Add the comments to each file with findings. A file is checked again, with its own
+    configuration, as it is read now (it may have changed since), and its new text checked before
+    it is written: it must still parse. A notebook's comments go into the cells' code, the rest of
+    its JSON kept."""
     run = NoqaRun()
     for path in sorted({finding.path for finding in findings}):
+        checker = project.checker_for(path)
         try:
             document = load_notebook(path) if is_notebook(path) else read(path)
             if isinstance(document, Notebook):

@@ -1,14 +1,17 @@
-"""The options `check` and `verify` share: rule selection and the configuration file, made into
-Settings and a Checker the same way for both commands."""
+"""The options `check` and `verify` share: rule selection, the target version and the
+configuration file, made into Settings and a Project the same way for both commands."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
-from nanlint.api import Checker
-from nanlint.config import ConfigError, RuleSelection, Settings, find_config, load_settings, validate_selectors
+from nanlint.analysis.versions import TARGET_VERSIONS
+from nanlint.api import Checker, Project
+from nanlint.catalog import Rule, load_catalog
+from nanlint.config import ConfigError, RuleSelection, Settings, find_config, load_settings, require_rules, validate_selectors
+from nanlint.hierarchy import Resolver
 
 
 class UsageError(Exception):
@@ -28,25 +31,20 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ignore", action="append", metavar="CODES", help="codes or prefixes to leave out")
     parser.add_argument("--extend-ignore", action="append", metavar="CODES", help="more codes or prefixes to leave out")
     parser.add_argument("--preview", action=argparse.BooleanOptionalAction, help="enable the opt-in (off by default) rules too")
-    parser.add_argument("--config", metavar="PATH", help="configuration file (default: nearest pyproject.toml with [tool.nanlint], or nanlint.toml)")
+    parser.add_argument("--target-version", choices=TARGET_VERSIONS, help="the oldest Python the code must run on: newer syntax is an error")
+    parser.add_argument("--config", metavar="PATH", help="configuration file for every file (default: the nearest pyproject.toml with [tool.nanlint], or nanlint.toml, of each file)")
 
 
-def settings_from(args: argparse.Namespace) -> Settings:
-    given = getattr(args, "config", None)
-    if given:
-        path: Optional[Path] = Path(given)
-        if not path.is_file():
-            raise ConfigError(f"{path}: configuration file not found")
-    else:
-        path = find_config(Path.cwd())
-    settings = load_settings(path)
+def overrides(args: argparse.Namespace) -> Dict[str, object]:
+    """The settings the command line gives, over every configuration file's (None: not given)."""
 
     def option(name: str):
         return getattr(args, name, None)  # `rule` and `rules` have few of the options
 
-    return settings.with_overrides(
+    return dict(
         selections=_command_line_selection(args),
         preview=option("preview"),
+        target_version=option("target_version"),
         output_format=option("output_format"),
         fix=option("fix"),
         unsafe_fixes=option("unsafe_fixes"),
@@ -55,6 +53,22 @@ def settings_from(args: argparse.Namespace) -> Settings:
         cache=False if option("no_cache") else None,
         cache_dir=option("cache_dir"),
     )
+
+
+def _given_config(args: argparse.Namespace) -> Optional[Path]:
+    given = getattr(args, "config", None)
+    if not given:
+        return None
+    path = Path(given)
+    if not path.is_file():
+        raise ConfigError(f"{path}: configuration file not found")
+    return path
+
+
+def settings_from(args: argparse.Namespace) -> Settings:
+    """The settings of `--config`, else of the configuration found from the current folder."""
+    path = _given_config(args) or find_config(Path.cwd())
+    return load_settings(path).with_overrides(**overrides(args))
 
 
 def _command_line_selection(args: argparse.Namespace) -> Optional[Tuple[RuleSelection, ...]]:
@@ -66,7 +80,24 @@ def _command_line_selection(args: argparse.Namespace) -> Optional[Tuple[RuleSele
     return (RuleSelection(select, extend_select, ignore),)
 
 
-def make_checker(args: argparse.Namespace) -> Checker:
-    checker = Checker(settings_from(args))
-    validate_selectors(checker.settings, checker.catalog)
+def build_checker(settings: Settings, catalog: Optional[Dict[str, Rule]] = None) -> Checker:
+    """A configuration's checker, its rule selection validated: a selector that names no rule,
+    or a selection left empty, is a ConfigError."""
+    checker = Checker(settings, catalog)
+    validate_selectors(settings, checker.catalog)
+    require_rules(settings, checker.rules)
     return checker
+
+
+def make_project(args: argparse.Namespace) -> Project:
+    """Every file with its nearest configuration and the command line over it; with `--config`,
+    that one for all. Each configuration is validated when a file first needs it."""
+    catalogs: Dict[Tuple[str, ...], Dict[str, Rule]] = {}
+
+    def build(settings: Settings) -> Checker:
+        if settings.extend_rule_files not in catalogs:
+            catalogs[settings.extend_rule_files] = load_catalog(settings.extend_rule_files)
+        return build_checker(settings, catalogs[settings.extend_rule_files])
+
+    hierarchical = _given_config(args) is None
+    return Project(Resolver(settings_from(args), build, overrides(args) if hierarchical else None))

@@ -17,7 +17,7 @@ from typing import Tuple
 
 from nanlint.ftypes import Report
 from nanlint.notebook import is_notebook
-from nanlint.options import add_rule_options, make_checker
+from nanlint.options import add_rule_options, make_project
 from nanlint.runtime.events import read_run_dir
 from nanlint.runtime.join import join
 from nanlint.runtime.render import annotated_findings, render_concise, render_json, render_text
@@ -57,11 +57,11 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write("nanlint verify: error: %s\n" % problem)
         return EXIT_USAGE
     paths = args.paths or ["."]
-    checker = make_checker(args)  # a configuration or selection error exits 2, as for check
-    report = checker.run(paths, None)
+    project = make_project(args)  # a configuration or selection error exits 2, as for check
+    report = project.run(paths, None)
     # A notebook's code runs under other names (`<ipython-input-...>`): its findings cannot be confirmed.
     report.findings = [finding for finding in report.findings if not is_notebook(finding.path)]
-    fmt = args.output_format or checker.settings.output_format or "text"
+    fmt = args.output_format or project.settings.output_format or "text"
     run_dir, temporary = _run_dir(args.events_dir)
     try:
         env = child_environment(run_dir, paths, args.strict, args.anomaly)
@@ -74,10 +74,10 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if temporary:
             shutil.rmtree(run_dir, ignore_errors=True)
-    joined = join(report.findings, summary, catalog=checker.catalog)
-    enabled = {rule.code for rule in checker.rules}
+    joined = join(report.findings, summary, catalog=project.catalog)
+    enabled = {rule.code for rule in project.rules}
     joined.runtime_findings = [r for r in joined.runtime_findings if r.finding.code in enabled and not suppressed(r.finding)]
-    _write(fmt, args, joined, summary, child, checker.catalog)
+    _write(fmt, args, joined, summary, child, project.catalog)
     if report.errors:
         from nanlint.output import render_errors
 

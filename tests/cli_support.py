@@ -29,10 +29,11 @@ def nanlint_env(env=None):
     return environment
 
 
-def run_nanlint(*args, cwd=None, stdin=None, env=None, timeout=120):
-    """Run the real CLI in a subprocess: `python -m nanlint ARGS`. Bytes on stdin give bytes back."""
+def run_nanlint(*args, cwd=None, stdin=None, env=None, timeout=120, prefix=()):
+    """Run the real CLI in a subprocess: `python -m nanlint ARGS` (after the command `prefix`, if
+    any). Bytes on stdin give bytes back."""
     return subprocess.run(
-        [sys.executable, "-m", "nanlint", *map(str, args)],
+        [*prefix, sys.executable, "-m", "nanlint", *map(str, args)],
         cwd=cwd, input=stdin, capture_output=True, text=not isinstance(stdin, bytes), env=nanlint_env(env), timeout=timeout,
     )
 

@@ -229,13 +229,13 @@ def test_fixes_are_worked_out_on_the_content_being_written(tmp_path):
     """A file that changed after it was checked gets the fixes of its new content, not the old
     edits at shifted offsets (`torch.log(torch.softmax(z, -1))` once became `torch.log_softmax(y, -1)`)."""
     from nanlint.cli import _fix_files, build_parser
-    from nanlint.options import make_checker
+    from nanlint.options import make_project
 
     path = write(tmp_path, "m.py", "import torch\na = torch.log(torch.softmax(y, -1))\n")
-    checker = make_checker(build_parser().parse_args(["check", str(path), "--fix", "--select", "NAN102"]))
-    stale = checker.run([str(path)], 1)
+    project = make_project(build_parser().parse_args(["check", str(path), "--fix", "--select", "NAN102"]))
+    stale = project.run([str(path)], 1)
     path.write_text("import torch\n\nb = torch.log(torch.softmax(z, -1))\n", encoding="utf-8")
-    outcome = _fix_files(checker, stale, write=True)
+    outcome = _fix_files(project, stale, write=True)
     assert path.read_text(encoding="utf-8") == "import torch\n\nb = torch.log_softmax(z, dim=-1)\n"
     assert [finding.code for finding in outcome.fixed] == ["NAN102"]
 

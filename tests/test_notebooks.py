@@ -3,6 +3,7 @@ tmp_path, walked and named, located as `nb.ipynb:cell N:LINE:COL` in every outpu
 place with every other byte of the JSON kept, and checked by the real pre-commit hook."""
 
 import json
+import os
 import sys
 
 import pytest
@@ -295,6 +296,30 @@ def test_notebooks_without_code_cells_or_without_torch_pass(tmp_path):
     save(tmp_path, "r.ipynb", notebook([code("library(torch)\nx <- torch_log(y)", number=1)], {"language_info": {"name": "R"}}))
     result = concise(".", cwd=tmp_path)
     assert (result.returncode, result.stdout, result.stderr) == (0, "All checks passed!\n", "")
+
+
+def test_notebooks_are_listed_by_show_files_and_checked_with_their_folders_configuration(tmp_path):
+    write(tmp_path, "nanlint.toml", 'select = ["NAN101", "NAN102"]\n')
+    write(tmp_path, "sub/nanlint.toml", 'select = ["NAN101"]\n')
+    save(tmp_path, "nb.ipynb", notebook(TRAINING))
+    save(tmp_path, "sub/nb.ipynb", notebook(TRAINING))
+    listed = run_nanlint("check", "--show-files", cwd=tmp_path)
+    assert (listed.returncode, listed.stderr) == (0, "")
+    assert [line for line in listed.stdout.splitlines() if "skipped" not in line] == ["nb.ipynb", os.path.join("sub", "nb.ipynb")]
+    shown = run_nanlint("check", "--show-settings", "sub/nb.ipynb", cwd=tmp_path)
+    assert f"configuration = {json.dumps(str(tmp_path / 'sub' / 'nanlint.toml'))}" in shown.stdout
+    result = concise(".", cwd=tmp_path)
+    assert (result.returncode, result.stderr) == (1, "")
+    assert [line.split(" `")[0] for line in result.stdout.splitlines()][:3] == [
+        "nb.ipynb:cell 3:3:8: NAN102 [*]", "nb.ipynb:cell 5:3:8: NAN101", f"{os.path.join('sub', 'nb.ipynb')}:cell 5:3:8: NAN101"]
+
+
+def test_syntax_newer_than_the_target_version_is_reported_at_its_cell(tmp_path):
+    save(tmp_path, "nb.ipynb", notebook([code("import torch", number=1), code("x = 1\nmatch x:\n    case 1: y = torch.log(x)", number=2)]))
+    result = concise("--target-version", "py39", "nb.ipynb", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == "nanlint: error: nb.ipynb:cell 2:2:1: syntax error: `match` statements need Python 3.10 or newer (target-version is py39)\n"
+    assert concise("--target-version", "py310", "nb.ipynb", cwd=tmp_path).stderr == ""
 
 
 def test_the_cache_keeps_a_notebooks_result_until_it_changes(tmp_path):

@@ -115,32 +115,69 @@ def committed_copy_of_this_checkout(destination: Path) -> Path:
     return destination
 
 
-@pytest.mark.slow
-@needs_git
-def test_the_pre_commit_hook_fails_on_risky_code_and_passes_on_safe_code(tmp_path):
+@pytest.fixture(scope="module")
+def try_repo(tmp_path_factory):
+    """`try_repo(project, *arguments)`: the real `pre-commit try-repo` of this checkout's hook,
+    committed in a new repository, run in `project`."""
     if not (ROOT / ".git").exists():
         pytest.skip("needs this checkout to be a git repository")
-    hook_repo = committed_copy_of_this_checkout(tmp_path / "hook")
-    project = tmp_path / "project"
-    project.mkdir()
-    git("init", "-q", cwd=project)
+    base = tmp_path_factory.mktemp("hook")
+    hook_repo = committed_copy_of_this_checkout(base / "repository")
+    env = clean_env(PRE_COMMIT_HOME=str(base / "pre-commit-home"))
+
+    def run_hook(project, *arguments):
+        return run(sys.executable, "-m", "pre_commit", "try-repo", hook_repo, "nanlint", *arguments, cwd=project, env=env)
+
+    return run_hook
+
+
+def git_project(path: Path) -> Path:
+    path.mkdir()
+    git("init", "-q", cwd=path)
+    return path
+
+
+@pytest.mark.slow
+@needs_git
+def test_the_pre_commit_hook_fails_on_risky_code_and_passes_on_safe_code(tmp_path, try_repo):
+    project = git_project(tmp_path / "project")
     write(project, "risky.py", RISKY)
     write(project, "safe.py", SAFE)
     write(project, "README.md", "notes\n")
-    env = clean_env(PRE_COMMIT_HOME=str(tmp_path / "pre-commit-home"))
-
-    def try_repo(*arguments):
-        return run(sys.executable, "-m", "pre_commit", "try-repo", hook_repo, "nanlint", *arguments, cwd=project, env=env)
 
     git("add", "README.md", cwd=project)  # nothing Python staged: the hook is skipped and passes
-    nothing = try_repo()
+    nothing = try_repo(project)
     assert nothing.returncode == 0, nothing.stdout + nothing.stderr
     assert "(no files to check)Skipped" in nothing.stdout
 
-    safe = try_repo("--files", "safe.py")
+    safe = try_repo(project, "--files", "safe.py")
     assert safe.returncode == 0, safe.stdout + safe.stderr
     assert "nanlint" in safe.stdout and "Passed" in safe.stdout
 
-    risky = try_repo("--files", "risky.py", "safe.py")
+    risky = try_repo(project, "--files", "risky.py", "safe.py")
     assert risky.returncode == 1, risky.stdout + risky.stderr
     assert "Failed" in risky.stdout and "risky.py:5:12: NAN102" in risky.stdout
+
+
+@pytest.mark.slow
+@needs_git
+def test_the_pre_commit_hook_skips_test_files_as_check_dot_does(tmp_path, try_repo):
+    """pre-commit names every staged file; `nanlint check .` walks. Both skip test code."""
+    project = git_project(tmp_path / "project")
+    write(project, "src/loss.py", SAFE)
+    write(project, "tests/test_loss.py", RISKY)  # test code computes naive references on purpose
+    write(project, "conftest.py", RISKY)
+    git("add", "-A", cwd=project)
+    walked = run_nanlint("check", ".", "--no-cache", cwd=project)
+    assert walked.returncode == 0, walked.stdout + walked.stderr
+    everything = try_repo(project, "--all-files")
+    assert everything.returncode == 0, everything.stdout + everything.stderr
+    tests_only = try_repo(project, "--files", "tests/test_loss.py", "conftest.py")
+    assert tests_only.returncode == 0 and "Passed" in tests_only.stdout, tests_only.stdout + tests_only.stderr
+
+    write(project, "src/train.py", RISKY)
+    git("add", "-A", cwd=project)
+    assert run_nanlint("check", ".", "--no-cache", cwd=project).returncode == 1
+    failing = try_repo(project, "--all-files")
+    assert failing.returncode == 1, failing.stdout + failing.stderr
+    assert "src/train.py:5:12: NAN102" in failing.stdout and "test_loss.py" not in failing.stdout

@@ -5,7 +5,7 @@ import resource
 import pytest
 
 from cli_support import RISKY, run_nanlint, write
-from nanlint import api
+from nanlint import workers
 from nanlint.api import Checker
 from nanlint.config import Settings
 
@@ -28,7 +28,7 @@ def children_cpu_seconds():
 
 def test_workers_give_the_same_report_as_one_process(tmp_path, monkeypatch):
     tree(tmp_path)
-    monkeypatch.setattr(api, "PARALLEL_MIN_BYTES", 0)
+    monkeypatch.setattr(workers, "PARALLEL_MIN_BYTES", 0)
     checker = Checker(Settings(root=str(tmp_path), cache=False, select=("ALL",), preview=True))
     serial = checker.run([str(tmp_path)], jobs=1)
     before = children_cpu_seconds()

@@ -97,6 +97,20 @@ def test_add_noqa_silences_every_finding_merging_with_existing_comments(nanlint,
     assert (again.returncode, again.stderr, path.read_text()) == (0, "", NOQA_ADDED)
 
 
+def test_add_noqa_silences_what_each_files_configuration_reports(nanlint, tmp_path):
+    write(tmp_path, "nanlint.toml", 'select = ["NAN101", "NAN102"]\n')
+    write(tmp_path, "sub/nanlint.toml", 'select = ["NAN101"]\n')
+    top, below = write(tmp_path, "risky.py", RISKY), write(tmp_path, "sub/risky.py", RISKY)
+    result = nanlint("check", "--add-noqa", cwd=tmp_path)
+    assert (result.returncode, result.stderr) == (0, "Added 3 noqa directives.\n")
+    assert top.read_text().count("# noqa: NAN10") == 2
+    assert [line.endswith("# noqa: NAN101") for line in below.read_text().splitlines() if "torch.log(" in line] == [False, True]
+    assert nanlint("check", cwd=tmp_path).stdout == "All checks passed!\n"
+    (tmp_path / "empty").mkdir()
+    nothing = nanlint("check", "--add-noqa", "empty", cwd=tmp_path)
+    assert (nothing.returncode, nothing.stderr) == (2, "nanlint: warning: no Python files checked: there are none under the paths given\n")
+
+
 def test_add_noqa_keeps_line_endings_and_refuses_fix(nanlint, tmp_path):
     path = tmp_path / "crlf.py"
     path.write_bytes(b"import torch\r\ny = torch.log(x.std())\r\n")
@@ -179,6 +193,26 @@ def test_watch_checks_again_when_a_file_changes(tmp_path):
     assert process.stderr.read() == "nanlint: interrupted\n"
 
 
+def test_watch_checks_again_when_a_configuration_is_added_below(tmp_path):
+    write(tmp_path, "nanlint.toml", 'select = ["NAN101", "NAN102"]\n')
+    write(tmp_path, "sub/risky.py", RISKY)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "nanlint", "check", "--watch", "--no-cache", "--output-format", "concise", "."],
+        cwd=tmp_path, env=nanlint_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        out = Lines(process.stdout)
+        out.wait_for("Found 2 errors. Watching for file changes.")
+        write(tmp_path, "sub/nanlint.toml", 'select = ["NAN101"]\n')  # the nearest configuration of sub/risky.py now
+        out.wait_for("File change detected...")
+        out.wait_for("Found 1 error. Watching for file changes.")
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=30) == 130
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
 def test_watch_refuses_what_it_cannot_repeat(nanlint, tmp_path):
     for extra in (("--diff",), ("--statistics",), ("-o", "x.txt")):
         result = nanlint("check", "--watch", *extra, cwd=tmp_path)
@@ -204,6 +238,17 @@ def test_clean_removes_the_caches_and_only_them(nanlint, tmp_path):
     ]
     assert not (tmp_path / ".nanlint_cache").exists() and not (tmp_path / "elsewhere").exists()
     assert (tmp_path / "other" / ".nanlint_cache" / "notes.txt").is_file() and (tmp_path / "risky.py").is_file()
+
+
+def test_clean_run_above_a_nested_configuration_removes_its_cache_dir_too(nanlint, tmp_path):
+    write(tmp_path, "risky.py", RISKY)
+    write(tmp_path, "sub/nanlint.toml", 'cache-dir = "../elsewhere"\n')
+    write(tmp_path, "sub/m.py", LOG_OF_STD)
+    assert nanlint("check", ".", cwd=tmp_path).returncode == 1  # sub/m.py is cached with its own configuration
+    assert (tmp_path / ".nanlint_cache").is_dir() and (tmp_path / "elsewhere").is_dir()
+    result = nanlint("clean", cwd=tmp_path)
+    assert (result.returncode, result.stderr.splitlines()) == (0, ["Removing cache at: .nanlint_cache", "Removing cache at: elsewhere"])
+    assert not (tmp_path / "elsewhere").exists() and (tmp_path / "sub" / "m.py").is_file()
 
 
 def test_rule_all_prints_every_page(nanlint):

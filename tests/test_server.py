@@ -219,6 +219,27 @@ def test_settings_come_from_the_configuration_nearest_the_file(server, tmp_path)
     assert cli_findings(project / "legacy" / "risky.py") == []
 
 
+def test_a_configuration_added_nearer_the_file_is_used_at_the_next_change_as_check_uses_it(server, tmp_path):
+    write(tmp_path, "nanlint.toml", 'select = ["NAN101", "NAN102"]\n')
+    path = write(tmp_path, "sub/risky.py", RISKY)
+    uri = path.as_uri()
+    server.open(uri, path.read_text())
+    assert [d["code"] for d in server.diagnostics(uri)] == ["NAN102", "NAN101"]
+    write(tmp_path, "sub/pyproject.toml", '[tool.nanlint]\nselect = ["NAN102"]\n')
+    server.change(uri, path.read_text(), version=2)
+    cli = run_nanlint("check", "sub/risky.py", "--output-format", "json", "--no-cache", cwd=tmp_path)
+    assert [d["code"] for d in server.diagnostics(uri, version=2)] == [f["code"] for f in json.loads(cli.stdout)] == ["NAN102"]
+
+
+def test_a_document_without_torch_is_parsed_as_a_file_named_to_check_is(server, tmp_path):
+    broken = "def f(x:\n    return x\n"
+    path = write(tmp_path, "plain.py", broken)
+    server.open(path.as_uri(), broken)
+    (problem,) = server.diagnostics(path.as_uri())
+    cli = run_nanlint("check", "plain.py", "--no-cache", cwd=tmp_path)
+    assert cli.returncode == 2 and "syntax error" in problem["message"] and problem["message"] in cli.stderr
+
+
 def test_force_exclude_leaves_excluded_files_silent_as_check_does(server, tmp_path):
     write(tmp_path, "nanlint.toml", 'force-exclude = true\nextend-exclude = ["generated"]\n')
     for name, expected in (("generated/risky.py", []), ("kept/risky.py", ["NAN102", "NAN101"])):

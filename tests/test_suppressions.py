@@ -171,6 +171,8 @@ def test_skip_file_is_honoured_in_a_file_that_does_not_parse(nanlint, tmp_path):
     assert (result.returncode, result.stderr) == (0, "")
 
 
-def test_a_file_without_torch_is_not_judged_for_its_syntax(nanlint, tmp_path):
-    result = check(nanlint, tmp_path, 'x = float("NAN")  # noqa: E501\nprint "hello"\n')
+def test_a_walked_file_without_torch_is_not_judged_for_its_syntax(nanlint, tmp_path):
+    """Found in a folder, it cannot hold a finding; named explicitly, it is parsed (test_discovery.py)."""
+    write(tmp_path, "m.py", 'x = float("NAN")  # noqa: E501\nprint "hello"\n')
+    result = nanlint("check", ".", *ARGS, cwd=tmp_path)
     assert (result.returncode, result.stderr) == (0, "")

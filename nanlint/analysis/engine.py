@@ -15,6 +15,7 @@ from nanlint.analysis.names import dotted_name
 from nanlint.analysis.parse import Unparsed, deep_enough, parse, too_large
 from nanlint.analysis.suppressions import META_CODES, SKIP_FILE_LINE, SUPPRESSION_WORD
 from nanlint.analysis.syntax import LEAF_VALUES, child_fields, comparison, elements, is_self_attribute, string_value
+from nanlint.analysis.versions import newer_syntax, target_version
 from nanlint.checks import build_check
 from nanlint.ftypes import FileError, Finding, Span
 from nanlint.source import SourceFile
@@ -78,15 +79,20 @@ def imports_torch(node: cst.CSTNode) -> bool:
     return any(TORCH_WORD in (dotted_name(alias.name) or "") for alias in names)
 
 
-def check_source(source: SourceFile, ruleset: RuleSet, is_test: bool = False, known_codes: Iterable[str] = ()) -> FileResult:
+def check_source(source: SourceFile, ruleset: RuleSet, is_test: bool = False, known_codes: Iterable[str] = (),
+                 named: bool = False, target: Optional[str] = None) -> FileResult:
+    """Check one file. A file that cannot import torch is not parsed unless it was `named` on the
+    command line (its syntax errors are then reported); `target` is the `target-version` its
+    syntax must keep to."""
     text = source.text
     imports = may_import_torch(text)
-    if not imports and not (ruleset.codes & META_CODES and "NAN" in text and SUPPRESSION_WORD.search(text)):
+    if not imports and not named and not (ruleset.codes & META_CODES and "NAN" in text and SUPPRESSION_WORD.search(text)):
         return FileResult()
+    version = target_version(target) if target else None
     try:
-        module = parse(source.path, text)
+        module = parse(source.path, text, version)
     except Unparsed as failure:
-        if not imports or SKIP_FILE_LINE.search(text):  # nothing to report there; skip-file is taken at its word
+        if not (imports or named) or SKIP_FILE_LINE.search(text):  # nothing to report there; skip-file is taken at its word
             return FileResult()
         return FileResult(errors=[FileError(source.path, failure.message, "syntax" if failure.line else "error", failure.line, failure.column)])
     known = set(known_codes) | ruleset.codes
@@ -94,9 +100,14 @@ def check_source(source: SourceFile, ruleset: RuleSet, is_test: bool = False, kn
     def check() -> FileResult:
         if SKIP_FILE_LINE.search(text) and suppressions.skips_file(module):
             return FileResult()
+        newer = newer_syntax(module, text, version) if version else None
+        errors = [FileError(source.path, newer.message(source.path, target), "syntax", newer.line, newer.column)] if newer else []
         if not imports:  # only its suppression comments can be reported
-            return FileResult(findings=suppressions.apply(FileContext(source.path, text, is_test, module), [], known, set(), ruleset.codes))
-        return check_tree(module, source.path, text, ruleset, is_test, known)
+            findings = suppressions.apply(FileContext(source.path, text, is_test, module), [], known, set(), ruleset.codes)
+            return FileResult(findings, errors)
+        result = check_tree(module, source.path, text, ruleset, is_test, known)
+        result.errors[:0] = errors
+        return result
 
     try:
         return deep_enough(check)

@@ -2,7 +2,10 @@
 
 libcst's parser decides what nanlint reads; it does not depend on the running interpreter, so a
 file of Python 3.12 syntax is read under 3.11. Where it refuses a file, Python's compiler (asked
-only for the message, and building no code: PyCF_ONLY_AST) says why in the words users know.
+only for the message, and building no code: PyCF_ONLY_AST) says why in the words users know, if
+it stops at the same line (an earlier stop is syntax newer than the interpreter, not the error);
+a refused line holding syntax newer than the interpreter or the target knows says which Python
+it needs.
 """
 
 from __future__ import annotations
@@ -17,7 +20,9 @@ from typing import Callable, Optional
 
 import libcst as cst
 
+from nanlint.analysis.versions import Version, dotted, note_for_line
 from nanlint.ftypes import SYNTAX_ERROR
+from nanlint.source import lines
 
 PY_CF_ONLY_AST = 0x400
 LONG_LINE = re.compile(r"[^\r\n]{5000,}")  # long enough to hold an expression libcst is slow on
@@ -36,15 +41,17 @@ class Unparsed(Exception):
         self.column = column
 
 
-def parse(path: str, text: str) -> cst.Module:
+def parse(path: str, text: str, target: Optional[Version] = None) -> cst.Module:
     """The libcst tree of `text`, parsed in a thread with a deep stack: libcst's native parser
-    recurses on the C stack, and 1,500 nested brackets overflow a main thread's 8 MiB."""
-    if LONG_LINE.search(text) and not _parses_within(text, PARSE_BUDGET):
+    recurses on the C stack, and 1,500 nested brackets overflow a main thread's 8 MiB. `target`
+    is the Python version the code is for (`target-version`), handed to libcst's configuration."""
+    config = cst.PartialParserConfig(python_version=dotted(target)) if target else cst.PartialParserConfig()
+    if LONG_LINE.search(text) and not _parses_within(text, config, PARSE_BUDGET):
         raise Unparsed(f"{path}: too large for the parser: not parsed within {PARSE_BUDGET} s")
     try:
-        return _with_deep_stack(lambda: cst.parse_module(text))
+        return _with_deep_stack(lambda: cst.parse_module(text, config))
     except cst.ParserSyntaxError as error:
-        raise _syntax_error(path, text, error) from None
+        raise _syntax_error(path, text, error, target) from None
     except (RecursionError, MemoryError) as error:
         raise Unparsed(too_large(path, error)) from None
     except Exception as error:  # a token libcst cannot represent (`Name '\U00031350' is not a valid identifier`)
@@ -72,17 +79,24 @@ def _at(path: str, line: int, column: int, why: str) -> Unparsed:
     return Unparsed(f"{path}{where}: {SYNTAX_ERROR}{why}", line, column if line else 0)
 
 
-def _syntax_error(path: str, text: str, error: cst.ParserSyntaxError) -> Unparsed:
+def _syntax_error(path: str, text: str, error: cst.ParserSyntaxError, target: Optional[Version] = None) -> Unparsed:
     """Where and why the file does not parse: Python's words when its compiler refuses the file
-    too, else libcst's (which name the token it expected)."""
-    python = python_syntax_error(path, text)
-    if python is not None:
-        return _located(path, python)
+    too (unless it stopped earlier, at syntax newer than itself), else libcst's (which name the
+    token it expected); then the Python version the line's syntax needs, when it is newer than
+    the interpreter or the target."""
     message = error.message
     position = PARSER_POSITION.match(message)
-    if position:
-        return _at(path, int(position.group(1)), int(position.group(2)) + 1, message[position.end():])
-    return _at(path, error.raw_line, error.raw_column + 1, message)
+    line, column = (int(position.group(1)), int(position.group(2)) + 1) if position else (error.raw_line, error.raw_column + 1)
+    why = message[position.end():] if position else message
+    text_lines = lines(text)
+
+    def note(number: int, version: Optional[Version]) -> str:
+        return note_for_line(text_lines[number - 1], version) if 0 < number <= len(text_lines) else ""
+
+    python = python_syntax_error(path, text)
+    if python is not None and (python.lineno == line or not note(python.lineno or 0, None)):
+        line, column, why = python.lineno or 0, python.offset or 0, python.msg
+    return _at(path, line, column, why + note(line, target))
 
 
 def too_large(path: str, error: BaseException) -> str:
@@ -128,7 +142,7 @@ def _with_deep_stack(function: Callable):
     return outcome["value"]
 
 
-def _parses_within(text: str, seconds: float) -> bool:
+def _parses_within(text: str, config: cst.PartialParserConfig, seconds: float) -> bool:
     """Whether libcst parses `text` within `seconds`, tried in a forked process that is killed at
     the deadline: libcst's parser takes time quadratic in the depth of an expression (a 4,000-term
     sum on one line takes a minute), and its native code cannot be interrupted. Only files with a
@@ -139,7 +153,7 @@ def _parses_within(text: str, seconds: float) -> bool:
     child = os.fork()
     if child == 0:  # pragma: no cover - the forked child
         try:
-            _with_deep_stack(lambda: cst.parse_module(text))
+            _with_deep_stack(lambda: cst.parse_module(text, config))
         finally:
             os._exit(0)
     deadline = time.monotonic() + seconds

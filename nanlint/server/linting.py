@@ -1,7 +1,8 @@
-"""An editor's document checked as `nanlint check` checks its file: with the nearest configuration
-from the file's folder up (the current folder's for a document not on disk), and `force-exclude`
-honoured as for `--stdin-filename`. What kept it from being checked (a syntax error, a bad
-configuration) is kept as problems, to be shown rather than passed over."""
+"""An editor's document checked as `nanlint check` checks its file: with the settings the
+hierarchy of configurations gives it (nanlint/hierarchy.py: the nearest one from the file's
+folder up; the current folder's for a document not on disk), parsed as a file named explicitly
+is, and `force-exclude` honoured as for `--stdin-filename`. What kept it from being checked (a
+syntax error, a bad configuration) is kept as problems, to be shown rather than passed over."""
 
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
-from nanlint.api import Checker
+from nanlint.api import Checker, Project
 from nanlint.catalog import CatalogError
-from nanlint.config import ConfigError, find_config, load_settings, validate_selectors
+from nanlint.config import ConfigError, Settings, find_config, load_settings
 from nanlint.fixes import FixOutcome, fix_text
 from nanlint.ftypes import FileError, Finding
+from nanlint.hierarchy import Resolver
+from nanlint.options import build_checker
 
 # What follows the path in a FileError's message: `12:5: syntax error: ...` or `12: ...`.
 LOCATION = re.compile(r"(\d+)(?::(\d+))?: ")
@@ -58,31 +61,37 @@ class Linter:
     file it names) changes."""
 
     def __init__(self) -> None:
-        self._checkers: Dict[Optional[Path], Tuple[Stamp, Checker]] = {}
+        self._checkers: Dict[Optional[str], Tuple[Stamp, Checker]] = {}
 
     def analyse(self, text: str, path: str, on_disk: bool) -> Analysis:
         try:
-            checker = self.checker_for(Path(path).parent if on_disk else Path.cwd())
+            project = self.project()
+            checker = project.checker_for(path) if on_disk else project.root
+            skipped = on_disk and project.named_skip(path) is not None
         except (ConfigError, CatalogError) as error:
             return Analysis(text, path, problems=[Problem(f"nanlint: configuration error: {error}")])
-        if on_disk and checker.force_excluded(path):
+        if skipped:
             return Analysis(text, path, checker=checker)
-        result = checker.check_text(text, path)
+        result = checker.check_text(text, path, named=True)
         findings = sorted(result.findings, key=Finding.sort_key)
         return Analysis(text, path, findings, [problem_of(error) for error in result.errors], checker)
 
-    def checker_for(self, folder: Path) -> Checker:
-        config = find_config(folder)
-        known = self._checkers.get(config)
-        if known is not None and known[0] == _stamp(config, known[1].settings.extend_rule_files):
+    def project(self) -> Project:
+        """The configuration files as they are now (one may have been added or edited since the
+        last document), each made into a checker again only when it changed."""
+        return Project(Resolver(load_settings(find_config(Path.cwd())), self._checker, overrides={}))
+
+    def _checker(self, settings: Settings) -> Checker:
+        stamp = _stamp(settings.source, settings.extend_rule_files)
+        known = self._checkers.get(settings.source)
+        if known is not None and known[0] == stamp:
             return known[1]
-        checker = Checker(load_settings(config))
-        validate_selectors(checker.settings, checker.catalog)
-        self._checkers[config] = (_stamp(config, checker.settings.extend_rule_files), checker)
+        checker = build_checker(settings)
+        self._checkers[settings.source] = (stamp, checker)
         return checker
 
 
-def _stamp(config: Optional[Path], rule_files: Tuple[str, ...]) -> Stamp:
+def _stamp(config: Optional[str], rule_files: Tuple[str, ...]) -> Stamp:
     stamps = []
     for path in ([config] if config else []) + list(rule_files):
         try:

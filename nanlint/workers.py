@@ -1,0 +1,103 @@
+"""Checking a list of files: each from its configuration's cache when its bytes are known, else
+here or, when there is enough work, in worker processes. Workers are sent the settings of every
+configuration in the run once, and build each one's checker the first time a file needs it."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Dict, List, NamedTuple, Optional, Tuple
+
+from nanlint.cache import Cache, content_digest
+from nanlint.config import Settings
+from nanlint.discovery import Candidate
+
+if TYPE_CHECKING:
+    from nanlint.analysis.engine import FileResult
+    from nanlint.api import Checker
+
+# Below this much source (about 0.1 s of work on one core), starting worker processes costs more
+# than it saves.
+PARALLEL_MIN_BYTES = 256 * 1024
+CHUNK_MAX = 16
+Checked = Tuple[Optional[str], "FileResult"]  # (digest of the bytes checked, or None if unreadable; the result)
+
+
+class Task(NamedTuple):
+    configuration: int  # index into the settings the workers were given
+    path: str
+    named: bool
+
+
+def check_all(candidates: List[Candidate], jobs: Optional[int], cache_of: Callable[["Checker"], Optional[Cache]]) -> List["FileResult"]:
+    """Each candidate's result, in order; what was checked (not read from a cache) is stored in it."""
+    results: Dict[int, "FileResult"] = {}
+    pending = []
+    for index, candidate in enumerate(candidates):
+        cached = _cached(cache_of(candidate.checker), candidate)
+        if cached is None:
+            pending.append(index)
+        else:
+            results[index] = cached
+    for index, (digest, result) in zip(pending, _check([candidates[i] for i in pending], jobs)):
+        results[index] = result
+        candidate = candidates[index]
+        cache = cache_of(candidate.checker)
+        if cache is not None and digest is not None:
+            cache.store(candidate.path, digest, result, candidate.named)
+    return [results[index] for index in range(len(candidates))]
+
+
+def _cached(cache: Optional[Cache], candidate: Candidate) -> Optional["FileResult"]:
+    if cache is None or not cache.knows(candidate.path):
+        return None
+    try:
+        data = Path(candidate.path).read_bytes()
+    except OSError:
+        return None
+    return cache.lookup(candidate.path, content_digest(data), candidate.named)
+
+
+def _check(candidates: List[Candidate], jobs: Optional[int]) -> List[Checked]:
+    jobs = min(jobs or os.cpu_count() or 1, len(candidates))
+    sizes = _sizes(candidates)
+    if jobs <= 1 or sum(sizes.values()) < PARALLEL_MIN_BYTES:
+        return [candidate.checker.check_path(candidate.path, candidate.named) for candidate in candidates]
+    checkers = list({id(c.checker): c.checker for c in candidates}.values())
+    configuration = {id(checker): index for index, checker in enumerate(checkers)}
+    tasks = [Task(configuration[id(c.checker)], c.path, c.named) for c in candidates]
+    # Largest files first, in small chunks: no worker is left with a heavy tail.
+    order = sorted(tasks, key=lambda task: -sizes[task.path])
+    chunk = max(1, min(CHUNK_MAX, len(tasks) // (jobs * 16)))
+    from concurrent.futures import ProcessPoolExecutor  # 50 ms to import: only when it is used
+
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(tuple(checker.settings for checker in checkers),)) as executor:
+        done = dict(zip(order, executor.map(_check_in_worker, order, chunksize=chunk)))
+    return [done[task] for task in tasks]
+
+
+def _sizes(candidates: List[Candidate]) -> Dict[str, int]:
+    sizes = {}
+    for candidate in candidates:
+        try:
+            sizes[candidate.path] = os.stat(candidate.path).st_size
+        except OSError:
+            sizes[candidate.path] = 0
+    return sizes
+
+
+_SETTINGS: Tuple[Settings, ...] = ()
+_CHECKERS: Dict[int, "Checker"] = {}
+
+
+def _init_worker(settings: Tuple[Settings, ...]) -> None:
+    global _SETTINGS
+    _SETTINGS = settings
+
+
+def _check_in_worker(task: Task) -> Checked:
+    if task.configuration not in _CHECKERS:
+        from nanlint.api import Checker
+
+        _CHECKERS[task.configuration] = Checker(_SETTINGS[task.configuration])
+    return _CHECKERS[task.configuration].check_path(task.path, task.named)
