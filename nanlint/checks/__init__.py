@@ -13,7 +13,8 @@ from nanlint.checks.masking import InfiniteMaskSoftmax
 from nanlint.checks.pattern import PatternCheck
 from nanlint.checks.reductions import DegenerateDecomposition, EmptySelectionMean, IgnoredTargetsMean, SingleSampleSpread
 from nanlint.checks.precision import OverflowingFill, VanishingEpsilon
-from nanlint.checks.saved import SavedOutputModified, SequentialInplace, StepBetweenBackward
+from nanlint.checks.saved import SavedOutputModified, SequentialInplace
+from nanlint.checks.steps import StepBetweenBackward
 from nanlint.checks.where_trap import WhereBranchTrap
 
 

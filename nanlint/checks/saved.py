@@ -4,14 +4,13 @@ Backward functions of some operations reuse their forward *output* (sigmoid's gr
 `y * (1 - y)`, exp's is `y`, relu's is `y > 0`). Autograd records each saved tensor's version
 counter; an in-place change bumps it, and the backward pass then raises "one of the variables
 needed for gradient computation has been modified by an inplace operation". The checks here follow
-that through local assignments (`saved-output-inplace`), through `nn.Sequential` neighbours
-(`sequential-inplace`), and through optimizer steps, which update every parameter in place, between
-two backward calls (`step-between-backward`).
+that through local assignments (`saved-output-inplace`) and through `nn.Sequential` neighbours
+(`sequential-inplace`); optimizer steps, which update parameters in place, are `steps.py`'s.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Dict, List, Optional, Set, Tuple
+from typing import Callable, Dict, Optional, Tuple
 
 import libcst as cst
 
@@ -47,7 +46,7 @@ def is_inplace_module(call: Optional[cst.CSTNode], ctx) -> bool:
         return False
     rate = argument(call, "p")
     if rate is None and name.endswith("Dropout"):
-        rate = _first_argument(call)
+        rate = first_argument(call)
     return not (number_value(rate) == 0 or is_literal(rate, False))
 
 
@@ -116,7 +115,7 @@ class SavedOutputModified(Check):
         name = name_of(target)
         if name is not None:
             return (0, name)
-        return _self_owner(target, ctx)
+        return self_owner(target, ctx)
 
     def _module_of(self, callee: cst.CSTNode, ctx) -> Optional[cst.Call]:
         owner = self._owner(callee, ctx)
@@ -190,7 +189,7 @@ class SavedOutputModified(Check):
                 self._judge(operands[0], node, f"`{op}(..., inplace=True)`" if inplace is not None else f"`{op}`", ctx, fix)
             return
         module = self._module_of(func, ctx)
-        first = _first_argument(node)
+        first = first_argument(node)
         if module is not None and is_inplace_module(module, ctx) and first is not None:
             self._judge(first, node, f"`{ctx.source(func)}` (an in-place `nn.{module_class(module, ctx)}`)", ctx)
 
@@ -228,7 +227,7 @@ def _parenthesized(node: cst.CSTNode, ctx) -> str:
     return code if isinstance(node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) or is_constant(node) else f"({code})"
 
 
-def _first_argument(call: cst.Call) -> Optional[cst.CSTNode]:
+def first_argument(call: cst.Call) -> Optional[cst.CSTNode]:
     """The first positional argument, or None when there is none or it is a `*args`."""
     positional = positional_args(call)
     return positional[0] if positional and not isinstance(positional[0], cst.Arg) else None
@@ -259,168 +258,8 @@ class SequentialInplace(Check):
                 self.report(ctx, after, fix, module=snippet(ctx.source(after)), saver=saver)
 
 
-class StepBetweenBackward(Check):
-    """`a.backward()`, then `opt.step()`, then `b.backward()` where `b` was computed before the step
-    by calling the model `opt` updates (`opt = torch.optim.Adam(D.parameters())`, `b = bce(D(fake), 1)`):
-    the step changed, in place, parameters that `b`'s graph saved. This is the GAN loop that computes
-    the generator loss through the discriminator before stepping the discriminator, and the actor-critic
-    loop that does the same with the critic. Losses of unrelated models, optimizers whose model is
-    unknown, and branches of the same `if`/`else` are left alone."""
-
-    kind = "step-between-backward"
-    FIELDS = ("loss", "line", "step", "step_line", "model")
-    PARAMS = {}
-
-    def begin(self, ctx) -> None:
-        self.calls = 0  # calls met so far: the walk order of backward and step calls
-        self.backwards: Dict[int, List[Tuple[int, cst.Call]]] = {}  # function scope -> (order, backward call) seen
-        self.steps: Dict[int, List[Tuple[int, int, cst.Call, str, str]]] = {}  # scope -> (order, ctx.seq, node, optimizer, model)
-        self.class_optimizers: Dict[Tuple[int, str], cst.Call] = {}
-        self.branches: List[Tuple[cst.CSTNode, cst.CSTNode]] = []  # (body, orelse) of each `if` with an else
-        self.branch_nodes: List[Tuple[Set[int], Set[int]]] = []  # their node ids, collected when first needed
-
-    def handlers(self):
-        return {cst.Call: self.visit_call, cst.If: self.visit_if, cst.Assign: self.visit_assign}
-
-    def visit_if(self, node: cst.If, ctx) -> None:
-        if node.orelse is not None:
-            self.branches.append((node.body, node.orelse))
-
-    def visit_assign(self, node: cst.Assign, ctx) -> None:
-        for assigned in node.targets:
-            owner = _self_owner(assigned.target, ctx)
-            if owner is not None and _optimized_model(node.value, ctx) is not None:
-                self.class_optimizers[owner] = node.value
-
-    def _exclusive(self, a: cst.CSTNode, b: cst.CSTNode) -> bool:
-        """True when one node is in the body and the other in the else branch of the same `if`."""
-        while len(self.branch_nodes) < len(self.branches):
-            body, orelse = self.branches[len(self.branch_nodes)]
-            self.branch_nodes.append(({id(sub) for sub in walk(body)}, {id(sub) for sub in walk(orelse)}))
-        for body, orelse in self.branch_nodes:
-            a_body, b_body = _within(a, body), _within(b, body)
-            a_else, b_else = _within(a, orelse), _within(b, orelse)
-            if a_body and b_else or a_else and b_body:
-                return True
-        return False
-
-    def visit_call(self, node: cst.Call, ctx) -> None:
-        self.calls += 1
-        scope = id(ctx.scopes[-1].node)
-        stepped = self._stepped_optimizer(node, ctx)
-        if stepped is not None:
-            if self.backwards.get(scope):
-                self.steps.setdefault(scope, []).append((self.calls, ctx.seq, node) + stepped)
-            return
-        loss = _backward_loss(node, ctx)
-        if loss is None:
-            return
-        self._judge(scope, loss, node, ctx)
-        self.backwards.setdefault(scope, []).append((self.calls, node))
-
-    def _judge(self, scope: int, loss: cst.Name, node: cst.Call, ctx) -> None:
-        found = ctx.lookup(loss)
-        if found is None:
-            return
-        built_seq, built = found
-        for step_order, step_seq, step, optimizer, model in self.steps.get(scope, ()):
-            earlier = any(order < step_order and not self._exclusive(b, step) for order, b in self.backwards[scope])
-            if (built_seq <= step_seq and earlier and not self._exclusive(step, node) and not self._exclusive(built, node)
-                    and _calls_model(built, model, ctx)):
-                self.report(ctx, node, loss=loss.value, line=ctx.line(built), step=optimizer, step_line=ctx.line(step), model=model)
-                return
-
-    def _stepped_optimizer(self, node: cst.Call, ctx) -> Optional[Tuple[str, str]]:
-        """`opt.step()`, `self.opt_d.step()`, `scaler.step(opt)` -> (optimizer code, model code) when the
-        optimizer's construction in this file names the model it updates."""
-        func = node.func
-        if not isinstance(func, cst.Attribute) or func.attr.value != "step":
-            return None
-        first = _first_argument(node)
-        for candidate in ([first] if first is not None else []) + [func.value]:
-            constructor = self._constructor(candidate, ctx)
-            model = _optimized_model(constructor, ctx) if constructor is not None else None
-            if model is not None:
-                return ctx.source(candidate), model
-        return None
-
-    def _constructor(self, node: cst.CSTNode, ctx) -> Optional[cst.CSTNode]:
-        name = name_of(node)
-        if name is not None:
-            return ctx.assigned_value(name)
-        owner = _self_owner(node, ctx)
-        return self.class_optimizers.get(owner) if owner is not None else None
-
-
-def _within(node: cst.CSTNode, ids: Set[int]) -> bool:
-    """`node` is one of the nodes `ids` holds, or (a value the walker made, such as the element of a
-    tuple unpacking) is built around one of them."""
-    return id(node) in ids or any(id(sub) in ids for sub in walk(node))
-
-
-def _self_owner(node: cst.CSTNode, ctx) -> Optional[Tuple[int, str]]:
+def self_owner(node: cst.CSTNode, ctx) -> Optional[Tuple[int, str]]:
     if is_self_attribute(node):
         owner = ctx.class_node()
         return (id(owner), node.attr.value) if owner is not None else None
     return None
-
-
-def _optimized_model(value: Optional[cst.CSTNode], ctx) -> Optional[str]:
-    """`D` for `torch.optim.Adam(D.parameters(), ...)` (also `D.module.parameters()`, `self.netD.parameters()`)."""
-    if not isinstance(value, cst.Call) or not (ctx.qualified(value.func) or "").startswith("torch.optim."):
-        return None
-    params = _first_argument(value)
-    if isinstance(params, cst.Call) and attribute_name(params.func) in ("parameters", "named_parameters"):
-        model = params.func.value
-        if attribute_name(model) == "module":
-            model = model.value
-        return ctx.source(model)
-    return None
-
-
-def _calls_model(expression: cst.CSTNode, model: str, ctx, depth: int = 0) -> bool:
-    """Whether computing `expression` calls `model(...)` (or `model.module(...)`, `model.forward(...)`),
-    following local names a few assignments back."""
-    for sub in walk(expression):
-        if isinstance(sub, cst.Call):
-            callee = ctx.source(sub.func)
-            if callee in (model, model + ".module", model + ".forward"):
-                return True
-        elif depth < 4 and name_of(sub) is not None:
-            value = ctx.assigned_value(sub.value)
-            if value is not None and value is not expression and _calls_model(value, model, ctx, depth + 1):
-                return True
-    return False
-
-
-def _backward_loss(node: cst.Call, ctx) -> Optional[cst.Name]:
-    """The loss a backward call differentiates, when it is a local name: `loss.backward()`,
-    `loss.mean().backward()`, `scaler.scale(loss).backward()`, `torch.autograd.backward(loss)`,
-    `accelerator.backward(loss)`, `self.manual_backward(loss)`."""
-    func = node.func
-    if ctx.qualified(func) == "torch.autograd.backward" or _is_backward_helper(func) and positional_args(node):
-        target = _first_argument(node)
-    elif attribute_name(func) == "backward":
-        target = func.value
-        while isinstance(target, cst.Call) and isinstance(target.func, cst.Attribute):
-            if target.func.attr.value == "scale" and positional_args(target):
-                target = _first_argument(target)
-            else:
-                target = target.func.value
-    else:
-        return None
-    return target if name_of(target) is not None else None
-
-
-BACKWARD_HELPERS = ("accelerator", "fabric", "engine", "self")
-
-
-def _is_backward_helper(func: cst.CSTNode) -> bool:
-    """`self.manual_backward(loss)`, `accelerator.backward(loss)`, `model_engine.backward(loss)`; not
-    `y.backward(gradient)`, whose argument is a gradient."""
-    if not isinstance(func, cst.Attribute):
-        return False
-    if func.attr.value == "manual_backward":
-        return True
-    owner = func.value.value if isinstance(func.value, cst.Name) else attribute_name(func.value) or ""
-    return func.attr.value == "backward" and owner.lower().endswith(BACKWARD_HELPERS)
