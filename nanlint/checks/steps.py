@@ -57,7 +57,7 @@ class StepBetweenBackward(Check):
     whose model is unknown, and branches of the same `if`/`else` are left alone."""
 
     kind = "step-between-backward"
-    FIELDS = ("step", "model", "loss", "after", "value", "line")
+    FIELDS = ("step", "model", "loss", "after", "built")
     PARAMS = {}
 
     def begin(self, ctx) -> None:
@@ -155,8 +155,11 @@ class StepBetweenBackward(Check):
     def _report(self, step: Step, backward: Backward, stale: Stale, after: str, ctx) -> None:
         if id(step.node) not in self.reported:
             self.reported.add(id(step.node))
-            self.report(ctx, step.node, step=step.optimizer, model=step.model, loss=backward.loss.value, after=after,
-                        value=stale.name, line=stale.line)
+            if stale.name == backward.loss.value:
+                built = f"was computed by `{step.model}` before the step (line {stale.line})"
+            else:
+                built = f"goes through `{stale.name}`, computed by `{step.model}` before the step (line {stale.line})"
+            self.report(ctx, step.node, step=step.optimizer, model=step.model, loss=backward.loss.value, after=after, built=built)
 
     def _stale_value(self, backward: Backward, model: str, stale: Callable[[str, Binding], bool], ctx) -> Optional[Tuple[Stale, Binding]]:
         """The first value the loss is built from (itself included, following assignments back) that
