@@ -10,7 +10,7 @@ that through local assignments (`saved-output-inplace`) and through `nn.Sequenti
 
 from __future__ import annotations
 
-from typing import Callable, Dict, Optional, Tuple
+from typing import Callable, Dict, NamedTuple, Optional, Tuple
 
 import libcst as cst
 
@@ -57,6 +57,35 @@ def saving_module(call: Optional[cst.CSTNode], ctx) -> Optional[str]:
     if ops.SAVING_MODULES[name] and not is_literal(argument(call, "inplace"), True):
         return None
     return f"nn.{name}"
+
+
+class InplaceOperand(NamedTuple):
+    tensor: cst.CSTNode  # what the call changes in place
+    how: str
+    flag: Optional[cst.CSTNode]  # the `inplace=True` argument, when that is what makes it in place
+
+
+# torch functions ending in `_` that do not change their first operand's values as a recorded
+# operation: `nn.init.*_` runs under no_grad, `nn.utils.clip_grad_norm_` changes gradients.
+NOT_INPLACE_NAMESPACES = ("torch.nn.init.", "torch.nn.utils.")
+
+
+def functional_inplace_operand(call: cst.Call, ctx) -> Optional[InplaceOperand]:
+    """`x` of a torch function that changes its first operand in place: `F.relu(x, inplace=True)`,
+    `F.dropout(x, p, inplace=True)`, `torch.relu_(x)`, `torch.sigmoid_(x)`. (Methods such as
+    `x.relu_()` are the receiver's.)"""
+    qualified = ctx.qualified(call.func)
+    if qualified is None or qualified.startswith(NOT_INPLACE_NAMESPACES):
+        return None
+    described = ctx.describe(call)
+    if described is None:
+        return None
+    op, operands, keywords = described
+    inplace = keywords.get("inplace")
+    if not operands or not (is_literal(inplace, True) or op.endswith("_") and op not in NOT_INPLACE):
+        return None
+    flag = inplace if is_literal(inplace, True) else None
+    return InplaceOperand(operands[0], f"`{op}(..., inplace=True)`" if inplace is not None else f"`{op}`", flag)
 
 
 class SavedOutputModified(Check):
@@ -178,15 +207,13 @@ class SavedOutputModified(Check):
         if isinstance(func, cst.Attribute) and is_inplace_method(func.attr.value) and ctx.qualified(func) is None:
             self._judge(func.value, node, f"`.{func.attr.value}()`", ctx)
             return
-        described = ctx.describe(node)
-        if described is not None:
-            op, operands, keywords = described
-            inplace = keywords.get("inplace")
-            if operands and (is_literal(inplace, True) or op.endswith("_") and op not in NOT_INPLACE):
-                fix = None
-                if is_literal(inplace, True) and self.rule.fixable:
-                    fix = lambda: self.replacing(*ctx.offsets(inplace), "False")
-                self._judge(operands[0], node, f"`{op}(..., inplace=True)`" if inplace is not None else f"`{op}`", ctx, fix)
+        operand = functional_inplace_operand(node, ctx)
+        if operand is not None:
+            flag = operand.flag
+            fix = (lambda: self.replacing(*ctx.offsets(flag), "False")) if flag is not None and self.rule.fixable else None
+            self._judge(operand.tensor, node, operand.how, ctx, fix)
+            return
+        if ctx.describe(node) is not None:
             return
         module = self._module_of(func, ctx)
         first = first_argument(node)
