@@ -16,6 +16,7 @@ import libcst as cst
 
 from nanlint.analysis import ops
 from nanlint.checks.base import Check, snippet
+from nanlint.checks.saved_inputs import InputUses
 from nanlint.ftypes import Fix
 from nanlint.analysis.syntax import (
     NOT_INPLACE, argument, attribute_name, called_name, code_of, is_constant, is_inplace_method, is_literal, is_self_attribute,
@@ -102,10 +103,19 @@ class SavedOutputModified(Check):
         self.modules: Dict[Tuple[int, str], cst.Call] = {}  # (class or scope id, attribute/name) -> nn module call
         self.statement_calls: set = set()
         self.grad_aware = 0  # depth of `if x.requires_grad:` style branches around the walk
+        self.inputs = InputUses()
+        self.reported: set = set()
 
     def handlers(self):
         return {cst.Assign: self.visit_assign, cst.AugAssign: self.visit_augassign, cst.Expr: self.visit_expr,
-                cst.Call: self.visit_call, cst.If: self.visit_if}
+                cst.Call: self.visit_call, cst.If: self.visit_if, cst.BinaryOperation: self.visit_binary,
+                cst.For: self.visit_loop, cst.While: self.visit_loop}
+
+    def visit_binary(self, node: cst.BinaryOperation, ctx) -> None:
+        self.inputs.note_binary(node, ctx)
+
+    def visit_loop(self, node: cst.CSTNode, ctx) -> Callable[[], None]:
+        return self.inputs.enter_loop(node, ctx)
 
     def visit_if(self, node: cst.If, ctx) -> Optional[Callable[[], None]]:
         """Code that tests `requires_grad`, `torch.is_grad_enabled()` or `self.training` chose its
@@ -131,10 +141,11 @@ class SavedOutputModified(Check):
             return False
         if not self.params["training_code_only"]:
             return True
-        if not functions:
-            return False
-        name = functions[-1].name.value.lower()
-        return name in ("forward", "__call__") or "loss" in name or "train" in name
+        if functions:
+            name = functions[-1].name.value.lower()
+            if name in ("forward", "__call__") or "loss" in name or "train" in name:
+                return True
+        return ctx.gradient.differentiated(ctx.function_scope().node) is not None
 
     # --- modules defined in the file --------------------------------------------------------
 
@@ -172,23 +183,29 @@ class SavedOutputModified(Check):
 
     # --- in-place changes --------------------------------------------------------------------
 
-    def visit_assign(self, node: cst.Assign, ctx) -> None:
+    def visit_assign(self, node: cst.Assign, ctx) -> Optional[Callable[[], None]]:
+        leave = None
         for assigned in node.targets:
             target = assigned.target
             if isinstance(target, cst.Subscript):
-                self._judge(target, node, "item assignment", ctx)
+                if not self._judge(target, node, "item assignment", ctx):
+                    leave = lambda: self._judge_input(target, node, "item assignment", ctx)
             elif module_class(node.value, ctx) is not None:
                 owner = self._owner(target, ctx)
                 if owner is not None and owner[0] != 0:
                     self.modules[owner] = node.value
+        return leave
 
-    def visit_augassign(self, node: cst.AugAssign, ctx) -> None:
+    def visit_augassign(self, node: cst.AugAssign, ctx) -> Optional[Callable[[], None]]:
         fix = None
         name = name_of(node.target)
         if name is not None:
             operator = code_of(node.operator).strip()[:-1]  # `+=` -> `+`
             fix = lambda: self._fix(ctx, node, f"{name} = {name} {operator} {_parenthesized(node.value, ctx)}")
-        self._judge(node.target, node, "augmented assignment", ctx, fix)
+        if self._judge(node.target, node, "augmented assignment", ctx, fix):
+            return None
+        # after its value is walked: `x += self.fc(x)` changes the input the layer saved
+        return lambda: self._judge_input(node.target, node, "augmented assignment", ctx, fix, evident_only=name is not None)
 
     def visit_expr(self, node: cst.Expr, ctx) -> None:
         call = node.value
@@ -198,41 +215,64 @@ class SavedOutputModified(Check):
         if receiver is not None and is_inplace_method(method):
             self.statement_calls.add(id(call))
             fix = lambda: self._fix(ctx, node, f"{receiver} = {receiver}.{method[:-1]}{ctx.source(call)[len(ctx.source(call.func)):]}")
-            self._judge(call.func.value, call, f"`.{method}()`", ctx, fix)
+            self._changed(call.func.value, call, f"`.{method}()`", ctx, fix)
 
     def visit_call(self, node: cst.Call, ctx) -> None:
+        func = node.func
+        module = self._module_of(func, ctx) if ctx.describe(node) is None else None
+        self.inputs.note_call(node, ctx, module_class(module, ctx))
         if id(node) in self.statement_calls:
             return
-        func = node.func
         if isinstance(func, cst.Attribute) and is_inplace_method(func.attr.value) and ctx.qualified(func) is None:
-            self._judge(func.value, node, f"`.{func.attr.value}()`", ctx)
+            self._changed(func.value, node, f"`.{func.attr.value}()`", ctx)
             return
         operand = functional_inplace_operand(node, ctx)
         if operand is not None:
             flag = operand.flag
             fix = (lambda: self.replacing(*ctx.offsets(flag), "False")) if flag is not None and self.rule.fixable else None
-            self._judge(operand.tensor, node, operand.how, ctx, fix)
+            self._changed(operand.tensor, node, operand.how, ctx, fix)
             return
-        if ctx.describe(node) is not None:
-            return
-        module = self._module_of(func, ctx)
         first = first_argument(node)
         if module is not None and is_inplace_module(module, ctx) and first is not None:
-            self._judge(first, node, f"`{ctx.source(func)}` (an in-place `nn.{module_class(module, ctx)}`)", ctx)
+            self._changed(first, node, f"`{ctx.source(func)}` (an in-place `nn.{module_class(module, ctx)}`)", ctx)
 
-    def _judge(self, target: cst.CSTNode, node: cst.CSTNode, how: str, ctx, fix: LazyFix = None) -> None:
+    def _changed(self, target: cst.CSTNode, node: cst.CSTNode, how: str, ctx, fix: LazyFix = None) -> None:
+        if not self._judge(target, node, how, ctx, fix):
+            self._judge_input(target, node, how, ctx, fix)
+
+    def _judge(self, target: cst.CSTNode, node: cst.CSTNode, how: str, ctx, fix: LazyFix = None) -> bool:
+        """Report an in-place change of an operation's saved output; True when reported."""
         if ctx.grad_disabled or not self._in_scope(ctx):
-            return
+            return False
         base = strip_views(target)
         if name_of(base) is None:
-            return
+            return False
         found = ctx.lookup(base)
         if found is None:
-            return
+            return False
         saver = self.saver(found.value, ctx)
-        if saver is not None:
-            self.report(ctx, node, fix() if fix is not None else None, how=how, target=snippet(ctx.source(target)),
-                        saver=saver, line=ctx.line(found.value))
+        if saver is None:
+            return False
+        self.report(ctx, node, fix() if fix is not None else None, how=how, target=snippet(ctx.source(target)),
+                    saver=saver, line=ctx.line(found.value))
+        return True
+
+    def _judge_input(self, target: cst.CSTNode, node: cst.CSTNode, how: str, ctx, fix: LazyFix = None, evident_only: bool = False) -> None:
+        """Report an in-place change of a tensor an operation saved as its input (`evident_only`: only
+        operations that take tensors alone, when the name might hold a Python number)."""
+        name = name_of(strip_views(target))
+        if name is None or ctx.grad_disabled or not self._in_scope(ctx):
+            return
+
+        def report(use) -> None:
+            if id(node) not in self.reported:
+                self.reported.add(id(node))
+                self.report(ctx, node, fix() if fix is not None else None, how=how, target=snippet(ctx.source(target)),
+                            saver=use.saver, line=ctx.line(use.node))
+
+        use = self.inputs.saved_by(name, ctx, evident_only, report)
+        if use is not None:
+            report(use)
 
     def _fix(self, ctx, node: cst.CSTNode, code: str) -> Optional[Fix]:
         """`code` in place of a statement that fits on one line."""
