@@ -132,7 +132,8 @@ class SavedOutputModified(Check):
     def _in_scope(self, ctx) -> bool:
         """Where backward can follow: not in an `autograd.Function`'s own forward/backward (grad is off
         there), not in a grad-aware branch, and with `training_code_only`, in a `forward`/`__call__`
-        method or a function whose name mentions loss or training."""
+        method, a function whose name mentions loss or training, or a script's top level that calls
+        backward()."""
         if self.grad_aware:
             return False
         functions = [s.node for s in ctx.scopes if s.kind == "function" and not isinstance(s.node, cst.Lambda)]
@@ -141,11 +142,10 @@ class SavedOutputModified(Check):
             return False
         if not self.params["training_code_only"]:
             return True
-        if functions:
-            name = functions[-1].name.value.lower()
-            if name in ("forward", "__call__") or "loss" in name or "train" in name:
-                return True
-        return ctx.gradient.differentiated(ctx.function_scope().node) is not None
+        if not functions:  # a script's top level, when it calls backward()
+            return ctx.gradient.differentiated(ctx.function_scope().node) is not None
+        name = functions[-1].name.value.lower()
+        return name in ("forward", "__call__") or "loss" in name or "train" in name
 
     # --- modules defined in the file --------------------------------------------------------
 

@@ -72,8 +72,7 @@ class InputUses:
             self._use(operand, f"`{symbol}`", node, ctx, symbol == "@")
 
     def _use(self, operand: cst.CSTNode, saver: str, node: cst.CSTNode, ctx, evident: bool) -> None:
-        base = strip_views(operand)
-        name = name_of(base)
+        name = name_of(_viewed(operand))
         binding = ctx.binding_of(name) if name is not None else None
         if binding is not None:
             loops = tuple(loop for loop, _ in self.loops)
@@ -118,6 +117,31 @@ class InputUses:
                 if change.loops[0] != loop:  # an outer loop may still use it later
                     waiting.append((scope, change))
         self.changes = waiting
+
+
+def _viewed(operand: cst.CSTNode) -> cst.CSTNode:
+    """The tensor `operand` is a view of (`b`, `b.t()`, `b[:, 0]`, `b.view(-1)[1:]`), or `operand`
+    itself: an index by a tensor, a name or a key (`b[mask]`, `b[idx]`, `d["lr"]`) gathers a copy, or
+    reads a dict."""
+    node = operand
+    while True:
+        if isinstance(node, cst.Subscript):
+            if not all(_basic_index(element.slice) for element in node.slice):
+                return operand
+            node = node.value
+        elif isinstance(node, (cst.Call, cst.Attribute)) and strip_views(node) is not node:
+            node = node.func.value if isinstance(node, cst.Call) else node.value
+        else:
+            return node
+
+
+def _basic_index(index: cst.BaseSlice) -> bool:
+    if isinstance(index, cst.Slice):
+        return True
+    value = index.value
+    if isinstance(value, cst.UnaryOperation):
+        value = value.expression
+    return isinstance(value, (cst.Integer, cst.Ellipsis)) or name_of(value) is None and isinstance(value, cst.Name)
 
 
 def _is_number(node: cst.CSTNode, ctx, depth: int = 0) -> bool:
