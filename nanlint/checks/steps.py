@@ -84,7 +84,7 @@ class StepBetweenBackward(Check):
             self.no_graph.add(id(node.value))
         for assigned in node.targets:
             owner = self_owner(assigned.target, ctx)
-            if owner is not None and _optimized_model(node.value, ctx) is not None:
+            if owner is not None and optimized_model(node.value, ctx) is not None:
                 self.class_optimizers[owner] = node.value
 
     def visit_loop(self, node: cst.CSTNode, ctx) -> Callable[[], None]:
@@ -187,7 +187,7 @@ class StepBetweenBackward(Check):
         first = first_argument(node)
         for candidate in ([first] if first is not None else []) + [func.value]:
             constructor = self._constructor(candidate, ctx)
-            model = _optimized_model(constructor, ctx) if constructor is not None else None
+            model = optimized_model(constructor, ctx) if constructor is not None else None
             if model is not None:
                 return ctx.source(candidate), model
         return None
@@ -206,7 +206,7 @@ def _within(node: cst.CSTNode, ids: Set[int]) -> bool:
     return id(node) in ids or any(id(sub) in ids for sub in walk(node))
 
 
-def _optimized_model(value: Optional[cst.CSTNode], ctx) -> Optional[str]:
+def optimized_model(value: Optional[cst.CSTNode], ctx) -> Optional[str]:
     """`D` for `torch.optim.Adam(D.parameters(), ...)` (also `D.module.parameters()`, `self.netD.parameters()`)."""
     if not isinstance(value, cst.Call) or not (ctx.qualified(value.func) or "").startswith("torch.optim."):
         return None
