@@ -19,8 +19,8 @@ from nanlint.checks.base import Check, snippet
 from nanlint.checks.saved_inputs import InputUses
 from nanlint.ftypes import Fix
 from nanlint.analysis.syntax import (
-    NOT_INPLACE, argument, attribute_name, called_name, code_of, is_constant, is_inplace_method, is_literal, is_self_attribute,
-    name_of, number_value, positional_args, strip_views, walk,
+    NOT_INPLACE, argument, attribute_name, called_name, code_of, elements, is_constant, is_inplace_method, is_literal,
+    is_self_attribute, name_of, number_value, positional_args, strip_views, walk,
 )
 
 NN = ("torch.nn.", "torch.nn.modules.")
@@ -105,11 +105,12 @@ class SavedOutputModified(Check):
         self.grad_aware = 0  # depth of `if x.requires_grad:` style branches around the walk
         self.inputs = InputUses()
         self.reported: set = set()
+        self.saving_classes: Dict[str, str] = {}  # Sequential classes of the file whose last layer saves its output
 
     def handlers(self):
         return {cst.Assign: self.visit_assign, cst.AugAssign: self.visit_augassign, cst.Expr: self.visit_expr,
                 cst.Call: self.visit_call, cst.If: self.visit_if, cst.BinaryOperation: self.visit_binary,
-                cst.For: self.visit_loop, cst.While: self.visit_loop}
+                cst.For: self.visit_loop, cst.While: self.visit_loop, cst.ClassDef: self.visit_class}
 
     def visit_binary(self, node: cst.BinaryOperation, ctx) -> None:
         self.inputs.note_binary(node, ctx)
@@ -178,8 +179,75 @@ class SavedOutputModified(Check):
             if op in ops.SAVING_OUTPUT or op in ops.SAVING_OUTPUT_WHEN_INPLACE and (op.endswith("_") or is_literal(keywords.get("inplace"), True)):
                 return f"`{op}`"
             return None
-        module = self._module_of(value.func, ctx)
-        return saving_module(module, ctx) if module is not None else None
+        return self._callee_saver(value.func, ctx)
+
+    # --- modules that end in a saving layer ----------------------------------------------------
+
+    def visit_class(self, node: cst.ClassDef, ctx) -> None:
+        """`class ConvModule(nn.Sequential)` whose last layer (`super().__init__(conv, nn.ReLU(inplace=True))`,
+        `self.add_module("act", ...)`) saves its output: so does the class."""
+        if not any(ctx.qualified(base.value) in SEQUENTIAL for base in node.bases):
+            return
+        last = None
+        for sub in walk(node.body):
+            if isinstance(sub, cst.Call) and isinstance(sub.func, cst.Attribute):
+                layers = positional_args(sub)
+                if sub.func.attr.value == "__init__" and isinstance(sub.func.value, cst.Call) and name_of(sub.func.value.func) == "super":
+                    last = layers[-1] if layers else last
+                elif sub.func.attr.value == "add_module" and name_of(sub.func.value) == "self" and len(layers) == 2:
+                    last = layers[1]
+        saver = self._module_saver(last, ctx) if isinstance(last, cst.Call) else None
+        if saver is not None:
+            self.saving_classes[node.name.value] = saver
+
+    def _module_saver(self, call: Optional[cst.CSTNode], ctx, depth: int = 0) -> Optional[str]:
+        """What saves the output of the module `call` builds: `nn.ReLU`, an `nn.Sequential(...)` or a
+        Sequential class of the file whose last layer does."""
+        if not isinstance(call, cst.Call) or depth > 4:
+            return None
+        direct = saving_module(call, ctx)
+        if direct is not None:
+            return direct
+        if ctx.qualified(call.func) in SEQUENTIAL:
+            layers = positional_args(call)
+            inner = self._module_saver(layers[-1], ctx, depth + 1) if layers else None
+            return f"`nn.Sequential`'s last layer {_bare(inner)}" if inner is not None else None
+        inner = self.saving_classes.get(name_of(call.func) or "")
+        return f"`{call.func.value}`'s last layer {_bare(inner)}" if inner is not None else None
+
+    def _callee_saver(self, func: cst.CSTNode, ctx) -> Optional[str]:
+        """What saves the output of calling `func`: a module (`self.act`, `block`) or an element of
+        an `nn.ModuleList` (`self.convs[i]`)."""
+        if isinstance(func, cst.Subscript):
+            return self._module_list_saver(self._module_of(func.value, ctx), ctx)
+        module = self._module_of(func, ctx)
+        return self._module_saver(module, ctx) if module is not None else None
+
+    def _module_list_saver(self, call: Optional[cst.CSTNode], ctx) -> Optional[str]:
+        """The saver of every module of `nn.ModuleList([ConvModule(...) for ...])` (or of a list display)."""
+        if not isinstance(call, cst.Call) or module_class(call, ctx) != "ModuleList":
+            return None
+        modules = first_argument(call)
+        if isinstance(modules, cst.ListComp):
+            return self._module_saver(modules.elt, ctx)
+        found = {self._module_saver(module, ctx) for module in elements(modules) or ()}
+        return found.pop() if len(found) == 1 else None
+
+    def _element_saver(self, value: cst.CSTNode, ctx) -> Optional[str]:
+        """What saved the elements of `[conv(x) for conv in self.convs]`, `[self.convs[i](x) for i in ...]`."""
+        if not isinstance(value, cst.ListComp) or not isinstance(value.elt, cst.Call):
+            return None
+        callee = value.elt.func
+        if isinstance(callee, cst.Subscript):
+            return self._callee_saver(callee, ctx)
+        name = name_of(callee)
+        for comp in _comprehension_fors(value.for_in):
+            iterated = comp.iter
+            if isinstance(iterated, cst.Call) and name_of(iterated.func) == "enumerate" and iterated.args:
+                iterated = iterated.args[0].value
+            if name is not None and name in {name_of(sub) for sub in walk(comp.target)}:
+                return self._module_list_saver(self._module_of(iterated, ctx), ctx)
+        return None
 
     # --- in-place changes --------------------------------------------------------------------
 
@@ -190,13 +258,15 @@ class SavedOutputModified(Check):
             if isinstance(target, cst.Subscript):
                 if not self._judge(target, node, "item assignment", ctx):
                     leave = lambda: self._judge_input(target, node, "item assignment", ctx)
-            elif module_class(node.value, ctx) is not None:
+            elif module_class(node.value, ctx) is not None or self._module_saver(node.value, ctx) is not None:
                 owner = self._owner(target, ctx)
                 if owner is not None and owner[0] != 0:
                     self.modules[owner] = node.value
         return leave
 
     def visit_augassign(self, node: cst.AugAssign, ctx) -> Optional[Callable[[], None]]:
+        if isinstance(node.target, cst.Subscript) and self._judge_element(node.target, node, ctx):
+            return None
         fix = None
         name = name_of(node.target)
         if name is not None:
@@ -257,6 +327,18 @@ class SavedOutputModified(Check):
                     saver=saver, line=ctx.line(found.value))
         return True
 
+    def _judge_element(self, target: cst.Subscript, node: cst.AugAssign, ctx) -> bool:
+        """`outs[i] += ...` on a list of module outputs: `+=` changes the element tensor in place (an item
+        assignment, `outs[i] = ...`, only replaces it in the list)."""
+        if ctx.grad_disabled or not self._in_scope(ctx) or name_of(target.value) is None:
+            return False
+        found = ctx.lookup(target.value)
+        saver = self._element_saver(found.value, ctx) if found is not None else None
+        if saver is None:
+            return False
+        self.report(ctx, node, how="augmented assignment", target=snippet(ctx.source(target)), saver=saver, line=ctx.line(found.value))
+        return True
+
     def _judge_input(self, target: cst.CSTNode, node: cst.CSTNode, how: str, ctx, fix: LazyFix = None, evident_only: bool = False) -> None:
         """Report an in-place change of a tensor an operation saved as its input (`evident_only`: only
         operations that take tensors alone, when the name might hold a Python number)."""
@@ -281,6 +363,7 @@ class SavedOutputModified(Check):
         return self.replacing(*ctx.offsets(node), code)
 
 
+SEQUENTIAL = frozenset({"torch.nn.Sequential", "torch.nn.modules.container.Sequential"})
 GRAD_AWARE_NAMES = frozenset({"requires_grad", "is_grad_enabled", "is_inference_mode_enabled", "training"})
 AUTOGRAD_FUNCTIONS = frozenset({"torch.autograd.Function", "torch.autograd.function.Function", "torch.autograd.function.InplaceFunction"})
 
@@ -292,6 +375,17 @@ def _is_autograd_function(node: cst.ClassDef, ctx) -> bool:
 def _parenthesized(node: cst.CSTNode, ctx) -> str:
     code = ctx.source(node)
     return code if isinstance(node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) or is_constant(node) else f"({code})"
+
+
+def _bare(saver: str) -> str:
+    """`nn.ReLU` out of "`ConvModule`'s last layer nn.ReLU": the layer, not the chain to it."""
+    return saver.rsplit(" ", 1)[-1]
+
+
+def _comprehension_fors(comp: cst.CompFor):
+    while comp is not None:
+        yield comp
+        comp = comp.inner_for_in
 
 
 def first_argument(call: cst.Call) -> Optional[cst.CSTNode]:
@@ -313,7 +407,7 @@ class SequentialInplace(Check):
         return {cst.Call: self.visit_call}
 
     def visit_call(self, node: cst.Call, ctx) -> None:
-        if ctx.qualified(node.func) not in ("torch.nn.Sequential", "torch.nn.modules.container.Sequential"):
+        if ctx.qualified(node.func) not in SEQUENTIAL:
             return
         layers = [arg if arg.star else arg.value for arg in node.args if arg.keyword is None]  # `*rest` stays an Arg: no module
         for before, after in zip(layers, layers[1:]):
