@@ -44,7 +44,8 @@ class HalfOptimizerEps(Check):
 
     def begin(self, ctx) -> None:
         self.half_models: Dict[str, cst.CSTNode] = {}  # code of a model -> where it was made float16
-        self.optimizers: Dict[str, Optimizer] = {}  # code of the optimizer's name -> its construction
+        self.optimizers: List[Optimizer] = []
+        self.assigned: Dict[int, str] = {}  # id of an assigned value -> the code of its target
         self.steps: List[tuple] = []  # (optimizer code, step call)
 
     def handlers(self):
@@ -57,11 +58,13 @@ class HalfOptimizerEps(Check):
                 continue
             if _makes_half(node.value, ctx):
                 self.half_models.setdefault(ctx.source(target), node)
-            optimizer = self._optimizer(node.value, ctx)
-            if optimizer is not None:
-                self.optimizers[ctx.source(target)] = optimizer
+            self.assigned[id(node.value)] = ctx.source(target)
 
     def visit_call(self, node: cst.Call, ctx) -> None:
+        optimizer = self._optimizer(node, ctx)
+        if optimizer is not None:
+            self.optimizers.append(optimizer)
+            return
         func = node.func
         if not isinstance(func, cst.Attribute):
             return
@@ -71,9 +74,7 @@ class HalfOptimizerEps(Check):
             first = first_argument(node)  # `scaler.step(opt)`
             self.steps.append((ctx.source(first) if first is not None else ctx.source(func.value), node))
 
-    def _optimizer(self, value: cst.CSTNode, ctx) -> Optional[Optimizer]:
-        if not isinstance(value, cst.Call):
-            return None
+    def _optimizer(self, value: cst.Call, ctx) -> Optional[Optimizer]:
         name = ctx.qualified(value.func) or ""
         kind = name.rsplit(".", 1)[-1]
         model = optimized_model(value, ctx)
@@ -88,13 +89,14 @@ class HalfOptimizerEps(Check):
         return None
 
     def end(self, ctx) -> None:
-        for code, optimizer in self.optimizers.items():
+        for optimizer in self.optimizers:
             half = self.half_models.get(optimizer.model)
             if half is None:
                 continue
-            steps = [step for stepped, step in self.steps if stepped == code]
+            code = self.assigned.get(id(optimizer.node))
+            steps = [step for stepped, step in self.steps if code is not None and stepped == code]
             origin = f"`torch.optim.{optimizer.kind}` at line {ctx.line(optimizer.node)}"
-            self.report(ctx, steps[0] if steps else optimizer.node, optimizer=code, eps=optimizer.eps, model=optimizer.model,
+            self.report(ctx, steps[0] if steps else optimizer.node, optimizer=code or f"torch.optim.{optimizer.kind}", eps=optimizer.eps, model=optimizer.model,
                         half_line=ctx.line(half), origin=origin)
 
 
