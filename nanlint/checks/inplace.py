@@ -12,6 +12,8 @@ from nanlint.analysis.syntax import (
     argument, function_params, is_inplace_method, is_literal, is_self_attribute, name_of, positional_args, strip_views,
 )
 
+# Module methods that return the module itself.
+MODULE_RETURNING = frozenset({"to", "cuda", "cpu", "half", "float", "double", "bfloat16", "train", "eval"})
 PARAMETER_CLASSES = ("torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.UninitializedParameter")
 
 
@@ -94,6 +96,8 @@ class InplaceOnLeaf(Check):
     def is_module(self, value: Optional[cst.CSTNode], ctx) -> bool:
         """A module built by the call `value`: `nn.Conv2d(...)`, `nn.Module()`, `Net()` of a class of
         the file deriving from one; not a loss (its `weight` is a buffer) nor `Embedding.from_pretrained`."""
+        while isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in MODULE_RETURNING:
+            value = value.func.value  # `Net().to(device)` is the module itself
         if not isinstance(value, cst.Call):
             return False
         name = module_class(value, ctx)
@@ -229,7 +233,7 @@ class InplaceOnLeaf(Check):
         elif is_self_attribute(target):
             return self.class_leaves.get(_class_id(ctx), {}).get(target.attr.value)
         elif isinstance(target, cst.Attribute) and target.attr.value in self.params["parameter_attributes"]:
-            return self._module_origin(target.value, ctx)
+            return None if ctx.source(target) in self.frozen else self._module_origin(target.value, ctx)
         return None
 
     def _module_origin(self, owner: cst.CSTNode, ctx) -> Optional[cst.CSTNode]:
