@@ -221,3 +221,24 @@ class Net(nn.Module):
         return out
 """
     assert codes(text, ["NAN902"]) == [("NAN902", 8)]
+
+
+def test_module_classes_of_the_file_hold_the_parameters_they_set():
+    text = """
+import torch
+import torch.nn as nn
+
+class Scale(nn.Module):
+    def __init__(self, n):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(n))
+        self.proj = nn.Linear(n, n)
+        self.register_buffer("bias", torch.zeros(n))
+
+m = Scale(4).to("cpu")
+m.weight.fill_(0.5)
+m.proj.bias.zero_()
+m.bias.zero_()
+m.extra.weight.zero_()
+"""
+    assert codes(text, ["NAN901"]) == [("NAN901", 13), ("NAN901", 14)]

@@ -9,7 +9,7 @@ import libcst as cst
 from nanlint.checks.base import Check
 from nanlint.checks.saved import functional_inplace_operand, module_class
 from nanlint.analysis.syntax import (
-    argument, function_params, is_inplace_method, is_literal, is_self_attribute, name_of, positional_args, strip_views,
+    argument, function_params, is_inplace_method, is_literal, is_self_attribute, name_of, positional_args, strip_views, walk,
 )
 
 # Module methods that return the module itself.
@@ -61,7 +61,7 @@ class InplaceOnLeaf(Check):
         self.class_leaves: Dict[Optional[int], Dict[str, cst.CSTNode]] = {}
         # id of the class -> attribute -> the module built into it (`self.conv = nn.Conv2d(...)`)
         self.class_modules: Dict[Optional[int], Dict[str, cst.CSTNode]] = {}
-        self.module_classes: Set[str] = set()  # classes of the file that derive from an nn module
+        self.module_classes: Dict[str, Dict[str, str]] = {}  # module classes of the file -> their members
         self.frozen: Set[str] = set()  # code of modules and tensors frozen with `requires_grad = False`
         # (function node id, name) -> (seq, call or None): the latest `name.requires_grad_()` call or
         # `name.requires_grad = False` statement (None), at the assignment count it was made at.
@@ -109,8 +109,22 @@ class InplaceOnLeaf(Check):
         for base in node.bases:
             name = module_class(cst.Call(func=base.value), ctx)
             if name is not None and name[:1].isupper() or name_of(base.value) in self.module_classes:
-                self.module_classes.add(node.name.value)
+                self.module_classes[node.name.value] = self._members(node, ctx)
                 return
+
+    def _members(self, node: cst.ClassDef, ctx) -> Dict[str, str]:
+        """The attributes a module class of the file sets to a parameter or a module: `self.w =
+        nn.Parameter(...)` ("parameter"), `self.fc = nn.Linear(...)` ("module"). A `weight` set to an
+        `nn.Buffer` or registered as a buffer is neither."""
+        members: Dict[str, str] = {}
+        for sub in walk(node.body):
+            if isinstance(sub, cst.Assign) and len(sub.targets) == 1 and is_self_attribute(sub.targets[0].target):
+                attr = sub.targets[0].target.attr.value
+                if self.creates_leaf(sub.value, ctx):
+                    members[attr] = "parameter"
+                elif self.is_module(sub.value, ctx):
+                    members[attr] = "module"
+        return members
 
     def visit_assign(self, node: cst.Assign, ctx) -> None:
         for assigned in node.targets:
@@ -233,13 +247,13 @@ class InplaceOnLeaf(Check):
         elif is_self_attribute(target):
             return self.class_leaves.get(_class_id(ctx), {}).get(target.attr.value)
         elif isinstance(target, cst.Attribute) and target.attr.value in self.params["parameter_attributes"]:
-            return None if ctx.source(target) in self.frozen else self._module_origin(target.value, ctx)
+            return None if ctx.source(target) in self.frozen else self._module_origin(target.value, target.attr.value, ctx)
         return None
 
-    def _module_origin(self, owner: cst.CSTNode, ctx) -> Optional[cst.CSTNode]:
+    def _module_origin(self, owner: cst.CSTNode, parameter: str, ctx) -> Optional[cst.CSTNode]:
         """The construction of the module `owner` is or lies in (`conv`, `self.emb`, `model.layer[0].dense`),
-        when the file built it and did not freeze it."""
-        node = owner
+        when the file built it and did not freeze it, and `parameter` is one of its parameters."""
+        node, path = owner, [parameter]  # the attributes from the module built to the parameter
         while True:
             if ctx.source(node) in self.frozen:
                 return None
@@ -249,13 +263,31 @@ class InplaceOnLeaf(Check):
                 switched = self.switched.get((id(ctx.function_scope().node), name))
                 if found is None or switched is not None and switched[1] is None and switched[0] >= found.seq:
                     return None  # unknown, or frozen with `requires_grad_(False)` since
-                return found.value if self.is_module(found.value, ctx) else None
+                return found.value if self.is_module(found.value, ctx) and self._holds(found.value, path) else None
             if is_self_attribute(node):
-                return self.class_modules.get(_class_id(ctx), {}).get(node.attr.value)
-            if isinstance(node, (cst.Attribute, cst.Subscript)):
+                construction = self.class_modules.get(_class_id(ctx), {}).get(node.attr.value)
+                return construction if construction is not None and self._holds(construction, path) else None
+            if isinstance(node, cst.Attribute):
+                path.insert(0, node.attr.value)
+                node = node.value
+            elif isinstance(node, cst.Subscript):
+                path.insert(0, "[]")
                 node = node.value
             else:
                 return None
+
+    def _holds(self, construction: cst.CSTNode, path: List[str]) -> bool:
+        """An instance of a module class of the file has the parameter at `path` when the class sets it
+        (`self.weight = nn.Parameter(...)`) or the module it lies in (`self.fc = nn.Linear(...)`);
+        torch's modules and `nn.Module()` containers hold what their attributes name."""
+        while isinstance(construction, cst.Call) and isinstance(construction.func, cst.Attribute):
+            construction = construction.func.value
+        members = self.module_classes.get(name_of(construction.func) or "") if isinstance(construction, cst.Call) else None
+        if members is None:
+            return True
+        if len(path) == 1:
+            return members.get(path[0]) == "parameter"
+        return len(path) == 2 and members.get(path[0]) == "module"
 
 
 def _class_id(ctx) -> Optional[int]:

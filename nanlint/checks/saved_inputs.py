@@ -21,6 +21,7 @@ from nanlint.analysis.syntax import is_constant, name_of, strip_views
 # Binary operators whose backward reads both operands.
 SAVING_OPERATORS = {cst.MatrixMultiply: "@", cst.Multiply: "*", cst.Divide: "/"}
 # Calls whose result is a Python number, not a tensor: `x * len(y)` saves nothing.
+NOT_TENSORS = frozenset({"item", "tolist", "numpy"})  # tensor methods that return Python values
 NUMBER_CALLS = frozenset({"len", "int", "float", "sum", "max", "min", "abs", "round"})
 
 
@@ -65,11 +66,14 @@ class InputUses:
                 self._use(operand, f"`{op}`", node, ctx, True)
 
     def note_binary(self, node: cst.BinaryOperation, ctx) -> None:
+        """`a @ b` saves both; `a * b` and `a / b` save `a` only when `b` is a tensor too (`x * width`
+        with a Python number saves nothing), so each side counts when the other is known as a tensor."""
         symbol = SAVING_OPERATORS.get(type(node.operator))
         if symbol is None or _is_number(node.left, ctx) or _is_number(node.right, ctx):
             return
-        for operand in (node.left, node.right):
-            self._use(operand, f"`{symbol}`", node, ctx, symbol == "@")
+        for operand, other in ((node.left, node.right), (node.right, node.left)):
+            if symbol == "@" or _is_tensor(other, ctx):
+                self._use(operand, f"`{symbol}`", node, ctx, symbol == "@")
 
     def _use(self, operand: cst.CSTNode, saver: str, node: cst.CSTNode, ctx, evident: bool) -> None:
         name = name_of(_viewed(operand))
@@ -142,6 +146,21 @@ def _basic_index(index: cst.BaseSlice) -> bool:
     if isinstance(value, cst.UnaryOperation):
         value = value.expression
     return isinstance(value, (cst.Integer, cst.Ellipsis)) or name_of(value) is None and isinstance(value, cst.Name)
+
+
+def _is_tensor(node: cst.CSTNode, ctx, depth: int = 0) -> bool:
+    """Known to hold a tensor: the result of a torch function or tensor method that computes one (not
+    `x.size(1)` or `x.item()`), also through a name or a view."""
+    node = strip_views(node)
+    if isinstance(node, cst.Call):
+        described = ctx.describe(node)
+        op = ops.OPS.get(described[0]) if described is not None else None
+        return described is not None and described[0] not in NOT_TENSORS and not (op is not None and op.handles == ops.METADATA)
+    name = name_of(node)
+    if name is not None and depth < 3:
+        found = ctx.lookup_name(name)
+        return found is not None and _is_tensor(found.value, ctx, depth + 1)
+    return False
 
 
 def _is_number(node: cst.CSTNode, ctx, depth: int = 0) -> bool:
