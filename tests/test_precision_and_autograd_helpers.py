@@ -162,7 +162,7 @@ def step(G, D, z, real, scaler, accelerator, bce):
     scaler.step(opt_d)
     scaler.scale(g_loss).backward()
 """
-    assert codes(text, ["NAN904"]) == [("NAN904", 11)]
+    assert codes(text, ["NAN904"]) == [("NAN904", 10)]
 
 
 def test_cli_fixes_an_inplace_dropout_after_relu(tmp_path, nanlint):
@@ -173,3 +173,72 @@ def test_cli_fixes_an_inplace_dropout_after_relu(tmp_path, nanlint):
     fixed = nanlint("check", source, "--select", "NAN903", "--fix")
     assert fixed.returncode == 0, fixed.stdout + fixed.stderr
     assert "nn.Dropout(0.5, inplace=False)" in source.read_text(encoding="utf-8")
+
+
+def test_half_optimizer_eps_is_reported_at_its_construction_when_the_file_has_no_step():
+    text = """
+import torch
+
+def build(model):
+    model.half()
+    return torch.optim.AdamW(model.parameters(), lr=1e-4)
+
+def build_wide(model):
+    return torch.optim.AdamW(model.float().parameters())
+"""
+    assert codes(text, ["NAN803"]) == [("NAN803", 6)]
+
+
+def test_module_parameters_count_as_leaves_until_the_module_is_frozen():
+    text = """
+import torch.nn as nn
+
+head = nn.Linear(8, 2)
+head.weight[0] = 0.0
+head.requires_grad_(False)
+head.weight[1] = 0.0
+head = nn.Linear(8, 2)
+head.bias.zero_()
+"""
+    assert codes(text, ["NAN901"]) == [("NAN901", 5), ("NAN901", 9)]
+
+
+def test_saved_input_changed_on_the_next_pass_of_a_loop_unless_reassigned_in_it():
+    text = """
+import torch
+import torch.nn as nn
+
+class Net(nn.Module):
+    def forward(self, w, h, steps):
+        for _ in range(steps):
+            h[0] = 0
+            out = torch.matmul(w, h)
+        g = h.clone()
+        for _ in range(steps):
+            g[0] = 0
+            out = torch.matmul(w, g)
+            g = out.tanh()
+        return out
+"""
+    assert codes(text, ["NAN902"]) == [("NAN902", 8)]
+
+
+def test_module_classes_of_the_file_hold_the_parameters_they_set():
+    text = """
+import torch
+import torch.nn as nn
+
+class Scale(nn.Module):
+    def __init__(self, n):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(n))
+        self.proj = nn.Linear(n, n)
+        self.register_buffer("bias", torch.zeros(n))
+
+m = Scale(4).to("cpu")
+m.weight.fill_(0.5)
+m.proj.bias.zero_()
+m.bias.zero_()
+m.extra.weight.zero_()
+"""
+    assert codes(text, ["NAN901"]) == [("NAN901", 13), ("NAN901", 14)]

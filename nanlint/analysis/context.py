@@ -141,12 +141,18 @@ class FileContext:
 
     def lookup_name(self, name: str) -> Optional[Binding]:
         """`lookup` by name; `self.attr` names the attribute assigned in the current function."""
+        found = self.binding_of(name)
+        return found if found is not None and found.value is not None else None
+
+    def binding_of(self, name: str) -> Optional[Binding]:
+        """The binding `lookup_name` finds, also when its value is unknown (a parameter): which
+        assignment a use of `name` sees."""
         for scope in reversed(self.scopes):
             if scope.kind == "class" and scope is not self.scopes[-1]:
                 continue
             found = scope.last(name, self.horizon)
             if found is not None:
-                return found if found.value is not None else None
+                return found
         return None
 
     def at(self, seq: int, function: Callable, *args):

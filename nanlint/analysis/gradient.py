@@ -74,6 +74,11 @@ class GradientContext:
             return None
         return why
 
+    def differentiated(self, scope_node: cst.CSTNode) -> Optional[str]:
+        """Why autograd differentiates the function (or the module's top level) `scope_node`, or None."""
+        function = self._table().get(id(scope_node))
+        return self._reason_for(function) if function is not None else None
+
     # --- the file's functions --------------------------------------------------------------
 
     def _table(self) -> Dict[int, _Function]:

@@ -42,6 +42,7 @@ class Op:
     handles: str = ""  # VIEW, MOVE, CAST or METADATA
     saves_output: bool = False  # backward reads the result: changing it in place breaks backward
     saves_output_inplace: bool = False  # ... only when the op itself runs in place
+    saves_inputs: bool = False  # backward reads each operand (to differentiate the others): changing one in place breaks it
     blocks_gradient: bool = False  # no gradient flows through it to its input (indices, detach, integers)
 
 
@@ -72,6 +73,9 @@ OPS: Dict[str, Op] = {
     **_ops("leaky_relu elu celu selu leaky_relu_ elu_ celu_ selu_", saves_output_inplace=True),
     **_ops("expm1 sqrt rsqrt reciprocal tan prod cumprod logsumexp", saves_output=True),
     **_ops("sigmoid_ tanh_ exp_ sqrt_ rsqrt_ reciprocal_", saves_output=True),
+    # Verified with torch 2.13: `y = op(p, b)` with `p` requiring grad, then `b[0] = 1`, makes backward raise.
+    **_ops("mm matmul bmm mv dot outer tensordot einsum mul multiply div divide true_divide maximum minimum atan2 "
+           "linear conv1d conv2d conv3d conv_transpose1d conv_transpose2d conv_transpose3d", saves_inputs=True),
     **_ops("bool logical_and logical_or logical_not eq ne gt lt ge le isfinite isnan isinf", produces=BOOLEAN),
     **_ops("view view_as reshape t transpose permute flatten squeeze unsqueeze narrow select expand expand_as "
            "unflatten movedim moveaxis swapaxes as_strided diagonal adjoint mT mH T H unbind unfold split_with_sizes "
@@ -115,6 +119,9 @@ CANNOT_CREATE_NONFINITE = names(lambda op: op.handles in (VIEW, MOVE, METADATA))
 NO_GRADIENT = names(lambda op: op.blocks_gradient or op.produces == BOOLEAN)  # outputs autograd does not differentiate
 SAVING_OUTPUT = names(lambda op: op.saves_output)
 SAVING_OUTPUT_WHEN_INPLACE = names(lambda op: op.saves_output_inplace)
+SAVING_INPUTS = names(lambda op: op.saves_inputs)
+# nn modules whose forward saves its input (for its weight's gradient): verified like the ops above.
+SAVING_INPUT_MODULES = frozenset({"Linear", "Conv1d", "Conv2d", "Conv3d", "LayerNorm", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d"})
 # nn modules whose forward saves its output: class -> whether only with inplace=True.
 SAVING_MODULES = {
     module: not OPS[op].saves_output

@@ -10,10 +10,12 @@ from nanlint.checks.division import SelfNormalization
 from nanlint.checks.domain import RiskyArgument
 from nanlint.checks.inplace import InplaceOnLeaf
 from nanlint.checks.masking import InfiniteMaskSoftmax
+from nanlint.checks.optimizer_eps import HalfOptimizerEps
 from nanlint.checks.pattern import PatternCheck
 from nanlint.checks.reductions import DegenerateDecomposition, EmptySelectionMean, IgnoredTargetsMean, SingleSampleSpread
 from nanlint.checks.precision import OverflowingFill, VanishingEpsilon
-from nanlint.checks.saved import SavedOutputModified, SequentialInplace, StepBetweenBackward
+from nanlint.checks.saved import SavedOutputModified, SequentialInplace
+from nanlint.checks.steps import StepBetweenBackward
 from nanlint.checks.where_trap import WhereBranchTrap
 
 
@@ -33,6 +35,7 @@ CHECKS = {cls.kind: cls for cls in (
     RiskyArgument, RiskyDenominator, PatternCheck, InplaceOnLeaf, CallCheck, SuppressionCheck, RuntimeCheck,
     SelfNormalization, InfiniteMaskSoftmax, WhereBranchTrap, SingleSampleSpread, EmptySelectionMean, IgnoredTargetsMean,
     DegenerateDecomposition, VanishingEpsilon, OverflowingFill, SavedOutputModified, SequentialInplace, StepBetweenBackward,
+    HalfOptimizerEps,
 )}
 
 

@@ -4,23 +4,23 @@ Backward functions of some operations reuse their forward *output* (sigmoid's gr
 `y * (1 - y)`, exp's is `y`, relu's is `y > 0`). Autograd records each saved tensor's version
 counter; an in-place change bumps it, and the backward pass then raises "one of the variables
 needed for gradient computation has been modified by an inplace operation". The checks here follow
-that through local assignments (`saved-output-inplace`), through `nn.Sequential` neighbours
-(`sequential-inplace`), and through optimizer steps, which update every parameter in place, between
-two backward calls (`step-between-backward`).
+that through local assignments (`saved-output-inplace`) and through `nn.Sequential` neighbours
+(`sequential-inplace`); optimizer steps, which update parameters in place, are `steps.py`'s.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Dict, List, Optional, Set, Tuple
+from typing import Callable, Dict, NamedTuple, Optional, Tuple
 
 import libcst as cst
 
 from nanlint.analysis import ops
 from nanlint.checks.base import Check, snippet
+from nanlint.checks.saved_inputs import InputUses
 from nanlint.ftypes import Fix
 from nanlint.analysis.syntax import (
-    NOT_INPLACE, argument, attribute_name, called_name, code_of, is_constant, is_inplace_method, is_literal, is_self_attribute,
-    name_of, number_value, positional_args, strip_views, walk,
+    NOT_INPLACE, argument, attribute_name, called_name, code_of, elements, is_constant, is_inplace_method, is_literal,
+    is_self_attribute, name_of, number_value, positional_args, strip_views, walk,
 )
 
 NN = ("torch.nn.", "torch.nn.modules.")
@@ -47,7 +47,7 @@ def is_inplace_module(call: Optional[cst.CSTNode], ctx) -> bool:
         return False
     rate = argument(call, "p")
     if rate is None and name.endswith("Dropout"):
-        rate = _first_argument(call)
+        rate = first_argument(call)
     return not (number_value(rate) == 0 or is_literal(rate, False))
 
 
@@ -58,6 +58,35 @@ def saving_module(call: Optional[cst.CSTNode], ctx) -> Optional[str]:
     if ops.SAVING_MODULES[name] and not is_literal(argument(call, "inplace"), True):
         return None
     return f"nn.{name}"
+
+
+class InplaceOperand(NamedTuple):
+    tensor: cst.CSTNode  # what the call changes in place
+    how: str
+    flag: Optional[cst.CSTNode]  # the `inplace=True` argument, when that is what makes it in place
+
+
+# torch functions ending in `_` that do not change their first operand's values as a recorded
+# operation: `nn.init.*_` runs under no_grad, `nn.utils.clip_grad_norm_` changes gradients.
+NOT_INPLACE_NAMESPACES = ("torch.nn.init.", "torch.nn.utils.")
+
+
+def functional_inplace_operand(call: cst.Call, ctx) -> Optional[InplaceOperand]:
+    """`x` of a torch function that changes its first operand in place: `F.relu(x, inplace=True)`,
+    `F.dropout(x, p, inplace=True)`, `torch.relu_(x)`, `torch.sigmoid_(x)`. (Methods such as
+    `x.relu_()` are the receiver's.)"""
+    qualified = ctx.qualified(call.func)
+    if qualified is None or qualified.startswith(NOT_INPLACE_NAMESPACES):
+        return None
+    described = ctx.describe(call)
+    if described is None:
+        return None
+    op, operands, keywords = described
+    inplace = keywords.get("inplace")
+    if not operands or not (is_literal(inplace, True) or op.endswith("_") and op not in NOT_INPLACE):
+        return None
+    flag = inplace if is_literal(inplace, True) else None
+    return InplaceOperand(operands[0], f"`{op}(..., inplace=True)`" if inplace is not None else f"`{op}`", flag)
 
 
 class SavedOutputModified(Check):
@@ -74,10 +103,20 @@ class SavedOutputModified(Check):
         self.modules: Dict[Tuple[int, str], cst.Call] = {}  # (class or scope id, attribute/name) -> nn module call
         self.statement_calls: set = set()
         self.grad_aware = 0  # depth of `if x.requires_grad:` style branches around the walk
+        self.inputs = InputUses()
+        self.reported: set = set()
+        self.saving_classes: Dict[str, str] = {}  # Sequential classes of the file whose last layer saves its output
 
     def handlers(self):
         return {cst.Assign: self.visit_assign, cst.AugAssign: self.visit_augassign, cst.Expr: self.visit_expr,
-                cst.Call: self.visit_call, cst.If: self.visit_if}
+                cst.Call: self.visit_call, cst.If: self.visit_if, cst.BinaryOperation: self.visit_binary,
+                cst.For: self.visit_loop, cst.While: self.visit_loop, cst.ClassDef: self.visit_class}
+
+    def visit_binary(self, node: cst.BinaryOperation, ctx) -> None:
+        self.inputs.note_binary(node, ctx)
+
+    def visit_loop(self, node: cst.CSTNode, ctx) -> Callable[[], None]:
+        return self.inputs.enter_loop(node, ctx)
 
     def visit_if(self, node: cst.If, ctx) -> Optional[Callable[[], None]]:
         """Code that tests `requires_grad`, `torch.is_grad_enabled()` or `self.training` chose its
@@ -94,7 +133,8 @@ class SavedOutputModified(Check):
     def _in_scope(self, ctx) -> bool:
         """Where backward can follow: not in an `autograd.Function`'s own forward/backward (grad is off
         there), not in a grad-aware branch, and with `training_code_only`, in a `forward`/`__call__`
-        method or a function whose name mentions loss or training."""
+        method, a function whose name mentions loss or training, or a script's top level that calls
+        backward()."""
         if self.grad_aware:
             return False
         functions = [s.node for s in ctx.scopes if s.kind == "function" and not isinstance(s.node, cst.Lambda)]
@@ -103,8 +143,8 @@ class SavedOutputModified(Check):
             return False
         if not self.params["training_code_only"]:
             return True
-        if not functions:
-            return False
+        if not functions:  # a script's top level, when it calls backward()
+            return ctx.gradient.differentiated(ctx.function_scope().node) is not None
         name = functions[-1].name.value.lower()
         return name in ("forward", "__call__") or "loss" in name or "train" in name
 
@@ -116,7 +156,7 @@ class SavedOutputModified(Check):
         name = name_of(target)
         if name is not None:
             return (0, name)
-        return _self_owner(target, ctx)
+        return self_owner(target, ctx)
 
     def _module_of(self, callee: cst.CSTNode, ctx) -> Optional[cst.Call]:
         owner = self._owner(callee, ctx)
@@ -139,28 +179,103 @@ class SavedOutputModified(Check):
             if op in ops.SAVING_OUTPUT or op in ops.SAVING_OUTPUT_WHEN_INPLACE and (op.endswith("_") or is_literal(keywords.get("inplace"), True)):
                 return f"`{op}`"
             return None
-        module = self._module_of(value.func, ctx)
-        return saving_module(module, ctx) if module is not None else None
+        return self._callee_saver(value.func, ctx)
+
+    # --- modules that end in a saving layer ----------------------------------------------------
+
+    def visit_class(self, node: cst.ClassDef, ctx) -> None:
+        """`class ConvModule(nn.Sequential)` whose last layer (`super().__init__(conv, nn.ReLU(inplace=True))`,
+        `self.add_module("act", ...)`) saves its output: so does the class."""
+        if not any(ctx.qualified(base.value) in SEQUENTIAL for base in node.bases):
+            return
+        last = None
+        for sub in walk(node.body):
+            if isinstance(sub, cst.Call) and isinstance(sub.func, cst.Attribute):
+                layers = positional_args(sub)
+                if sub.func.attr.value == "__init__" and isinstance(sub.func.value, cst.Call) and name_of(sub.func.value.func) == "super":
+                    last = layers[-1] if layers else last
+                elif sub.func.attr.value == "add_module" and name_of(sub.func.value) == "self" and len(layers) == 2:
+                    last = layers[1]
+        saver = self._module_saver(last, ctx) if isinstance(last, cst.Call) else None
+        if saver is not None:
+            self.saving_classes[node.name.value] = saver
+
+    def _module_saver(self, call: Optional[cst.CSTNode], ctx, depth: int = 0) -> Optional[str]:
+        """What saves the output of the module `call` builds: `nn.ReLU`, an `nn.Sequential(...)` or a
+        Sequential class of the file whose last layer does."""
+        if not isinstance(call, cst.Call) or depth > 4:
+            return None
+        direct = saving_module(call, ctx)
+        if direct is not None:
+            return direct
+        if ctx.qualified(call.func) in SEQUENTIAL:
+            layers = positional_args(call)
+            inner = self._module_saver(layers[-1], ctx, depth + 1) if layers else None
+            return f"`nn.Sequential`'s last layer {_bare(inner)}" if inner is not None else None
+        inner = self.saving_classes.get(name_of(call.func) or "")
+        return f"`{call.func.value}`'s last layer {_bare(inner)}" if inner is not None else None
+
+    def _callee_saver(self, func: cst.CSTNode, ctx) -> Optional[str]:
+        """What saves the output of calling `func`: a module (`self.act`, `block`) or an element of
+        an `nn.ModuleList` (`self.convs[i]`)."""
+        if isinstance(func, cst.Subscript):
+            return self._module_list_saver(self._module_of(func.value, ctx), ctx)
+        module = self._module_of(func, ctx)
+        return self._module_saver(module, ctx) if module is not None else None
+
+    def _module_list_saver(self, call: Optional[cst.CSTNode], ctx) -> Optional[str]:
+        """The saver of every module of `nn.ModuleList([ConvModule(...) for ...])` (or of a list display)."""
+        if not isinstance(call, cst.Call) or module_class(call, ctx) != "ModuleList":
+            return None
+        modules = first_argument(call)
+        if isinstance(modules, cst.ListComp):
+            return self._module_saver(modules.elt, ctx)
+        found = {self._module_saver(module, ctx) for module in elements(modules) or ()}
+        return found.pop() if len(found) == 1 else None
+
+    def _element_saver(self, value: cst.CSTNode, ctx) -> Optional[str]:
+        """What saved the elements of `[conv(x) for conv in self.convs]`, `[self.convs[i](x) for i in ...]`."""
+        if not isinstance(value, cst.ListComp) or not isinstance(value.elt, cst.Call):
+            return None
+        callee = value.elt.func
+        if isinstance(callee, cst.Subscript):
+            return self._callee_saver(callee, ctx)
+        name = name_of(callee)
+        for comp in _comprehension_fors(value.for_in):
+            iterated = comp.iter
+            if isinstance(iterated, cst.Call) and name_of(iterated.func) == "enumerate" and iterated.args:
+                iterated = iterated.args[0].value
+            if name is not None and name in {name_of(sub) for sub in walk(comp.target)}:
+                return self._module_list_saver(self._module_of(iterated, ctx), ctx)
+        return None
 
     # --- in-place changes --------------------------------------------------------------------
 
-    def visit_assign(self, node: cst.Assign, ctx) -> None:
+    def visit_assign(self, node: cst.Assign, ctx) -> Optional[Callable[[], None]]:
+        leave = None
         for assigned in node.targets:
             target = assigned.target
             if isinstance(target, cst.Subscript):
-                self._judge(target, node, "item assignment", ctx)
-            elif module_class(node.value, ctx) is not None:
+                if not self._judge(target, node, "item assignment", ctx):
+                    leave = lambda: self._judge_input(target, node, "item assignment", ctx)
+            elif module_class(node.value, ctx) is not None or self._module_saver(node.value, ctx) is not None:
                 owner = self._owner(target, ctx)
                 if owner is not None and owner[0] != 0:
                     self.modules[owner] = node.value
+        return leave
 
-    def visit_augassign(self, node: cst.AugAssign, ctx) -> None:
+    def visit_augassign(self, node: cst.AugAssign, ctx) -> Optional[Callable[[], None]]:
+        if isinstance(node.target, cst.Subscript) and self._judge_element(node.target, node, ctx):
+            return None
         fix = None
         name = name_of(node.target)
         if name is not None:
             operator = code_of(node.operator).strip()[:-1]  # `+=` -> `+`
             fix = lambda: self._fix(ctx, node, f"{name} = {name} {operator} {_parenthesized(node.value, ctx)}")
-        self._judge(node.target, node, "augmented assignment", ctx, fix)
+        if self._judge(node.target, node, "augmented assignment", ctx, fix):
+            return None
+        # after its value is walked: `x += self.fc(x)` changes the input the layer saved
+        return lambda: self._judge_input(node.target, node, "augmented assignment", ctx, fix, evident_only=name is not None)
 
     def visit_expr(self, node: cst.Expr, ctx) -> None:
         call = node.value
@@ -170,43 +285,76 @@ class SavedOutputModified(Check):
         if receiver is not None and is_inplace_method(method):
             self.statement_calls.add(id(call))
             fix = lambda: self._fix(ctx, node, f"{receiver} = {receiver}.{method[:-1]}{ctx.source(call)[len(ctx.source(call.func)):]}")
-            self._judge(call.func.value, call, f"`.{method}()`", ctx, fix)
+            self._changed(call.func.value, call, f"`.{method}()`", ctx, fix)
 
     def visit_call(self, node: cst.Call, ctx) -> None:
+        func = node.func
+        module = self._module_of(func, ctx) if ctx.describe(node) is None else None
+        self.inputs.note_call(node, ctx, module_class(module, ctx))
         if id(node) in self.statement_calls:
             return
-        func = node.func
         if isinstance(func, cst.Attribute) and is_inplace_method(func.attr.value) and ctx.qualified(func) is None:
-            self._judge(func.value, node, f"`.{func.attr.value}()`", ctx)
+            self._changed(func.value, node, f"`.{func.attr.value}()`", ctx)
             return
-        described = ctx.describe(node)
-        if described is not None:
-            op, operands, keywords = described
-            inplace = keywords.get("inplace")
-            if operands and (is_literal(inplace, True) or op.endswith("_") and op not in NOT_INPLACE):
-                fix = None
-                if is_literal(inplace, True) and self.rule.fixable:
-                    fix = lambda: self.replacing(*ctx.offsets(inplace), "False")
-                self._judge(operands[0], node, f"`{op}(..., inplace=True)`" if inplace is not None else f"`{op}`", ctx, fix)
+        operand = functional_inplace_operand(node, ctx)
+        if operand is not None:
+            flag = operand.flag
+            fix = (lambda: self.replacing(*ctx.offsets(flag), "False")) if flag is not None and self.rule.fixable else None
+            self._changed(operand.tensor, node, operand.how, ctx, fix)
             return
-        module = self._module_of(func, ctx)
-        first = _first_argument(node)
+        first = first_argument(node)
         if module is not None and is_inplace_module(module, ctx) and first is not None:
-            self._judge(first, node, f"`{ctx.source(func)}` (an in-place `nn.{module_class(module, ctx)}`)", ctx)
+            self._changed(first, node, f"`{ctx.source(func)}` (an in-place `nn.{module_class(module, ctx)}`)", ctx)
 
-    def _judge(self, target: cst.CSTNode, node: cst.CSTNode, how: str, ctx, fix: LazyFix = None) -> None:
+    def _changed(self, target: cst.CSTNode, node: cst.CSTNode, how: str, ctx, fix: LazyFix = None) -> None:
+        if not self._judge(target, node, how, ctx, fix):
+            self._judge_input(target, node, how, ctx, fix)
+
+    def _judge(self, target: cst.CSTNode, node: cst.CSTNode, how: str, ctx, fix: LazyFix = None) -> bool:
+        """Report an in-place change of an operation's saved output; True when reported."""
         if ctx.grad_disabled or not self._in_scope(ctx):
-            return
+            return False
         base = strip_views(target)
         if name_of(base) is None:
-            return
+            return False
         found = ctx.lookup(base)
         if found is None:
-            return
+            return False
         saver = self.saver(found.value, ctx)
-        if saver is not None:
-            self.report(ctx, node, fix() if fix is not None else None, how=how, target=snippet(ctx.source(target)),
-                        saver=saver, line=ctx.line(found.value))
+        if saver is None:
+            return False
+        self.report(ctx, node, fix() if fix is not None else None, how=how, target=snippet(ctx.source(target)),
+                    saver=saver, line=ctx.line(found.value))
+        return True
+
+    def _judge_element(self, target: cst.Subscript, node: cst.AugAssign, ctx) -> bool:
+        """`outs[i] += ...` on a list of module outputs: `+=` changes the element tensor in place (an item
+        assignment, `outs[i] = ...`, only replaces it in the list)."""
+        if ctx.grad_disabled or not self._in_scope(ctx) or name_of(target.value) is None:
+            return False
+        found = ctx.lookup(target.value)
+        saver = self._element_saver(found.value, ctx) if found is not None else None
+        if saver is None:
+            return False
+        self.report(ctx, node, how="augmented assignment", target=snippet(ctx.source(target)), saver=saver, line=ctx.line(found.value))
+        return True
+
+    def _judge_input(self, target: cst.CSTNode, node: cst.CSTNode, how: str, ctx, fix: LazyFix = None, evident_only: bool = False) -> None:
+        """Report an in-place change of a tensor an operation saved as its input (`evident_only`: only
+        operations that take tensors alone, when the name might hold a Python number)."""
+        name = name_of(strip_views(target))
+        if name is None or ctx.grad_disabled or not self._in_scope(ctx):
+            return
+
+        def report(use) -> None:
+            if id(node) not in self.reported:
+                self.reported.add(id(node))
+                self.report(ctx, node, fix() if fix is not None else None, how=how, target=snippet(ctx.source(target)),
+                            saver=use.saver, line=ctx.line(use.node))
+
+        use = self.inputs.saved_by(name, ctx, evident_only, report)
+        if use is not None:
+            report(use)
 
     def _fix(self, ctx, node: cst.CSTNode, code: str) -> Optional[Fix]:
         """`code` in place of a statement that fits on one line."""
@@ -215,6 +363,7 @@ class SavedOutputModified(Check):
         return self.replacing(*ctx.offsets(node), code)
 
 
+SEQUENTIAL = frozenset({"torch.nn.Sequential", "torch.nn.modules.container.Sequential"})
 GRAD_AWARE_NAMES = frozenset({"requires_grad", "is_grad_enabled", "is_inference_mode_enabled", "training"})
 AUTOGRAD_FUNCTIONS = frozenset({"torch.autograd.Function", "torch.autograd.function.Function", "torch.autograd.function.InplaceFunction"})
 
@@ -228,7 +377,18 @@ def _parenthesized(node: cst.CSTNode, ctx) -> str:
     return code if isinstance(node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) or is_constant(node) else f"({code})"
 
 
-def _first_argument(call: cst.Call) -> Optional[cst.CSTNode]:
+def _bare(saver: str) -> str:
+    """`nn.ReLU` out of "`ConvModule`'s last layer nn.ReLU": the layer, not the chain to it."""
+    return saver.rsplit(" ", 1)[-1]
+
+
+def _comprehension_fors(comp: cst.CompFor):
+    while comp is not None:
+        yield comp
+        comp = comp.inner_for_in
+
+
+def first_argument(call: cst.Call) -> Optional[cst.CSTNode]:
     """The first positional argument, or None when there is none or it is a `*args`."""
     positional = positional_args(call)
     return positional[0] if positional and not isinstance(positional[0], cst.Arg) else None
@@ -247,7 +407,7 @@ class SequentialInplace(Check):
         return {cst.Call: self.visit_call}
 
     def visit_call(self, node: cst.Call, ctx) -> None:
-        if ctx.qualified(node.func) not in ("torch.nn.Sequential", "torch.nn.modules.container.Sequential"):
+        if ctx.qualified(node.func) not in SEQUENTIAL:
             return
         layers = [arg if arg.star else arg.value for arg in node.args if arg.keyword is None]  # `*rest` stays an Arg: no module
         for before, after in zip(layers, layers[1:]):
@@ -259,168 +419,8 @@ class SequentialInplace(Check):
                 self.report(ctx, after, fix, module=snippet(ctx.source(after)), saver=saver)
 
 
-class StepBetweenBackward(Check):
-    """`a.backward()`, then `opt.step()`, then `b.backward()` where `b` was computed before the step
-    by calling the model `opt` updates (`opt = torch.optim.Adam(D.parameters())`, `b = bce(D(fake), 1)`):
-    the step changed, in place, parameters that `b`'s graph saved. This is the GAN loop that computes
-    the generator loss through the discriminator before stepping the discriminator, and the actor-critic
-    loop that does the same with the critic. Losses of unrelated models, optimizers whose model is
-    unknown, and branches of the same `if`/`else` are left alone."""
-
-    kind = "step-between-backward"
-    FIELDS = ("loss", "line", "step", "step_line", "model")
-    PARAMS = {}
-
-    def begin(self, ctx) -> None:
-        self.calls = 0  # calls met so far: the walk order of backward and step calls
-        self.backwards: Dict[int, List[Tuple[int, cst.Call]]] = {}  # function scope -> (order, backward call) seen
-        self.steps: Dict[int, List[Tuple[int, int, cst.Call, str, str]]] = {}  # scope -> (order, ctx.seq, node, optimizer, model)
-        self.class_optimizers: Dict[Tuple[int, str], cst.Call] = {}
-        self.branches: List[Tuple[cst.CSTNode, cst.CSTNode]] = []  # (body, orelse) of each `if` with an else
-        self.branch_nodes: List[Tuple[Set[int], Set[int]]] = []  # their node ids, collected when first needed
-
-    def handlers(self):
-        return {cst.Call: self.visit_call, cst.If: self.visit_if, cst.Assign: self.visit_assign}
-
-    def visit_if(self, node: cst.If, ctx) -> None:
-        if node.orelse is not None:
-            self.branches.append((node.body, node.orelse))
-
-    def visit_assign(self, node: cst.Assign, ctx) -> None:
-        for assigned in node.targets:
-            owner = _self_owner(assigned.target, ctx)
-            if owner is not None and _optimized_model(node.value, ctx) is not None:
-                self.class_optimizers[owner] = node.value
-
-    def _exclusive(self, a: cst.CSTNode, b: cst.CSTNode) -> bool:
-        """True when one node is in the body and the other in the else branch of the same `if`."""
-        while len(self.branch_nodes) < len(self.branches):
-            body, orelse = self.branches[len(self.branch_nodes)]
-            self.branch_nodes.append(({id(sub) for sub in walk(body)}, {id(sub) for sub in walk(orelse)}))
-        for body, orelse in self.branch_nodes:
-            a_body, b_body = _within(a, body), _within(b, body)
-            a_else, b_else = _within(a, orelse), _within(b, orelse)
-            if a_body and b_else or a_else and b_body:
-                return True
-        return False
-
-    def visit_call(self, node: cst.Call, ctx) -> None:
-        self.calls += 1
-        scope = id(ctx.scopes[-1].node)
-        stepped = self._stepped_optimizer(node, ctx)
-        if stepped is not None:
-            if self.backwards.get(scope):
-                self.steps.setdefault(scope, []).append((self.calls, ctx.seq, node) + stepped)
-            return
-        loss = _backward_loss(node, ctx)
-        if loss is None:
-            return
-        self._judge(scope, loss, node, ctx)
-        self.backwards.setdefault(scope, []).append((self.calls, node))
-
-    def _judge(self, scope: int, loss: cst.Name, node: cst.Call, ctx) -> None:
-        found = ctx.lookup(loss)
-        if found is None:
-            return
-        built_seq, built = found
-        for step_order, step_seq, step, optimizer, model in self.steps.get(scope, ()):
-            earlier = any(order < step_order and not self._exclusive(b, step) for order, b in self.backwards[scope])
-            if (built_seq <= step_seq and earlier and not self._exclusive(step, node) and not self._exclusive(built, node)
-                    and _calls_model(built, model, ctx)):
-                self.report(ctx, node, loss=loss.value, line=ctx.line(built), step=optimizer, step_line=ctx.line(step), model=model)
-                return
-
-    def _stepped_optimizer(self, node: cst.Call, ctx) -> Optional[Tuple[str, str]]:
-        """`opt.step()`, `self.opt_d.step()`, `scaler.step(opt)` -> (optimizer code, model code) when the
-        optimizer's construction in this file names the model it updates."""
-        func = node.func
-        if not isinstance(func, cst.Attribute) or func.attr.value != "step":
-            return None
-        first = _first_argument(node)
-        for candidate in ([first] if first is not None else []) + [func.value]:
-            constructor = self._constructor(candidate, ctx)
-            model = _optimized_model(constructor, ctx) if constructor is not None else None
-            if model is not None:
-                return ctx.source(candidate), model
-        return None
-
-    def _constructor(self, node: cst.CSTNode, ctx) -> Optional[cst.CSTNode]:
-        name = name_of(node)
-        if name is not None:
-            return ctx.assigned_value(name)
-        owner = _self_owner(node, ctx)
-        return self.class_optimizers.get(owner) if owner is not None else None
-
-
-def _within(node: cst.CSTNode, ids: Set[int]) -> bool:
-    """`node` is one of the nodes `ids` holds, or (a value the walker made, such as the element of a
-    tuple unpacking) is built around one of them."""
-    return id(node) in ids or any(id(sub) in ids for sub in walk(node))
-
-
-def _self_owner(node: cst.CSTNode, ctx) -> Optional[Tuple[int, str]]:
+def self_owner(node: cst.CSTNode, ctx) -> Optional[Tuple[int, str]]:
     if is_self_attribute(node):
         owner = ctx.class_node()
         return (id(owner), node.attr.value) if owner is not None else None
     return None
-
-
-def _optimized_model(value: Optional[cst.CSTNode], ctx) -> Optional[str]:
-    """`D` for `torch.optim.Adam(D.parameters(), ...)` (also `D.module.parameters()`, `self.netD.parameters()`)."""
-    if not isinstance(value, cst.Call) or not (ctx.qualified(value.func) or "").startswith("torch.optim."):
-        return None
-    params = _first_argument(value)
-    if isinstance(params, cst.Call) and attribute_name(params.func) in ("parameters", "named_parameters"):
-        model = params.func.value
-        if attribute_name(model) == "module":
-            model = model.value
-        return ctx.source(model)
-    return None
-
-
-def _calls_model(expression: cst.CSTNode, model: str, ctx, depth: int = 0) -> bool:
-    """Whether computing `expression` calls `model(...)` (or `model.module(...)`, `model.forward(...)`),
-    following local names a few assignments back."""
-    for sub in walk(expression):
-        if isinstance(sub, cst.Call):
-            callee = ctx.source(sub.func)
-            if callee in (model, model + ".module", model + ".forward"):
-                return True
-        elif depth < 4 and name_of(sub) is not None:
-            value = ctx.assigned_value(sub.value)
-            if value is not None and value is not expression and _calls_model(value, model, ctx, depth + 1):
-                return True
-    return False
-
-
-def _backward_loss(node: cst.Call, ctx) -> Optional[cst.Name]:
-    """The loss a backward call differentiates, when it is a local name: `loss.backward()`,
-    `loss.mean().backward()`, `scaler.scale(loss).backward()`, `torch.autograd.backward(loss)`,
-    `accelerator.backward(loss)`, `self.manual_backward(loss)`."""
-    func = node.func
-    if ctx.qualified(func) == "torch.autograd.backward" or _is_backward_helper(func) and positional_args(node):
-        target = _first_argument(node)
-    elif attribute_name(func) == "backward":
-        target = func.value
-        while isinstance(target, cst.Call) and isinstance(target.func, cst.Attribute):
-            if target.func.attr.value == "scale" and positional_args(target):
-                target = _first_argument(target)
-            else:
-                target = target.func.value
-    else:
-        return None
-    return target if name_of(target) is not None else None
-
-
-BACKWARD_HELPERS = ("accelerator", "fabric", "engine", "self")
-
-
-def _is_backward_helper(func: cst.CSTNode) -> bool:
-    """`self.manual_backward(loss)`, `accelerator.backward(loss)`, `model_engine.backward(loss)`; not
-    `y.backward(gradient)`, whose argument is a gradient."""
-    if not isinstance(func, cst.Attribute):
-        return False
-    if func.attr.value == "manual_backward":
-        return True
-    owner = func.value.value if isinstance(func.value, cst.Name) else attribute_name(func.value) or ""
-    return func.attr.value == "backward" and owner.lower().endswith(BACKWARD_HELPERS)

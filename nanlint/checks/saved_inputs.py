@@ -1,0 +1,178 @@
+"""Which tensors autograd saved as *inputs*: the operands of products and of layers with weights.
+
+`y = torch.mm(p, b)` saves `b` to compute `p`'s gradient (and `p` for `b`'s); so do `@`, `*`, `/`,
+`F.linear`, `F.conv2d`, `einsum` and the `nn.Linear`, `nn.Conv2d`, `nn.LayerNorm` and `nn.BatchNorm`
+modules (`self.fc(x)` saves `x`). Changing such an operand in place afterwards (while the same
+assignment of its name is live) makes backward raise "modified by an inplace operation"; so does
+changing it earlier in a loop that uses it later, on the next pass. `InputUses` records the uses
+as the walk meets them and answers, for an in-place change, which use saved the tensor.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List, NamedTuple, Optional, Tuple
+
+import libcst as cst
+
+from nanlint.analysis import ops
+from nanlint.analysis.context import Binding
+from nanlint.analysis.syntax import is_constant, name_of, strip_views
+
+# Binary operators whose backward reads both operands.
+SAVING_OPERATORS = {cst.MatrixMultiply: "@", cst.Multiply: "*", cst.Divide: "/"}
+# Calls whose result is a Python number, not a tensor: `x * len(y)` saves nothing.
+NOT_TENSORS = frozenset({"item", "tolist", "numpy"})  # tensor methods that return Python values
+NUMBER_CALLS = frozenset({"len", "int", "float", "sum", "max", "min", "abs", "round"})
+
+
+class Use(NamedTuple):
+    binding: Binding  # the assignment of the name the use saw
+    saver: str  # the operation, as the finding names it
+    node: cst.CSTNode
+    loops: Tuple[int, ...]  # ids of the loops around it
+    evident: bool  # the operation only takes tensors (a torch call, a module, `@`): the name holds one
+
+
+class Change(NamedTuple):
+    """An in-place change inside a loop that no earlier use explains: a later use in the loop may."""
+
+    name: str
+    binding: Binding
+    loops: Tuple[int, ...]
+    report: object  # called with the use that saved the tensor
+    evident_only: bool
+
+
+class InputUses:
+    def __init__(self) -> None:
+        self.uses: Dict[Tuple[int, str], List[Use]] = {}  # by (function scope id, name)
+        self.loops: List[Tuple[int, int]] = []  # (id, seq at its start) of the loops around the walk
+        self.changes: List[Tuple[int, Change]] = []  # (scope id, change) waiting for their loop's end
+
+    # --- uses ------------------------------------------------------------------------------
+
+    def note_call(self, node: cst.Call, ctx, module: Optional[str]) -> None:
+        """A torch call that saves its operands, or a call of a module (`module`: its class) that saves its input."""
+        if module in ops.SAVING_INPUT_MODULES and node.args and node.args[0].keyword is None and not node.args[0].star:
+            self._use(node.args[0].value, f"`{ctx.source(node.func)}` (an `nn.{module}`)", node, ctx, True)
+            return
+        described = ctx.describe(node)
+        if described is None or described[0] not in ops.SAVING_INPUTS:
+            return
+        op, operands, _ = described
+        tensors = [operand for operand in operands if not isinstance(operand, cst.Arg) and not _is_number(operand, ctx)]
+        if len(tensors) >= 2:
+            for operand in tensors:
+                self._use(operand, f"`{op}`", node, ctx, True)
+
+    def note_binary(self, node: cst.BinaryOperation, ctx) -> None:
+        """`a @ b` saves both; `a * b` and `a / b` save `a` only when `b` is a tensor too (`x * width`
+        with a Python number saves nothing), so each side counts when the other is known as a tensor."""
+        symbol = SAVING_OPERATORS.get(type(node.operator))
+        if symbol is None or _is_number(node.left, ctx) or _is_number(node.right, ctx):
+            return
+        for operand, other in ((node.left, node.right), (node.right, node.left)):
+            if symbol == "@" or _is_tensor(other, ctx):
+                self._use(operand, f"`{symbol}`", node, ctx, symbol == "@")
+
+    def _use(self, operand: cst.CSTNode, saver: str, node: cst.CSTNode, ctx, evident: bool) -> None:
+        name = name_of(_viewed(operand))
+        binding = ctx.binding_of(name) if name is not None else None
+        if binding is not None:
+            loops = tuple(loop for loop, _ in self.loops)
+            self.uses.setdefault((id(ctx.function_scope().node), name), []).append(Use(binding, saver, node, loops, evident))
+
+    # --- in-place changes ------------------------------------------------------------------
+
+    def saved_by(self, name: str, ctx, evident_only: bool, report) -> Optional[Use]:
+        """The use before this in-place change of `name` that saved the tensor it holds; inside a
+        loop, `report(use)` is called at the loop's end when a use later in the loop saved it."""
+        binding = ctx.binding_of(name)
+        if binding is None:
+            return None
+        scope = id(ctx.function_scope().node)
+        for use in self.uses.get((scope, name), ()):
+            if use.binding is binding and (use.evident or not evident_only):
+                return use
+        if self.loops:
+            self.changes.append((scope, Change(name, binding, tuple(loop for loop, _ in self.loops), report, evident_only)))
+        return None
+
+    def enter_loop(self, node: cst.CSTNode, ctx):
+        self.loops.append((id(node), ctx.seq))
+        return lambda: self._leave_loop(ctx)
+
+    def _leave_loop(self, ctx) -> None:
+        loop, start = self.loops.pop()
+        end = ctx.seq
+        waiting = []
+        for scope, change in self.changes:
+            if loop not in change.loops:
+                waiting.append((scope, change))
+                continue
+            records = ctx.function_scope().records.get(change.name, ())
+            if any(start < record.seq <= end for record in records):
+                continue  # assigned again in the loop: each pass changes a new tensor
+            for use in self.uses.get((scope, change.name), ()):
+                if loop in use.loops and use.binding is change.binding and (use.evident or not change.evident_only):
+                    change.report(use)
+                    break
+            else:
+                if change.loops[0] != loop:  # an outer loop may still use it later
+                    waiting.append((scope, change))
+        self.changes = waiting
+
+
+def _viewed(operand: cst.CSTNode) -> cst.CSTNode:
+    """The tensor `operand` is a view of (`b`, `b.t()`, `b[:, 0]`, `b.view(-1)[1:]`), or `operand`
+    itself: an index by a tensor, a name or a key (`b[mask]`, `b[idx]`, `d["lr"]`) gathers a copy, or
+    reads a dict."""
+    node = operand
+    while True:
+        if isinstance(node, cst.Subscript):
+            if not all(_basic_index(element.slice) for element in node.slice):
+                return operand
+            node = node.value
+        elif isinstance(node, (cst.Call, cst.Attribute)) and strip_views(node) is not node:
+            node = node.func.value if isinstance(node, cst.Call) else node.value
+        else:
+            return node
+
+
+def _basic_index(index: cst.BaseSlice) -> bool:
+    if isinstance(index, cst.Slice):
+        return True
+    value = index.value
+    if isinstance(value, cst.UnaryOperation):
+        value = value.expression
+    return isinstance(value, (cst.Integer, cst.Ellipsis)) or name_of(value) is None and isinstance(value, cst.Name)
+
+
+def _is_tensor(node: cst.CSTNode, ctx, depth: int = 0) -> bool:
+    """Known to hold a tensor: the result of a torch function or tensor method that computes one (not
+    `x.size(1)` or `x.item()`), also through a name or a view."""
+    node = strip_views(node)
+    if isinstance(node, cst.Call):
+        described = ctx.describe(node)
+        op = ops.OPS.get(described[0]) if described is not None else None
+        return described is not None and described[0] not in NOT_TENSORS and not (op is not None and op.handles == ops.METADATA)
+    name = name_of(node)
+    if name is not None and depth < 3:
+        found = ctx.lookup_name(name)
+        return found is not None and _is_tensor(found.value, ctx, depth + 1)
+    return False
+
+
+def _is_number(node: cst.CSTNode, ctx, depth: int = 0) -> bool:
+    """A Python number, as far as the code shows: a literal, `len(x)`, a name assigned one."""
+    if is_constant(node) or isinstance(node, cst.UnaryOperation) and is_constant(node.expression):
+        return True
+    if isinstance(node, cst.Call):
+        return name_of(node.func) in NUMBER_CALLS or ctx.qualified(node.func) in ("math.sqrt", "math.log", "math.exp")
+    if isinstance(node, cst.BinaryOperation) and depth < 3:
+        return _is_number(node.left, ctx, depth + 1) and _is_number(node.right, ctx, depth + 1)
+    name = name_of(node)
+    if name is not None and depth < 3:
+        found = ctx.lookup_name(name)
+        return found is not None and _is_number(found.value, ctx, depth + 1)
+    return False

@@ -1,0 +1,281 @@
+"""`step-between-backward`: an optimizer step between building a graph through a model and backward-ing it.
+
+`optimizer.step()` updates every parameter of its model in place, which bumps the version counters
+autograd checks; a graph built through the model before the step saved those parameters (or
+activations computed from them), so backpropagating it after the step raises "one of the variables
+needed for gradient computation has been modified by an inplace operation". Two shapes: straight
+code (the GAN loop that computes the generator loss through the discriminator, steps the
+discriminator, then backpropagates the generator loss), and a loop that backpropagates, on each
+pass, a value computed through the model before the loop while it steps that model.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Set, Tuple
+
+import libcst as cst
+
+from nanlint.analysis import ops
+from nanlint.analysis.context import Binding
+from nanlint.checks.base import Check
+from nanlint.checks.saved import first_argument, self_owner
+from nanlint.analysis.syntax import attribute_name, children, name_of, positional_args, walk
+
+MAX_HOPS = 6  # assignments followed back from a loss to the values it is built from
+
+
+class Backward(NamedTuple):
+    order: int  # walk order among the calls
+    seq: int  # assignments made before it
+    node: cst.Call
+    loss: cst.Name
+    loops: Tuple[int, ...]  # ids of the loops around it
+
+
+class Step(NamedTuple):
+    order: int
+    seq: int
+    node: cst.Call
+    optimizer: str  # its code: `opt_d`, `self.opt`
+    model: str  # the model it updates: `D`, `self.netD`
+    loops: Tuple[int, ...]
+
+
+class Stale(NamedTuple):
+    """A value built through the model by an assignment made before the step."""
+
+    name: str
+    line: int
+
+
+class StepBetweenBackward(Check):
+    """A backward call on a loss whose graph goes through a value computed by `model(...)` before
+    `opt.step()` changed that model's parameters (the optimizer built in this file as
+    `torch.optim.X(model.parameters())`): after an earlier backward in the same function, or, in a
+    loop, a value computed before the loop and backward-ed again on each pass. Reported at the step.
+    Values computed under no_grad or through `.detach()`, losses of unrelated models, optimizers
+    whose model is unknown, and branches of the same `if`/`else` are left alone."""
+
+    kind = "step-between-backward"
+    FIELDS = ("step", "model", "loss", "after", "built")
+    PARAMS = {}
+
+    def begin(self, ctx) -> None:
+        self.calls = 0  # calls met so far: the walk order of backward and step calls
+        self.backwards: Dict[int, List[Backward]] = {}  # by function scope
+        self.steps: Dict[int, List[Step]] = {}
+        self.loops: List[Tuple[int, int]] = []  # (id, seq at its start) of the loops around the walk
+        self.class_optimizers: Dict[Tuple[int, str], cst.Call] = {}
+        self.no_graph: Set[int] = set()  # values assigned under no_grad
+        self.reported: Set[int] = set()
+        self.branches: List[Tuple[cst.CSTNode, cst.CSTNode]] = []  # (body, orelse) of each `if` with an else
+        self.branch_nodes: List[Tuple[Set[int], Set[int]]] = []  # their node ids, collected when first needed
+
+    def handlers(self):
+        return {cst.Call: self.visit_call, cst.If: self.visit_if, cst.Assign: self.visit_assign,
+                cst.For: self.visit_loop, cst.While: self.visit_loop}
+
+    def visit_if(self, node: cst.If, ctx) -> None:
+        if node.orelse is not None:
+            self.branches.append((node.body, node.orelse))
+
+    def visit_assign(self, node: cst.Assign, ctx) -> None:
+        if ctx.grad_disabled:
+            self.no_graph.add(id(node.value))
+        for assigned in node.targets:
+            owner = self_owner(assigned.target, ctx)
+            if owner is not None and optimized_model(node.value, ctx) is not None:
+                self.class_optimizers[owner] = node.value
+
+    def visit_loop(self, node: cst.CSTNode, ctx) -> Callable[[], None]:
+        self.loops.append((id(node), ctx.seq))
+        scope = id(ctx.scopes[-1].node)
+        return lambda: self._leave_loop(scope, ctx)
+
+    def _exclusive(self, a: cst.CSTNode, b: cst.CSTNode) -> bool:
+        """True when one node is in the body and the other in the else branch of the same `if`."""
+        while len(self.branch_nodes) < len(self.branches):
+            body, orelse = self.branches[len(self.branch_nodes)]
+            self.branch_nodes.append(({id(sub) for sub in walk(body)}, {id(sub) for sub in walk(orelse)}))
+        for body, orelse in self.branch_nodes:
+            a_body, b_body = _within(a, body), _within(b, body)
+            a_else, b_else = _within(a, orelse), _within(b, orelse)
+            if a_body and b_else or a_else and b_body:
+                return True
+        return False
+
+    def visit_call(self, node: cst.Call, ctx) -> None:
+        self.calls += 1
+        scope = id(ctx.scopes[-1].node)
+        loops = tuple(loop for loop, _ in self.loops)
+        stepped = self._stepped_optimizer(node, ctx)
+        if stepped is not None:
+            if self.backwards.get(scope):
+                self.steps.setdefault(scope, []).append(Step(self.calls, ctx.seq, node, *stepped, loops))
+            return
+        loss = _backward_loss(node, ctx)
+        if loss is None:
+            return
+        backward = Backward(self.calls, ctx.seq, node, loss, loops)
+        self._judge_after_steps(scope, backward, ctx)
+        self.backwards.setdefault(scope, []).append(backward)
+
+    def _judge_after_steps(self, scope: int, backward: Backward, ctx) -> None:
+        """`d_loss.backward(); opt_d.step(); g_loss.backward()` with `g_loss` built through `D` before the step."""
+        for step in self.steps.get(scope, ()):
+            earlier = any(b.order < step.order and not self._exclusive(b.node, step.node) for b in self.backwards[scope])
+            if not earlier or self._exclusive(step.node, backward.node):
+                continue
+            stale = self._stale_value(backward, step.model, lambda name, binding: binding.seq <= step.seq, ctx)
+            if stale is not None and not self._exclusive(stale[1].value, backward.node):
+                self._report(step, backward, stale[0], f"after it (line {ctx.line(backward.node)})", ctx)
+                return
+
+    def _leave_loop(self, scope: int, ctx) -> None:
+        """A step in the loop after a backward in it, whose loss goes through a value computed by the
+        model before the loop and not again in it: the next pass backpropagates the old graph."""
+        loop, start = self.loops.pop()
+        end = ctx.seq
+        records = ctx.scopes[-1].records
+
+        def before_loop(name: str, binding: Binding) -> bool:
+            return binding.seq <= start and not any(start < later.seq <= end for later in records.get(name, ()))
+
+        for step in self.steps.get(scope, ()):
+            if loop not in step.loops or id(step.node) in self.reported:
+                continue
+            for backward in self.backwards.get(scope, ()):
+                if loop not in backward.loops or backward.order > step.order or self._exclusive(backward.node, step.node):
+                    continue
+                stale = self._stale_value(backward, step.model, before_loop, ctx)
+                if stale is not None:
+                    self._report(step, backward, stale[0], f"again on the loop's next pass (line {ctx.line(backward.node)})", ctx)
+                    break
+
+    def _report(self, step: Step, backward: Backward, stale: Stale, after: str, ctx) -> None:
+        if id(step.node) not in self.reported:
+            self.reported.add(id(step.node))
+            if stale.name == backward.loss.value:
+                built = f"was computed by `{step.model}` before the step (line {stale.line})"
+            else:
+                built = f"goes through `{stale.name}`, computed by `{step.model}` before the step (line {stale.line})"
+            self.report(ctx, step.node, step=step.optimizer, model=step.model, loss=backward.loss.value, after=after, built=built)
+
+    def _stale_value(self, backward: Backward, model: str, stale: Callable[[str, Binding], bool], ctx) -> Optional[Tuple[Stale, Binding]]:
+        """The first value the loss is built from (itself included, following assignments back) that
+        an assignment `stale` accepts computed by calling `model`."""
+        pending = [(backward.loss.value, backward.seq + 1, 0)]
+        seen: Set[int] = set()
+        while pending:
+            name, horizon, hops = pending.pop()
+            binding = ctx.at(horizon, ctx.lookup_name, name)
+            if binding is None or id(binding.value) in seen or id(binding.value) in self.no_graph:
+                continue
+            seen.add(id(binding.value))
+            if stale(name, binding) and _calls_model(binding.value, model, ctx):
+                return Stale(name, ctx.line(binding.value)), binding
+            if hops < MAX_HOPS:
+                pending.extend((sub, binding.seq, hops + 1) for sub in _graph_names(binding.value, ctx))
+        return None
+
+    def _stepped_optimizer(self, node: cst.Call, ctx) -> Optional[Tuple[str, str]]:
+        """`opt.step()`, `self.opt_d.step()`, `scaler.step(opt)` -> (optimizer code, model code) when the
+        optimizer's construction in this file names the model it updates."""
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value != "step":
+            return None
+        first = first_argument(node)
+        for candidate in ([first] if first is not None else []) + [func.value]:
+            constructor = self._constructor(candidate, ctx)
+            model = optimized_model(constructor, ctx) if constructor is not None else None
+            if model is not None:
+                return ctx.source(candidate), model
+        return None
+
+    def _constructor(self, node: cst.CSTNode, ctx) -> Optional[cst.CSTNode]:
+        name = name_of(node)
+        if name is not None:
+            return ctx.assigned_value(name)
+        owner = self_owner(node, ctx)
+        return self.class_optimizers.get(owner) if owner is not None else None
+
+
+def _within(node: cst.CSTNode, ids: Set[int]) -> bool:
+    """`node` is one of the nodes `ids` holds, or (a value the walker made, such as the element of a
+    tuple unpacking) is built around one of them."""
+    return id(node) in ids or any(id(sub) in ids for sub in walk(node))
+
+
+def optimized_model(value: Optional[cst.CSTNode], ctx) -> Optional[str]:
+    """`D` for `torch.optim.Adam(D.parameters(), ...)` (also `D.module.parameters()`, `self.netD.parameters()`)."""
+    if not isinstance(value, cst.Call) or not (ctx.qualified(value.func) or "").startswith("torch.optim."):
+        return None
+    params = first_argument(value)
+    if isinstance(params, cst.Call) and attribute_name(params.func) in ("parameters", "named_parameters"):
+        model = params.func.value
+        if attribute_name(model) == "module":
+            model = model.value
+        return ctx.source(model)
+    return None
+
+
+def _graph(expression: cst.CSTNode, ctx) -> Iterator[cst.CSTNode]:
+    """The nodes of `expression` autograd records a graph through: not below `.detach()`, `.item()`,
+    `.data`, `argmax` and the other operations with no gradient."""
+    stack = [expression]
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, cst.Attribute) and node.attr.value == "data":
+            continue
+        if isinstance(node, cst.Call):
+            described = ctx.describe(node)
+            if described is not None and described[0] in ops.NO_GRADIENT:
+                continue
+        stack.extend(children(node))
+
+
+def _graph_names(expression: cst.CSTNode, ctx) -> Iterator[str]:
+    for node in _graph(expression, ctx):
+        name = name_of(node)
+        if name is not None:
+            yield name
+
+
+def _calls_model(expression: cst.CSTNode, model: str, ctx) -> bool:
+    """Whether computing `expression` calls `model(...)` (or `model.module(...)`, `model.forward(...)`)."""
+    callees = (model, model + ".module", model + ".forward")
+    return any(isinstance(node, cst.Call) and ctx.source(node.func) in callees for node in _graph(expression, ctx))
+
+
+def _backward_loss(node: cst.Call, ctx) -> Optional[cst.Name]:
+    """The loss a backward call differentiates, when it is a local name: `loss.backward()`,
+    `loss.mean().backward()`, `scaler.scale(loss).backward()`, `torch.autograd.backward(loss)`,
+    `accelerator.backward(loss)`, `self.manual_backward(loss)`."""
+    func = node.func
+    if ctx.qualified(func) == "torch.autograd.backward" or _is_backward_helper(func) and positional_args(node):
+        target = first_argument(node)
+    elif attribute_name(func) == "backward":
+        target = func.value
+        while isinstance(target, cst.Call) and isinstance(target.func, cst.Attribute):
+            if target.func.attr.value == "scale" and positional_args(target):
+                target = first_argument(target)
+            else:
+                target = target.func.value
+    else:
+        return None
+    return target if name_of(target) is not None else None
+
+
+BACKWARD_HELPERS = ("accelerator", "fabric", "engine", "self")
+
+
+def _is_backward_helper(func: cst.CSTNode) -> bool:
+    """`self.manual_backward(loss)`, `accelerator.backward(loss)`, `model_engine.backward(loss)`; not
+    `y.backward(gradient)`, whose argument is a gradient."""
+    if not isinstance(func, cst.Attribute):
+        return False
+    if func.attr.value == "manual_backward":
+        return True
+    owner = func.value.value if isinstance(func.value, cst.Name) else attribute_name(func.value) or ""
+    return func.attr.value == "backward" and owner.lower().endswith(BACKWARD_HELPERS)
