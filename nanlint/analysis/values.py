@@ -21,7 +21,7 @@ from typing import FrozenSet, NamedTuple, Optional
 import libcst as cst
 
 from nanlint.analysis import ops
-from nanlint.analysis.syntax import LITERAL_NAMES, called_name, name_of, number_value, positional_args, same_code, string_value
+from nanlint.analysis.syntax import LITERAL_NAMES, called_name, name_of, number_value, positional_args, same_code, string_value, subscript_index
 
 NEG, ZERO, POS = 1, 2, 4
 ANY = NEG | ZERO | POS
@@ -80,6 +80,8 @@ class Fact(NamedTuple):
 
 UNKNOWN = Fact()
 POSITIVE = Fact(POS)
+SELECTION_SIZE = Fact(NONNEG, "the size of a boolean selection, 0 when nothing is selected", frozenset({COUNT}))
+SELECTIONS = frozenset({"nonzero", "argwhere", "masked_select"})
 
 
 def _tagged(fact: Fact, *tags: str) -> Fact:
@@ -319,7 +321,7 @@ class Analyzer:
     def _Subscript(self, node: cst.Subscript, depth: int) -> Fact:
         base = node.value
         if isinstance(base, cst.Attribute) and base.attr.value == "shape":
-            return POSITIVE
+            return SELECTION_SIZE if self._is_selection(base.value, depth) else POSITIVE
         inner = self.fact(base, depth)
         return inner._replace(tags=inner.tags - {MASK})
 
@@ -535,8 +537,20 @@ class Analyzer:
             value = literal_number(node)
             return _number_fact(value) if value is not None else self.fact(args[0], depth)
         if func in ("len",):
-            return POSITIVE
+            return SELECTION_SIZE if args and self._is_selection(args[0], depth) else POSITIVE
         return UNKNOWN
+
+    def _is_selection(self, node: cst.CSTNode, depth: int) -> bool:
+        """`m.nonzero()`, `torch.argwhere(m)`, `x.masked_select(m)`, `x[m]` with a boolean `m`:
+        tensors as long as the number of selected elements, empty when nothing is selected."""
+        if isinstance(node, cst.Name) and depth < self.MAX_DEPTH:
+            found = self.env.lookup(node)
+            return found is not None and self.env.at(found.seq, self._is_selection, found.value, depth + 1)
+        if isinstance(node, cst.Subscript):
+            index = subscript_index(node)
+            return index is not None and self.fact(index, depth).has(MASK)
+        described = self.env.describe_call(node) if isinstance(node, cst.Call) else None
+        return described is not None and described[0] in SELECTIONS
 
     def _maximum(self, operands, depth: int) -> Fact:
         if any(is_positive_guard(arg) for arg in operands):
@@ -551,6 +565,8 @@ class Analyzer:
         return Fact((inner.signs & ZERO) | (POS if inner.signs & (POS | NEG) else 0) or NONNEG, inner.why if inner.can(ZERO) else None)
 
     def _op_fact(self, name: str, first: Fact, operands, keywords, depth: int) -> Fact:
+        if name in ("size", "numel") and operands and self._is_selection(operands[0], depth):
+            return SELECTION_SIZE
         op = ops.OPS.get(name)
         if op is not None:
             known = self._table_fact(name, op, first)

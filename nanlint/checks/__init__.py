@@ -10,6 +10,7 @@ from nanlint.checks.division import SelfNormalization
 from nanlint.checks.domain import RiskyArgument
 from nanlint.checks.inplace import InplaceOnLeaf
 from nanlint.checks.masking import InfiniteMaskSoftmax
+from nanlint.checks.nan_filter import NanFilteredAfterOp
 from nanlint.checks.pattern import PatternCheck
 from nanlint.checks.reductions import DegenerateDecomposition, EmptySelectionMean, IgnoredTargetsMean, SingleSampleSpread
 from nanlint.checks.precision import OverflowingFill, VanishingEpsilon
@@ -33,6 +34,7 @@ CHECKS = {cls.kind: cls for cls in (
     RiskyArgument, RiskyDenominator, PatternCheck, InplaceOnLeaf, CallCheck, SuppressionCheck, RuntimeCheck,
     SelfNormalization, InfiniteMaskSoftmax, WhereBranchTrap, SingleSampleSpread, EmptySelectionMean, IgnoredTargetsMean,
     DegenerateDecomposition, VanishingEpsilon, OverflowingFill, SavedOutputModified, SequentialInplace, StepBetweenBackward,
+    NanFilteredAfterOp,
 )}
 
 
