@@ -9,8 +9,10 @@ import libcst as cst
 from nanlint.checks.base import PREDICATES, Check, snippet
 from nanlint.analysis.guards import value_keys
 from nanlint.analysis.patterns import Match, Template
-from nanlint.analysis.syntax import attribute_name, name_of
-from nanlint.analysis.values import POS, PROB, literal_number
+from nanlint.analysis.syntax import attribute_name, name_of, positional_args
+from nanlint.analysis.ops import KEEPING_VALUES, OPS
+from nanlint.analysis.values import COUNT, MASK, MASK_NAME, POS, UNKNOWN, literal_number
+from nanlint.checks.masking import derived_names
 
 SUMS = frozenset({"sum", "nansum"})
 SIZE_CALLS = frozenset({"len"})
@@ -83,14 +85,16 @@ class RiskyDenominator(Check):
         self.report(ctx, node, fix, why=evidence.why, den=den, clamped=clamped)
 
     def _evidence(self, denominator: cst.BaseExpression, numerator: Optional[cst.BaseExpression], ctx) -> Optional[Evidence]:
-        """Why the denominator can be 0, or None without evidence."""
+        """Why the denominator can be 0, or None without evidence. A count of a mask that compares
+        a tensor with a value derived from itself (`x >= x.max() / 2`, `labels == labels.unique()`)
+        selects at least one element and carries none."""
         fact = ctx.fact(denominator)
         if any(PREDICATES[name](fact) for name in self.params["danger"]):
-            return Evidence(fact.why, False)
+            return None if _selects_own_extreme(_scaled(denominator), ctx) else Evidence(fact.why, False)
         if not self.params["masked_mean"] or numerator is None or fact.signs == POS:
             return None
         weights = _summed(denominator, ctx)
-        if weights is None or ctx.fact(weights).signs == POS or ctx.fact(weights).has(PROB):
+        if weights is None or not _mask_like(weights, ctx) or _selects_own_extreme(weights, ctx):
             return None
         keys = value_keys(weights, ctx)
         summand = _summed(_scaled(numerator), ctx)
@@ -121,15 +125,19 @@ def _summed(node: cst.BaseExpression, ctx, hops: int = 0) -> Optional[cst.BaseEx
 
 
 def _scaled(node: cst.BaseExpression) -> cst.BaseExpression:
-    """`s` of `2 * s`, `s * 0.5`: a numerator scaled by a constant is still the sum `s`."""
+    """`s` of `2 * s`, `s * 0.5`, `np.pi * s`: a sum scaled by a constant is still the sum `s`."""
     while isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Multiply):
-        if literal_number(node.left) is not None:
+        if _constant_factor(node.left):
             node = node.right
-        elif literal_number(node.right) is not None:
+        elif _constant_factor(node.right):
             node = node.left
         else:
             break
     return node
+
+
+def _constant_factor(node: cst.BaseExpression) -> bool:
+    return literal_number(node) is not None or attribute_name(node) in ("pi", "e", "tau")
 
 
 def _factors(node: cst.BaseExpression, ctx, hops: int = 0) -> Iterator[cst.BaseExpression]:
@@ -151,6 +159,36 @@ def _factors(node: cst.BaseExpression, ctx, hops: int = 0) -> Iterator[cst.BaseE
         yield from _factors(described[1][1], ctx, hops)
         return
     yield node
+
+
+def _mask_like(weights: cst.BaseExpression, ctx) -> bool:
+    """A mask (by its value or its name), a count, or weights of unknown origin (a parameter, a
+    tensor from the batch); not continuous values an op made (`y.sqrt()`, a softmax), which are
+    all 0 only for an all-0 input."""
+    fact = ctx.fact(weights)
+    return fact.has(MASK) or fact.has(COUNT) or fact == UNKNOWN or bool(MASK_NAME.search(name_of(weights) or ""))
+
+
+def _selects_own_extreme(node: cst.BaseExpression, ctx, hops: int = 0) -> bool:
+    """`node` counts a comparison between two values derived from the same tensor, through local
+    names, casts, views and sums."""
+    if name_of(node) is not None:
+        found = ctx.lookup(node) if hops < HOPS + 1 else None
+        return found is not None and ctx.at(found.seq, _selects_own_extreme, found.value, ctx, hops + 1)
+    if isinstance(node, cst.Comparison) and len(node.comparisons) == 1:
+        left, right = node.left, node.comparisons[0].comparator
+        return bool(derived_names(left, ctx, 0) & derived_names(right, ctx, 0))
+    if not isinstance(node, cst.Call):
+        return False
+    described = ctx.describe(node)
+    if described is None or described[0] not in OPS:  # a helper of the project's own (`all_from_dim(x == y, 2)`): its first argument
+        arguments = positional_args(node)
+        return bool(arguments) and _selects_own_extreme(arguments[0], ctx, hops + 1)
+    if not described[1]:
+        return False
+    if described[0] in SUMS or described[0] in KEEPING_VALUES or described[0] in ("size", "numel", "nonzero", "count_nonzero"):
+        return _selects_own_extreme(described[1][0], ctx, hops)
+    return False
 
 
 def _is_product(node: cst.BaseExpression, ctx, hops: int = 0) -> bool:

@@ -124,7 +124,10 @@ def _guarded(risky: cst.CSTNode, op: str, argument: cst.BaseExpression, guarded:
     """The condition tests the op's argument, the op's own result (`x.exp()` under
     `torch.isinf(exp)`), or a value whose bound makes the argument of an op singular at 0 exactly 0."""
     keys = value_keys(argument, ctx) | value_keys(risky, ctx)
-    if not keys.isdisjoint(guarded):
+    matched = [guarded[key] for key in keys if key in guarded]
+    if matched and op in POSITIVE_ENOUGH and all(bound is not None and bound < 0 for bound in matched):
+        return False  # `x < -0.69`: a split of the domain for accuracy (log1mexp), no overflow guard
+    if matched:
         return True
     if op not in SINGULAR_AT_ZERO:
         return False
@@ -161,7 +164,7 @@ def _condition_keys(condition: cst.BaseExpression, ctx, hops: int = 0) -> Dict[o
         if isinstance(node, cst.Comparison) and len(node.comparisons) == 1:
             operands = (node.left, node.comparisons[0].comparator)
             for operand, other in (operands, operands[::-1]):
-                if _constant(other, ctx) and not _constant(operand, ctx):
+                if _constant(other, ctx) and not _constant(operand):
                     bound = _number(other, ctx)
                     keys.update((key, bound) for key in value_keys(operand, ctx))
         elif isinstance(node, cst.Call):
@@ -175,8 +178,10 @@ def _condition_keys(condition: cst.BaseExpression, ctx, hops: int = 0) -> Dict[o
     return keys
 
 
-def _constant(node: cst.CSTNode, ctx) -> bool:
-    return is_eps_like(node) or _number(node, ctx) is not None
+def _constant(node: cst.CSTNode, ctx=None) -> bool:
+    """A literal or an eps; with `ctx`, also a local name bound to a constant (`x_th = torch.tensor(10)`),
+    which bounds a value but is itself no value the condition guards."""
+    return is_eps_like(node) or (_number(node, ctx) if ctx is not None else constant_value(node)) is not None
 
 
 def _number(node: cst.CSTNode, ctx) -> Optional[float]:
