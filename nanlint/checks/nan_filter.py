@@ -9,7 +9,7 @@ Filtering the inputs before the op (`pred[m] - y[m]`, `torch.where(m, y, 0)`) is
 
 from __future__ import annotations
 
-from typing import Iterator, Optional, Set
+from typing import Iterator, NamedTuple, Optional, Set
 
 import libcst as cst
 
@@ -17,8 +17,12 @@ from nanlint.checks.base import Check, snippet
 from nanlint.analysis.guards import value_keys
 from nanlint.analysis.ops import KEEPING_VALUES
 from nanlint.analysis.syntax import name_of, subscript_index, walk
+from nanlint.analysis.values import literal_number
 
 NAN_TESTS = frozenset({"isnan", "isfinite", "isinf"})
+# Ops between a prediction and a target through which a NaN target enters the result.
+PAIRWISE = frozenset({"sub", "add", "mul", "div", "mse_loss", "l1_loss", "smooth_l1_loss", "huber_loss",
+                      "binary_cross_entropy", "binary_cross_entropy_with_logits", "kl_div", "gaussian_nll_loss", "poisson_nll_loss"})
 NAN_REPLACING = frozenset({"nan_to_num", "nan_to_num_"})
 HOPS = 3  # local names followed back (`valid = ~torch.isnan(y)`, `m = valid.float()`)
 
@@ -38,48 +42,90 @@ class NanFilteredAfterOp(Check):
         op, operands, _ = described
         if op in self.params["reductions"]:
             operation = _operation(operands[0], ctx)
-            if operation is not None and not _gradient_hooked(operation, ctx):
+            if operation is not None and _combines_inputs(operands[0], ctx) and not _gradient_hooked(operation, ctx):
                 self.report(ctx, node, how=f"`{op}` skips the NaN entries", arg=snippet(ctx.source(operands[0])))
         elif op == "where" and len(operands) == 3:
-            condition, branches = (operands[0], operands[1:]) if ctx.qualified(node.func) is not None else (operands[1], (operands[0], operands[2]))
-            self._judge(node, condition, branches, ctx, "`where` drops the NaN entries")
+            condition, chosen, other = (operands[0], operands[1], operands[2]) if ctx.qualified(node.func) is not None else (operands[1], operands[0], operands[2])
+            tested = _nan_tested(condition, ctx)
+            if tested is not None:
+                self._judge(node, tested, chosen if tested.finite else other, ctx, "`where` drops the NaN entries")
         elif op == "masked_fill" and len(operands) == 3:
-            self._judge(node, operands[1], operands[:1], ctx, "`masked_fill` overwrites the NaN entries")
+            tested = _nan_tested(operands[1], ctx)
+            if tested is not None and not tested.finite:
+                self._judge(node, tested, operands[0], ctx, "`masked_fill` overwrites the NaN entries")
 
     def visit_subscript(self, node: cst.Subscript, ctx) -> None:
         index = subscript_index(node)
-        if index is not None:
-            self._judge(node, index, (node.value,), ctx, "indexing with the mask drops the NaN entries")
+        tested = _nan_tested(index, ctx) if index is not None else None
+        if tested is not None and tested.finite:
+            self._judge(node, tested, node.value, ctx, "indexing with the mask drops the NaN entries")
 
     def visit_binop(self, node: cst.BinaryOperation, ctx) -> None:
-        if isinstance(node.operator, cst.Multiply):
-            self._judge(node, node.right, (node.left,), ctx, "multiplying by the mask zeroes the NaN entries")
-            self._judge(node, node.left, (node.right,), ctx, "multiplying by the mask zeroes the NaN entries")
-
-    def _judge(self, node: cst.CSTNode, mask: cst.BaseExpression, values, ctx, how: str) -> None:
-        tested = _nan_tested(mask, ctx)
-        if not tested:
+        if not isinstance(node.operator, cst.Multiply):
             return
-        for value in values:
-            if _computed_from(value, tested, ctx) and not _gradient_hooked(_operation(value, ctx), ctx):
-                self.report(ctx, node, how=how, arg=snippet(ctx.source(value)))
+        for mask, value in ((node.right, node.left), (node.left, node.right)):
+            tested = _nan_tested(mask, ctx)
+            if tested is not None and tested.finite:
+                self._judge(node, tested, value, ctx, "multiplying by the mask zeroes the NaN entries")
                 return
 
+    def _judge(self, node: cst.CSTNode, tested: "Tested", value: cst.BaseExpression, ctx, how: str) -> None:
+        """Report when `value`, kept only where the mask is finite, was computed from a tested value."""
+        if _computed_from(value, tested.keys, ctx) and not _gradient_hooked(_operation(value, ctx), ctx):
+            self.report(ctx, node, how=how, arg=snippet(ctx.source(value)))
 
-def _nan_tested(node: cst.BaseExpression, ctx, hops: int = 0) -> Set[object]:
-    """Keys of the values `node` tests for NaN (`~torch.isnan(y)`, `torch.isfinite(y).float()`),
-    through local names."""
-    keys: Set[object] = set()
-    for sub in walk(node):
-        if isinstance(sub, cst.Call):
-            described = ctx.describe(sub)
-            if described is not None and described[0] in NAN_TESTS and described[1]:
-                keys |= value_keys(described[1][0], ctx)
-        elif isinstance(sub, cst.Name) and hops < HOPS:
-            found = ctx.lookup(sub)
-            if found is not None:
-                keys |= ctx.at(found.seq, _nan_tested, found.value, ctx, hops + 1)
-    return keys
+
+class Tested(NamedTuple):
+    keys: Set[object]  # the values the mask tests for NaN/inf
+    finite: bool  # True where the mask is True on the finite entries (`~torch.isnan(y)`, `torch.isfinite(y)`)
+
+
+def _nan_tested(node: cst.BaseExpression, ctx, hops: int = 0) -> Optional[Tested]:
+    """What the mask `node` tests (`~torch.isnan(y)`, `torch.isfinite(y).float()`, `m1 & m2`), and
+    on which side, through local names, casts and views."""
+    if isinstance(node, cst.Name):
+        found = ctx.lookup(node) if hops < HOPS else None
+        return ctx.at(found.seq, _nan_tested, found.value, ctx, hops + 1) if found is not None else None
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.BitInvert):
+        inner = _nan_tested(node.expression, ctx, hops)
+        return inner._replace(finite=not inner.finite) if inner is not None else None
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.BitAnd, cst.BitOr)):
+        sides = [_nan_tested(side, ctx, hops) for side in (node.left, node.right)]
+        tested = [side for side in sides if side is not None]
+        if not tested or len({side.finite for side in tested}) > 1:
+            return None
+        return Tested(set().union(*(side.keys for side in tested)), tested[0].finite)
+    described = ctx.describe(node) if isinstance(node, cst.Call) else None
+    if described is None or not described[1]:
+        return None
+    op, operands, _ = described
+    if op in NAN_TESTS:
+        return Tested(value_keys(operands[0], ctx), op == "isfinite")
+    if op == "logical_not":
+        inner = _nan_tested(operands[0], ctx, hops)
+        return inner._replace(finite=not inner.finite) if inner is not None else None
+    if op in KEEPING_VALUES:
+        return _nan_tested(operands[0], ctx, hops)
+    return None
+
+
+def _combines_inputs(node: cst.BaseExpression, ctx, hops: int = 0) -> bool:
+    """`(pred - y) ** 2`, `F.mse_loss(pred, y, reduction="none")`: an op between two tensors, where
+    NaN targets enter the computation; not a collection of losses (`torch.cat(...)`)."""
+    if isinstance(node, cst.Name):
+        found = ctx.lookup(node) if hops < HOPS else None
+        return found is not None and ctx.at(found.seq, _combines_inputs, found.value, ctx, hops + 1)
+    if isinstance(node, cst.BinaryOperation):
+        if isinstance(node.operator, cst.Power):
+            return _combines_inputs(node.left, ctx, hops)
+        return literal_number(node.left) is None and literal_number(node.right) is None
+    described = ctx.describe(node) if isinstance(node, cst.Call) else None
+    if described is None:
+        return False
+    op, operands, _ = described
+    if op in ("square", "abs", "pow") and operands:
+        return _combines_inputs(operands[0], ctx, hops)
+    return op in PAIRWISE and len(operands) >= 2
 
 
 def _operation(node: cst.BaseExpression, ctx, hops: int = 0) -> Optional[cst.BaseExpression]:
