@@ -15,14 +15,18 @@ import libcst as cst
 
 from nanlint.checks.base import Check, snippet
 from nanlint.analysis.guards import value_keys
-from nanlint.analysis.ops import KEEPING_VALUES
+from nanlint.analysis.ops import KEEPING_VALUES, NO_GRADIENT
 from nanlint.analysis.syntax import name_of, subscript_index, walk
 from nanlint.analysis.values import literal_number
 
 NAN_TESTS = frozenset({"isnan", "isfinite", "isinf"})
-# Ops between a prediction and a target through which a NaN target enters the result.
-PAIRWISE = frozenset({"sub", "add", "mul", "div", "mse_loss", "l1_loss", "smooth_l1_loss", "huber_loss",
-                      "binary_cross_entropy", "binary_cross_entropy_with_logits", "kl_div", "gaussian_nll_loss", "poisson_nll_loss"})
+# Ops whose local gradient at a NaN input is NaN (measured on torch 2.13: `square`, `mse_loss`,
+# `smooth_l1_loss`, `huber_loss`, `binary_cross_entropy_with_logits`, a product); `a - b`, `abs` and
+# `l1_loss` give 0 there, so a NaN target that reaches only them does no harm.
+NAN_GRADIENT_OPS = frozenset({"square", "pow", "mul", "div", "exp", "log", "sqrt", "rsqrt", "sigmoid", "tanh",
+                              "mse_loss", "smooth_l1_loss", "huber_loss", "binary_cross_entropy",
+                              "binary_cross_entropy_with_logits", "kl_div", "gaussian_nll_loss", "poisson_nll_loss"})
+NONLINEAR_OPERATORS = (cst.Power, cst.Multiply, cst.Divide)
 NAN_REPLACING = frozenset({"nan_to_num", "nan_to_num_"})
 HOPS = 3  # local names followed back (`valid = ~torch.isnan(y)`, `m = valid.float()`)
 
@@ -42,7 +46,7 @@ class NanFilteredAfterOp(Check):
         op, operands, _ = described
         if op in self.params["reductions"]:
             operation = _operation(operands[0], ctx)
-            if operation is not None and _combines_inputs(operands[0], ctx) and not _gradient_hooked(operation, ctx):
+            if operation is not None and _nan_gradient(operands[0], ctx) and not _collected(operands[0], ctx) and not _gradient_hooked(operation, ctx):
                 self.report(ctx, node, how=f"`{op}` skips the NaN entries", arg=snippet(ctx.source(operands[0])))
         elif op == "where" and len(operands) == 3:
             condition, chosen, other = (operands[0], operands[1], operands[2]) if ctx.qualified(node.func) is not None else (operands[1], operands[0], operands[2])
@@ -71,7 +75,7 @@ class NanFilteredAfterOp(Check):
 
     def _judge(self, node: cst.CSTNode, tested: "Tested", value: cst.BaseExpression, ctx, how: str) -> None:
         """Report when `value`, kept only where the mask is finite, was computed from a tested value."""
-        if _computed_from(value, tested.keys, ctx) and not _gradient_hooked(_operation(value, ctx), ctx):
+        if _computed_from(value, tested.keys, ctx) and _nan_gradient(value, ctx) and not _gradient_hooked(_operation(value, ctx), ctx):
             self.report(ctx, node, how=how, arg=snippet(ctx.source(value)))
 
 
@@ -109,23 +113,36 @@ def _nan_tested(node: cst.BaseExpression, ctx, hops: int = 0) -> Optional[Tested
     return None
 
 
-def _combines_inputs(node: cst.BaseExpression, ctx, hops: int = 0) -> bool:
-    """`(pred - y) ** 2`, `F.mse_loss(pred, y, reduction="none")`: an op between two tensors, where
-    NaN targets enter the computation; not a collection of losses (`torch.cat(...)`)."""
+def _nan_gradient(node: cst.BaseExpression, ctx, hops: int = 0) -> bool:
+    """Autograd meets a NaN local gradient in `node` where an input is NaN: a product, a quotient or a
+    power of non-constant values, or an op of NAN_GRADIENT_OPS, with no gradient-blocking op
+    (`round`, `floor`, `.detach()`, a cast to int) on the way; a function of the file counts too."""
     if isinstance(node, cst.Name):
         found = ctx.lookup(node) if hops < HOPS else None
-        return found is not None and ctx.at(found.seq, _combines_inputs, found.value, ctx, hops + 1)
+        return found is not None and ctx.at(found.seq, _nan_gradient, found.value, ctx, hops + 1)
     if isinstance(node, cst.BinaryOperation):
-        if isinstance(node.operator, cst.Power):
-            return _combines_inputs(node.left, ctx, hops)
-        return literal_number(node.left) is None and literal_number(node.right) is None
-    described = ctx.describe(node) if isinstance(node, cst.Call) else None
-    if described is None:
+        if isinstance(node.operator, NONLINEAR_OPERATORS) and (isinstance(node.operator, cst.Power) or literal_number(node.left) is None and literal_number(node.right) is None):
+            return True
+        return _nan_gradient(node.left, ctx, hops) or _nan_gradient(node.right, ctx, hops)
+    if not isinstance(node, cst.Call):
         return False
+    described = ctx.describe(node)
+    if described is None:
+        return name_of(node.func) is not None  # `loss_fn(pred, y)`: a function of the file
     op, operands, _ = described
-    if op in ("square", "abs", "pow") and operands:
-        return _combines_inputs(operands[0], ctx, hops)
-    return op in PAIRWISE and len(operands) >= 2
+    if op in NO_GRADIENT or op in ("detach", "long", "int"):
+        return False
+    return op in NAN_GRADIENT_OPS or any(_nan_gradient(operand, ctx, hops) for operand in operands)
+
+
+def _collected(node: cst.BaseExpression, ctx, hops: int = 0) -> bool:
+    """`torch.cat(losses)`, `torch.stack(...)`: losses gathered from elsewhere, with no NaN of their
+    own in sight (a defensive `nanmean`)."""
+    if isinstance(node, cst.Name):
+        found = ctx.lookup(node) if hops < HOPS else None
+        return found is not None and ctx.at(found.seq, _collected, found.value, ctx, hops + 1)
+    described = ctx.describe(node) if isinstance(node, cst.Call) else None
+    return described is not None and described[0] in ("cat", "stack", "concat", "concatenate")
 
 
 def _operation(node: cst.BaseExpression, ctx, hops: int = 0) -> Optional[cst.BaseExpression]:
