@@ -8,7 +8,8 @@ from typing import Dict, Optional, Tuple
 import libcst as cst
 
 from nanlint.checks.base import Check, snippet
-from nanlint.analysis.syntax import argument, elements, is_literal, keyword_args, name_of, string_value, subscript_index
+from nanlint.analysis.guards import value_keys
+from nanlint.analysis.syntax import argument, elements, is_literal, keyword_args, name_of, same_code, string_value, subscript_index, walk
 from nanlint.analysis.values import MASK, literal_number
 
 
@@ -106,8 +107,9 @@ class IgnoredTargetsMean(Check):
     """`ignored-targets-mean`: a mean-reduced loss with an explicit `ignore_index` (`F.cross_entropy`,
     `F.nll_loss`, `nn.CrossEntropyLoss(...)`, `nn.NLLLoss(...)`); NaN for a batch whose every target
     is ignored. `reduction="sum"` / `"none"` are left alone. A loss module bound to a name or
-    `self.attr` is reported where the file calls it, where the NaN is born (at its construction
-    when the file never calls it)."""
+    `self.attr` is reported where the file first calls it, where the NaN is born (at its
+    construction when the file never calls it); silent when the function compares the targets
+    with the ignored value."""
 
     kind = "ignored-targets-mean"
     FIELDS = ("call", "ignore")
@@ -117,18 +119,17 @@ class IgnoredTargetsMean(Check):
         self.modules: Dict[str, Tuple[cst.Call, bool]] = {}  # bound name -> (construction, called)
 
     def handlers(self):
-        return {cst.Call: self.visit_call, cst.Comparison: self.note_compared}
+        return {cst.Call: self.visit_call}
 
     def visit_call(self, node: cst.Call, ctx) -> None:
-        ctx.compared.note(node, ctx)
         bound = _bound_name(node.func)
         if bound in self.modules:
-            construction, _ = self.modules[bound]
+            construction, called = self.modules[bound]
             self.modules[bound] = (construction, True)
-            if not _targets_tested(node, ctx):
+            if not called and not _targets_tested(node, construction, ctx):  # one finding per loss module, at its first call
                 self._report(ctx, node, construction)
             return
-        if self.watched_function(node, ctx) is None or not self._mean_with_ignore(node) or _targets_tested(node, ctx):
+        if self.watched_function(node, ctx) is None or not self._mean_with_ignore(node) or _targets_tested(node, node, ctx):
             return
         target = _assigned_to(node, ctx)
         if target is not None and self.watched_function(node, ctx).rsplit(".", 1)[-1][0].isupper():
@@ -152,10 +153,26 @@ class IgnoredTargetsMean(Check):
         self.report(ctx, node, call=snippet(ctx.source(node.func)), ignore=snippet(ctx.source(ignore)))
 
 
-def _targets_tested(call: cst.Call, ctx) -> bool:
-    """The function compares the targets before the loss (`if torch.all(labels == IGNORE):`)."""
+def _targets_tested(call: cst.Call, construction: cst.Call, ctx) -> bool:
+    """The function compares the targets with the ignored value (`if torch.all(labels == IGNORE):`,
+    `(labels != -100).any()`); a test of their shape or of other values is no such guard."""
     target = argument(call, "target", 1)
-    return target is not None and ctx.compared.guards(target, ctx)
+    ignore = keyword_args(construction).get("ignore_index")
+    if target is None or ignore is None:
+        return False
+    keys = value_keys(target, ctx)
+    for node in walk(ctx.function_scope().node):
+        if isinstance(node, cst.Comparison) and len(node.comparisons) == 1:
+            sides = (node.left, node.comparisons[0].comparator)
+            for side, other in (sides, sides[::-1]):
+                if _same_value(other, ignore) and not value_keys(side, ctx).isdisjoint(keys):
+                    return True
+    return False
+
+
+def _same_value(node: cst.CSTNode, ignore: cst.CSTNode) -> bool:
+    number = literal_number(ignore)
+    return same_code(node, ignore) or number is not None and literal_number(node) == number
 
 
 def _bound_name(node: cst.CSTNode) -> Optional[str]:

@@ -31,6 +31,7 @@ POSITIVE_ENOUGH = frozenset({"exp"})  # overflow, not a domain edge: a positive 
 # Ops singular at 0: a guard `x > c` whose bound makes their argument 0 (`(x**2 - 1).sqrt()` under
 # `x > 1`) puts the singularity on the unselected side as surely as `log(x)` under `x > 0` does.
 SINGULAR_AT_ZERO = frozenset({"log", "log2", "log10", "sqrt", "rsqrt", "reciprocal", "pow", "div", "true_divide", "divide"})
+DIVISIONS = frozenset({"div", "true_divide", "divide", "pow"})
 ARITHMETIC = {cst.Add: operator.add, cst.Subtract: operator.sub, cst.Multiply: operator.mul, cst.Divide: operator.truediv, cst.Power: operator.pow}
 CONDITION_HOPS = 3  # local names followed back from a `where` condition (`mask = n > eps`, `m = mask[..., None]`)
 TESTS = frozenset({"isfinite", "isnan", "isinf", "isposinf", "isneginf", "signbit"})
@@ -44,6 +45,9 @@ class WhereBranchTrap(Check):
     def handlers(self):
         return {cst.Call: self.visit_call}
 
+    def begin(self, ctx) -> None:
+        self.reported: Set[int] = set()  # an op two `where` calls reach (or both branches of one) is one finding
+
     def visit_call(self, node: cst.Call, ctx) -> None:
         if ctx.grad_disabled:
             return
@@ -54,11 +58,10 @@ class WhereBranchTrap(Check):
         guarded = _condition_keys(condition, ctx)
         if not guarded:
             return
-        reported: Set[int] = set()  # an op both branches reach (`torch.zeros_like(axis)`) is one finding
         for branch, taken_when in ((chosen, True), (other, False)):
             for risky, op, argument, direct in self._risky_ops(branch, ctx):
-                if argument is not None and id(risky) not in reported and _guarded(risky, op, argument, guarded, ctx):
-                    reported.add(id(risky))
+                if argument is not None and id(risky) not in self.reported and _guarded(risky, op, argument, guarded, ctx):
+                    self.reported.add(id(risky))
                     fix = self._fix(ctx, condition, argument, op, taken_when) if direct else None
                     self.report(ctx, risky, fix, op=op, cond=snippet(ctx.source(condition)), arg=snippet(ctx.source(argument)), safe=SAFE_ARGUMENT[op])
 
@@ -123,7 +126,9 @@ def _where_parts(node: cst.Call, ctx) -> Optional[Tuple[cst.BaseExpression, cst.
 def _guarded(risky: cst.CSTNode, op: str, argument: cst.BaseExpression, guarded: Dict[object, Optional[float]], ctx) -> bool:
     """The condition tests the op's argument, the op's own result (`x.exp()` under
     `torch.isinf(exp)`), or a value whose bound makes the argument of an op singular at 0 exactly 0."""
-    keys = value_keys(argument, ctx) | value_keys(risky, ctx)
+    keys = value_keys(argument, ctx)
+    if op not in DIVISIONS:  # `torch.isinf(e)` with `e = x.exp()`; a test of a quotient's result is no guard of its denominator
+        keys |= value_keys(risky, ctx)
     matched = [guarded[key] for key in keys if key in guarded]
     if matched and op in POSITIVE_ENOUGH and all(bound is not None and bound < 0 for bound in matched):
         return False  # `x < -0.69`: a split of the domain for accuracy (log1mexp), no overflow guard
