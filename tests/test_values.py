@@ -70,3 +70,18 @@ def test_the_safe_half_of_a_double_where_is_positive():
 def test_literals_are_constants():
     assert holds("constant", "2.0")
     assert not holds("constant", "self.gamma")
+
+
+def test_sizes_of_boolean_selections_are_counts_but_sizes_of_tensors_are_not():
+    assert holds("count", "(x > 0).nonzero().size(0)")
+    assert holds("count", "len(torch.nonzero(x > 0))")
+    assert holds("count", "x[x > 0].numel()")
+    assert holds("count", "sel = x[x > 0]\nsel.shape[0]")
+    assert not holds("count", "x.size(0)")
+    assert not holds("count", "len(x)")
+    assert not holds("zero", "x.shape[0]")
+
+
+def test_a_tuple_display_unpacks_element_by_element():
+    assert holds("range", "lo, hi = torch.min(x), torch.max(x)\nhi - lo")
+    assert not holds("range", "lo, hi = torch.aminmax(x)\nhi - lo")

@@ -254,8 +254,12 @@ class _Walker:
         elif isinstance(target, cst.StarredElement):
             self._record_target(target.value, None)
 
-    def _element_of(self, value: cst.CSTNode, index: int) -> cst.Subscript:
-        """`value[index]`, standing for one element of a tuple unpacking."""
+    def _element_of(self, value: cst.CSTNode, index: int) -> cst.CSTNode:
+        """`value[index]`, standing for one element of a tuple unpacking; the element itself when
+        `value` is a tuple display (`lo, hi = x.min(), x.max()`)."""
+        shown = elements(value) if isinstance(value, (cst.Tuple, cst.List)) else None
+        if shown is not None and index < len(shown) and not any(isinstance(part, cst.StarredElement) for part in shown):
+            return shown[index]
         element = cst.Subscript(value=value, slice=[cst.SubscriptElement(cst.Index(cst.Integer(str(index))))])
         self.ctx.made_from[id(element)] = value
         return element

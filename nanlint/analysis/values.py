@@ -88,6 +88,8 @@ class Fact(NamedTuple):
 
 UNKNOWN = Fact()
 POSITIVE = Fact(POS)
+SELECTION_SIZE = Fact(NONNEG, "the size of a boolean selection, 0 when nothing is selected", frozenset({COUNT}))
+SELECTIONS = frozenset({"nonzero", "argwhere", "masked_select"})
 
 
 def _tagged(fact: Fact, *tags: str) -> Fact:
@@ -329,7 +331,7 @@ class Analyzer:
     def _Subscript(self, node: cst.Subscript, depth: int) -> Fact:
         base = node.value
         if isinstance(base, cst.Attribute) and base.attr.value == "shape":
-            return POSITIVE
+            return SELECTION_SIZE if self._is_selection(base.value, depth) else POSITIVE
         index = literal_number(subscript_index(node)) if subscript_index(node) is not None else None
         if isinstance(base, cst.Call) and index is not None and index == int(index):
             element = self.env.call_summary(base, int(index))  # `a, b = helper(x)`: one element of what it returns
@@ -571,8 +573,20 @@ class Analyzer:
             value = literal_number(node)
             return _number_fact(value) if value is not None else self.fact(args[0], depth)
         if func in ("len",):
-            return POSITIVE
+            return SELECTION_SIZE if args and self._is_selection(args[0], depth) else POSITIVE
         return UNKNOWN
+
+    def _is_selection(self, node: cst.CSTNode, depth: int) -> bool:
+        """`m.nonzero()`, `torch.argwhere(m)`, `x.masked_select(m)`, `x[m]` with a boolean `m`:
+        tensors as long as the number of selected elements, empty when nothing is selected."""
+        if isinstance(node, cst.Name) and depth < self.MAX_DEPTH:
+            found = self.env.lookup(node)
+            return found is not None and self.env.at(found.seq, self._is_selection, found.value, depth + 1)
+        if isinstance(node, cst.Subscript):
+            index = subscript_index(node)
+            return index is not None and self.fact(index, depth).has(MASK)
+        described = self.env.describe_call(node) if isinstance(node, cst.Call) else None
+        return described is not None and described[0] in SELECTIONS
 
     def _maximum(self, operands, depth: int) -> Fact:
         if any(is_positive_guard(arg) for arg in operands):
@@ -587,6 +601,8 @@ class Analyzer:
         return Fact((inner.signs & ZERO) | (POS if inner.signs & (POS | NEG) else 0) or NONNEG, inner.why if inner.can(ZERO) else None)
 
     def _op_fact(self, name: str, first: Fact, operands, keywords, depth: int) -> Fact:
+        if name in ("size", "numel") and operands and self._is_selection(operands[0], depth):
+            return SELECTION_SIZE
         op = ops.OPS.get(name)
         if op is not None:
             known = self._table_fact(name, op, first)

@@ -11,6 +11,7 @@ from nanlint.checks.domain import RiskyArgument
 from nanlint.checks.inplace import InplaceOnLeaf
 from nanlint.checks.masking import InfiniteMaskSoftmax
 from nanlint.checks.optimizer_eps import HalfOptimizerEps
+from nanlint.checks.nan_filter import NanFilteredAfterOp
 from nanlint.checks.pattern import PatternCheck
 from nanlint.checks.reductions import DegenerateDecomposition, EmptySelectionMean, IgnoredTargetsMean, SingleSampleSpread
 from nanlint.checks.precision import OverflowingFill, VanishingEpsilon
@@ -36,6 +37,7 @@ CHECKS = {cls.kind: cls for cls in (
     SelfNormalization, InfiniteMaskSoftmax, WhereBranchTrap, SingleSampleSpread, EmptySelectionMean, IgnoredTargetsMean,
     DegenerateDecomposition, VanishingEpsilon, OverflowingFill, SavedOutputModified, SequentialInplace, StepBetweenBackward,
     HalfOptimizerEps,
+    NanFilteredAfterOp,
 )}
 
 

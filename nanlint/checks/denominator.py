@@ -2,10 +2,30 @@
 
 from __future__ import annotations
 
+from typing import Iterator, NamedTuple, Optional
+
 import libcst as cst
 
 from nanlint.checks.base import PREDICATES, Check, snippet
-from nanlint.analysis.patterns import Match
+from nanlint.analysis.guards import value_keys
+from nanlint.analysis.patterns import Match, Template
+from nanlint.analysis.syntax import attribute_name, name_of, positional_args
+from nanlint.analysis.ops import KEEPING_VALUES, OPS
+from nanlint.analysis.values import COUNT, MASK, MASK_NAME, POS, UNKNOWN, literal_number
+from nanlint.checks.masking import derived_names
+
+SUMS = frozenset({"sum", "nansum"})
+SIZE_CALLS = frozenset({"len"})
+SIZE_METHODS = frozenset({"size", "numel", "item"})
+SIZE_CLAMP = Template("max($den, 1)")
+WEIGHT_CLAMP = Template("$den.clamp_min(1e-6)")  # weights need not be 0/1: clamping at 1 would change the mean
+HOPS = 2  # local names followed back from a masked mean's numerator (`loss = err * mask`)
+MASKED_MEAN_WHY = "a sum of the weights `{weights}` that also mask the numerator, 0 when they select nothing"
+
+
+class Evidence(NamedTuple):
+    why: str
+    masked_mean: bool  # by the structure of a masked mean, not the fact of the denominator
 
 
 class RiskyDenominator(Check):
@@ -13,15 +33,18 @@ class RiskyDenominator(Check):
     by the evidence of its fact (a sum, norm, std, count, difference...), unless the numerator
     satisfies one of `numerator_not` (a count divided by a count is a ratio of sizes, not a mean). Plain constants, sizes
     and attributes of unknown origin carry no evidence and stay silent, and so does a denominator
-    the function compares before dividing (`if n > 0:`, `torch.where(n > 0, s / n, 0)`)."""
+    the function compares before dividing (`if n > 0:`, `torch.where(n > 0, s / n, 0)`).
+    With `masked_mean`, a masked mean `(x * m).sum() / m.sum()` is evidence too: the weights that
+    mask the numerator are the ones summed below, and a mask can select nothing."""
 
     kind = "risky-denominator"
-    FIELDS = ("why", "den")
+    FIELDS = ("why", "den", "clamped")
     PARAMS = {
         "ops": (list, ["div", "true_divide", "divide"]),
         "reciprocal_ops": (list, ["reciprocal"]),
         "danger": (list, ["zero"]),
         "numerator_not": (list, []),
+        "masked_mean": (bool, False),
     }
 
     def handlers(self):
@@ -47,10 +70,146 @@ class RiskyDenominator(Check):
             self._judge(node, operands[0], ctx)
 
     def _judge(self, node: cst.CSTNode, denominator: cst.BaseExpression, ctx, numerator: cst.BaseExpression = None) -> None:
-        fact = ctx.fact(denominator)
-        if not any(PREDICATES[name](fact) for name in self.params["danger"]) or ctx.compared.guards(denominator, ctx):
+        if ctx.compared.guards(denominator, ctx):
+            return
+        evidence = self._evidence(denominator, numerator, ctx)
+        if evidence is None:
             return
         if numerator is not None and any(PREDICATES[name](ctx.fact(numerator)) for name in self.params["numerator_not"]):
             return
-        fix = self.make_fix(ctx, denominator, Match({"den": denominator}))
-        self.report(ctx, node, fix, why=fact.why, den=snippet(ctx.source(denominator)))
+        match = Match({"den": denominator})
+        clamp = SIZE_CLAMP if _is_size(denominator, ctx) else WEIGHT_CLAMP if evidence.masked_mean else None
+        fix = self.render_fix(ctx, denominator, clamp, match) if clamp is not None else self.make_fix(ctx, denominator, match)
+        den = snippet(ctx.source(denominator))
+        clamped = clamp.text.replace("$den", den) if clamp is not None else f"{den}.clamp_min(1)"
+        self.report(ctx, node, fix, why=evidence.why, den=den, clamped=clamped)
+
+    def _evidence(self, denominator: cst.BaseExpression, numerator: Optional[cst.BaseExpression], ctx) -> Optional[Evidence]:
+        """Why the denominator can be 0, or None without evidence. A count of a mask that compares
+        a tensor with a value derived from itself (`x >= x.max() / 2`, `labels == labels.unique()`)
+        selects at least one element and carries none."""
+        fact = ctx.fact(denominator)
+        if any(PREDICATES[name](fact) for name in self.params["danger"]):
+            return None if _selects_own_extreme(_scaled(denominator), ctx) else Evidence(fact.why, False)
+        if not self.params["masked_mean"] or numerator is None or fact.signs == POS:
+            return None
+        weights = _summed(denominator, ctx)
+        if weights is None or not _mask_like(weights, ctx) or _selects_own_extreme(weights, ctx):
+            return None
+        keys = value_keys(weights, ctx)
+        summand = _summed(_scaled(numerator), ctx)
+        if summand is None or not _is_product(summand, ctx):
+            return None
+        if not any(keys & value_keys(factor, ctx) for factor in _factors(summand, ctx)):
+            return None
+        return Evidence(MASKED_MEAN_WHY.format(weights=snippet(ctx.source(weights))), True)
+
+
+def _summed(node: cst.BaseExpression, ctx, hops: int = 0) -> Optional[cst.BaseExpression]:
+    """`m` of `m.sum(...)`, `torch.sum(m, ...)`, through casts and one local name: what is summed."""
+    name = name_of(node)
+    if name is not None:
+        found = ctx.lookup(node) if hops < HOPS else None
+        return ctx.at(found.seq, _summed, found.value, ctx, hops + 1) if found is not None else None
+    if not isinstance(node, cst.Call):
+        return None
+    described = ctx.describe(node)
+    if described is None or not described[1]:
+        return None
+    op, operands, _ = described
+    if op in SUMS:
+        return operands[0]
+    if op in ("float", "to", "type", "double", "half", "detach", "unsqueeze", "view", "reshape"):
+        return _summed(operands[0], ctx, hops)
+    return None
+
+
+def _scaled(node: cst.BaseExpression) -> cst.BaseExpression:
+    """`s` of `2 * s`, `s * 0.5`, `np.pi * s`: a sum scaled by a constant is still the sum `s`."""
+    while isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Multiply):
+        if _constant_factor(node.left):
+            node = node.right
+        elif _constant_factor(node.right):
+            node = node.left
+        else:
+            break
+    return node
+
+
+def _constant_factor(node: cst.BaseExpression) -> bool:
+    return literal_number(node) is not None or attribute_name(node) in ("pi", "e", "tau")
+
+
+def _factors(node: cst.BaseExpression, ctx, hops: int = 0) -> Iterator[cst.BaseExpression]:
+    """The factors of a product (`a * b * m`, `torch.mul(a, m)`), through local names."""
+    name = name_of(node)
+    if name is not None:
+        yield node
+        found = ctx.lookup(node) if hops < HOPS else None
+        if found is not None:
+            yield from ctx.at(found.seq, lambda: list(_factors(found.value, ctx, hops + 1)))
+        return
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Multiply):
+        yield from _factors(node.left, ctx, hops)
+        yield from _factors(node.right, ctx, hops)
+        return
+    described = ctx.describe(node) if isinstance(node, cst.Call) else None
+    if described is not None and described[0] == "mul" and len(described[1]) == 2:
+        yield from _factors(described[1][0], ctx, hops)
+        yield from _factors(described[1][1], ctx, hops)
+        return
+    yield node
+
+
+def _mask_like(weights: cst.BaseExpression, ctx) -> bool:
+    """A mask (by its value or its name), a count, or weights of unknown origin (a parameter, a
+    tensor from the batch); not continuous values an op made (`y.sqrt()`, a softmax), which are
+    all 0 only for an all-0 input."""
+    fact = ctx.fact(weights)
+    return fact.has(MASK) or fact.has(COUNT) or fact == UNKNOWN or bool(MASK_NAME.search(name_of(weights) or ""))
+
+
+def _selects_own_extreme(node: cst.BaseExpression, ctx, hops: int = 0) -> bool:
+    """`node` counts a comparison between two values derived from the same tensor, through local
+    names, casts, views and sums."""
+    if name_of(node) is not None:
+        found = ctx.lookup(node) if hops < HOPS + 1 else None
+        return found is not None and ctx.at(found.seq, _selects_own_extreme, found.value, ctx, hops + 1)
+    if isinstance(node, cst.Comparison) and len(node.comparisons) == 1:
+        left, right = node.left, node.comparisons[0].comparator
+        return bool(derived_names(left, ctx, 0) & derived_names(right, ctx, 0))
+    if not isinstance(node, cst.Call):
+        return False
+    described = ctx.describe(node)
+    if described is None or described[0] not in OPS:  # a helper of the project's own (`all_from_dim(x == y, 2)`): its first argument
+        arguments = positional_args(node)
+        return bool(arguments) and _selects_own_extreme(arguments[0], ctx, hops + 1)
+    if not described[1]:
+        return False
+    if described[0] in SUMS or described[0] in KEEPING_VALUES or described[0] in ("size", "numel", "nonzero", "count_nonzero"):
+        return _selects_own_extreme(described[1][0], ctx, hops)
+    return False
+
+
+def _is_product(node: cst.BaseExpression, ctx, hops: int = 0) -> bool:
+    """`a * m` or `torch.mul(a, m)`, directly or as the value of a local name: a weighted sum, not
+    the normalisation of a tensor by its own total (`w / w.sum()`)."""
+    if name_of(node) is not None:
+        found = ctx.lookup(node) if hops < HOPS else None
+        return found is not None and ctx.at(found.seq, _is_product, found.value, ctx, hops + 1)
+    if isinstance(node, cst.BinaryOperation):
+        return isinstance(node.operator, cst.Multiply)
+    described = ctx.describe(node) if isinstance(node, cst.Call) else None
+    return described is not None and described[0] == "mul"
+
+
+def _is_size(node: cst.BaseExpression, ctx, hops: int = 0) -> bool:
+    """A Python number: `len(x)`, `x.size(0)`, `x.numel()`, `x.shape[0]`, `t.item()`, or a local
+    name (`self.n` assigned in the function) bound to one."""
+    name = name_of(node) or (f"self.{node.attr.value}" if isinstance(node, cst.Attribute) and name_of(node.value) == "self" else None)
+    if name is not None:
+        found = ctx.lookup_name(name) if hops < HOPS else None
+        return found is not None and ctx.at(found.seq, _is_size, found.value, ctx, hops + 1)
+    if isinstance(node, cst.Call):
+        return name_of(node.func) in SIZE_CALLS or attribute_name(node.func) in SIZE_METHODS
+    return isinstance(node, cst.Subscript) and attribute_name(node.value) == "shape"

@@ -144,7 +144,7 @@ class InfiniteMaskSoftmax(Check):
 
     def _keeps_a_row_entry(self, mask: cst.BaseExpression, scores: cst.BaseExpression, ctx) -> bool:
         """A causal mask, or a mask derived from the scores themselves (`scores < topk(scores)`)."""
-        return self._triangular(mask, ctx, 0) or bool(_root_names(scores) & _derived_names(mask, ctx, 0))
+        return self._triangular(mask, ctx, 0) or bool(_root_names(scores) & derived_names(mask, ctx, 0))
 
     def _triangular(self, mask: cst.CSTNode, ctx, depth: int) -> bool:
         """A mask made by `triu`/`tril` (possibly negated, cast or indexed): a causal mask."""
@@ -192,7 +192,7 @@ def _root_names(node: cst.CSTNode) -> Set[str]:
     return {name} if name else set()
 
 
-def _derived_names(node: cst.CSTNode, ctx, depth: int) -> Set[str]:
+def derived_names(node: cst.CSTNode, ctx, depth: int) -> Set[str]:
     """Names `node` is computed from, following local assignments a few steps back."""
     names = _names(node)
     if depth >= 3:
@@ -200,7 +200,7 @@ def _derived_names(node: cst.CSTNode, ctx, depth: int) -> Set[str]:
     for child in [n for n in walk(node) if name_of(n)]:
         found = ctx.lookup(child)
         if found is not None:
-            names |= ctx.at(found.seq, _derived_names, found.value, ctx, depth + 1)
+            names |= ctx.at(found.seq, derived_names, found.value, ctx, depth + 1)
     return names
 
 

@@ -3,12 +3,13 @@ divides by differences of eigenvalues."""
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Dict, Optional, Tuple
 
 import libcst as cst
 
 from nanlint.checks.base import Check, snippet
-from nanlint.analysis.syntax import elements, is_literal, keyword_args, name_of, string_value, subscript_index
+from nanlint.analysis.guards import value_keys
+from nanlint.analysis.syntax import argument, elements, is_literal, keyword_args, name_of, same_code, string_value, subscript_index, walk
 from nanlint.analysis.values import MASK, literal_number
 
 
@@ -75,6 +76,7 @@ class EmptySelectionMean(Check):
             if found is None:
                 return None
             selection = found.value
+        selection = _without_constant_terms(selection)
         if isinstance(selection, cst.Subscript):
             index = subscript_index(selection)
             if index is None or isinstance(index, cst.Tuple):
@@ -89,28 +91,106 @@ class EmptySelectionMean(Check):
         return index if ctx.fact(index).has(MASK) else None
 
 
+def _without_constant_terms(node: cst.BaseExpression) -> cst.BaseExpression:
+    """`x[m]` of `x[m] - 0.5`, `2 * x[m]`: arithmetic with a constant keeps an empty selection empty."""
+    while isinstance(node, cst.BinaryOperation):
+        if literal_number(node.right) is not None:
+            node = node.left
+        elif literal_number(node.left) is not None:
+            node = node.right
+        else:
+            break
+    return node
+
+
 class IgnoredTargetsMean(Check):
     """`ignored-targets-mean`: a mean-reduced loss with an explicit `ignore_index` (`F.cross_entropy`,
     `F.nll_loss`, `nn.CrossEntropyLoss(...)`, `nn.NLLLoss(...)`); NaN for a batch whose every target
-    is ignored. `reduction="sum"` / `"none"` are left alone."""
+    is ignored. `reduction="sum"` / `"none"` are left alone. A loss module bound to a name or
+    `self.attr` is reported where the file first calls it, where the NaN is born (at its
+    construction when the file never calls it); silent when the function compares the targets
+    with the ignored value."""
 
     kind = "ignored-targets-mean"
     FIELDS = ("call", "ignore")
     PARAMS = {"functions": (list, [])}
 
+    def begin(self, ctx) -> None:
+        self.modules: Dict[str, Tuple[cst.Call, bool]] = {}  # bound name -> (construction, called)
+
     def handlers(self):
         return {cst.Call: self.visit_call}
 
     def visit_call(self, node: cst.Call, ctx) -> None:
-        if self.watched_function(node, ctx) is None:
+        bound = _bound_name(node.func)
+        if bound in self.modules:
+            construction, called = self.modules[bound]
+            self.modules[bound] = (construction, True)
+            if not called and not _targets_tested(node, construction, ctx):  # one finding per loss module, at its first call
+                self._report(ctx, node, construction)
             return
+        if self.watched_function(node, ctx) is None or not self._mean_with_ignore(node) or _targets_tested(node, node, ctx):
+            return
+        target = _assigned_to(node, ctx)
+        if target is not None and self.watched_function(node, ctx).rsplit(".", 1)[-1][0].isupper():
+            self.modules[target] = (node, False)
+        else:
+            self._report(ctx, node, node)
+
+    def end(self, ctx) -> None:
+        for construction, called in self.modules.values():
+            if not called:
+                self._report(ctx, construction, construction)
+
+    @staticmethod
+    def _mean_with_ignore(node: cst.Call) -> bool:
         keywords = keyword_args(node)
-        if "ignore_index" not in keywords:
-            return
         reduction = keywords.get("reduction")
-        if reduction is not None and string_value(reduction) != "mean":
-            return
-        self.report(ctx, node, call=ctx.source(node.func), ignore=snippet(ctx.source(keywords["ignore_index"])))
+        return "ignore_index" in keywords and (reduction is None or string_value(reduction) == "mean")
+
+    def _report(self, ctx, node: cst.Call, construction: cst.Call) -> None:
+        ignore = keyword_args(construction)["ignore_index"]
+        self.report(ctx, node, call=snippet(ctx.source(node.func)), ignore=snippet(ctx.source(ignore)))
+
+
+def _targets_tested(call: cst.Call, construction: cst.Call, ctx) -> bool:
+    """The function compares the targets with the ignored value (`if torch.all(labels == IGNORE):`,
+    `(labels != -100).any()`); a test of their shape or of other values is no such guard."""
+    target = argument(call, "target", 1)
+    ignore = keyword_args(construction).get("ignore_index")
+    if target is None or ignore is None:
+        return False
+    keys = value_keys(target, ctx)
+    for node in walk(ctx.function_scope().node):
+        if isinstance(node, cst.Comparison) and len(node.comparisons) == 1:
+            sides = (node.left, node.comparisons[0].comparator)
+            for side, other in (sides, sides[::-1]):
+                if _same_value(other, ignore) and not value_keys(side, ctx).isdisjoint(keys):
+                    return True
+    return False
+
+
+def _same_value(node: cst.CSTNode, ignore: cst.CSTNode) -> bool:
+    number = literal_number(ignore)
+    return same_code(node, ignore) or number is not None and literal_number(node) == number
+
+
+def _bound_name(node: cst.CSTNode) -> Optional[str]:
+    """"loss_fct" for `loss_fct`, "self.loss" for `self.loss`."""
+    name = name_of(node)
+    if name is not None:
+        return name
+    if isinstance(node, cst.Attribute) and name_of(node.value) == "self":
+        return f"self.{node.attr.value}"
+    return None
+
+
+def _assigned_to(node: cst.Call, ctx) -> Optional[str]:
+    """The name or `self.attr` a call's value is assigned to (`self.loss = nn.CrossEntropyLoss(...)`)."""
+    parent = ctx.parents().get(id(node))
+    if isinstance(parent, cst.Assign) and parent.value is node and len(parent.targets) == 1:
+        return _bound_name(parent.targets[0].target)
+    return None
 
 
 class DegenerateDecomposition(Check):

@@ -8,7 +8,8 @@ branch is not taken, `torch.where(x > 0, torch.log(torch.where(x > 0, x, 1.0)), 
 
 from __future__ import annotations
 
-from typing import Iterator, Optional, Set, Tuple
+import operator
+from typing import Dict, Iterator, Optional, Set, Tuple
 
 import libcst as cst
 
@@ -16,8 +17,8 @@ from nanlint.checks.base import Check, snippet
 from nanlint.ftypes import Fix
 from nanlint.analysis.guards import value_keys
 from nanlint.analysis.patterns import Match, Template
-from nanlint.analysis.syntax import children, walk
-from nanlint.analysis.values import COUNT, MASK, POS, is_eps_like, literal_number
+from nanlint.analysis.syntax import children, name_of, positional_args, walk
+from nanlint.analysis.values import COUNT, MASK, POS, constant_value, is_eps_like, literal_number
 
 # Ops whose derivative is infinite somewhere, and a value where both they and their derivative are finite.
 SAFE_ARGUMENT = {
@@ -27,6 +28,12 @@ SAFE_ARGUMENT = {
     "pow": "1.0", "div": "1.0", "true_divide": "1.0", "divide": "1.0",
 }
 POSITIVE_ENOUGH = frozenset({"exp"})  # overflow, not a domain edge: a positive argument is no guard
+# Ops singular at 0: a guard `x > c` whose bound makes their argument 0 (`(x**2 - 1).sqrt()` under
+# `x > 1`) puts the singularity on the unselected side as surely as `log(x)` under `x > 0` does.
+SINGULAR_AT_ZERO = frozenset({"log", "log2", "log10", "sqrt", "rsqrt", "reciprocal", "pow", "div", "true_divide", "divide"})
+DIVISIONS = frozenset({"div", "true_divide", "divide", "pow"})
+ARITHMETIC = {cst.Add: operator.add, cst.Subtract: operator.sub, cst.Multiply: operator.mul, cst.Divide: operator.truediv, cst.Power: operator.pow}
+CONDITION_HOPS = 3  # local names followed back from a `where` condition (`mask = n > eps`, `m = mask[..., None]`)
 TESTS = frozenset({"isfinite", "isnan", "isinf", "isposinf", "isneginf", "signbit"})
 
 
@@ -37,6 +44,9 @@ class WhereBranchTrap(Check):
 
     def handlers(self):
         return {cst.Call: self.visit_call}
+
+    def begin(self, ctx) -> None:
+        self.reported: Set[int] = set()  # an op two `where` calls reach (or both branches of one) is one finding
 
     def visit_call(self, node: cst.Call, ctx) -> None:
         if ctx.grad_disabled:
@@ -50,7 +60,8 @@ class WhereBranchTrap(Check):
             return
         for branch, taken_when in ((chosen, True), (other, False)):
             for risky, op, argument, direct in self._risky_ops(branch, ctx):
-                if argument is not None and not value_keys(argument, ctx).isdisjoint(guarded):
+                if argument is not None and id(risky) not in self.reported and _guarded(risky, op, argument, guarded, ctx):
+                    self.reported.add(id(risky))
                     fix = self._fix(ctx, condition, argument, op, taken_when) if direct else None
                     self.report(ctx, risky, fix, op=op, cond=snippet(ctx.source(condition)), arg=snippet(ctx.source(argument)), safe=SAFE_ARGUMENT[op])
 
@@ -112,25 +123,81 @@ def _where_parts(node: cst.Call, ctx) -> Optional[Tuple[cst.BaseExpression, cst.
     return operands[1], operands[0], operands[2]
 
 
-def _condition_keys(condition: cst.BaseExpression, ctx) -> Set[str]:
+def _guarded(risky: cst.CSTNode, op: str, argument: cst.BaseExpression, guarded: Dict[object, Optional[float]], ctx) -> bool:
+    """The condition tests the op's argument, the op's own result (`x.exp()` under
+    `torch.isinf(exp)`), or a value whose bound makes the argument of an op singular at 0 exactly 0."""
+    keys = value_keys(argument, ctx)
+    if op not in DIVISIONS:  # `torch.isinf(e)` with `e = x.exp()`; a test of a quotient's result is no guard of its denominator
+        keys |= value_keys(risky, ctx)
+    matched = [guarded[key] for key in keys if key in guarded]
+    if matched and op in POSITIVE_ENOUGH and all(bound is not None and bound < 0 for bound in matched):
+        return False  # `x < -0.69`: a split of the domain for accuracy (log1mexp), no overflow guard
+    if matched:
+        return True
+    if op not in SINGULAR_AT_ZERO:
+        return False
+    return any(bound is not None and _value_at(argument, key, bound) == 0 for key, bound in guarded.items() if isinstance(key, str))
+
+
+def _value_at(node: cst.CSTNode, name: str, value: float) -> Optional[float]:
+    """`node`, arithmetic on literals and the name `name`, evaluated with `name = value`."""
+    if name_of(node) == name:
+        return value
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        inner = _value_at(node.expression, name, value)
+        return None if inner is None else -inner
+    if isinstance(node, cst.BinaryOperation):
+        left, right = _value_at(node.left, name, value), _value_at(node.right, name, value)
+        operator = ARITHMETIC.get(type(node.operator))
+        if left is None or right is None or operator is None:
+            return None
+        try:
+            result = operator(left, right)
+        except (ArithmeticError, ValueError):
+            return None
+        return result if isinstance(result, (int, float)) else None
+    return literal_number(node) if name_of(node) is None else None
+
+
+def _condition_keys(condition: cst.BaseExpression, ctx, hops: int = 0) -> Dict[object, Optional[float]]:
     """Keys of the values the condition compares with a constant or tests (`x > 0`, `x.abs() < eps`,
-    `g > 20.0`, `torch.isfinite(x)`); `a <= b` between two variables guards no domain edge."""
-    keys: Set[str] = set()
+    `g > 20.0`, `torch.isfinite(x)`), with the constant when it is a number; a condition computed
+    into a local name (`mask = length > eps`) is followed back. `a <= b` between two variables
+    guards no domain edge."""
+    keys: Dict[object, Optional[float]] = {}
     for node in walk(condition):
         if isinstance(node, cst.Comparison) and len(node.comparisons) == 1:
             operands = (node.left, node.comparisons[0].comparator)
             for operand, other in (operands, operands[::-1]):
-                if _constant(other) and not _constant(operand):
-                    keys |= value_keys(operand, ctx)
+                if _constant(other, ctx) and not _constant(operand):
+                    bound = _number(other, ctx)
+                    keys.update((key, bound) for key in value_keys(operand, ctx))
         elif isinstance(node, cst.Call):
             described = ctx.describe(node)
             if described is not None and described[0] in TESTS and described[1]:
-                keys |= value_keys(described[1][0], ctx)
+                keys.update((key, None) for key in value_keys(described[1][0], ctx))
+        elif isinstance(node, cst.Name) and hops < CONDITION_HOPS:
+            found = ctx.lookup(node)
+            if found is not None:
+                keys.update(ctx.at(found.seq, _condition_keys, found.value, ctx, hops + 1))
     return keys
 
 
-def _constant(node: cst.CSTNode) -> bool:
-    return literal_number(node) is not None or is_eps_like(node)
+def _constant(node: cst.CSTNode, ctx=None) -> bool:
+    """A literal or an eps; with `ctx`, also a local name bound to a constant (`x_th = torch.tensor(10)`),
+    which bounds a value but is itself no value the condition guards."""
+    return is_eps_like(node) or (_number(node, ctx) if ctx is not None else constant_value(node)) is not None
+
+
+def _number(node: cst.CSTNode, ctx) -> Optional[float]:
+    """A literal, `torch.tensor(literal)`, or a local name bound to one (`x_th = torch.tensor(10)`)."""
+    name = name_of(node)
+    if name is not None:
+        found = ctx.lookup(node)
+        return _number(found.value, ctx) if found is not None and name_of(found.value) is None else None
+    if isinstance(node, cst.Call) and ctx.qualified(node.func) == "torch.tensor" and len(positional_args(node)) == 1:
+        return constant_value(positional_args(node)[0])
+    return constant_value(node)
 
 
 def _differentiable(node: cst.BaseExpression, ctx) -> bool:
