@@ -35,6 +35,8 @@ MUST_STILL_RUN = {
     "log2": "return torch.log2(torch.softmax(x, dim=-1))",
 }
 HEADER = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n\ndef f(x, y):\n    "
+# A loss that differentiates `f`, so rules about gradient-only hazards speak on it.
+FOOTER = "\n\ndef training_step(x, y):\n    return f(x, y)\n"
 
 
 # Input scales where float64 still computes the original accurately, and one where it does not
@@ -75,7 +77,7 @@ def run(f, x, y):
 
 def fixed_program(tmp_path, body, select=None):
     path = tmp_path / "program.py"
-    path.write_text(HEADER + textwrap.dedent(body) + "\n", encoding="utf-8")
+    path.write_text(HEADER + textwrap.dedent(body) + "\n" + FOOTER, encoding="utf-8")
     before = path.read_text(encoding="utf-8")
     result = run_nanlint("check", "--fix", "--no-cache", "--select", select or "ALL", "--preview", str(path), cwd=tmp_path)
     assert result.returncode in (0, 1), result.stderr
