@@ -21,7 +21,7 @@ import libcst as cst
 
 from nanlint.analysis.names import dotted_name
 from nanlint.analysis.ops import NO_GRADIENT
-from nanlint.analysis.syntax import attribute_name, children, name_of, own_nodes, walk
+from nanlint.analysis.syntax import attribute_name, binding_key, children, name_of, own_nodes, walk
 
 # What a gradient-only rule's page says about where it speaks.
 WHERE_IT_SPEAKS = (
@@ -102,7 +102,7 @@ class GradientContext:
             elif isinstance(sub, (cst.Return, cst.Yield)) and sub.value is not None:
                 function.outputs.append(sub.value)
             elif isinstance(sub, cst.Call):
-                callee = _callee(sub.func)
+                callee = binding_key(sub.func)
                 if callee is not None:
                     function.calls.setdefault(callee, []).append(sub)
                 differentiated = self._backward_target(sub)
@@ -216,16 +216,6 @@ def _class_functions(node: cst.ClassDef) -> Iterator[cst.FunctionDef]:
     for sub in own_nodes(node.body):
         if isinstance(sub, cst.FunctionDef):
             yield sub
-
-
-def _callee(func: cst.CSTNode) -> Optional[str]:
-    """"f" for `f(...)`, "self.m" for `self.m(...)`: the calls that can reach a function of the file."""
-    name = name_of(func)
-    if name is not None:
-        return name
-    if isinstance(func, cst.Attribute) and name_of(func.value) == "self":
-        return f"self.{func.attr.value}"
-    return None
 
 
 def _names_in(node: cst.CSTNode, ctx) -> Set[str]:

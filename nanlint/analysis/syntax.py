@@ -105,6 +105,16 @@ def called_name(func: cst.CSTNode) -> str:
     return func.attr.value if isinstance(func, cst.Attribute) else ""
 
 
+def binding_key(node: cst.CSTNode) -> Optional[str]:
+    """How the value analysis names what `node` refers to: "x" for `x`, "self.loss" for `self.loss`."""
+    name = name_of(node)
+    if name is not None:
+        return name
+    if isinstance(node, cst.Attribute) and name_of(node.value) == "self":
+        return f"self.{node.attr.value}"
+    return None
+
+
 def is_self_attribute(node: cst.CSTNode) -> bool:
     return isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "self"
 

@@ -9,7 +9,7 @@ import libcst as cst
 
 from nanlint.checks.base import Check, snippet
 from nanlint.analysis.guards import value_keys
-from nanlint.analysis.syntax import argument, elements, is_literal, keyword_args, name_of, same_code, string_value, subscript_index, walk
+from nanlint.analysis.syntax import argument, binding_key, elements, is_literal, keyword_args, name_of, same_code, string_value, subscript_index, walk
 from nanlint.analysis.values import MASK, literal_number
 
 
@@ -122,7 +122,7 @@ class IgnoredTargetsMean(Check):
         return {cst.Call: self.visit_call}
 
     def visit_call(self, node: cst.Call, ctx) -> None:
-        bound = _bound_name(node.func)
+        bound = binding_key(node.func)
         if bound in self.modules:
             construction, called = self.modules[bound]
             self.modules[bound] = (construction, True)
@@ -175,21 +175,11 @@ def _same_value(node: cst.CSTNode, ignore: cst.CSTNode) -> bool:
     return same_code(node, ignore) or number is not None and literal_number(node) == number
 
 
-def _bound_name(node: cst.CSTNode) -> Optional[str]:
-    """"loss_fct" for `loss_fct`, "self.loss" for `self.loss`."""
-    name = name_of(node)
-    if name is not None:
-        return name
-    if isinstance(node, cst.Attribute) and name_of(node.value) == "self":
-        return f"self.{node.attr.value}"
-    return None
-
-
 def _assigned_to(node: cst.Call, ctx) -> Optional[str]:
     """The name or `self.attr` a call's value is assigned to (`self.loss = nn.CrossEntropyLoss(...)`)."""
     parent = ctx.parents().get(id(node))
     if isinstance(parent, cst.Assign) and parent.value is node and len(parent.targets) == 1:
-        return _bound_name(parent.targets[0].target)
+        return binding_key(parent.targets[0].target)
     return None
 
 
