@@ -14,7 +14,7 @@ from typing import Dict, List, Optional, Tuple
 
 import libcst as cst
 
-from nanlint.analysis.syntax import SCOPE_NODES, children, name_of, positional_args, keyword_args
+from nanlint.analysis.syntax import SCOPE_NODES, binding_key, children, name_of, positional_args, keyword_args
 
 FUNCTION_KINDS = (cst.FunctionDef, cst.Module)
 
@@ -91,10 +91,9 @@ def _note_call(call: cst.Call, caller, owner, definitions, assigned, calls: File
 
 def _bound(target: cst.CSTNode, value: cst.CSTNode) -> List[Tuple[str, cst.CSTNode]]:
     """The names an assignment binds, each with its value: `a, b = f(x)` binds `a` to `f(x)[0]`."""
-    if isinstance(target, cst.Name):
-        return [(target.value, value)]
-    if isinstance(target, cst.Attribute) and name_of(target.value) == "self":
-        return [(f"self.{target.attr.value}", value)]
+    key = binding_key(target)
+    if key is not None:
+        return [(key, value)]
     if isinstance(target, (cst.Tuple, cst.List)) and not any(isinstance(e, cst.StarredElement) for e in target.elements):
         return [
             (name, cst.Subscript(value=value, slice=[cst.SubscriptElement(cst.Index(cst.Integer(str(index))))]))

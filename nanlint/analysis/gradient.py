@@ -223,12 +223,11 @@ def _names_in(node: cst.CSTNode, ctx) -> Set[str]:
     found, stack = set(), [node]
     while stack:
         sub = stack.pop()
-        name = name_of(sub)
-        if name is not None:
-            found.add(name)
-            continue
-        if isinstance(sub, cst.Attribute) and name_of(sub.value) == "self":
-            found.add(f"self.{sub.attr.value}")
+        key = binding_key(sub)
+        if key is not None:
+            found.add(key)
+            if isinstance(sub, cst.Name):
+                continue
         for child in children(sub):
             if not _blocks(sub, child, ctx):
                 stack.append(child)
@@ -280,14 +279,7 @@ def _is_collecting(call: cst.Call) -> bool:
 
 
 def _target_names(target: cst.CSTNode) -> Set[str]:
-    names = set()
-    for sub in walk(target):
-        name = name_of(sub)
-        if name is not None:
-            names.add(name)
-        elif isinstance(sub, cst.Attribute) and name_of(sub.value) == "self":
-            names.add(f"self.{sub.attr.value}")
-    return names
+    return {key for key in map(binding_key, walk(target)) if key is not None}
 
 
 def _decorated_off(node: cst.FunctionDef) -> bool:

@@ -9,7 +9,7 @@ import libcst as cst
 from nanlint.checks.base import PREDICATES, Check, snippet
 from nanlint.analysis.guards import value_keys
 from nanlint.analysis.patterns import Match, Template
-from nanlint.analysis.syntax import attribute_name, name_of, positional_args
+from nanlint.analysis.syntax import attribute_name, binding_key, name_of, positional_args
 from nanlint.analysis.ops import KEEPING_VALUES, OPS
 from nanlint.analysis.values import COUNT, MASK, MASK_NAME, POS, UNKNOWN, literal_number
 from nanlint.checks.masking import derived_names
@@ -206,7 +206,7 @@ def _is_product(node: cst.BaseExpression, ctx, hops: int = 0) -> bool:
 def _is_size(node: cst.BaseExpression, ctx, hops: int = 0) -> bool:
     """A Python number: `len(x)`, `x.size(0)`, `x.numel()`, `x.shape[0]`, `t.item()`, or a local
     name (`self.n` assigned in the function) bound to one."""
-    name = name_of(node) or (f"self.{node.attr.value}" if isinstance(node, cst.Attribute) and name_of(node.value) == "self" else None)
+    name = binding_key(node)
     if name is not None:
         found = ctx.lookup_name(name) if hops < HOPS else None
         return found is not None and ctx.at(found.seq, _is_size, found.value, ctx, hops + 1)
