@@ -4,6 +4,7 @@
     python benchmarks/realbugs/run.py --static-only   # recall only (no torch runs)
     python benchmarks/realbugs/run.py --labels-only   # only verify the labels by running
     python benchmarks/realbugs/run.py -v CASE...      # some cases, one line each
+    python benchmarks/realbugs/run.py --verify [-j 2] [--anomaly]   # recall of `nanlint verify`
 
 Each case is a folder under `cases/` with `bug.py` (reproduces the bug on torch CPU), `fixed.py`
 (its fixed twin) and `case.toml`:
@@ -278,12 +279,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--labels-only", action="store_true", help="verify the labels by running; no static check")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per case")
     parser.add_argument("--json", metavar="PATH", help="write the per-case results as JSON")
+    parser.add_argument("--verify", action="store_true", help="run every case under `nanlint verify` instead")
+    parser.add_argument("--anomaly", action="store_true", help="with --verify: also run bug.py under detect_anomaly")
+    parser.add_argument("-j", "--jobs", type=int, default=2, help="with --verify: runs at once (at most 2)")
     args = parser.parse_args(argv)
     try:
         cases = load_cases(args.cases)
     except CaseError as error:
         print(f"realbugs: {error}", file=sys.stderr)
         return 2
+    if args.verify:
+        return verify_main(cases, args)
     bad_labels = {}
     if not args.static_only:
         import torch  # noqa: F401  (imported once; every script runs in a fork of this process)
@@ -316,6 +322,20 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                    for case in cases}
         Path(args.json).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     return 1 if bad_labels else 0
+
+
+def verify_main(cases: List[Case], args: argparse.Namespace) -> int:
+    import verify_recall
+
+    def progress(name: str) -> None:
+        print(f"realbugs: verified {name}", file=sys.stderr, flush=True)
+
+    verdicts = verify_recall.verify_cases(cases, ROOT, args.jobs, args.anomaly, progress)
+    verify_recall.print_verify_table(cases, verdicts, args.verbose, percent)
+    if args.json:
+        results = {v.name: {"bug": v.bug.__dict__, "twin": v.twin.__dict__, "anomaly": v.anomaly} for v in verdicts}
+        Path(args.json).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    return 0
 
 
 if __name__ == "__main__":
