@@ -36,6 +36,7 @@ class Kind:
     FILL = "fill"  # written on purpose: masked_fill(-inf), torch.full(inf), torch.tensor([nan])
     INPLACE_ERROR = "inplace_error"  # autograd refused an in-place operation
     ANOMALY_ERROR = "anomaly_error"  # torch's anomaly mode raised
+    NUMERIC_ERROR = "numeric_error"  # an op raised instead of making Inf/NaN (a fill overflows, a singular matrix)
 
 
 def event_key(record: dict) -> tuple:

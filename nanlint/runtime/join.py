@@ -1,7 +1,8 @@
 """Join what ran with what `check` found: an outcome per finding, and findings only the run revealed.
 
 - confirmed: a root cause at one of the finding's lines (a new NaN/Inf from finite inputs, forward,
-  backward or in the optimizer step; or an autograd in-place error), or an explicit inf fill at the
+  backward or in the optimizer step; an op that raised instead of making one; or an autograd in-place
+  error), or an explicit inf fill at the
   finding's line that a later op turned into NaN; events in steps GradScaler skipped do not count;
 - not triggered: an op ran at those lines and nothing non-finite was born there (with the margins);
 - not reached: no op ran at those lines.
@@ -26,13 +27,14 @@ CONFIRMED, NOT_TRIGGERED, NOT_REACHED = "confirmed", "not triggered", "not reach
 # Runtime findings' codes by (kind, phase); their names and docs are in the catalog (rules/runtime.toml).
 RUNTIME_CODES = {
     (Kind.ROOT, "forward"): "NAN011",
+    (Kind.NUMERIC_ERROR, "forward"): "NAN011",
     (Kind.ROOT, "backward"): "NAN012",
     (Kind.ROOT, "optimizer"): "NAN013",
     (Kind.INPLACE_ERROR, "forward"): "NAN014",
     (Kind.INPLACE_ERROR, "backward"): "NAN014",
     (Kind.INPUT, "forward"): "NAN015",
 }
-_CONFIRMING = (Kind.ROOT, Kind.INPLACE_ERROR)
+_CONFIRMING = (Kind.ROOT, Kind.INPLACE_ERROR, Kind.NUMERIC_ERROR)
 
 
 @dataclass
@@ -150,6 +152,8 @@ def describe_event(event: SiteEvent) -> str:
         text = "autograd in-place error (%s): %s" % (event.op, event.message or "")
         if event.saved_by:
             text += " [the tensor was saved by %s]" % event.saved_by
+    elif event.kind == Kind.NUMERIC_ERROR:
+        text = "forward %s raised instead of making Inf/NaN: %s" % (event.op, event.message or "")
     elif event.kind == Kind.INPUT:
         text = "non-finite data (%s, %s) came in from outside and was first used by %s" % (
             event.values, event.dtype, event.op)

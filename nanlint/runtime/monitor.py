@@ -29,6 +29,7 @@ from nanlint.runtime import checks, margins, ops
 from nanlint.runtime.amp import watch_grad_scaler
 from nanlint.runtime.events import FULL_RECORDS_PER_KEY, Kind, event_key
 from nanlint.runtime.inplace import ANOMALY, LEAF_INPLACE, SAVED_MODIFIED, InplaceLog, parse_saved_modified
+from nanlint.runtime.op_errors import is_numeric_error
 from nanlint.runtime.sites import Site, SiteResolver, site_of_code
 from nanlint.runtime.threads import follow_threads
 
@@ -223,6 +224,8 @@ class Monitor:
     def _on_forward_error(self, error, name, site) -> None:
         if LEAF_INPLACE in str(error):
             self._emit_error(site, FORWARD, Kind.INPLACE_ERROR, ops.display_name(name), error)
+        elif is_numeric_error(str(error)):
+            self._emit_error(site, FORWARD, Kind.NUMERIC_ERROR, ops.display_name(name), error)
 
     # ----------------------------------------------------------------- backward
 
