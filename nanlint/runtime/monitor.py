@@ -175,7 +175,9 @@ class Monitor:
         return checks.all_finite_many(tensors) if tensors else None
 
     def _classify_forward(self, name, site, args, kwargs, results, self_was_finite) -> bool:
-        """Emit what the non-finite result of one call is; return whether the call's inputs were finite."""
+        """Emit what the non-finite result of one call is; return whether a non-finite gradient that its
+        backward makes from finite gradients is a root cause: its inputs were finite, or non-finite only
+        by the user's own fill (a NaN marking a missing target, masked out after the loss)."""
         op = ops.display_name(name)
         result = checks.merge(checks.census(t) for t in results)
         if result.finite:
@@ -193,11 +195,12 @@ class Monitor:
         origins = [origin for origin, _ in bad_inputs]
         inputs = checks.merge(c for _, c in bad_inputs)
         if result.nan and not inputs.nan and inputs.has_inf:
-            kind = Kind.ROOT if all(o and o.get("kind") == Kind.FILL for o in origins) else Kind.NAN_FROM_INF
+            kind = Kind.ROOT if _all_fills(origins) else Kind.NAN_FROM_INF
             self._emit(site, FORWARD, kind, op, result, results, origin=origins[0])
         else:
             self.propagated += 1
             self._set_origin(results, origins[0])
+            return _all_fills(origins)
         return False
 
     def _nonfinite_inputs(self, site, op, args, kwargs, results, self_was_finite) -> list:
@@ -487,6 +490,10 @@ def _changed_by(name, args, kwargs, out, inplace):
     if kwargs.get("out") is not None:
         return kwargs["out"]
     return args[0] if args else out
+
+
+def _all_fills(origins) -> bool:
+    return all(origin and origin.get("kind") == Kind.FILL for origin in origins)
 
 
 def _argument_tensors(args, kwargs):

@@ -36,3 +36,26 @@ def test_other_errors_are_not_reported(watch):
     with watch(), pytest.raises(RuntimeError, match="size"):
         torch.ones(2) + torch.ones(3)
     assert watch.events() == []
+
+
+def test_a_nan_target_masked_after_the_loss_is_located_where_backward_makes_the_nan(watch):
+    """pytorch#64305: the NaN of a missing target, masked out after the squared error, still makes
+    the weight gradient NaN (0 * NaN in the square's backward): blamed on the square, in backward."""
+    model = torch.nn.Linear(1, 2, bias=False)
+    with watch():
+        target = torch.tensor([[float("nan"), 0.0]])
+        prediction = model(torch.tensor([[1.0]]))
+        loss = torch.square(prediction - target)  # masked-after
+        loss[~torch.isnan(target)].sum().backward()
+    assert torch.isnan(model.weight.grad).any()
+    (root,) = watch.events(kind="root")
+    assert (root["phase"], root["op"], root["line"], root["node"]) == (
+        "backward", "square", at("# masked-after"), "PowBackward0")
+
+
+def test_an_inf_propagated_from_a_real_root_is_not_blamed_again_in_backward(watch):
+    x = torch.zeros(2, requires_grad=True)
+    with watch():
+        y = torch.log(x)  # real-root
+        (y * y * 0).sum().backward()  # the product's backward makes NaN from the saved -inf: not a root
+    assert [(e["phase"], e["line"]) for e in watch.events(kind="root")] == [("forward", at("# real-root"))]
