@@ -338,10 +338,27 @@ class Monitor:
 
     # ----------------------------------------------------------------- optimizer step
 
-    def _before_optimizer_step(self, optimizer, args, kwargs) -> None:
+    def _before_optimizer_step(self, optimizer, args, kwargs):
         self._tls.quiet = getattr(self._tls, "quiet", 0) + 1
         with torch._C.DisableTorchFunction():
             self._tls.params_were_finite = checks.all_finite_many(_parameters(optimizer))
+        # args are (optimizer, closure?): LBFGS's closure is the user's forward and backward
+        if len(args) > 1 and callable(args[1]):
+            return (args[0], self._monitored(args[1])) + tuple(args[2:]), kwargs
+        if callable(kwargs.get("closure")):
+            return args, dict(kwargs, closure=self._monitored(kwargs["closure"]))
+        return None
+
+    def _monitored(self, closure):
+        """The closure given to optimizer.step(), run with op-by-op checks (the step itself is quiet)."""
+        def run():
+            quiet, self._tls.quiet = getattr(self._tls, "quiet", 0), 0
+            try:
+                return closure()
+            finally:
+                self._tls.quiet = quiet
+
+        return run
 
     def _after_optimizer_step(self, optimizer, args, kwargs) -> None:
         self._tls.quiet = max(0, getattr(self._tls, "quiet", 1) - 1)

@@ -59,3 +59,22 @@ def test_an_inf_propagated_from_a_real_root_is_not_blamed_again_in_backward(watc
         y = torch.log(x)  # real-root
         (y * y * 0).sum().backward()  # the product's backward makes NaN from the saved -inf: not a root
     assert [(e["phase"], e["line"]) for e in watch.events(kind="root")] == [("forward", at("# real-root"))]
+
+
+@pytest.mark.parametrize("as_keyword", [False, True], ids=["step(closure)", "step(closure=closure)"])
+def test_the_closure_of_an_lbfgs_step_is_monitored(watch, as_keyword):
+    """blog: sqrt of a squared Sobel response, minimised by LBFGS: its closure is the whole forward and
+    backward, run inside optimizer.step()."""
+    image = torch.zeros(1, 4, requires_grad=True)
+    optimizer = torch.optim.LBFGS([image], max_iter=2)
+
+    def closure():
+        optimizer.zero_grad()
+        loss = torch.sqrt(image ** 2).sum()  # sqrt-in-closure
+        loss.backward()
+        return loss
+
+    with watch():
+        optimizer.step(closure=closure) if as_keyword else optimizer.step(closure)
+    roots = watch.events(kind="root")
+    assert ("backward", "sqrt", at("# sqrt-in-closure")) in {(e["phase"], e["op"], e["line"]) for e in roots}
