@@ -39,3 +39,15 @@ def test_every_label_holds_when_the_scripts_run():
                           capture_output=True, text=True, timeout=3000)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "0 do not" in done.stdout
+
+
+def test_verify_mode_locates_a_case_and_compares_anomaly_mode():
+    """`run.py --verify`: real `nanlint verify` runs of one case's bug.py and fixed.py, and anomaly mode."""
+    pytest.importorskip("torch")
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "realbugs" / "run.py"), "--verify", "--anomaly",
+                           "abinet-65-ctc-inf", "apex-93-fp16-masked-fill-1e15"], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "located at the bug line   2/2 (100%)" in done.stdout
+    assert "twins where verify reports a non-finite value born in fixed.py: 0/2 (0%)" in done.stdout
+    # anomaly mode names CtcLossBackward0's forward call at the bug line; it never sees the float16 fill
+    assert "forward traceback at the bug line 1/2 (50%)" in done.stdout
