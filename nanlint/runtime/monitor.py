@@ -111,6 +111,7 @@ class Monitor:
         else:
             self.tripwire.arm()
         self._owner = threading.current_thread()
+        self.schedule.context = self.current_context()
         self._undo.append(follow_threads(lambda: _Mode(self)))
         self._undo.append(self._wrap_backward_entries())
         self._undo.append(watch_grad_scaler(self._on_amp_skip, self.quietly))
@@ -309,7 +310,9 @@ class Monitor:
         self._step_started = now
         if self._mode is None or threading.current_thread() is not self._owner:
             return
-        full = self.schedule.next_is_full(self.step, self.current_context())
+        self._set_full(self.schedule.next_is_full(self.step, self.current_context()))
+
+    def _set_full(self, full: bool) -> None:
         if full and not self._step_is_full:
             self.tripwire.disarm()
             self._mode.__enter__()
@@ -317,6 +320,13 @@ class Monitor:
             _remove_mode(self._mode)
             self.tripwire.arm()
         self._step_is_full = full
+
+    def start_new_context(self) -> None:
+        """A new pytest test goes op by op from here (the tripwire asks at its checkpoints)."""
+        context = self.current_context()
+        if context != self.schedule.context and threading.current_thread() is self._owner:
+            self.schedule.context = context
+            self._set_full(True)
 
     def replay(self, run, label: str, step: int) -> bool:
         """Run again op by op what tripped the tripwire in `step`; whether it made a non-finite value again."""

@@ -85,6 +85,10 @@ class Tripwire:
         if getattr(self._tls, "replaying", False):
             return
         outermost = not self._pending
+        if outermost:
+            self.monitor.start_new_context()
+            if not self.armed:  # a new test: checked op by op from this call on
+                return
         call = self._record_call(module, args) if outermost else None
         self._pending.append(call)
 
