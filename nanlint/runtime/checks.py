@@ -60,7 +60,8 @@ def finite_flag(tensors: List[torch.Tensor]) -> torch.Tensor:
             norms = torch._foreach_norm(tensors)
         except Exception:  # mixed devices or dtypes
             norms = [torch.linalg.vector_norm(t.float()) for t in tensors]
-        return torch.stack([n.to(tensors[0].device) for n in norms]).sum() < math.inf  # NaN < inf is false
+        total = norms[0] if len(norms) == 1 else torch.stack([n.to(tensors[0].device) for n in norms]).sum()
+        return total < math.inf  # NaN < inf is false
 
 
 def read_flags(flags: List[torch.Tensor]) -> bool:

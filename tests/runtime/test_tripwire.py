@@ -1,6 +1,6 @@
 """The sampled monitor: steps checked at the tripwire only, and replay naming the line anyway."""
 
-import subprocess
+import json
 import sys
 import textwrap
 
@@ -183,20 +183,52 @@ def test_schedule_checks_each_new_tests_first_step_and_escalates_after_a_trip():
     assert not schedule.next_is_full(24, "test_b")
 
 
-def test_verify_takes_monitor_full_and_rejects_other_schedules(tmp_path):
-    script = tmp_path / "train.py"
-    script.write_text(textwrap.dedent("""
+def test_verify_past_its_full_window_names_the_line_by_replay_and_says_what_it_sampled(nanlint, tmp_path):
+    (tmp_path / "train.py").write_text(textwrap.dedent("""
         import torch
-        x = torch.zeros(3, requires_grad=True)
-        torch.log(x).sum().backward()
+        from torch import nn
+
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.linear = nn.Linear(4, 4)
+
+            def forward(self, x):
+                return torch.log(self.linear(x).abs())  # log-line
+
+
+        model = Net()
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.0)
+        for step in range(12):
+            x = torch.randn(8, 4)
+            if step == 9:
+                with torch.no_grad():
+                    model.linear.bias.zero_()
+                x[0] = 0.0
+            loss = model(x).mean()
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
     """))
-    base = [sys.executable, "-m", "nanlint", "verify", str(tmp_path), "--no-progress"]
-    full = subprocess.run(base + ["--monitor", "full", "--run", sys.executable, str(script)],
-                          capture_output=True, text=True)
-    assert "forward log" in full.stdout or "log" in full.stdout, full.stdout + full.stderr
-    assert full.returncode == 1
-    bad = subprocess.run(base + ["--monitor", "sometimes", "--run", sys.executable, str(script)],
-                         capture_output=True, text=True)
+    result = nanlint("verify", ".", "--full-window", "0", "--output-format", "json", "--run", sys.executable,
+                     "train.py", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    document = json.loads(result.stdout)
+    (found,) = document["runtime_findings"]
+    assert (found["code"], found["line"]) == ("NAN011", 12)
+    assert "found by replaying Net called at" in found["message"] and "first at step 9" in found["message"]
+    assert any(note.endswith("steps were checked op by op and the rest at the tripwire (module outputs, the loss, "
+                             "gradients, parameters): margins and \"not reached\" speak for the steps checked op "
+                             "by op; `--monitor full` checks every step") for note in document["notes"])
+
+    full = nanlint("verify", ".", "--monitor", "full", "--output-format", "json", "--run", sys.executable,
+                   "train.py", cwd=tmp_path)
+    document = json.loads(full.stdout)
+    assert ("NAN011", 12) in [(f["code"], f["line"]) for f in document["runtime_findings"]]
+    assert not any("replaying" in f["message"] for f in document["runtime_findings"])
+    assert not any("tripwire" in note for note in document["notes"])
+    bad = nanlint("verify", ".", "--monitor", "sometimes", "--run", sys.executable, "train.py", cwd=tmp_path)
     assert bad.returncode == 2 and "--monitor" in bad.stderr
 
 
