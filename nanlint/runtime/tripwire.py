@@ -13,6 +13,7 @@ op, where the next occurrence is named.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import threading
 from dataclasses import dataclass, field
@@ -25,6 +26,7 @@ from nanlint.runtime import checks
 from nanlint.runtime.sites import Site
 
 FORWARD, BACKWARD = "forward", "backward"
+_AUTOCAST_DEVICES = ("cpu", "cuda")
 _MAX_NOTES = 3
 
 
@@ -35,6 +37,7 @@ class ModuleCall:
     module: torch.nn.Module
     site: Site
     grad_enabled: bool
+    autocast: List[tuple]  # (device type, dtype) of each autocast region the call ran in
     rng: torch.Tensor
     versions: List[int]
     input_flag: Optional[torch.Tensor]
@@ -98,6 +101,8 @@ class Tripwire:
             module=module,
             site=self.monitor.sites.current(),
             grad_enabled=torch.is_grad_enabled(),
+            autocast=[(device, torch.get_autocast_dtype(device)) for device in _AUTOCAST_DEVICES
+                      if torch.is_autocast_enabled(device)],
             rng=torch.get_rng_state(),
             versions=[t._version for t in inputs],
             input_flag=checks.finite_flag(inputs) if inputs else None,
@@ -125,7 +130,10 @@ class Tripwire:
         """At backward(): were the step's module calls and its loss finite?"""
         self._step = step
         losses = checks.float_tensors(loss)
-        calls, self._checked = self._calls[self._checked:], len(self._calls)
+        # Only the calls since the last backward() are news; an optimizer step GradScaler skipped leaves
+        # the calls of earlier backward passes behind.
+        calls = self._calls = self._calls[self._checked:]
+        self._checked = len(calls)
         flags = [f for call in calls for f in (call.input_flag, call.output_flag) if f is not None]
         if losses:
             flags.append(checks.finite_flag(losses))
@@ -240,7 +248,10 @@ def _call_again(call: ModuleCall, module: torch.nn.Module):
     saved = torch.get_rng_state()
     torch.set_rng_state(call.rng)
     try:
-        with torch.set_grad_enabled(call.grad_enabled):
+        with contextlib.ExitStack() as regions:
+            regions.enter_context(torch.set_grad_enabled(call.grad_enabled))
+            for device, dtype in call.autocast:
+                regions.enter_context(torch.autocast(device, dtype=dtype))
             return module(*args, **kwargs)
     finally:
         torch.set_rng_state(saved)

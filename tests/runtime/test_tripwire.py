@@ -247,3 +247,24 @@ def test_a_new_pytest_test_is_checked_op_by_op_from_its_first_module_call(monkey
         monitor.uninstall()
     (root,) = roots(sink.records)
     assert (root["op"], root["context"], "replay" in root) == ("log", "tests/test_b.py::test_b", False)
+
+
+def test_replay_runs_under_the_autocast_region_the_call_ran_in():
+    class HalfOverflow(nn.Module):
+        def forward(self, x, bad=False):
+            y = torch.mm(x, x.t())  # AUTOCAST LINE: bf16 under CPU autocast
+            return y.exp() if bad else y  # exp overflows bf16 and float32 alike past 88.7
+
+    sink = MemorySink()
+    model = HalfOverflow()
+    monitor = Monitor(sink, schedule=tripwire_only()).install()
+    try:
+        for step in range(3):
+            x = torch.randn(4, 4, requires_grad=True) * (30.0 if step == 2 else 1.0)
+            with torch.autocast("cpu", dtype=torch.bfloat16):
+                out = model(x, bad=step == 2)
+            out.float().sum().backward()
+    finally:
+        monitor.uninstall()
+    (root,) = [r for r in roots(sink.records) if r["phase"] == "forward"]
+    assert (root["op"], root["dtype"], root["step"]) == ("exp", "bfloat16", 2)
