@@ -218,7 +218,7 @@ class Tripwire:
                               % call.label)
             return None
         try:
-            return copy.deepcopy(call.module)
+            return copy.deepcopy(_unwrapped(call.module))
         except Exception as error:
             self._unexplained(FORWARD, call.site, "%s could not be copied to replay it (%s)" % (
                 call.label, str(error).split("\n")[0][:120]))
@@ -241,6 +241,12 @@ class Tripwire:
             "(%s:%d); the next %d steps were checked op by op, `--monitor full` checks every step"
             % (step, phase, why, site.path, site.line, self.monitor.schedule.escalation_steps),
         )
+
+
+def _unwrapped(module: torch.nn.Module) -> torch.nn.Module:
+    """The model inside DistributedDataParallel or DataParallel: a replay needs no process group."""
+    wrappers = (torch.nn.parallel.DistributedDataParallel, torch.nn.DataParallel)
+    return module.module if isinstance(module, wrappers) else module
 
 
 def _call_again(call: ModuleCall, module: torch.nn.Module):

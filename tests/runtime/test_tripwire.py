@@ -268,3 +268,10 @@ def test_replay_runs_under_the_autocast_region_the_call_ran_in():
         monitor.uninstall()
     (root,) = [r for r in roots(sink.records) if r["phase"] == "forward"]
     assert (root["op"], root["dtype"], root["step"]) == ("exp", "bfloat16", 2)
+
+
+def test_a_data_parallel_wrapper_is_replayed_through_the_model_inside_it():
+    records = train(nn.DataParallel(LogNet()), steps=4, bad_step=2)
+    (root,) = roots(records)
+    assert (root["op"], root["line"], root["step"]) == ("log", line_of(LogNet, "LOG LINE"), 2)
+    assert root["replay"].startswith("DataParallel called at ")
