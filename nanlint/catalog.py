@@ -5,7 +5,8 @@ implements it (`check`) and that check's parameters (`[rule.params]`); its docs 
 pages; its `[[rule.bad]]` examples (with the `lines` each must be reported on, and the code
 expected after `--fix` in `fixed` / after `--unsafe-fixes` in `unsafe_fixed`) and `[[rule.good]]`
 examples (which must stay silent) are its tests. The first bad example is the docs' "Example" and
-the first good one its "Use instead".
+the first good one its "Use instead". Its `confirmed_by` says which run-time events confirm its
+findings under `nanlint verify` (docs/writing-rules.md).
 """
 
 from __future__ import annotations
