@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import math
 import os
 import shutil
 import sys
@@ -22,6 +23,7 @@ from nanlint.runtime.events import read_run_dir
 from nanlint.runtime.join import join
 from nanlint.runtime.render import annotated_findings, render_concise, render_json, render_text
 from nanlint.runtime.runner import child_environment, run_child
+from nanlint.runtime.schedule import FULL, SAMPLED, Schedule
 from nanlint.runtime.summary import summarize
 from nanlint.analysis.suppressions import suppressed
 
@@ -43,6 +45,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--anomaly", action="store_true",
                         help="also run under torch.autograd.set_detect_anomaly(True) (slower; raises "
                         "at the first NaN in backward)")
+    parser.add_argument("--monitor", choices=[SAMPLED, FULL], default=SAMPLED,
+                        help="sampled (default): every op for the first --full-window seconds and each test's "
+                        "first step, then a sample of steps and a cheap tripwire on the rest; full: every op "
+                        "of every step")
+    parser.add_argument("--full-window", type=float, metavar="SECONDS", default=Schedule.full_seconds,
+                        help="how long a sampled run checks every op before sampling (default: %(default)s)")
     parser.add_argument("--output-format", choices=FORMATS,
                         help="as for check (default: text, or output-format from the configuration)")
     parser.add_argument("--events-dir", metavar="DIR",
@@ -65,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
     fmt = args.output_format or project.settings.output_format or "text"
     run_dir, temporary = _run_dir(args.events_dir)
     try:
-        env = child_environment(run_dir, paths, args.strict, args.anomaly)
+        env = child_environment(run_dir, paths, args.strict, args.anomaly,
+                                math.inf if args.monitor == FULL else args.full_window)
         child = run_child(args.run, env, run_dir, args.timeout, progress=not args.no_progress,
                           stdout_to_stderr=fmt in MACHINE_FORMATS)
         if child.start_error:

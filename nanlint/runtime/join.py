@@ -195,6 +195,8 @@ def describe_event(event: SiteEvent) -> str:
         origin = event.origin or {}
         if origin.get("kind") == Kind.FILL:
             text += " from the inf written by %s at line %s" % (origin.get("op"), origin.get("line"))
+    if event.replay:
+        text += " (found by replaying %s)" % event.replay
     return text + _frequency(event)
 
 
