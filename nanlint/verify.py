@@ -14,9 +14,9 @@ import os
 import shutil
 import sys
 import tempfile
-from typing import Tuple
+from typing import List, Tuple
 
-from nanlint.ftypes import Report
+from nanlint.ftypes import Finding, Report
 from nanlint.notebook import is_notebook
 from nanlint.options import add_rule_options, make_project
 from nanlint.runtime.events import read_run_dir
@@ -69,6 +69,7 @@ def run(args: argparse.Namespace) -> int:
     report = project.run(paths, None)
     # A notebook's code runs under other names (`<ipython-input-...>`): its findings cannot be confirmed.
     report.findings = [finding for finding in report.findings if not is_notebook(finding.path)]
+    candidates = _opt_in_candidates(args, paths, project)
     fmt = args.output_format or project.settings.output_format or "text"
     run_dir, temporary = _run_dir(args.events_dir)
     try:
@@ -83,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if temporary:
             shutil.rmtree(run_dir, ignore_errors=True)
-    joined = join(report.findings, summary, catalog=project.catalog)
+    joined = join(report.findings, summary, catalog=project.catalog, candidates=candidates)
     enabled = {rule.code for rule in project.rules}
     joined.runtime_findings = [r for r in joined.runtime_findings if r.finding.code in enabled and not suppressed(r.finding)]
     _write(fmt, args, joined, summary, child, project.catalog)
@@ -94,6 +95,21 @@ def run(args: argparse.Namespace) -> int:
     if joined.found_anything:
         return EXIT_FOUND
     return EXIT_CLEAN if child.succeeded else EXIT_USAGE
+
+
+def _opt_in_candidates(args, paths, project) -> List[Finding]:
+    """The findings of the opt-in rules the selection leaves off but would take under `--preview`
+    (an explicit `--ignore` still rules them out): the run may confirm them, which removes the
+    doubt that keeps them off by default. Nothing when `--preview` already runs them all."""
+    if args.preview:
+        return []
+    preview = make_project(argparse.Namespace(**dict(vars(args), preview=True)))
+    candidates = []
+    for finding in preview.run(paths, None).findings:
+        selected = {rule.code for rule in project.checker_for(finding.path).rules}
+        if finding.code not in selected and not is_notebook(finding.path):
+            candidates.append(finding)
+    return candidates
 
 
 def _usage_problem(args) -> str:
