@@ -110,6 +110,7 @@ class Monitor:
             self._mode.__enter__()
         else:
             self.tripwire.arm()
+        self._step_started = time.monotonic()  # time spent uninstalled is no step's
         self._owner = threading.current_thread()
         self.schedule.context = self.current_context()
         self._undo.append(follow_threads(lambda: _Mode(self)))
