@@ -87,9 +87,9 @@ def node_key(node) -> Optional[NodeKey]:
 
 def before_change(args, kwargs) -> Optional[Before]:
     """The version and maker of the tensor an in-place call is about to change (its first argument)."""
-    if kwargs.get("out") is not None or not args:
+    if kwargs.get("out") is not None:
         return None
-    target = args[0]
+    target = args[0] if args else kwargs.get("tensor", kwargs.get("input"))  # nn.init's calls use keywords
     try:
         return Before(target._version, node_key(target.grad_fn))
     except AttributeError:  # not a tensor: a list given to a foreach op, say
@@ -129,11 +129,12 @@ def culprit(saver: Saver, changes: Iterable[Change]) -> Optional[Change]:
     """The change that moved the saver's tensor past the version it was saved at."""
     error = saver.error
     crossing = [c for c in changes if c.version > error.expected and (c.before is None or c.before.version <= error.expected)]
-    by_node = [c for c in crossing if c.before and c.before.node in saver.sources
-               and (error.node is None or same_node_name(error.node, c.before.node.name))]
-    if by_node:
-        return _prefer_shape(by_node, error.shape)
-    by_leaf = [c for c in crossing if _alive(c) is not None and any(_shares_storage(_alive(c), leaf) for leaf in saver.leaves)]
+    by_node = [c for c in crossing if c.before and c.before.node in saver.sources]
+    if by_node:  # torch names the saved tensor's maker: the maker before the change (a saved output) or after it
+        named = [c for c in by_node if same_node_name(error.node, c.before.node.name)]
+        return _prefer_shape(named or by_node, error.shape)
+    leaves = [leaf for leaf in saver.leaves if leaf._version == error.version and leaf.numel() == _numel(error.shape)]
+    by_leaf = [c for c in crossing if _alive(c) is not None and any(_shares_storage(_alive(c), leaf) for leaf in leaves)]
     if by_leaf:
         return _prefer_shape(by_leaf, error.shape)
     return fallback_culprit(error, crossing)
