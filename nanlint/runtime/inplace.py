@@ -128,13 +128,13 @@ class Saver(NamedTuple):
 def culprit(saver: Saver, changes: Iterable[Change]) -> Optional[Change]:
     """The change that moved the saver's tensor past the version it was saved at."""
     error = saver.error
-    crossing = [c for c in changes if c.version > error.expected and (c.before is None or c.before.version <= error.expected)]
+    crossing = [c for c in changes if _crosses(c, error.expected)]
     by_node = [c for c in crossing if c.before and c.before.node in saver.sources]
     if by_node:  # torch names the saved tensor's maker: the maker before the change (a saved output) or after it
         named = [c for c in by_node if same_node_name(error.node, c.before.node.name)]
         return _prefer_shape(named or by_node, error.shape)
     leaves = [leaf for leaf in saver.leaves if leaf._version == error.version and leaf.numel() == _numel(error.shape)]
-    by_leaf = [c for c in crossing if _alive(c) is not None and any(_shares_storage(_alive(c), leaf) for leaf in leaves)]
+    by_leaf = [c for c in crossing if any(_shares_storage(_alive(c), leaf) for leaf in leaves)]
     if by_leaf:
         return _prefer_shape(by_leaf, error.shape)
     return fallback_culprit(error, crossing)
@@ -142,9 +142,13 @@ def culprit(saver: Saver, changes: Iterable[Change]) -> Optional[Change]:
 
 def fallback_culprit(error: SavedTensorModified, changes: Iterable[Change]) -> Optional[Change]:
     """Without the saver: a change to a live tensor now at the reported version, same shape preferred."""
-    now = [c for c in changes if _alive(c) is not None and _alive(c)._version == error.version
-           and c.version > error.expected and (c.before is None or c.before.version <= error.expected)]
+    now = [c for c in changes if _crosses(c, error.expected) and getattr(_alive(c), "_version", None) == error.version]
     return _prefer_shape(now, error.shape) if now else None
+
+
+def _crosses(change: Change, saved_version: int) -> bool:
+    """The change moved its tensor from the saved version (or before it) past it."""
+    return change.version > saved_version and (change.before is None or change.before.version <= saved_version)
 
 
 def _prefer_shape(changes: List[Change], shape: Tuple[int, ...]) -> Change:
@@ -157,8 +161,8 @@ def _alive(change: Change):
 
 
 def _shares_storage(tensor, leaf) -> bool:
-    if tensor is leaf:
-        return True
+    if tensor is None or tensor is leaf:
+        return tensor is not None
     try:
         return tensor.untyped_storage().data_ptr() == leaf.untyped_storage().data_ptr() != 0
     except RuntimeError:
@@ -194,15 +198,16 @@ def attribute(message: str, savers: List[Saver], changes: Iterable[Change]) -> L
     error = parse_saved_modified(message)
     if not found and error is not None:
         found.append(_attributed(fallback_culprit(error, changes), error, message, None))
-    return found
+    return found or [Attributed(None, "backward", message, {})]
 
 
-def _attributed(change: Optional[Change], error: SavedTensorModified, message: str, saver: Optional[Saver]) -> Attributed:
+def _attributed(change: Optional[Change], error: SavedTensorModified, message: str,
+                saver: Optional[Saver]) -> Attributed:
     saved = {"version": error.expected, "found_version": error.version}
     if saver is not None:
-        saved.update(node=saver.node, op=saver.op)
-        if saver.site is not None:
-            saved.update(path=saver.site.path, line=saver.site.line)
+        saved["node"] = saver.node
+        if saver.site is not None:  # nodes made outside monitored calls (in optimizer.step) have no line
+            saved.update(op=saver.op, path=saver.site.path, line=saver.site.line)
     fields = {"saved": saved}
     if change is not None and change.run_at is not None:
         fields["run_at"] = {"path": change.run_at.path, "line": change.run_at.line}

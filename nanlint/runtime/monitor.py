@@ -28,9 +28,9 @@ from torch.utils.weak import WeakIdKeyDictionary
 from nanlint.runtime import checks, margins, ops
 from nanlint.runtime.amp import watch_grad_scaler
 from nanlint.runtime.events import FULL_RECORDS_PER_KEY, Kind, event_key
-from nanlint.runtime.inplace import ANOMALY, LEAF_INPLACE, SAVED_MODIFIED, InplaceLog, attribute, before_change
+from nanlint.runtime.inplace import ANOMALY, LEAF_INPLACE, SAVED_MODIFIED, InplaceLog, before_change
 from nanlint.runtime.modules import ModuleSites
-from nanlint.runtime.saved_graph import find_savers, primary_first, roots_of_backward
+from nanlint.runtime.saved_graph import explain, roots_of_backward
 from nanlint.runtime.sites import Site, SiteResolver, site_of_code
 from nanlint.runtime.threads import follow_threads
 
@@ -331,8 +331,7 @@ class Monitor:
     def _on_backward_error(self, error, backward_site, args, kwargs) -> None:
         message = str(error)
         if SAVED_MODIFIED in message:
-            savers = primary_first(find_savers(roots_of_backward(args, kwargs), _TAG), message)
-            for found in attribute(message, savers, self._inplace.changes()):
+            for found in explain(message, roots_of_backward(args, kwargs), _TAG, self._inplace.changes()):
                 self._emit_error(found.site or backward_site, BACKWARD, Kind.INPLACE_ERROR, found.op, found.message,
                                  **found.fields)
         else:

@@ -11,11 +11,23 @@ from __future__ import annotations
 
 from typing import Dict, Iterable, List, Tuple
 
-from nanlint.runtime.inplace import SAVED_MODIFIED, Saver, node_key, parse_saved_modified
+from nanlint.runtime.inplace import SAVED_MODIFIED, Attributed, Change, Saver, attribute, node_key, parse_saved_modified
 
 _MAX_NODES = 100000
 _LEAF_HOPS = 3  # a parameter is read through a view or two: t(), expand, as_strided
 _saved_attributes: Dict[type, Tuple[str, ...]] = {}
+
+
+def explain(message: str, roots: Iterable, tag: str, changes: List[Change]) -> List[Attributed]:
+    """Every in-place change that broke a saved tensor behind `roots`, torch's own first.
+
+    Never raises: the user's error must come out as torch raised it (if attribution fails, the error is
+    reported at the backward call).
+    """
+    try:
+        return attribute(message, primary_first(find_savers(roots, tag), message), changes)
+    except Exception:
+        return [Attributed(None, "backward", message, {})]
 
 
 def find_savers(roots: Iterable, tag: str) -> List[Saver]:
