@@ -26,6 +26,7 @@ from typing import Dict, Iterable, List, Optional, Set, Tuple
 from nanlint.catalog import Prediction, Rule, load_catalog
 from nanlint.ftypes import Finding, Span
 from nanlint.runtime.events import Kind
+from nanlint.runtime.inplace import describe_error
 from nanlint.runtime.summary import Margin, RunSummary, SiteEvent
 
 CONFIRMED, NOT_TRIGGERED, NOT_REACHED, STATIC_ONLY = "confirmed", "not triggered", "not reached", "static only"
@@ -180,9 +181,7 @@ def _display_path(path: str, cwd: str) -> str:
 def describe_event(event: SiteEvent) -> str:
     """One sentence: what happened, where in the computation, how often, from when."""
     if event.kind == Kind.INPLACE_ERROR:
-        text = "autograd in-place error (%s): %s" % (event.op, event.message or "")
-        if event.saved_by:
-            text += " [the tensor was saved by %s]" % event.saved_by
+        text = describe_error(event.op, event.message or "", event.saved, event.run_at, event.path)
     elif event.kind == Kind.INPUT:
         text = "non-finite data (%s, %s) came in from outside and was first used by %s" % (
             event.values, event.dtype, event.op)

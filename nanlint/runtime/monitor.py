@@ -33,7 +33,9 @@ from torch.utils.weak import WeakIdKeyDictionary
 from nanlint.runtime import checks, margins, ops
 from nanlint.runtime.amp import watch_grad_scaler
 from nanlint.runtime.events import FULL_RECORDS_PER_KEY, Kind, event_key
-from nanlint.runtime.inplace import ANOMALY, LEAF_INPLACE, SAVED_MODIFIED, InplaceLog, parse_saved_modified
+from nanlint.runtime.inplace import ANOMALY, LEAF_INPLACE, SAVED_MODIFIED, InplaceLog, before_change
+from nanlint.runtime.modules import ModuleSites
+from nanlint.runtime.saved_graph import explain, roots_of_backward
 from nanlint.runtime.schedule import Schedule
 from nanlint.runtime.sites import Site, SiteResolver, site_of_code
 from nanlint.runtime.threads import follow_threads
@@ -98,6 +100,7 @@ class Monitor:
         self._margins: Dict[tuple, _MarginEntry] = {}
         self._origins = WeakIdKeyDictionary()
         self._inplace = InplaceLog()
+        self._built = ModuleSites(self.sites)
         self._gradients_to_mark: List = []  # leaves whose .grad a backward may have made non-finite
         self._undo: List = []
         self._mode: Optional[_Mode] = None
@@ -116,6 +119,7 @@ class Monitor:
         self._undo.append(follow_threads(lambda: _Mode(self)))
         self._undo.append(self._wrap_backward_entries())
         self._undo.append(watch_grad_scaler(self._on_amp_skip, self.quietly))
+        self._undo.append(self._built.install())
         from torch.optim.optimizer import register_optimizer_step_post_hook, register_optimizer_step_pre_hook
 
         pre = register_optimizer_step_pre_hook(self._before_optimizer_step)
@@ -160,9 +164,10 @@ class Monitor:
             return func(*args, **kwargs)
         if name in ops.BACKWARD_ENTRIES:
             return self._run_backward(func, args, kwargs)
-        inplace = ops.is_inplace(name, kwargs)
+        inplace = ops.is_inplace(name, kwargs, func, args)
         spec = margins.spec_for(name, args, kwargs) if self.check_margins else None
         self_was_finite = self._state_before_inplace(name, args) if inplace else None
+        before = before_change(args, kwargs) if inplace else None
         site = self.sites.current() if spec is not None else None
         measured = margins.measure(spec, args, kwargs, None) if spec and spec.argument != "out" else None
         try:
@@ -183,7 +188,7 @@ class Monitor:
             if measured is not None:
                 self._record_margin(site, name, spec, measured)
         if inplace:
-            self._inplace.record(site, ops.display_name(name), results[0])
+            self._record_inplace(site, name, results[0], before)
         inputs_finite = True
         finite = checks.all_finite(results[0]) if len(results) == 1 else checks.all_finite_many(results)
         if not finite and name not in ops.UNINITIALIZED:
@@ -248,9 +253,15 @@ class Monitor:
             origin = self._emit(site, FORWARD, Kind.INPUT, op, tally, [tensor], origin=None)
         return origin
 
+    def _record_inplace(self, site, name, tensor, before) -> None:
+        built = self._built.running_library_module()  # nn.ReLU(inplace=True): blame the line that built it
+        self._inplace.record(built or site, ops.display_name(name), tensor, before, run_at=site if built else None)
+
     def _on_forward_error(self, error, name, site) -> None:
         if LEAF_INPLACE in str(error):
-            self._emit_error(site, FORWARD, Kind.INPLACE_ERROR, ops.display_name(name), error)
+            built = self._built.running_library_module()
+            run_at = {"run_at": {"path": site.path, "line": site.line}} if built else {}
+            self._emit_error(built or site, FORWARD, Kind.INPLACE_ERROR, ops.display_name(name), error, **run_at)
 
     # ----------------------------------------------------------------- backward
 
@@ -291,7 +302,7 @@ class Monitor:
         try:
             return func(*args, **kwargs)
         except RuntimeError as error:
-            self._on_backward_error(error, site)
+            self._on_backward_error(error, site, args, kwargs)
             raise
         finally:
             tls.phase = FORWARD
@@ -395,7 +406,7 @@ class Monitor:
             metadata = node.metadata
             if _TAG in metadata:
                 continue
-            metadata[_TAG] = True
+            metadata[_TAG] = (site, op)  # the saver's line, for in-place errors
             leaves = []
             for parent, _ in node.next_functions:
                 if parent is None:
@@ -438,14 +449,12 @@ class Monitor:
                 return
             self._emit(site, BACKWARD, kind, op, made_census, made, origin=None, node=node_name)
 
-    def _on_backward_error(self, error, backward_site) -> None:
+    def _on_backward_error(self, error, backward_site, args, kwargs) -> None:
         message = str(error)
         if SAVED_MODIFIED in message:
-            parsed = parse_saved_modified(message)
-            change = self._inplace.culprit(parsed) if parsed else None
-            site, op = (change.site, change.op) if change else (backward_site, "backward")
-            extra = {"saved_by": parsed.node} if parsed and parsed.node else {}
-            self._emit_error(site, BACKWARD, Kind.INPLACE_ERROR, op, error, **extra)
+            for found in explain(message, roots_of_backward(args, kwargs), _TAG, self._inplace.changes()):
+                self._emit_error(found.site or backward_site, BACKWARD, Kind.INPLACE_ERROR, found.op, found.message,
+                                 **found.fields)
         else:
             anomaly = ANOMALY.search(message)
             if anomaly:
