@@ -24,7 +24,7 @@ import sys
 import threading
 import time
 import weakref
-from typing import Dict, List, Optional
+from typing import Dict, List, NamedTuple, Optional
 
 import torch
 from torch.overrides import TorchFunctionMode
@@ -73,6 +73,12 @@ class _MarginEntry:
         self.emitted_at = 0.0
 
 
+class _Update(NamedTuple):
+    site: Site
+    op: str
+    step: int
+
+
 class Monitor:
     """Install with `install()` (pushes the mode in this thread and follows new threads)."""
 
@@ -93,6 +99,7 @@ class Monitor:
         self._backward = None
         self._optimizer_seen = False  # once seen, gradients are checked at optimizer steps
         self._params_finite: Dict[int, bool] = {}  # by id(optimizer), after its last step
+        self._last_update: Optional[_Update] = None  # the last optimizer step taken at the tripwire
         self._tls = threading.local()
         self._lock = threading.RLock()
         self._reached = set()
@@ -487,6 +494,9 @@ class Monitor:
         op = type(optimizer).__name__ + ".step"
         for param in params:  # in-place updates that a later backward may complain about
             self._inplace.record(site, op, param)
+        if self.tripwire.armed:  # weights are checked where they are next used: see weights_found_nonfinite
+            self._last_update = _Update(site, op, self.step - 1)
+            return
         finite = self._params_finite[id(optimizer)] = _all_finite(params)
         if finite or not getattr(self._tls, "params_were_finite", True):
             return
@@ -497,6 +507,16 @@ class Monitor:
         else:  # non-finite gradients, already reported where backward made them
             self.propagated += 1
             self._set_origin(bad, {"path": site.path, "line": site.line, "op": op, "kind": "propagated"})
+
+    def weights_found_nonfinite(self, tensors) -> None:
+        """The tripwire met non-finite weights: the last optimizer step made them if its gradients were finite."""
+        update, self._last_update = self._last_update, None
+        if update is None or not self.tripwire.gradients_were_finite:
+            return
+        with torch._C.DisableTorchFunction():
+            bad = [t for t in tensors if not checks.all_finite(t)]
+            tally = checks.merge(checks.census(t) for t in bad)
+            self._emit(update.site, OPTIMIZER, Kind.ROOT, update.op, tally, bad, origin=None, step=update.step)
 
     def _on_amp_skip(self) -> None:
         self.sink.emit({"type": "amp_skip", "step": self.step - 1, "pid": os.getpid()})
@@ -518,7 +538,7 @@ class Monitor:
             if self.sites.is_user_file(site.path):
                 self.sink.emit({"type": "reach", "path": site.path, "line": site.line, "function": site.function})
 
-    def _event(self, site, phase, kind, op, **fields) -> dict:
+    def _event(self, site, phase, kind, op, step=None, **fields) -> dict:
         """An event record: what happened where, and in which step, test, thread and process."""
         return {
             "type": "event",
@@ -529,7 +549,7 @@ class Monitor:
             "line": site.line,
             "function": site.function,
             **fields,
-            "step": self.step,
+            "step": self.step if step is None else step,
             "context": self.current_context(),
             "thread": threading.current_thread().name,
             "pid": os.getpid(),
@@ -537,9 +557,9 @@ class Monitor:
             **({"replay": self._tls.replay} if getattr(self._tls, "replay", None) else {}),
         }
 
-    def _emit(self, site, phase, kind, op, tally, tensors, origin, node=None) -> dict:
+    def _emit(self, site, phase, kind, op, tally, tensors, origin, node=None, step=None) -> dict:
         record = self._event(
-            site, phase, kind, op,
+            site, phase, kind, op, step,
             dtype=str(tensors[0].dtype).replace("torch.", "") if tensors else "",
             values=tally.describe(), nan=tally.nan, posinf=tally.posinf, neginf=tally.neginf, numel=tally.numel,
         )

@@ -262,3 +262,29 @@ def test_a_data_parallel_wrapper_is_replayed_through_the_model_inside_it():
     (root,) = roots(records)
     assert (root["op"], root["line"], root["step"]) == ("log", line_of(LogNet, "LOG LINE"), 2)
     assert root["replay"].startswith("DataParallel called at ")
+
+
+def test_weights_an_optimizer_step_made_non_finite_are_found_at_their_next_use():
+    model = nn.Linear(4, 1)
+    sink = MemorySink()
+    optimizer = torch.optim.SGD(model.parameters(), lr=3e38)  # the update overflows float32
+    monitor = Monitor(sink, schedule=tripwire_only()).install()
+    try:
+        for step in range(4):
+            optimizer.zero_grad()
+            model(torch.randn(8, 4) * 10).pow(2).mean().backward()
+            if step == 2:
+                optimizer.step()  # STEP LINE
+    finally:
+        monitor.uninstall()
+    (root,) = roots(sink.records)
+    assert (root["phase"], root["op"], root["step"]) == ("optimizer", "SGD.step", 2)
+    assert root["line"] == line_of_function(test_weights_an_optimizer_step_made_non_finite_are_found_at_their_next_use,
+                                            "STEP LINE")
+
+
+def line_of_function(function, marker):
+    import inspect
+
+    source, first = inspect.getsourcelines(function)
+    return first + next(i for i, text in enumerate(source) if marker in text)
