@@ -15,7 +15,9 @@ import sys
 import time
 from typing import Callable, Optional
 
+from nanlint.runtime import processes
 from nanlint.runtime.events import JsonlSink
+from nanlint.runtime.frames import hide_own_frames
 
 ENV_RUN_DIR = "NANLINT_RUN_DIR"
 ENV_PATHS = "NANLINT_PATHS"
@@ -31,8 +33,9 @@ def activate() -> None:
     if not run_dir or not os.path.isdir(run_dir):
         return
     sink = JsonlSink(run_dir)
-    sink.emit({"type": "process", "pid": os.getpid(), "ppid": os.getppid(), "argv": sys.argv, "time": time.time()})
+    sink.emit(processes.process_record())
     atexit.register(_finish, sink)
+    hide_own_frames()
     if "torch" in sys.modules:
         _start(sink)
     else:
@@ -49,6 +52,7 @@ def _start(sink) -> None:
         torch.autograd.set_detect_anomaly(True)
     paths = [p for p in os.environ.get(ENV_PATHS, "").split(os.pathsep) if p]
     active_monitor = Monitor(sink, paths=paths, strict=os.environ.get(ENV_STRICT) == "1").install()
+    processes.follow(active_monitor, _finish)
 
 
 def _finish(sink) -> None:

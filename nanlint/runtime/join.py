@@ -4,7 +4,8 @@
   backward or in the optimizer step; or an autograd in-place error), or an explicit inf fill at the
   finding's line that a later op turned into NaN; events in steps GradScaler skipped do not count;
 - not triggered: an op ran at those lines and nothing non-finite was born there (with the margins);
-- not reached: no op ran at those lines.
+- not reached: no op ran at those lines;
+- unknown: no process of the run was monitored, so the run says nothing about any line.
 
 Root causes, in-place errors and non-finite input data at lines no finding covers become runtime
 findings with codes of their own. Does not import torch.
@@ -21,7 +22,7 @@ from nanlint.ftypes import Finding, Span
 from nanlint.runtime.events import Kind
 from nanlint.runtime.summary import Margin, RunSummary, SiteEvent
 
-CONFIRMED, NOT_TRIGGERED, NOT_REACHED = "confirmed", "not triggered", "not reached"
+CONFIRMED, NOT_TRIGGERED, NOT_REACHED, UNKNOWN = "confirmed", "not triggered", "not reached", "unknown"
 
 # Runtime findings' codes by (kind, phase); their names and docs are in the catalog (rules/runtime.toml).
 RUNTIME_CODES = {
@@ -31,6 +32,7 @@ RUNTIME_CODES = {
     (Kind.INPLACE_ERROR, "forward"): "NAN014",
     (Kind.INPLACE_ERROR, "backward"): "NAN014",
     (Kind.INPUT, "forward"): "NAN015",
+    (Kind.FROM_WORKER, "forward"): "NAN015",
 }
 _CONFIRMING = (Kind.ROOT, Kind.INPLACE_ERROR)
 
@@ -58,11 +60,15 @@ class Joined:
     runtime_findings: List[RuntimeFinding]
 
     def counts(self) -> Dict[str, int]:
-        counts = {CONFIRMED: 0, NOT_TRIGGERED: 0, NOT_REACHED: 0}
+        counts = {CONFIRMED: 0, NOT_TRIGGERED: 0, NOT_REACHED: 0, UNKNOWN: 0}
         for outcome in self.outcomes:
             counts[outcome.outcome] += 1
         counts["runtime"] = len(self.runtime_findings)
         return counts
+
+    def unmonitored(self) -> "Joined":
+        """No process of the run was monitored: it tells nothing about any finding."""
+        return Joined([Outcome(o.finding, UNKNOWN) for o in self.outcomes], [])
 
     @property
     def found_anything(self) -> bool:
@@ -150,6 +156,9 @@ def describe_event(event: SiteEvent) -> str:
         text = "autograd in-place error (%s): %s" % (event.op, event.message or "")
         if event.saved_by:
             text += " [the tensor was saved by %s]" % event.saved_by
+    elif event.kind == Kind.FROM_WORKER:
+        text = "non-finite data (%s, %s) arrived in a batch from a DataLoader worker, whose monitor did not " \
+               "see it made" % (event.values, event.dtype)
     elif event.kind == Kind.INPUT:
         text = "non-finite data (%s, %s) came in from outside and was first used by %s" % (
             event.values, event.dtype, event.op)
@@ -173,8 +182,13 @@ def _phase_words(event: SiteEvent) -> str:
 def _frequency(event: SiteEvent) -> str:
     times = "once" if event.count == 1 else "%d times" % event.count
     text = ", " + times
+    if len(event.ranks) > 1:
+        text += " on ranks " + ", ".join(map(str, event.ranks))
+    if event.workers:
+        text += " in DataLoader worker%s %s" % ("s" if len(event.workers) > 1 else "", ", ".join(map(str, event.workers)))
     if event.first_step is not None:
-        text += ", first at step %d" % event.first_step
+        rank = "rank %d, " % event.first_rank if event.first_rank is not None else ""
+        text += ", first at %sstep %d" % (rank, event.first_step)
     if event.expected:
         text += " (%d in steps GradScaler skipped)" % event.expected
     if event.contexts:
