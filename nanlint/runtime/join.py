@@ -5,7 +5,8 @@
   finding's line that a later op turned into NaN; events in steps GradScaler skipped do not count;
 - not triggered: an op ran at those lines and nothing non-finite was born there (with the margins);
 - not reached: no op ran at those lines;
-- unknown: no process of the run was monitored, so the run says nothing about any line.
+- unknown: no process of the run was monitored (every finding), or a subprocess escaped the monitor
+  (the findings no monitored process reached).
 
 Root causes, in-place errors and non-finite input data at lines no finding covers become runtime
 findings with codes of their own. Does not import torch.
@@ -46,6 +47,7 @@ class Outcome:
     expected: List[SiteEvent] = field(default_factory=list)  # overflow in GradScaler-skipped steps
     other: List[SiteEvent] = field(default_factory=list)  # propagation, fills, inputs at these lines
     margins: List[Margin] = field(default_factory=list)
+    why: str = ""  # why the outcome is unknown
 
 
 @dataclass
@@ -66,9 +68,10 @@ class Joined:
         counts["runtime"] = len(self.runtime_findings)
         return counts
 
-    def unmonitored(self) -> "Joined":
-        """No process of the run was monitored: it tells nothing about any finding."""
-        return Joined([Outcome(o.finding, UNKNOWN) for o in self.outcomes], [])
+    def as_unknown(self, why: str, outcomes=(CONFIRMED, NOT_TRIGGERED, NOT_REACHED)) -> "Joined":
+        """The outcomes the run cannot vouch for (processes it did not monitor) become unknown."""
+        return Joined([Outcome(o.finding, UNKNOWN, why=why) if o.outcome in outcomes else o for o in self.outcomes],
+                      self.runtime_findings)
 
     @property
     def found_anything(self) -> bool:
@@ -157,8 +160,8 @@ def describe_event(event: SiteEvent) -> str:
         if event.saved_by:
             text += " [the tensor was saved by %s]" % event.saved_by
     elif event.kind == Kind.FROM_WORKER:
-        text = "non-finite data (%s, %s) arrived in a batch from a DataLoader worker, whose monitor did not " \
-               "see it made" % (event.values, event.dtype)
+        text = "non-finite data (%s, %s) came in from outside in a batch a DataLoader worker loaded" % (
+            event.values, event.dtype)
     elif event.kind == Kind.INPUT:
         text = "non-finite data (%s, %s) came in from outside and was first used by %s" % (
             event.values, event.dtype, event.op)

@@ -65,6 +65,8 @@ class RunSummary:
     processes: int = 0  # Python processes that started with the bootstrap (or were forked by one)
     monitored: int = 0  # of which imported torch, so the monitor ran
     workers: int = 0  # of which were DataLoader workers
+    ranks: List[int] = field(default_factory=list)  # the distributed ranks among them
+    unmonitored: List[dict] = field(default_factory=list)  # subprocesses started out of the monitor's reach
     unfinished: int = 0  # monitored processes with no exit record (crashed, killed)
 
 
@@ -91,12 +93,16 @@ def summarize(records: List[dict]) -> RunSummary:
             summary.notes.append(record["message"])
         elif kind == "process":
             started.add(record.get("pid"))
+            if record.get("rank") is not None and "worker" not in record:
+                _add_once(summary.ranks, record["rank"])
         elif kind == "monitor":
             monitored.add(record.get("pid"))
         elif kind == "exit":
             exited.add(record.get("pid"))
         elif kind == "worker":
             workers.add(record.get("pid"))
+        elif kind == "unmonitored":
+            summary.unmonitored.append(record)
     for key, event in events.items():
         full_records = event.count
         event.count = max(full_records, sum(totals.get(key, {}).values()))
