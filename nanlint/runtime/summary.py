@@ -93,7 +93,7 @@ def summarize(records: List[dict]) -> RunSummary:
             summary.notes.append(record["message"])
         elif kind == "process":
             started.add(record.get("pid"))
-            if record.get("rank") is not None and "worker" not in record:
+            if record.get("rank") is not None:
                 _add_once(summary.ranks, record["rank"])
         elif kind == "monitor":
             monitored.add(record.get("pid"))
