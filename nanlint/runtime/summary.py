@@ -65,7 +65,7 @@ class RunSummary:
     processes: int = 0  # Python processes that started with the bootstrap (or were forked by one)
     monitored: int = 0  # of which imported torch, so the monitor ran
     workers: int = 0  # of which were DataLoader workers
-    ranks: List[int] = field(default_factory=list)  # the distributed ranks among them
+    ranks: List[int] = field(default_factory=list)  # the distributed ranks of the monitored processes
     unmonitored: List[dict] = field(default_factory=list)  # subprocesses started out of the monitor's reach
     unfinished: int = 0  # monitored processes with no exit record (crashed, killed)
 
@@ -77,6 +77,7 @@ def summarize(records: List[dict]) -> RunSummary:
     totals: Dict[tuple, Dict[object, int]] = {}
     margins: Dict[tuple, Margin] = {}
     started, monitored, exited, workers = set(), set(), set(), set()
+    rank_of: Dict[object, int] = {}
     for record in records:
         kind = record.get("type")
         if kind == "event":
@@ -94,7 +95,7 @@ def summarize(records: List[dict]) -> RunSummary:
         elif kind == "process":
             started.add(record.get("pid"))
             if record.get("rank") is not None:
-                _add_once(summary.ranks, record["rank"])
+                rank_of[record.get("pid")] = record["rank"]
         elif kind == "monitor":
             monitored.add(record.get("pid"))
         elif kind == "exit":
@@ -114,6 +115,7 @@ def summarize(records: List[dict]) -> RunSummary:
     summary.monitored = len(monitored)
     summary.unfinished = len(monitored - exited)
     summary.workers = len(workers & monitored)
+    summary.ranks = sorted({rank_of[pid] for pid in monitored if pid in rank_of})
     return summary
 
 
