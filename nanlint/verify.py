@@ -76,12 +76,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if temporary:
             shutil.rmtree(run_dir, ignore_errors=True)
-    joined = join(report.findings, summary, catalog=project.catalog)
-    if not summary.monitored:
-        joined = joined.as_unknown("no process of the command was monitored, so the run says nothing about this line")
-    elif summary.unmonitored:
-        joined = joined.as_unknown("no monitored process ran this line, and a subprocess ran unmonitored",
-                                   outcomes=(NOT_REACHED,))
+    joined = _unknown_where_unmonitored(join(report.findings, summary, catalog=project.catalog), summary)
     enabled = {rule.code for rule in project.rules}
     joined.runtime_findings = [r for r in joined.runtime_findings if r.finding.code in enabled and not suppressed(r.finding)]
     _write(fmt, args, joined, summary, child, project.catalog)
@@ -92,6 +87,15 @@ def run(args: argparse.Namespace) -> int:
     if joined.found_anything:
         return EXIT_FOUND
     return EXIT_CLEAN if child.succeeded and summary.monitored else EXIT_USAGE
+
+
+def _unknown_where_unmonitored(joined, summary):
+    if not summary.monitored:
+        return joined.as_unknown("no process of the command was monitored, so the run says nothing about this line")
+    if summary.unmonitored:
+        return joined.as_unknown("no monitored process ran this line, and a subprocess ran unmonitored",
+                                 outcomes=(NOT_REACHED,))
+    return joined
 
 
 def _usage_problem(args) -> str:

@@ -115,7 +115,7 @@ def _check_delivery(monitor, batch) -> None:
     from nanlint.runtime import checks
 
     with torch._C.DisableTorchFunction():
-        bad = [t for t in _tensors(batch) if checks.is_checkable(t) and not checks.all_finite(t)]
+        bad = [t for t in _tensors(batch, torch.Tensor) if checks.is_checkable(t) and not checks.all_finite(t)]
         if not bad:
             return
         tally = checks.merge(checks.census(t) for t in bad)
@@ -123,14 +123,14 @@ def _check_delivery(monitor, batch) -> None:
         monitor.emit_arrival(site, Kind.FROM_WORKER, "DataLoader", tally, bad)
 
 
-def _tensors(value, depth: int = 0) -> List:
+def _tensors(value, tensor_type, depth: int = 0) -> List:
     """Every tensor in a batch (nested tuples, lists, dicts, as default_collate builds them)."""
-    if hasattr(value, "dtype") and hasattr(value, "numel"):
+    if isinstance(value, tensor_type):
         return [value]
     if depth > 8:
         return []
     if isinstance(value, dict):
         value = list(value.values())
     if isinstance(value, (list, tuple)):
-        return [t for item in value for t in _tensors(item, depth + 1)]
+        return [t for item in value for t in _tensors(item, tensor_type, depth + 1)]
     return []

@@ -88,7 +88,7 @@ def render_json(joined: Joined, summary: RunSummary, child: ChildResult, command
         ],
         "notes": summary.notes + process_notes(summary, child),
         "processes": {"started": summary.processes, "monitored": summary.monitored,
-                      "workers": summary.workers, "unfinished": summary.unfinished,
+                      "workers": summary.workers, "ranks": summary.ranks, "unfinished": summary.unfinished,
                       "unmonitored": [{"argv": r.get("argv"), "reason": r.get("reason")} for r in summary.unmonitored]},
         "summary": joined.counts(),
     }
@@ -144,10 +144,10 @@ def _why_unmonitored(summary: RunSummary, child: ChildResult) -> str:
 def _summary_line(joined: Joined, summary: RunSummary) -> str:
     counts = joined.counts()
     unknown = ", %d unknown" % counts[UNKNOWN] if counts[UNKNOWN] else ""
-    workers = ", %d of them DataLoader workers" % summary.workers if summary.workers else ""
+    which = [", %d of them DataLoader workers" % summary.workers] if summary.workers else []
     if summary.ranks:
-        workers += ", ranks " + ", ".join(map(str, summary.ranks))
+        which.append(", ranks " + ", ".join(map(str, summary.ranks)))
     return "nanlint verify: %d confirmed, %d not triggered, %d not reached%s, %d found at run time only " \
            "(%d process(es) monitored%s)" % (
                counts[CONFIRMED], counts[NOT_TRIGGERED], counts[NOT_REACHED], unknown, counts["runtime"],
-               summary.monitored, workers)
+               summary.monitored, "".join(which))
