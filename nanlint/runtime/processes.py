@@ -6,7 +6,8 @@
   writes its last counts and its exit record when multiprocessing ends it with `os._exit`.
 - DataLoader workers (fork or spawn): `_worker_loop` is wrapped so that the worker's events carry its id
   and its stack ends there (after a fork the frames above it are a copy of the parent's loop, not the
-  worker's code). In the main process, a batch that arrives from a worker holding NaN/Inf is recorded
+  worker's code), and the errors it sends to the main process are formatted without nanlint's frames.
+  In the main process, a batch that arrives from a worker holding NaN/Inf is recorded
   as `from_worker` at the line that fetched it: the worker's monitor reported where it was made, and
   the report merges the two (summary.py).
 """
@@ -21,6 +22,7 @@ import time
 from typing import Callable, List, Optional
 
 from nanlint.runtime.events import Kind
+from nanlint.runtime.frames import without_own_frames
 
 _worker_id: Optional[int] = None
 
@@ -99,6 +101,18 @@ def _follow_dataloader(monitor) -> None:
 
     worker._worker_loop = _worker_loop
     dataloader._MultiProcessingDataLoaderIter._next_data = _next_data
+    _format_worker_errors_without_own_frames(worker)
+
+
+def _format_worker_errors_without_own_frames(worker) -> None:
+    """A worker sends an error to the main process as text (torch's ExceptionWrapper formats it there)."""
+    wrapper = worker.ExceptionWrapper
+
+    def ExceptionWrapper(exc_info=None, where="in background"):
+        kind, error, traceback = exc_info or sys.exc_info()
+        return wrapper((kind, error, without_own_frames(traceback)), where)
+
+    worker.ExceptionWrapper = ExceptionWrapper
 
 
 def _argument(signature, name, args, kwargs):

@@ -159,15 +159,25 @@ def test_run_accepts_double_dash(nanlint, tmp_path):
 
 def test_tracebacks_hold_no_nanlint_frames(nanlint, tmp_path):
     write(tmp_path, "shapes.py", """
+        import sys
         import threading
         import torch
+        from torch.utils.data import DataLoader, Dataset
 
-        def bad_shapes():
+        def bad_shapes(*args):
             return torch.mm(torch.ones(2, 3), torch.ones(2, 3))
+
+        class Shapes(Dataset):
+            __len__ = lambda self: 1
+            __getitem__ = bad_shapes
 
         worker = threading.Thread(target=bad_shapes)
         worker.start()
         worker.join()
+        try:
+            next(iter(DataLoader(Shapes(), num_workers=1)))
+        except RuntimeError as error:  # the worker's traceback, formatted in the worker
+            print(error, file=sys.stderr)
         try:
             bad_shapes()
         except RuntimeError as error:
@@ -176,8 +186,10 @@ def test_tracebacks_hold_no_nanlint_frames(nanlint, tmp_path):
     result = nanlint("verify", "shapes.py", "--no-progress", "--run", PYTHON, "shapes.py", cwd=tmp_path)
     assert result.returncode == 2
     tracebacks = result.stderr
-    assert tracebacks.count("return torch.mm(torch.ones(2, 3), torch.ones(2, 3))") == 2  # in the thread, in main
-    assert tracebacks.count("RuntimeError: mat1 and mat2 shapes cannot be multiplied") == 2
+    # in the thread, in the DataLoader worker, in main
+    assert tracebacks.count("return torch.mm(torch.ones(2, 3), torch.ones(2, 3))") == 3
+    assert tracebacks.count("RuntimeError: mat1 and mat2 shapes cannot be multiplied") == 3
+    assert "Caught RuntimeError in DataLoader worker process 0" in tracebacks
     assert "ValueError: shapes" in tracebacks
     assert "nanlint" not in tracebacks
 
