@@ -108,6 +108,10 @@ class Monitor:
         while self._undo:
             self._undo.pop()()
 
+    def after_fork(self) -> None:
+        """In a forked child: a lock the parent's other threads held is not this process's to wait for."""
+        self._lock = threading.RLock()
+
     def flush(self) -> None:
         """Write the counts and margins that throttling held back, and what torch.compile hid."""
         with self._lock:

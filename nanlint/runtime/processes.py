@@ -66,6 +66,7 @@ def _follow_forks(monitor, finish) -> None:
     import multiprocessing.util
 
     def announce_in_child() -> None:
+        monitor.after_fork()
         monitor.sink.emit(process_record(forked=True))
         monitor.sink.emit({"type": "monitor", "pid": os.getpid(), "time": time.time()})
 
