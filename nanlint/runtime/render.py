@@ -127,8 +127,7 @@ def process_notes(summary: RunSummary, child: ChildResult) -> List[str]:
                          len(summary.unmonitored), " ".join(first.get("argv") or []), first.get("reason")))
     if summary.unfinished:
         notes.append("%d monitored process(es) ended without exiting normally (crashed, or killed as Pool.terminate() "
-                     "kills its workers): their "
-                     "events up to that moment are included" % summary.unfinished)
+                     "kills its workers): their events up to that moment are included" % summary.unfinished)
     return notes
 
 
