@@ -194,13 +194,25 @@ def test_tracebacks_hold_no_nanlint_frames(nanlint, tmp_path):
     assert "nanlint" not in tracebacks
 
 
-def test_pytest_under_verify_warns_nothing(nanlint, tmp_path):
-    write(tmp_path, "test_log.py", "import torch\n\ndef test_log():\n    assert torch.log(torch.ones(1)).item() == 0\n")
-    result = nanlint("verify", "test_log.py", "--no-progress", "--run", PYTHON, "-m", "pytest", "-q",
-                     "-p", "no:cacheprovider", "test_log.py", cwd=tmp_path)
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert "1 passed" in result.stdout
+def test_pytest_under_verify_warns_nothing_and_hides_the_monitor(nanlint, tmp_path):
+    write(tmp_path, "shapes.py", "import torch\n\ndef bad_shapes():\n    return torch.mm(torch.ones(2, 3), torch.ones(2, 3))\n")
+    write(tmp_path, "test_log.py", """
+        import torch
+        from shapes import bad_shapes
+
+        def test_log():
+            assert torch.log(torch.ones(1)).item() == 0
+
+        def test_shapes():
+            bad_shapes()
+    """)
+    result = nanlint("verify", ".", "--no-progress", "--run", PYTHON, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                     "test_log.py", cwd=tmp_path)
+    assert result.returncode == 2, result.stdout + result.stderr  # a test failed
+    assert "1 failed, 1 passed" in result.stdout
+    assert "return torch.mm(torch.ones(2, 3), torch.ones(2, 3))" in result.stdout
     assert "Warning" not in result.stdout + result.stderr
+    assert "nanlint" not in result.stdout[:result.stdout.index("short test summary")]
 
 
 @pytest.mark.parametrize("argv, reason", [
