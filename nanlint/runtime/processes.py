@@ -91,6 +91,7 @@ def _follow_dataloader(monitor) -> None:
         global _worker_id
         _worker_id = worker_id_of(args, kwargs)
         monitor.sites.outermost = _worker_loop.__code__
+        monitor.check_every_op()
         monitor.sink.emit({"type": "worker", "pid": os.getpid(), "ppid": os.getppid(), **identity()})
         return original_loop(*args, **kwargs)
 
