@@ -25,6 +25,7 @@ from nanlint.runtime.events import Kind
 from nanlint.runtime.frames import without_own_frames
 
 _worker_id: Optional[int] = None
+__tracebackhide__ = True  # the DataLoader's errors pass through `_next_data`: pytest leaves it out
 
 
 def identity() -> dict:
