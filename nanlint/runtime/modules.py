@@ -17,6 +17,8 @@ from torch.utils.weak import WeakIdKeyDictionary
 
 from nanlint.runtime.sites import LIBRARY, Site, SiteResolver
 
+__tracebackhide__ = True  # a user's Module.__init__ error passes through the wrapper: pytest leaves it out
+
 
 class ModuleSites:
     def __init__(self, resolver: SiteResolver):

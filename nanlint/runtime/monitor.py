@@ -30,7 +30,7 @@ import torch
 from torch.overrides import TorchFunctionMode
 from torch.utils.weak import WeakIdKeyDictionary
 
-from nanlint.runtime import checks, margins, ops
+from nanlint.runtime import checks, margins, ops, processes
 from nanlint.runtime.amp import watch_grad_scaler
 from nanlint.runtime.events import FULL_RECORDS_PER_KEY, Kind, event_key
 from nanlint.runtime.inplace import ANOMALY, LEAF_INPLACE, SAVED_MODIFIED, InplaceLog, before_change
@@ -47,6 +47,7 @@ _MARGIN_FLUSH_SECONDS = 0.5
 _MAX_NODES_PER_CALL = 10000
 _TAG = "nanlint"
 _BORN = (Kind.ROOT, Kind.NAN_FROM_INF, Kind.INPUT)
+__tracebackhide__ = True  # pytest and IPython leave the monitor's frames out of the user's tracebacks
 
 
 class NonFiniteError(RuntimeError):
@@ -145,6 +146,15 @@ class Monitor:
         while self._undo:
             self._undo.pop()()
 
+    def check_every_op(self) -> None:
+        """From now on every op is checked (a DataLoader worker has no training steps to sample)."""
+        self.schedule = Schedule.always_full()
+        self._set_full(True)
+
+    def after_fork(self) -> None:
+        """In a forked child: a lock the parent's other threads held is not this process's to wait for."""
+        self._lock = threading.RLock()
+
     def flush(self) -> None:
         """Write the counts and margins that throttling held back, and what torch.compile hid."""
         with self._lock:
@@ -173,7 +183,8 @@ class Monitor:
             return self._run_backward(func, args, kwargs)
         inplace = ops.is_inplace(name, kwargs, func, args)
         spec = margins.spec_for(name, args, kwargs) if self.check_margins else None
-        self_was_finite = self._state_before_inplace(name, args) if inplace else None
+        overwrites_out = kwargs.get("out") is not None  # out= is written over: its old values do not matter
+        self_was_finite = self._state_before_inplace(name, args) if inplace and not overwrites_out else None
         before = before_change(args, kwargs) if inplace else None
         site = self.sites.current() if spec is not None else None
         measured = margins.measure(spec, args, kwargs, None) if spec and spec.argument != "out" else None
@@ -553,6 +564,7 @@ class Monitor:
             "context": self.current_context(),
             "thread": threading.current_thread().name,
             "pid": os.getpid(),
+            **processes.identity(),
             "user_file": self.sites.is_user_file(site.path),
             **({"replay": self._tls.replay} if getattr(self._tls, "replay", None) else {}),
         }
@@ -575,6 +587,10 @@ class Monitor:
         if self.strict and kind in (Kind.ROOT, Kind.INPUT):
             raise NonFiniteError(_strict_message(record))
         return mine
+
+    def emit_arrival(self, site, kind, op, tally, tensors) -> None:
+        """Non-finite data that arrived at `site` from elsewhere (a DataLoader worker's batch)."""
+        self._emit(site, FORWARD, kind, op, tally, tensors, origin=None)
 
     def _emit_error(self, site, phase, kind, op, error, **extra) -> None:
         record = self._event(site, phase, kind, op, message=str(error).split("\n")[0][:500], **extra)
