@@ -2,26 +2,29 @@
 
 Exit codes: 1 if a finding was confirmed or a non-finite value was found at run time; 0 if not and the
 command succeeded; 2 on a usage error, or when the command failed, crashed, timed out or was
-interrupted and nothing was found (the run could not vouch for the code).
+interrupted and nothing was found, or when no process of the command was monitored (the run could not
+vouch for the code).
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import math
 import os
 import shutil
 import sys
 import tempfile
-from typing import Tuple
+from typing import List, Tuple
 
-from nanlint.ftypes import Report
+from nanlint.ftypes import Finding, Report
 from nanlint.notebook import is_notebook
 from nanlint.options import add_rule_options, make_project
 from nanlint.runtime.events import read_run_dir
-from nanlint.runtime.join import join
-from nanlint.runtime.render import annotated_findings, render_concise, render_json, render_text
+from nanlint.runtime.join import NOT_REACHED, join
+from nanlint.runtime.render import annotated_findings, process_notes, render_concise, render_json, render_text
 from nanlint.runtime.runner import child_environment, run_child
+from nanlint.runtime.schedule import FULL, SAMPLED, Schedule
 from nanlint.runtime.summary import summarize
 from nanlint.analysis.suppressions import suppressed
 
@@ -35,7 +38,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="files or directories to check statically and to prefer in attribution "
                         "(default: .)")
     parser.add_argument("--run", nargs=argparse.REMAINDER, metavar="CMD", default=None,
-                        help="the command to run, with its arguments (everything after --run)")
+                        help="the command to run, with its arguments (everything after --run, verbatim; a `--` right "
+                        "after --run is skipped)")
     parser.add_argument("--timeout", type=float, metavar="SECONDS",
                         help="stop the command after this long, and report what was collected")
     parser.add_argument("--strict", action="store_true",
@@ -43,6 +47,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--anomaly", action="store_true",
                         help="also run under torch.autograd.set_detect_anomaly(True) (slower; raises "
                         "at the first NaN in backward)")
+    parser.add_argument("--monitor", choices=[SAMPLED, FULL], default=SAMPLED,
+                        help="sampled (default): every op for the first --full-window seconds and each test's "
+                        "first step, then a sample of steps and a cheap tripwire on the rest; full: every op "
+                        "of every step")
+    parser.add_argument("--full-window", type=float, metavar="SECONDS", default=Schedule.full_seconds,
+                        help="how long a sampled run checks every op before sampling (default: %(default)s)")
     parser.add_argument("--output-format", choices=FORMATS,
                         help="as for check (default: text, or output-format from the configuration)")
     parser.add_argument("--events-dir", metavar="DIR",
@@ -61,10 +71,12 @@ def run(args: argparse.Namespace) -> int:
     report = project.run(paths, None)
     # A notebook's code runs under other names (`<ipython-input-...>`): its findings cannot be confirmed.
     report.findings = [finding for finding in report.findings if not is_notebook(finding.path)]
+    candidates = _opt_in_candidates(args, paths, project)
     fmt = args.output_format or project.settings.output_format or "text"
     run_dir, temporary = _run_dir(args.events_dir)
     try:
-        env = child_environment(run_dir, paths, args.strict, args.anomaly)
+        env = child_environment(run_dir, paths, args.strict, args.anomaly,
+                                math.inf if args.monitor == FULL else args.full_window)
         child = run_child(args.run, env, run_dir, args.timeout, progress=not args.no_progress,
                           stdout_to_stderr=fmt in MACHINE_FORMATS)
         if child.start_error:
@@ -74,7 +86,8 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if temporary:
             shutil.rmtree(run_dir, ignore_errors=True)
-    joined = join(report.findings, summary, catalog=project.catalog)
+    joined = _unknown_where_unmonitored(
+        join(report.findings, summary, catalog=project.catalog, candidates=candidates), summary)
     enabled = {rule.code for rule in project.rules}
     joined.runtime_findings = [r for r in joined.runtime_findings if r.finding.code in enabled and not suppressed(r.finding)]
     _write(fmt, args, joined, summary, child, project.catalog)
@@ -84,7 +97,31 @@ def run(args: argparse.Namespace) -> int:
         render_errors(report)
     if joined.found_anything:
         return EXIT_FOUND
-    return EXIT_CLEAN if child.succeeded else EXIT_USAGE
+    return EXIT_CLEAN if child.succeeded and summary.monitored else EXIT_USAGE
+
+
+def _unknown_where_unmonitored(joined, summary):
+    if not summary.monitored:
+        return joined.as_unknown("no process of the command was monitored, so the run says nothing about this line")
+    if summary.unmonitored:
+        return joined.as_unknown("no monitored process ran this line, and a subprocess ran unmonitored",
+                                 outcomes=(NOT_REACHED,))
+    return joined
+
+
+def _opt_in_candidates(args, paths, project) -> List[Finding]:
+    """The findings of the opt-in rules the selection leaves off but would take under `--preview`
+    (an explicit `--ignore` still rules them out): the run may confirm them, which removes the
+    doubt that keeps them off by default. Nothing when `--preview` already runs them all."""
+    if args.preview:
+        return []
+    preview = make_project(argparse.Namespace(**dict(vars(args), preview=True)))
+    candidates = []
+    for finding in preview.run(paths, None).findings:
+        selected = {rule.code for rule in project.checker_for(finding.path).rules}
+        if finding.code not in selected and not is_notebook(finding.path):
+            candidates.append(finding)
+    return candidates
 
 
 def _usage_problem(args) -> str:
@@ -112,6 +149,7 @@ def _write(fmt, args, joined, summary, child, catalog) -> None:
         text = render_concise(joined, summary, child, args.timeout)
     elif fmt in ("sarif", "github"):
         text = _with_check_formatter(fmt, annotated_findings(joined, summary.notes), catalog)
+        sys.stderr.write("".join("note: %s\n" % note for note in process_notes(summary, child)))
         sys.stderr.write(child.status_line(args.timeout) + "\n")
     else:
         text = render_text(joined, summary, child, args.timeout)

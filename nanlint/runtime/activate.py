@@ -15,13 +15,17 @@ import sys
 import time
 from typing import Callable, Optional
 
+from nanlint.runtime import processes
+from nanlint.runtime.bypass import BOOTSTRAP_DIR, bootstrap_bypass
 from nanlint.runtime.events import JsonlSink
+from nanlint.runtime.frames import hide_own_frames
 
 ENV_RUN_DIR = "NANLINT_RUN_DIR"
 ENV_PATHS = "NANLINT_PATHS"
 ENV_STRICT = "NANLINT_STRICT"
 ENV_ANOMALY = "NANLINT_ANOMALY"
 ENV_PACKAGE_DIR = "NANLINT_PACKAGE_DIR"
+ENV_FULL_WINDOW = "NANLINT_FULL_WINDOW"  # seconds every op is checked before sampling ("inf": always)
 
 active_monitor = None
 
@@ -31,8 +35,10 @@ def activate() -> None:
     if not run_dir or not os.path.isdir(run_dir):
         return
     sink = JsonlSink(run_dir)
-    sink.emit({"type": "process", "pid": os.getpid(), "ppid": os.getppid(), "argv": sys.argv, "time": time.time()})
+    sink.emit(processes.process_record())
     atexit.register(_finish, sink)
+    hide_own_frames()
+    sys.addaudithook(_unmonitored_subprocesses(sink))
     if "torch" in sys.modules:
         _start(sink)
     else:
@@ -44,11 +50,32 @@ def _start(sink) -> None:
     import torch
 
     from nanlint.runtime.monitor import Monitor
+    from nanlint.runtime.schedule import Schedule
 
     if os.environ.get(ENV_ANOMALY) == "1":
         torch.autograd.set_detect_anomaly(True)
     paths = [p for p in os.environ.get(ENV_PATHS, "").split(os.pathsep) if p]
-    active_monitor = Monitor(sink, paths=paths, strict=os.environ.get(ENV_STRICT) == "1").install()
+    schedule = Schedule(float(os.environ.get(ENV_FULL_WINDOW, Schedule.full_seconds)))
+    active_monitor = Monitor(sink, paths=paths, strict=os.environ.get(ENV_STRICT) == "1", schedule=schedule).install()
+    processes.follow(active_monitor, _finish)
+
+
+def _unmonitored_subprocesses(sink) -> Callable:
+    """An audit hook that records the subprocesses started in a way the bootstrap cannot follow."""
+
+    def hook(event, args) -> None:
+        if event != "subprocess.Popen":
+            return
+        try:
+            _, argv, _, env = args
+            argv = [argv] if isinstance(argv, (str, bytes)) else [str(a) for a in argv]
+            reason = bootstrap_bypass(argv, env, BOOTSTRAP_DIR)
+        except Exception:  # an audit hook must never break the program
+            return
+        if reason:
+            sink.emit({"type": "unmonitored", "pid": os.getpid(), "argv": argv, "reason": reason})
+
+    return hook
 
 
 def _finish(sink) -> None:

@@ -9,35 +9,46 @@ non-finite data that came in from outside (a tensor no monitored op produced).
 Backward: every autograd node a monitored call creates gets a hook that knows the forward file:line, so
 a non-finite gradient made from finite incoming gradients is blamed on the forward line whose node made
 it. Ops run inside `optimizer.step()` are checked as one unit, by global optimizer step hooks.
+
+Cost: which steps are checked op by op is the schedule's call (schedule.py); on the others the mode is
+off this thread and the tripwire (tripwire.py) checks module outputs, the loss and the gradients, and
+replays what trips it op by op. `backward()` is wrapped either way: it is where a step ends.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import sys
 import threading
 import time
 import weakref
-from typing import Dict, List, Optional
+from typing import Dict, List, NamedTuple, Optional
 
 import torch
 from torch.overrides import TorchFunctionMode
 from torch.utils.weak import WeakIdKeyDictionary
 
-from nanlint.runtime import checks, margins, ops
+from nanlint.runtime import checks, margins, ops, processes
 from nanlint.runtime.amp import watch_grad_scaler
 from nanlint.runtime.events import FULL_RECORDS_PER_KEY, Kind, event_key
-from nanlint.runtime.inplace import ANOMALY, LEAF_INPLACE, SAVED_MODIFIED, InplaceLog, parse_saved_modified
+from nanlint.runtime.inplace import ANOMALY, LEAF_INPLACE, SAVED_MODIFIED, InplaceLog, before_change
 from nanlint.runtime.op_errors import is_numeric_error
+from nanlint.runtime.modules import ModuleSites
+from nanlint.runtime.saved_graph import explain, roots_of_backward
+from nanlint.runtime.schedule import Schedule
 from nanlint.runtime.sites import Site, SiteResolver, site_of_code
 from nanlint.runtime.threads import follow_threads
+from nanlint.runtime.tripwire import Tripwire
 
 FORWARD, BACKWARD, OPTIMIZER = "forward", "backward", "optimizer"
 _COUNT_FLUSH_SECONDS = 1.0
 _MARGIN_FLUSH_SECONDS = 0.5
 _MAX_NODES_PER_CALL = 10000
 _TAG = "nanlint"
+_BORN = (Kind.ROOT, Kind.NAN_FROM_INF, Kind.INPUT)
+__tracebackhide__ = True  # pytest and IPython leave the monitor's frames out of the user's tracebacks
 
 
 class NonFiniteError(RuntimeError):
@@ -64,16 +75,33 @@ class _MarginEntry:
         self.emitted_at = 0.0
 
 
+class _Update(NamedTuple):
+    site: Site
+    op: str
+    step: int
+
+
 class Monitor:
     """Install with `install()` (pushes the mode in this thread and follows new threads)."""
 
-    def __init__(self, sink, paths=(), strict: bool = False, check_margins: bool = True):
+    def __init__(self, sink, paths=(), strict: bool = False, check_margins: bool = True,
+                 schedule: Optional[Schedule] = None):
         self.sink = sink
         self.strict = strict
         self.check_margins = check_margins
         self.sites = SiteResolver(paths, library_dirs=[os.path.dirname(torch.__file__)])
         self.step = 0
         self.propagated = 0
+        self.born = 0  # events of values born (root causes, NaN from Inf, inputs): replay's evidence
+        self.schedule = schedule or Schedule()
+        self.tripwire = Tripwire(self)
+        self._step_is_full = True
+        self._step_started = time.monotonic()
+        self._owner = threading.current_thread()
+        self._backward = None
+        self._optimizer_seen = False  # once seen, gradients are checked at optimizer steps
+        self._params_finite: Dict[int, bool] = {}  # by id(optimizer), after its last step
+        self._last_update: Optional[_Update] = None  # the last optimizer step taken at the tripwire
         self._tls = threading.local()
         self._lock = threading.RLock()
         self._reached = set()
@@ -81,6 +109,7 @@ class Monitor:
         self._margins: Dict[tuple, _MarginEntry] = {}
         self._origins = WeakIdKeyDictionary()
         self._inplace = InplaceLog()
+        self._built = ModuleSites(self.sites)
         self._gradients_to_mark: List = []  # leaves whose .grad a backward may have made non-finite
         self._undo: List = []
         self._mode: Optional[_Mode] = None
@@ -89,24 +118,44 @@ class Monitor:
 
     def install(self) -> "Monitor":
         self._mode = _Mode(self)
-        self._mode.__enter__()
+        if self._step_is_full:
+            self._mode.__enter__()
+        else:
+            self.tripwire.arm()
+        self._step_started = time.monotonic()  # time spent uninstalled is no step's
+        self._owner = threading.current_thread()
+        self.schedule.context = self.current_context()
         self._undo.append(follow_threads(lambda: _Mode(self)))
+        self._undo.append(self._wrap_backward_entries())
         self._undo.append(watch_grad_scaler(self._on_amp_skip, self.quietly))
+        self._undo.append(self._built.install())
         from torch.optim.optimizer import register_optimizer_step_post_hook, register_optimizer_step_pre_hook
 
         pre = register_optimizer_step_pre_hook(self._before_optimizer_step)
+        closure = register_optimizer_step_pre_hook(self._monitor_closure)
         post = register_optimizer_step_post_hook(self._after_optimizer_step)
-        self._undo.extend([pre.remove, post.remove])
+        self._undo.extend([pre.remove, closure.remove, post.remove])
         self.sink.emit({"type": "monitor", "pid": os.getpid(), "torch": torch.__version__, "time": time.time()})
         return self
 
     def uninstall(self) -> None:
+        self.tripwire.disarm()
         self.flush()
         if self._mode is not None:
-            _remove_mode(self._mode)
+            if self._step_is_full:
+                _remove_mode(self._mode)
             self._mode = None
         while self._undo:
             self._undo.pop()()
+
+    def check_every_op(self) -> None:
+        """From now on every op is checked (a DataLoader worker has no training steps to sample)."""
+        self.schedule = Schedule.always_full()
+        self._set_full(True)
+
+    def after_fork(self) -> None:
+        """In a forked child: a lock the parent's other threads held is not this process's to wait for."""
+        self._lock = threading.RLock()
 
     def flush(self) -> None:
         """Write the counts and margins that throttling held back, and what torch.compile hid."""
@@ -118,6 +167,7 @@ class Monitor:
                 if entry.emitted != entry.value:
                     self._emit_margin(entry)
         _note_compiled_regions(self.sink)
+        self._note_schedule()
 
     # ----------------------------------------------------------------- forward
 
@@ -133,9 +183,11 @@ class Monitor:
             return func(*args, **kwargs)
         if name in ops.BACKWARD_ENTRIES:
             return self._run_backward(func, args, kwargs)
-        inplace = ops.is_inplace(name, kwargs)
+        inplace = ops.is_inplace(name, kwargs, func, args)
         spec = margins.spec_for(name, args, kwargs) if self.check_margins else None
-        self_was_finite = self._state_before_inplace(name, args) if inplace else None
+        overwrites_out = kwargs.get("out") is not None  # out= is written over: its old values do not matter
+        self_was_finite = self._state_before_inplace(name, args) if inplace and not overwrites_out else None
+        before = before_change(args, kwargs) if inplace else None
         site = self.sites.current() if spec is not None else None
         measured = margins.measure(spec, args, kwargs, None) if spec and spec.argument != "out" else None
         try:
@@ -156,7 +208,7 @@ class Monitor:
             if measured is not None:
                 self._record_margin(site, name, spec, measured)
         if inplace:
-            self._inplace.record(site, ops.display_name(name), results[0])
+            self._record_inplace(site, name, results[0], before)
         inputs_finite = True
         finite = checks.all_finite(results[0]) if len(results) == 1 else checks.all_finite_many(results)
         if not finite and name not in ops.UNINITIALIZED:
@@ -224,30 +276,129 @@ class Monitor:
             origin = self._emit(site, FORWARD, Kind.INPUT, op, tally, [tensor], origin=None)
         return origin
 
+    def _record_inplace(self, site, name, tensor, before) -> None:
+        built = self._built.running_library_module()  # nn.ReLU(inplace=True): blame the line that built it
+        self._inplace.record(built or site, ops.display_name(name), tensor, before, run_at=site if built else None)
+
     def _on_forward_error(self, error, name, site) -> None:
         if LEAF_INPLACE in str(error):
-            self._emit_error(site, FORWARD, Kind.INPLACE_ERROR, ops.display_name(name), error)
+            built = self._built.running_library_module()
+            run_at = {"run_at": {"path": site.path, "line": site.line}} if built else {}
+            self._emit_error(built or site, FORWARD, Kind.INPLACE_ERROR, ops.display_name(name), error, **run_at)
         elif is_numeric_error(str(error)):
             self._emit_error(site, FORWARD, Kind.NUMERIC_ERROR, ops.display_name(name), error)
 
     # ----------------------------------------------------------------- backward
 
+    def _wrap_backward_entries(self):
+        """Route `Tensor.backward`, `torch.autograd.backward` and `.grad` through `_run_backward`.
+
+        The mode sees them too, but only on the steps it is on; the wrappers see every step.
+        """
+        entries = [(torch.Tensor, "backward"), (torch.autograd, "backward"), (torch.autograd, "grad")]
+        originals = [(owner, name, getattr(owner, name)) for owner, name in entries]
+        self._backward = originals[1][2]
+        for owner, name, original in originals:
+            setattr(owner, name, self._entry(original))
+
+        def undo():
+            for owner, name, original in originals:
+                setattr(owner, name, original)
+
+        return undo
+
+    def _entry(self, original):
+        @functools.wraps(original)
+        def entry(*args, **kwargs):
+            return self._run_backward(original, args, kwargs)
+
+        return entry
+
     def _run_backward(self, func, args, kwargs):
         tls = self._tls
+        if getattr(tls, "phase", FORWARD) == BACKWARD:  # the mode sees what a wrapper already took
+            return func(*args, **kwargs)
         site = self.sites.current()
+        ends_step = func.__name__ == "backward"
+        if ends_step and self.tripwire.armed:
+            self.tripwire.check_forward(args[0] if args else kwargs.get("tensors"), site, self.step)
         tls.phase = BACKWARD
         tls.quiet = 0  # in case an optimizer step raised before its post hook
         try:
             return func(*args, **kwargs)
         except RuntimeError as error:
-            self._on_backward_error(error, site)
+            self._on_backward_error(error, site, args, kwargs)
             raise
         finally:
             tls.phase = FORWARD
-            if func.__name__ == "backward":
-                self.step += 1
             if self._gradients_to_mark:
                 self._mark_gradients(site)
+            if ends_step:
+                if self.tripwire.armed and not self._optimizer_seen:
+                    self.tripwire.check_gradients(site, self.step)
+                self.step += 1
+                self._start_step()
+
+    # ----------------------------------------------------------------- op by op, or at the tripwire
+
+    def _start_step(self) -> None:
+        now = time.monotonic()
+        self.schedule.step_done(self._step_is_full, now - self._step_started)
+        self._step_started = now
+        if self._mode is None or threading.current_thread() is not self._owner:
+            return
+        self._set_full(self.schedule.next_is_full(self.step, self.current_context()))
+
+    def _set_full(self, full: bool) -> None:
+        if full and not self._step_is_full:
+            self.tripwire.disarm()
+            self._mode.__enter__()
+        elif not full and self._step_is_full:
+            _remove_mode(self._mode)
+            self.tripwire.arm()
+        self._step_is_full = full
+
+    def start_new_context(self) -> None:
+        """A new pytest test goes op by op from here (the tripwire asks at its checkpoints)."""
+        context = self.current_context()
+        if context != self.schedule.context and threading.current_thread() is self._owner:
+            self.schedule.context = context
+            self._set_full(True)
+
+    def replay(self, run, label: str, step: int) -> bool:
+        """Run again op by op what tripped the tripwire in `step`; whether it made a non-finite value again."""
+        born, current_step, quiet = self.born, self.step, getattr(self._tls, "quiet", 0)
+        mode = _Mode(self)
+        self.tripwire.replaying(True)
+        self._tls.replay, self._tls.quiet, self.step = label, 0, step
+        mode.__enter__()
+        try:
+            run()
+        except Exception:  # the replay's own failure is not the user's: only its events count
+            pass
+        finally:
+            _remove_mode(mode)
+            self._tls.replay, self._tls.quiet, self.step = None, quiet, current_step
+            self.tripwire.replaying(False)
+        return self.born > born
+
+    def replay_backward(self, outputs, grads) -> None:
+        self._tls.phase = BACKWARD
+        try:
+            self._backward(outputs, grads)
+        finally:
+            self._tls.phase = FORWARD
+
+    def note(self, topic: str, message: str) -> None:
+        self.sink.emit({"type": "note", "pid": os.getpid(), "topic": topic, "message": message})
+
+    def _note_schedule(self) -> None:
+        schedule = self.schedule
+        if schedule.steps > schedule.full_steps:
+            self.note("schedule", "%d of %d steps were checked op by op and the rest at the tripwire (module "
+                      "outputs, the loss, gradients, parameters): margins and \"not reached\" speak for the "
+                      "steps checked op by op; `--monitor full` checks every step" % (
+                          schedule.full_steps, schedule.steps))
 
     @contextlib.contextmanager
     def quietly(self):
@@ -280,7 +431,7 @@ class Monitor:
             metadata = node.metadata
             if _TAG in metadata:
                 continue
-            metadata[_TAG] = True
+            metadata[_TAG] = (site, op)  # the saver's line, for in-place errors
             leaves = []
             for parent, _ in node.next_functions:
                 if parent is None:
@@ -323,14 +474,12 @@ class Monitor:
                 return
             self._emit(site, BACKWARD, kind, op, made_census, made, origin=None, node=node_name)
 
-    def _on_backward_error(self, error, backward_site) -> None:
+    def _on_backward_error(self, error, backward_site, args, kwargs) -> None:
         message = str(error)
         if SAVED_MODIFIED in message:
-            parsed = parse_saved_modified(message)
-            change = self._inplace.culprit(parsed) if parsed else None
-            site, op = (change.site, change.op) if change else (backward_site, "backward")
-            extra = {"saved_by": parsed.node} if parsed and parsed.node else {}
-            self._emit_error(site, BACKWARD, Kind.INPLACE_ERROR, op, error, **extra)
+            for found in explain(message, roots_of_backward(args, kwargs), _TAG, self._inplace.changes()):
+                self._emit_error(found.site or backward_site, BACKWARD, Kind.INPLACE_ERROR, found.op, found.message,
+                                 **found.fields)
         else:
             anomaly = ANOMALY.search(message)
             if anomaly:
@@ -340,17 +489,28 @@ class Monitor:
 
     def _before_optimizer_step(self, optimizer, args, kwargs):
         self._tls.quiet = getattr(self._tls, "quiet", 0) + 1
+        self._optimizer_seen = True
         with torch._C.DisableTorchFunction():
-            self._tls.params_were_finite = checks.all_finite_many(_parameters(optimizer))
-        # args are (optimizer, closure?): LBFGS's closure is the user's forward and backward
+            params = _parameters(optimizer)
+            if not self.tripwire.armed:
+                self._tls.params_were_finite = _all_finite(params)
+                return
+            # At the tripwire the last step's check stands for this one (parameters change in steps),
+            # and the gradients are checked here, once, rather than after each backward.
+            self._tls.params_were_finite = self._params_finite.get(id(optimizer), True)
+            grads = [p.grad for p in params if p.grad is not None and checks.is_checkable(p.grad)]
+        self.tripwire.check_gradients(self.sites.current(), self.step - 1, grads)  # replay needs the mode
+
+    def _monitor_closure(self, optimizer, args, kwargs):
+        """step(closure), LBFGS's way: the closure is the user's forward and backward, checked op by op
+        (the step itself is quiet). `args` are (optimizer, closure?)."""
         if len(args) > 1 and callable(args[1]):
-            return (args[0], self._monitored(args[1])) + tuple(args[2:]), kwargs
+            return (args[0], self._unquiet(args[1])) + tuple(args[2:]), kwargs
         if callable(kwargs.get("closure")):
-            return args, dict(kwargs, closure=self._monitored(kwargs["closure"]))
+            return args, dict(kwargs, closure=self._unquiet(kwargs["closure"]))
         return None
 
-    def _monitored(self, closure):
-        """The closure given to optimizer.step(), run with op-by-op checks (the step itself is quiet)."""
+    def _unquiet(self, closure):
         def run():
             quiet, self._tls.quiet = getattr(self._tls, "quiet", 0), 0
             try:
@@ -371,7 +531,11 @@ class Monitor:
         op = type(optimizer).__name__ + ".step"
         for param in params:  # in-place updates that a later backward may complain about
             self._inplace.record(site, op, param)
-        if checks.all_finite_many(params) or not getattr(self._tls, "params_were_finite", True):
+        if self.tripwire.armed:  # weights are checked where they are next used: see weights_found_nonfinite
+            self._last_update = _Update(site, op, self.step - 1)
+            return
+        finite = self._params_finite[id(optimizer)] = _all_finite(params)
+        if finite or not getattr(self._tls, "params_were_finite", True):
             return
         bad = [p for p in params if not checks.all_finite(p)]
         if checks.all_finite_many([p.grad for p in params if p.grad is not None]):
@@ -380,6 +544,16 @@ class Monitor:
         else:  # non-finite gradients, already reported where backward made them
             self.propagated += 1
             self._set_origin(bad, {"path": site.path, "line": site.line, "op": op, "kind": "propagated"})
+
+    def weights_found_nonfinite(self, tensors) -> None:
+        """The tripwire met non-finite weights: the last optimizer step made them if its gradients were finite."""
+        update, self._last_update = self._last_update, None
+        if update is None or not self.tripwire.gradients_were_finite:
+            return
+        with torch._C.DisableTorchFunction():
+            bad = [t for t in tensors if not checks.all_finite(t)]
+            tally = checks.merge(checks.census(t) for t in bad)
+            self._emit(update.site, OPTIMIZER, Kind.ROOT, update.op, tally, bad, origin=None, step=update.step)
 
     def _on_amp_skip(self) -> None:
         self.sink.emit({"type": "amp_skip", "step": self.step - 1, "pid": os.getpid()})
@@ -401,7 +575,7 @@ class Monitor:
             if self.sites.is_user_file(site.path):
                 self.sink.emit({"type": "reach", "path": site.path, "line": site.line, "function": site.function})
 
-    def _event(self, site, phase, kind, op, **fields) -> dict:
+    def _event(self, site, phase, kind, op, step=None, **fields) -> dict:
         """An event record: what happened where, and in which step, test, thread and process."""
         return {
             "type": "event",
@@ -412,16 +586,18 @@ class Monitor:
             "line": site.line,
             "function": site.function,
             **fields,
-            "step": self.step,
+            "step": self.step if step is None else step,
             "context": self.current_context(),
             "thread": threading.current_thread().name,
             "pid": os.getpid(),
+            **processes.identity(),
             "user_file": self.sites.is_user_file(site.path),
+            **({"replay": self._tls.replay} if getattr(self._tls, "replay", None) else {}),
         }
 
-    def _emit(self, site, phase, kind, op, tally, tensors, origin, node=None) -> dict:
+    def _emit(self, site, phase, kind, op, tally, tensors, origin, node=None, step=None) -> dict:
         record = self._event(
-            site, phase, kind, op,
+            site, phase, kind, op, step,
             dtype=str(tensors[0].dtype).replace("torch.", "") if tensors else "",
             values=tally.describe(), nan=tally.nan, posinf=tally.posinf, neginf=tally.neginf, numel=tally.numel,
         )
@@ -430,11 +606,17 @@ class Monitor:
         if origin:
             record["origin"] = {k: origin[k] for k in ("path", "line", "op", "kind") if k in origin}
         self._count_and_write(record)
+        if kind in _BORN:
+            self.born += 1
         mine = {"path": site.path, "line": site.line, "op": op, "kind": kind}
         self._set_origin(tensors, mine if kind != Kind.NAN_FROM_INF or not origin else origin)
         if self.strict and kind in (Kind.ROOT, Kind.INPUT):
             raise NonFiniteError(_strict_message(record))
         return mine
+
+    def emit_arrival(self, site, kind, op, tally, tensors) -> None:
+        """Non-finite data that arrived at `site` from elsewhere (a DataLoader worker's batch)."""
+        self._emit(site, FORWARD, kind, op, tally, tensors, origin=None)
 
     def _emit_error(self, site, phase, kind, op, error, **extra) -> None:
         record = self._event(site, phase, kind, op, message=str(error).split("\n")[0][:500], **extra)
@@ -526,6 +708,13 @@ def _explicit_nonfinite(name, args, kwargs) -> bool:
     if name in ops.LITERAL_FACTORIES and values and isinstance(values[0], (list, tuple, float)):
         return checks.contains_nonfinite_number(values[0])
     return False
+
+
+def _all_finite(tensors) -> bool:
+    """One host read for all the tensors; the exact test only when the cheap one trips."""
+    if not tensors:
+        return True
+    return checks.read_flags([checks.finite_flag(tensors)]) or checks.all_finite_many(tensors)
 
 
 def _parameters(optimizer) -> list:

@@ -7,7 +7,8 @@ from dataclasses import replace
 from typing import List, Optional
 
 from nanlint.runtime.join import (
-    CONFIRMED, NOT_REACHED, NOT_TRIGGERED, Joined, Outcome, describe_event, describe_margin,
+    CONFIRMED, NOT_REACHED, NOT_TRIGGERED, STATIC_ONLY, UNKNOWN, Joined, Outcome, RuntimeFinding, describe_event,
+    describe_margin,
 )
 from nanlint.runtime.runner import ChildResult
 from nanlint.runtime.summary import RunSummary
@@ -18,22 +19,35 @@ JSON_VERSION = 1
 def outcome_detail(outcome: Outcome, notes: List[str]) -> str:
     """The sentence after the outcome's name: the evidence, the margins, or why nothing was seen."""
     if outcome.outcome == CONFIRMED:
-        parts = [describe_event(e) for e in outcome.evidence]
-        parts += ["its inf became NaN at line %d: %s" % (e.line, describe_event(e)) for e in outcome.via_fill]
-        return "; ".join(parts)
+        return "; ".join(describe_event(e) for e in outcome.evidence)
+    if outcome.outcome == STATIC_ONLY:
+        return "%s predicts no NaN/Inf a run could show" % outcome.finding.code
     if outcome.outcome == NOT_TRIGGERED:
-        parts = [describe_margin(m) for m in outcome.margins] or ["ran and stayed finite"]
+        parts = [describe_margin(m) for m in outcome.margins] or ["ran, and none of the NaN/Inf its rule predicts was born"]
         parts += ["expected: %s" % describe_event(e) for e in outcome.expected]
         return "; ".join(parts)
+    if outcome.outcome == UNKNOWN:
+        return outcome.why
     if any("torch.compile" in note for note in notes):
         return "no monitored op ran at this line (torch.compile was used: compiled code is not seen)"
     return "no op ran at this line"
 
 
+def outcome_name(outcome: Outcome) -> str:
+    """"confirmed", or "confirmed (opt-in rule)" for a candidate the run confirmed, ..."""
+    return outcome.outcome + (" (opt-in rule)" if outcome.opt_in else "")
+
+
+def runtime_detail(runtime: RuntimeFinding) -> str:
+    if runtime.flagged:
+        return "found at run time: %s flagged this line but does not predict this" % ", ".join(runtime.flagged)
+    return "found at run time: no rule flagged this line"
+
+
 def annotated_findings(joined: Joined, notes: List[str]) -> list:
     """Every finding with its outcome appended to its message, then the runtime findings."""
     findings = [
-        replace(o.finding, message="%s [%s: %s]" % (o.finding.message, o.outcome, outcome_detail(o, notes)))
+        replace(o.finding, message="%s [%s: %s]" % (o.finding.message, outcome_name(o), outcome_detail(o, notes)))
         for o in joined.outcomes
     ]
     return findings + [r.finding for r in joined.runtime_findings]
@@ -44,14 +58,14 @@ def render_text(joined: Joined, summary: RunSummary, child: ChildResult, timeout
     for outcome in sorted(joined.outcomes, key=lambda o: o.finding.sort_key()):
         finding = outcome.finding
         lines.append("%s:%d:%d: %s %s" % (finding.path, finding.line, finding.column, finding.code, finding.message))
-        lines.append("  %s: %s" % (outcome.outcome, outcome_detail(outcome, summary.notes)))
+        lines.append("  %s: %s" % (outcome_name(outcome), outcome_detail(outcome, summary.notes)))
     for runtime in sorted(joined.runtime_findings, key=lambda r: r.finding.sort_key()):
         finding = runtime.finding
         lines.append("%s:%d:%d: %s %s" % (finding.path, finding.line, finding.column, finding.code, finding.message))
-        lines.append("  found at run time: no rule flagged this line")
+        lines.append("  " + runtime_detail(runtime))
     if lines:
         lines.append("")
-    lines.extend("note: " + note for note in summary.notes + _process_notes(summary))
+    lines.extend("note: " + note for note in summary.notes + process_notes(summary, child))
     lines.append(child.status_line(timeout))
     lines.append(_summary_line(joined, summary))
     return "\n".join(lines) + "\n"
@@ -62,6 +76,7 @@ def render_concise(joined: Joined, summary: RunSummary, child: ChildResult, time
         "%s:%d:%d: %s %s" % (f.path, f.line, f.column, f.code, f.message)
         for f in sorted(annotated_findings(joined, summary.notes), key=lambda f: f.sort_key())
     ]
+    lines.extend("note: " + note for note in process_notes(summary, child))
     lines.append(child.status_line(timeout))
     lines.append(_summary_line(joined, summary))
     return "\n".join(lines) + "\n"
@@ -81,11 +96,13 @@ def render_json(joined: Joined, summary: RunSummary, child: ChildResult, command
         },
         "findings": [_outcome_json(o, summary.notes) for o in joined.outcomes],
         "runtime_findings": [
-            dict(_finding_json(r.finding), event=r.event.to_dict()) for r in joined.runtime_findings
+            dict(_finding_json(r.finding), event=r.event.to_dict(), flagged_by=r.flagged)
+            for r in joined.runtime_findings
         ],
-        "notes": summary.notes + _process_notes(summary),
+        "notes": summary.notes + process_notes(summary, child),
         "processes": {"started": summary.processes, "monitored": summary.monitored,
-                      "unfinished": summary.unfinished},
+                      "workers": summary.workers, "ranks": summary.ranks, "unfinished": summary.unfinished,
+                      "unmonitored": [{"argv": r.get("argv"), "reason": r.get("reason")} for r in summary.unmonitored]},
         "summary": joined.counts(),
     }
     return json.dumps(document, indent=2) + "\n"
@@ -103,28 +120,52 @@ def _outcome_json(outcome: Outcome, notes: List[str]) -> dict:
     return dict(
         _finding_json(outcome.finding),
         outcome=outcome.outcome,
+        opt_in=outcome.opt_in,
         detail=outcome_detail(outcome, notes),
-        evidence=[e.to_dict() for e in outcome.evidence + outcome.via_fill],
+        evidence=[e.to_dict() for e in outcome.evidence],
         expected=[e.to_dict() for e in outcome.expected],
         margins=[m.to_dict() for m in outcome.margins],
     )
 
 
-def _process_notes(summary: RunSummary) -> List[str]:
+def process_notes(summary: RunSummary, child: ChildResult) -> List[str]:
+    """What the report must say about the processes it could not see."""
     notes = []
     if summary.monitored == 0:
-        notes.append(
-            "no Python process of the command imported torch under the monitor (%d started with the "
-            "bootstrap); a command run with python -I or -E ignores PYTHONPATH" % summary.processes
-        )
+        notes.append("the command ran but no Python process loaded nanlint's monitor: %s; every outcome is "
+                     "unknown" % _why_unmonitored(summary, child))
+    elif summary.unmonitored:
+        first = summary.unmonitored[0]
+        notes.append("only some processes were monitored: %d subprocess(es) started out of the monitor's reach "
+                     "(`%s`: %s)" % (
+                         len(summary.unmonitored), " ".join(first.get("argv") or []), first.get("reason")))
     if summary.unfinished:
-        notes.append("%d monitored process(es) ended without exiting normally (crash or kill): their "
-                     "events up to that moment are included" % summary.unfinished)
+        notes.append("%d monitored process(es) ended without exiting normally (crashed, or killed as Pool.terminate() "
+                     "kills its workers): their events up to that moment are included" % summary.unfinished)
     return notes
+
+
+def _why_unmonitored(summary: RunSummary, child: ChildResult) -> str:
+    if child.bypass:
+        return child.bypass
+    if summary.unmonitored:
+        return summary.unmonitored[0].get("reason")
+    if summary.processes:
+        return "%d Python process(es) started with nanlint's bootstrap but none imported torch" % summary.processes
+    return "python -I, -E or -S, a non-Python command, or a Python that could not load nanlint (see its stderr)"
 
 
 def _summary_line(joined: Joined, summary: RunSummary) -> str:
     counts = joined.counts()
-    return "nanlint verify: %d confirmed, %d not triggered, %d not reached, %d found at run time only " \
-           "(%d process(es) monitored)" % (
-               counts[CONFIRMED], counts[NOT_TRIGGERED], counts[NOT_REACHED], counts["runtime"], summary.monitored)
+    confirmed = "%d confirmed" % counts[CONFIRMED]
+    if counts["confirmed_opt_in"]:
+        confirmed += " (%d from an opt-in rule)" % counts["confirmed_opt_in"]
+    static = ", %d static only" % counts[STATIC_ONLY] if counts[STATIC_ONLY] else ""
+    unknown = ", %d unknown" % counts[UNKNOWN] if counts[UNKNOWN] else ""
+    which = [", %d of them DataLoader workers" % summary.workers] if summary.workers else []
+    if summary.ranks:
+        which.append(", ranks " + ", ".join(map(str, summary.ranks)))
+    return "nanlint verify: %s, %d not triggered, %d not reached%s%s, %d found at run time only " \
+           "(%d process(es) monitored%s)" % (
+               confirmed, counts[NOT_TRIGGERED], counts[NOT_REACHED], static, unknown, counts["runtime"],
+               summary.monitored, "".join(which))

@@ -19,9 +19,10 @@ from typing import Dict, List, Optional
 
 import nanlint
 from nanlint.runtime import activate
+from nanlint.runtime.bypass import BOOTSTRAP_DIR, bootstrap_bypass
 from nanlint.runtime.events import RunDirTail
+from nanlint.runtime.schedule import Schedule
 
-BOOTSTRAP_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bootstrap")
 _GRACE_SECONDS = (5.0, 3.0)  # after SIGINT, after SIGTERM
 _POLL_SECONDS = 0.2
 
@@ -33,6 +34,7 @@ class ChildResult:
     timed_out: bool = False
     interrupted: bool = False
     start_error: Optional[str] = None
+    bypass: Optional[str] = None  # why the command's own Python would not load the bootstrap
 
     @property
     def succeeded(self) -> bool:
@@ -59,7 +61,8 @@ def _signal_name(number: int) -> str:
         return str(number)
 
 
-def child_environment(run_dir: str, paths: List[str], strict: bool, anomaly: bool) -> Dict[str, str]:
+def child_environment(run_dir: str, paths: List[str], strict: bool, anomaly: bool,
+                      full_window: float = Schedule.full_seconds) -> Dict[str, str]:
     env = dict(os.environ)
     previous = env.get("PYTHONPATH")
     env["PYTHONPATH"] = BOOTSTRAP_DIR + (os.pathsep + previous if previous else "")
@@ -67,6 +70,7 @@ def child_environment(run_dir: str, paths: List[str], strict: bool, anomaly: boo
     env[activate.ENV_PATHS] = os.pathsep.join(os.path.abspath(p) for p in paths)
     env[activate.ENV_STRICT] = "1" if strict else "0"
     env[activate.ENV_ANOMALY] = "1" if anomaly else "0"
+    env[activate.ENV_FULL_WINDOW] = repr(full_window)
     env[activate.ENV_PACKAGE_DIR] = os.path.dirname(os.path.abspath(nanlint.__file__))
     return env
 
@@ -107,7 +111,7 @@ def run_child(command: List[str], env: Dict[str, str], run_dir: str, timeout: Op
                                    preexec_fn=_default_sigint if os.name == "posix" else None)
     except OSError as error:
         return ChildResult(start_error=str(error))
-    result = ChildResult()
+    result = ChildResult(bypass=bootstrap_bypass(command))
     stopper = _Stopper(process, own_group)
     display = _Progress(run_dir, progress and sys.stderr.isatty())
     previous_handler = _on_interrupt(lambda: stopper.interrupt(result))
