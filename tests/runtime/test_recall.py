@@ -1,6 +1,8 @@
 """Patterns of the real-bug benchmark (benchmarks/realbugs) that the monitor once missed, on real torch."""
 
+import json
 import os
+import sys
 
 import pytest
 import torch
@@ -78,3 +80,20 @@ def test_the_closure_of_an_lbfgs_step_is_monitored(watch, as_keyword):
         optimizer.step(closure=closure) if as_keyword else optimizer.step(closure)
     roots = watch.events(kind="root")
     assert ("backward", "sqrt", at("# sqrt-in-closure")) in {(e["phase"], e["op"], e["line"]) for e in roots}
+
+
+def test_verify_confirms_a_nan_filtered_after_the_op(nanlint, tmp_path):
+    """synapse#237: `nanmean` of a squared error over NaN targets (NAN603) is confirmed by the square's
+    backward making the NaN gradient."""
+    (tmp_path / "train.py").write_text(
+        "import torch\n"
+        "model = torch.nn.Linear(3, 2)\n"
+        "y = torch.randn(8, 2)\n"
+        "y[::4, 1] = float('nan')\n"
+        "loss = torch.nanmean((model(torch.randn(8, 3)) - y) ** 2)  # nanmean-after\n"
+        "loss.backward()\n", encoding="utf-8")
+    result = nanlint("verify", ".", "--output-format", "json", "--run", sys.executable, "train.py", cwd=tmp_path)
+    document = json.loads(result.stdout)
+    (finding,) = [f for f in document["findings"] if f["code"] == "NAN603"]
+    assert finding["outcome"] == "confirmed" and finding["line"] == line_of(str(tmp_path / "train.py"), "# nanmean-after")
+    assert [(e["phase"], e["op"]) for e in finding["evidence"]] == [("backward", "pow")]
