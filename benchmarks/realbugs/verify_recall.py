@@ -5,7 +5,8 @@ fixed.py) runs in its own subprocess, at most two at a time, each with a time li
 
 - located at the bug line: a confirmed finding whose span covers the line, or a runtime finding there;
 - located anywhere: a confirmed or runtime finding anywhere (else: missed, with what the run said);
-- static findings at the bug line: confirmed or not (the issue's target: every one confirmed);
+- static findings at the bug line: confirmed or not (the issue's target: every one confirmed), for the
+  default rules; findings of opt-in rules appear only when the run confirmed them, and are counted apart;
 - twins: fixed.py runs with a confirmed or runtime finding (something non-finite born in a fixed file).
 
 `--anomaly` also runs each bug.py under torch's `detect_anomaly` alone, and counts the cases whose
@@ -43,7 +44,8 @@ class VerifyResult:
 
     at_line: List[str] = field(default_factory=list)  # codes (confirmed or runtime) at the bug line
     anywhere: List[str] = field(default_factory=list)  # "code@line" of every confirmed or runtime finding
-    static_at_line: Dict[str, str] = field(default_factory=dict)  # static code -> its outcome
+    static_at_line: Dict[str, str] = field(default_factory=dict)  # static code (default rules) -> its outcome
+    opt_in_at_line: List[str] = field(default_factory=list)  # opt-in rules' codes the run confirmed there
     status: str = ""  # the child's status line, or why the run gave no report
 
     def said(self) -> str:
@@ -81,7 +83,9 @@ def reduce_report(report: dict, script: str, line: int) -> VerifyResult:
     for finding in report["findings"]:
         in_script = finding["path"] == script
         covers = in_script and finding["line"] <= line <= finding["end_line"]
-        if covers:
+        if covers and finding.get("opt_in"):  # shown only when confirmed: not a static finding of the selection
+            result.opt_in_at_line.append(finding["code"])
+        elif covers:
             result.static_at_line[finding["code"]] = finding["outcome"]
         if finding["outcome"] == "confirmed":
             result.anywhere.append(f"{finding['code']}@{finding['path']}:{finding['line']}")
@@ -135,8 +139,10 @@ def print_verify_table(cases: Sequence, verdicts: List[CaseVerdict], verbose: bo
     print(f"nanlint verify on {total} cases:")
     print(f"  located at the bug line   {percent(len(at_line), total)}")
     print(f"  located anywhere          {percent(len(anywhere), total)}")
-    print(f"  static findings at the bug line confirmed: {percent(len(confirmed), len(static))} "
+    print(f"  static findings (default rules) at the bug line confirmed: {percent(len(confirmed), len(static))} "
           f"(in {len({c.name for c, _, _ in static})} cases)")
+    opt_in = [c for c in cases if by_name[c.name].bug.opt_in_at_line]
+    print(f"  opt-in rules' findings at the bug line that the run confirmed: in {len(opt_in)} cases")
     print(f"  twins where verify reports a non-finite value born in fixed.py: {percent(len(twins), total)}")
     if verdicts and verdicts[0].anomaly is not None:
         located = [c for c in cases if by_name[c.name].anomaly == f"bug.py:{c.line}"]
