@@ -22,6 +22,7 @@ ENV_PATHS = "NANLINT_PATHS"
 ENV_STRICT = "NANLINT_STRICT"
 ENV_ANOMALY = "NANLINT_ANOMALY"
 ENV_PACKAGE_DIR = "NANLINT_PACKAGE_DIR"
+ENV_SEARCH_PLAN = "NANLINT_SEARCH_PLAN"  # `verify --search`: the plan's file (nanlint.runtime.search.plan)
 
 active_monitor = None
 
@@ -49,6 +50,11 @@ def _start(sink) -> None:
         torch.autograd.set_detect_anomaly(True)
     paths = [p for p in os.environ.get(ENV_PATHS, "").split(os.pathsep) if p]
     active_monitor = Monitor(sink, paths=paths, strict=os.environ.get(ENV_STRICT) == "1").install()
+    search_plan = os.environ.get(ENV_SEARCH_PLAN)
+    if search_plan:
+        from nanlint.runtime.search.session import start
+
+        start(active_monitor, search_plan)
 
 
 def _finish(sink) -> None:

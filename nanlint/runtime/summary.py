@@ -62,6 +62,7 @@ class RunSummary:
     processes: int = 0  # Python processes that started with the bootstrap
     monitored: int = 0  # of which imported torch, so the monitor ran
     unfinished: int = 0  # monitored processes with no exit record (crashed, killed)
+    searches: List[dict] = field(default_factory=list)  # `verify --search` results (search.session)
 
 
 def summarize(records: List[dict]) -> RunSummary:
@@ -83,6 +84,8 @@ def summarize(records: List[dict]) -> RunSummary:
             summary.reached.add((record["path"], record["line"]))
         elif kind == "margin":
             _add_margin(margins, record)
+        elif kind == "search":
+            summary.searches.append(record)
         elif kind == "note" and record["message"] not in summary.notes:
             summary.notes.append(record["message"])
         elif kind == "process":

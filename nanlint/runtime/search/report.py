@@ -1,0 +1,92 @@
+"""The parent's side of `--search`: one sentence per finding the run did not confirm. No torch here."""
+
+from __future__ import annotations
+
+import ast
+import os
+from typing import Dict, List, Optional
+
+from nanlint.runtime.join import CONFIRMED, Joined, Outcome, describe_margin
+from nanlint.runtime.search.plan import finding_lines
+from nanlint.runtime.summary import Margin
+
+# The statuses of a finding's search (search.session writes them).
+TRIGGERABLE, UNCONFIRMED, NOT_TRIGGERED, NOT_SEARCHED = "triggerable", "unconfirmed", "not triggered", "not searched"
+STATUSES = (TRIGGERABLE, UNCONFIRMED, NOT_TRIGGERED, NOT_SEARCHED)
+
+
+class SearchReport:
+    """The search record of each finding (or why there is none), by the finding's position in `joined`."""
+
+    def __init__(self, joined: Joined, records: List[dict], cwd: Optional[str] = None):
+        cwd = cwd or os.getcwd()
+        self.by_outcome: Dict[int, dict] = {}
+        for index, outcome in enumerate(joined.outcomes):
+            if outcome.outcome != CONFIRMED:
+                self.by_outcome[index] = _record_for(outcome, records, cwd)
+
+    def record(self, index: int) -> Optional[dict]:
+        return self.by_outcome.get(index)
+
+    def line(self, index: int) -> Optional[str]:
+        record = self.by_outcome.get(index)
+        return describe(record) if record else None
+
+    def counts(self) -> Dict[str, int]:
+        counts = {status: 0 for status in STATUSES}
+        for record in self.by_outcome.values():
+            counts[record["status"]] += 1
+        return counts
+
+    @property
+    def triggered(self) -> bool:
+        return any(r["status"] == TRIGGERABLE for r in self.by_outcome.values())
+
+    def summary_line(self) -> str:
+        counts = self.counts()
+        return "nanlint verify --search: %d triggerable, %d unconfirmed, %d not triggered within budget, " \
+               "%d not searched" % tuple(counts[s] for s in STATUSES)
+
+
+def _record_for(outcome: Outcome, records: List[dict], cwd: str) -> dict:
+    path, lines = finding_lines(outcome.finding, cwd)
+    for record in records:
+        if record["path"] == path and set(record["lines"]) & set(lines):
+            return record
+    return {"status": NOT_SEARCHED, "reason": _why_no_record(path, lines)}
+
+
+def _why_no_record(path: str, lines: List[int]) -> str:
+    if not _inside_function(path, lines[0]):
+        return "the line is at module level, outside any function"
+    return "the function holding this line was not called while the command ran (with torch imported)"
+
+
+def _inside_function(path: str, line: int) -> bool:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            tree = ast.parse(handle.read())
+    except (OSError, SyntaxError, ValueError):
+        return True
+    functions = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+    return any(isinstance(node, functions) and node.lineno < line <= (node.end_lineno or node.lineno)
+               for node in ast.walk(tree))
+
+
+def describe(record: dict) -> str:
+    status = record["status"]
+    if status == TRIGGERABLE:
+        return "triggerable: %s; reproducer: %s" % (record["claim"], os.path.join(record["reproducer"], "reproduce.py"))
+    if status == UNCONFIRMED:
+        return "unconfirmed: the search found that %s, but %s" % (record["claim"], record["reason"])
+    if status == NOT_SEARCHED:
+        return "not searched: %s" % record["reason"]
+    text = "not triggered within %gs (%d trial(s) in %.1fs)" % (record["budget"], record["trials"], record["seconds"])
+    if not record.get("ran_out"):
+        text = "not triggered: no change left to try after %d trial(s)" % record["trials"]
+    if record.get("reason"):
+        text += "; " + record["reason"]
+    margin = record.get("margin")
+    if margin:
+        text += "; closest margin %s" % describe_margin(Margin(**{k: margin[k] for k in Margin.__dataclass_fields__}))
+    return text

@@ -1,0 +1,158 @@
+"""A reproducer for a trigger: the inputs (`torch.save`) and a script that loads them, calls the function
+under `nanlint.watch()`, and exits 1 when an op at the flagged line produced the NaN/Inf again.
+
+The script loads the function's file without running its top-level code (a training script would train
+again): only its imports, definitions and constant assignments are executed, at their own line numbers.
+Every reproducer is run once in a fresh process before the search claims anything.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from typing import List, NamedTuple
+
+import torch
+
+import nanlint
+from nanlint.runtime.search.calls import Call
+from nanlint.runtime.search.targets import Target
+
+SCRIPT = "reproduce.py"
+INPUTS = "inputs.pt"
+_RERUN_TIMEOUT = 120
+_MAIN_ALIAS = "nanlint_reproduced"  # the name a script (`__main__`) is loaded under
+
+_TEMPLATE = '''"""Reproducer written by `nanlint verify --search`: {claim}.
+
+    python {script}      # exit status 1: the NaN/Inf appeared at the line again; 0: it did not
+"""
+import ast
+import os
+import pickle
+import sys
+import types
+
+import torch
+
+import nanlint
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SOURCE = {path!r}
+MODULE = {module!r}
+QUALNAME = {qualname!r}
+LINES = {lines!r}
+sys.path[:0] = [p for p in {sys_path!r} if p not in sys.path]
+
+
+def is_definition(node, imported):
+    """Imports, functions, classes, and assignments computed from literals and imported modules."""
+    if isinstance(node, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return True
+    if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+        calls = [n.func for n in ast.walk(node.value) if isinstance(n, ast.Call)]
+        return all(root_name(f) in imported for f in calls)
+    return False
+
+
+def root_name(node):
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def load_definitions():
+    with open(SOURCE, encoding="utf-8") as handle:
+        tree = ast.parse(handle.read(), SOURCE)
+    imported = {{(a.asname or a.name).split(".")[0] for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))
+                for a in n.names}}
+    tree.body = [node for node in tree.body if is_definition(node, imported)]
+    module = types.ModuleType(MODULE)
+    module.__file__, module.__package__ = SOURCE, MODULE.rpartition(".")[0]
+    sys.modules[MODULE] = module
+    exec(compile(tree, SOURCE, "exec"), module.__dict__)
+    return module
+
+
+class Unpickler(pickle.Unpickler):
+    def find_class(self, module, name):  # classes of a script were pickled as __main__.X
+        return super().find_class(MODULE if module == "__main__" else module, name)
+
+
+def backward(output):
+    tensors = [output] if isinstance(output, torch.Tensor) else [
+        t for t in (output if isinstance(output, (list, tuple)) else []) if isinstance(t, torch.Tensor)]
+    tensors = [t for t in tensors if t.requires_grad and t.is_floating_point()]
+    if tensors:
+        sum(t.float().sum() for t in tensors).backward()
+
+
+function = load_definitions()
+for part in QUALNAME.split("."):
+    function = getattr(function, part)
+unpickling = types.ModuleType("unpickling")
+unpickling.Unpickler, unpickling.load = Unpickler, pickle.load
+inputs = torch.load(os.path.join(HERE, {inputs!r}), weights_only=False, pickle_module=unpickling)
+torch.manual_seed({seed})
+with nanlint.watch(paths=[SOURCE]) as watch:
+    try:
+        backward(function(*inputs["args"], **inputs["kwargs"]))
+    except RuntimeError as error:
+        print("the call raised: %s" % str(error).splitlines()[0])
+at_line = [e for e in watch.events if e.path == os.path.realpath(SOURCE) and e.line in LINES
+           and e.kind in ("root", "inplace_error")]
+print(watch.report())
+print("reproduced" if at_line else "not reproduced")
+sys.exit(1 if at_line else 0)
+'''
+
+
+class Reproducer(NamedTuple):
+    folder: str
+    confirmed: bool
+    why: str  # when not confirmed: what the re-run showed
+
+
+def folder_name(target: Target, line: int) -> str:
+    stem = os.path.splitext(os.path.basename(target.path))[0]
+    return "%s-%d-%s" % (stem, line, re.sub(r"[^A-Za-z0-9_]+", "_", target.qualname))
+
+
+def write(target: Target, call: Call, line: int, claim: str, root: str, seed: int) -> str:
+    folder = os.path.join(root, folder_name(target, line))
+    os.makedirs(folder, exist_ok=True)
+    live = call.clone()
+    torch.save({"args": live.args, "kwargs": live.kwargs, "changes": call.changes}, os.path.join(folder, INPUTS))
+    module = _MAIN_ALIAS if target.module == "__main__" else target.module
+    script = _TEMPLATE.format(claim=claim, script=SCRIPT, path=target.path, module=module, qualname=target.qualname,
+                              lines=[line], sys_path=_import_roots(), inputs=INPUTS, seed=seed)
+    with open(os.path.join(folder, SCRIPT), "w", encoding="utf-8") as handle:
+        handle.write(script)
+    return folder
+
+
+def _import_roots() -> List[str]:
+    return [os.path.abspath(p) for p in sys.path if p and os.path.isdir(p)]
+
+
+def rerun(folder: str) -> Reproducer:
+    """Run the reproducer in a fresh process (not monitored by the verify run) and read its verdict."""
+    try:
+        done = subprocess.run([sys.executable, SCRIPT], cwd=folder, env=_fresh_environment(), capture_output=True,
+                              text=True, timeout=_RERUN_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return Reproducer(folder, False, "the reproducer did not finish within %ds" % _RERUN_TIMEOUT)
+    lines = done.stdout.strip().splitlines()
+    if done.returncode == 1 and lines and lines[-1] == "reproduced":
+        return Reproducer(folder, True, "")
+    last = (done.stderr.strip().splitlines() or lines or ["no output"])[-1]
+    return Reproducer(folder, False, "re-running the reproducer did not show it (%s)" % last[:200])
+
+
+def _fresh_environment() -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("NANLINT_")}
+    package_parent = os.path.dirname(os.path.dirname(os.path.abspath(nanlint.__file__)))
+    env["PYTHONPATH"] = package_parent + os.pathsep + env.get("PYTHONPATH", "")
+    return env

@@ -1,0 +1,186 @@
+"""One run of a candidate: the function alone, on fresh copies of the call, under a monitor of its own.
+
+The run is seeded (torch and random, restored afterwards), its prints are swallowed, writes, network
+and subprocesses are refused (guard), and a backward pass follows when the output needs gradients:
+a NaN born in the gradient counts as much as one born in the forward pass.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import math
+import os
+import random
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Tuple
+
+import torch
+from torch.overrides import TorchFunctionMode
+
+from nanlint.runtime import margins
+from nanlint.runtime.events import Kind, MemorySink
+from nanlint.runtime.monitor import Monitor
+from nanlint.runtime.search import guard
+from nanlint.runtime.search.calls import Call, leaves
+from nanlint.runtime.search.targets import Target
+from nanlint.runtime.sites import SiteResolver
+
+SEED = 0
+_TRIGGERING = (Kind.ROOT, Kind.INPLACE_ERROR)
+
+
+@dataclass
+class Trigger:
+    """The monitor's event at a flagged line: what the op produced, and in which pass."""
+
+    line: int
+    op: str
+    phase: str
+    kind: str
+    values: str
+    dtype: str
+    node: Optional[str] = None
+    message: Optional[str] = None
+
+
+@dataclass
+class TrialResult:
+    trigger: Optional[Trigger] = None
+    distance: float = math.inf  # the closest margin at the lines, relative to its limit (0: in danger)
+    margin: Optional[dict] = None  # that margin's record
+    error: str = ""  # the exception the function raised (the candidate is then discarded)
+    refused: str = ""  # what the guard refused (the function is then not searched)
+
+
+def run_trial(target: Target, call: Call, lines: List[int], paths: List[str]) -> TrialResult:
+    live = call.clone()
+    sink = MemorySink()
+    monitor = Monitor(sink, paths=paths)
+    error = ""
+    with guard.sandbox() as box, _isolated():
+        monitor.install()
+        try:
+            _backward(target.function(*live.args, **live.kwargs))
+        except guard.Refused:
+            pass
+        except (Exception, SystemExit) as raised:
+            error = "%s: %s" % (type(raised).__name__, str(raised).split("\n")[0][:200])
+        finally:
+            monitor.uninstall()
+    distance, margin = closest_margin(sink.records, target.path, lines)
+    return TrialResult(find_trigger(sink.records, target.path, lines), distance, margin, error, box.refused or "")
+
+
+@contextlib.contextmanager
+def _isolated():
+    """Seeded random numbers (the caller's state restored after), and no output on the terminal."""
+    torch_state, python_state = torch.get_rng_state(), random.getstate()
+    torch.manual_seed(SEED)
+    random.seed(SEED)
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            yield
+    finally:
+        torch.set_rng_state(torch_state)
+        random.setstate(python_state)
+
+
+def _output_tensors(value, depth: int = 0) -> List[torch.Tensor]:
+    if isinstance(value, torch.Tensor):
+        return [value] if value.requires_grad and value.is_floating_point() else []
+    if isinstance(value, (list, tuple)) and depth < 3:
+        return [t for v in value for t in _output_tensors(v, depth + 1)]
+    if isinstance(value, dict) and depth < 3:
+        return [t for v in value.values() for t in _output_tensors(v, depth + 1)]
+    return []
+
+
+def _backward(output) -> None:
+    """Differentiate the sum of the outputs that need gradients (as a loss built on them would)."""
+    tensors = _output_tensors(output)
+    if tensors:
+        total = sum(t.float().sum() for t in tensors)
+        total.backward()
+
+
+def find_trigger(records: List[dict], path: str, lines: List[int]) -> Optional[Trigger]:
+    for record in records:
+        if record.get("type") != "event" or record.get("kind") not in _TRIGGERING + (Kind.NAN_FROM_INF,):
+            continue
+        origin = record.get("origin") or {}
+        at_line = record["path"] == path and record["line"] in lines and record["kind"] in _TRIGGERING
+        from_fill = origin.get("kind") == Kind.FILL and origin.get("path") == path and origin.get("line") in lines
+        if at_line or from_fill:
+            return Trigger(record["line"] if at_line else origin["line"], record["op"], record["phase"],
+                           record["kind"], record.get("values", ""), record.get("dtype", ""),
+                           record.get("node"), record.get("message"))
+    return None
+
+
+def closest_margin(records: List[dict], path: str, lines: List[int]) -> Tuple[float, Optional[dict]]:
+    best, closest = math.inf, None
+    for record in records:
+        if record.get("type") == "margin" and record["path"] == path and record["line"] in lines:
+            distance = relative_distance(record["value"], record["limit"], record["lowest"])
+            if distance < best:
+                best, closest = distance, record
+    return best, closest
+
+
+def relative_distance(value: float, limit: float, lowest: bool) -> float:
+    """How far a margin is from its danger zone, as a fraction of the limit (at least 1)."""
+    gap = value - limit if lowest else limit - value
+    return max(gap, 0.0) / max(1.0, abs(limit)) if not math.isnan(gap) else math.inf
+
+
+class _MarginCapture(TorchFunctionMode):
+    """Keeps, as differentiable tensors, the margins of the ops run at the flagged lines."""
+
+    def __init__(self, resolver: SiteResolver, path: str, lines: List[int]):
+        super().__init__()
+        self.resolver, self.path, self.lines = resolver, path, lines
+        self.terms: List[torch.Tensor] = []
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        out = func(*args, **kwargs)
+        spec = margins.spec_for(getattr(func, "__name__", ""), args, kwargs)
+        if spec is not None:
+            site = self.resolver.current()
+            if site.path == self.path and site.line in self.lines:
+                self._keep(spec, args, kwargs, out)
+        return out
+
+    def _keep(self, spec, args, kwargs, out) -> None:
+        if spec.argument == "out":
+            value = out
+        else:
+            value = args[spec.argument] if len(args) > spec.argument else kwargs.get(spec.keyword)
+        if not isinstance(value, torch.Tensor) or not value.requires_grad or not value.numel():
+            return
+        data = value.abs() if spec.absolute else value
+        limit = margins.limit_of(spec.limit, str(value.dtype).replace("torch.", ""))
+        extreme = data.min() if spec.lowest else data.max()
+        gap = extreme - limit if spec.lowest else limit - extreme
+        self.terms.append(gap.float() / max(1.0, abs(limit)))
+
+
+def margin_gradient(target: Target, call: Call, lines: List[int], paths: List[str]) -> Dict[tuple, torch.Tensor]:
+    """d(closest margin)/d(input) for the float inputs, or {} when it is not differentiable."""
+    live = call.clone()
+    inputs = [leaf for leaf in leaves(live) if leaf.tensor.is_floating_point() and leaf.tensor.numel()]
+    for leaf in inputs:
+        leaf.tensor.requires_grad_(True)
+    capture = _MarginCapture(SiteResolver(paths, library_dirs=[os.path.dirname(torch.__file__)]), target.path, lines)
+    with guard.sandbox(), _isolated():
+        try:
+            with capture:
+                target.function(*live.args, **live.kwargs)
+            if not capture.terms or not inputs:
+                return {}
+            objective = torch.stack(capture.terms).min()
+            grads = torch.autograd.grad(objective, [leaf.tensor for leaf in inputs], allow_unused=True)
+        except (Exception, SystemExit):
+            return {}
+    return {leaf.where: grad for leaf, grad in zip(inputs, grads) if grad is not None}
