@@ -17,6 +17,7 @@ from typing import List, NamedTuple
 import torch
 
 import nanlint
+from nanlint.runtime.runner import BOOTSTRAP_DIR
 from nanlint.runtime.search.calls import Call
 from nanlint.runtime.search.targets import Target
 
@@ -38,6 +39,7 @@ import types
 import torch
 
 import nanlint
+import nanlint.runtime.join
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = {path!r}
@@ -86,7 +88,7 @@ def backward(output):
         t for t in (output if isinstance(output, (list, tuple)) else []) if isinstance(t, torch.Tensor)]
     tensors = [t for t in tensors if t.requires_grad and t.is_floating_point()]
     if tensors:
-        sum(t.float().sum() for t in tensors).backward()
+        sum(t.sum() for t in tensors).backward()
 
 
 function = load_definitions()
@@ -101,9 +103,10 @@ with nanlint.watch(paths=[SOURCE]) as watch:
         backward(function(*inputs["args"], **inputs["kwargs"]))
     except RuntimeError as error:
         print("the call raised: %s" % str(error).splitlines()[0])
-at_line = [e for e in watch.events if e.path == os.path.realpath(SOURCE) and e.line in LINES
-           and e.kind in ("root", "inplace_error")]
-print(watch.report())
+here = [e for e in watch.events if e.path == os.path.realpath(SOURCE)]
+for event in here:
+    print("%s:%d: %s" % (SOURCE, event.line, nanlint.runtime.join.describe_event(event)))
+at_line = [e for e in here if e.line in LINES and e.kind in ("root", "inplace_error")]
 print("reproduced" if at_line else "not reproduced")
 sys.exit(1 if at_line else 0)
 '''
@@ -134,7 +137,10 @@ def write(target: Target, call: Call, line: int, claim: str, root: str, seed: in
 
 
 def _import_roots() -> List[str]:
-    return [os.path.abspath(p) for p in sys.path if p and os.path.isdir(p)]
+    """The program's own import folders (the environment's are found without help)."""
+    environment = tuple(os.path.realpath(p) + os.sep for p in {sys.prefix, sys.base_prefix, sys.exec_prefix})
+    return [os.path.abspath(p) for p in sys.path if p and os.path.isdir(p)
+            and not (os.path.realpath(p) + os.sep).startswith(environment + (BOOTSTRAP_DIR + os.sep,))]
 
 
 def rerun(folder: str) -> Reproducer:

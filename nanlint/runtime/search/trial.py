@@ -100,7 +100,7 @@ def _backward(output) -> None:
     """Differentiate the sum of the outputs that need gradients (as a loss built on them would)."""
     tensors = _output_tensors(output)
     if tensors:
-        total = sum(t.float().sum() for t in tensors)
+        total = sum(t.sum() for t in tensors)
         total.backward()
 
 
