@@ -185,6 +185,20 @@ def saturate_element(call: Call, rng: random.Random) -> Optional[Call]:
                    "setting `%s`[%s] to %s" % (leaf.name, _index_text(leaf.tensor, flat), _number(big)))
 
 
+def saturate_to_range_end(call: Call, rng: random.Random) -> Optional[Call]:
+    """A probability-like input (all in [0, 1]) reaching 0 or 1 exactly, as a saturated sigmoid does."""
+    candidates = [leaf for leaf in _floats(call) if 0 <= leaf.tensor.min().item() and leaf.tensor.max().item() <= 1]
+    if not candidates:
+        return None
+    leaf = rng.choice(candidates)
+    end = rng.choice((0.0, 1.0))
+    flat = rng.randrange(leaf.tensor.numel())
+    values = leaf.tensor.detach().clone().reshape(-1)
+    values[flat] = end
+    return replace(call, leaf.where, _new(leaf, values.reshape(leaf.tensor.shape)),
+                   "setting `%s`[%s] to %g (an end of its range [0, 1])" % (leaf.name, _index_text(leaf.tensor, flat), end))
+
+
 def to_float16(call: Call, rng: random.Random) -> Optional[Call]:
     """float32 inputs, and the modules among the arguments, in float16 (as autocast or .half() would)."""
     singles = [leaf for leaf in _floats(call) if leaf.tensor.dtype == torch.float32]
@@ -223,7 +237,9 @@ def gradient_step(call: Call, gradients: Dict[Tuple, torch.Tensor], rng: random.
     return call
 
 
+# Changes that keep values in the range they were recorded in come first: the sweep of single changes
+# tries them in this order, so the trigger it reports is the most plausible one it found.
 MUTATIONS: Tuple[Mutation, ...] = tuple(Mutation(f.__name__, f) for f in (
-    scale, shift_minimum_to_zero, shift, zero_element, zero_row, fill_row, zero_all, equal_rows,
-    equal_arguments, shrink_batch, flip_sign, saturate_element, to_float16,
+    zero_element, saturate_to_range_end, zero_row, fill_row, zero_all, equal_rows, equal_arguments,
+    shrink_batch, scale, shift_minimum_to_zero, shift, flip_sign, saturate_element, to_float16,
 ))
