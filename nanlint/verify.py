@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     joined = join(report.findings, summary, catalog=project.catalog)
     enabled = {rule.code for rule in project.rules}
     joined.runtime_findings = [r for r in joined.runtime_findings if r.finding.code in enabled and not suppressed(r.finding)]
-    searched = SearchReport(joined, summary.searches) if args.search else None
+    searched = SearchReport(joined, summary.searches, summary.unfinished) if args.search else None
     _write(fmt, args, joined, summary, child, project.catalog, searched)
     if report.errors:
         from nanlint.output import render_errors

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, NamedTuple, Tuple
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
 
 import torch
 
@@ -15,16 +15,29 @@ class CannotCopy(Exception):
     """An argument the search cannot copy; the message says which and why."""
 
 
+class Step(NamedTuple):
+    """A mutation as applied: replayed on another call with the same seed, it makes the same kind of change."""
+
+    apply: Callable
+    seed: int
+
+
 @dataclass
 class Call:
     args: List[Any]
     kwargs: Dict[str, Any]
     names: List[str]  # of the positional arguments, for the report ("logits", "args[2]")
     changes: List[str] = field(default_factory=list)  # what was done to the recorded call, in order
+    steps: List[Step] = field(default_factory=list)  # the same, replayable (search.engine fills it in)
+    origin: Optional["Call"] = None  # the recorded call it was made from (None: it is one)
 
     def clone(self) -> "Call":
         return Call([copy_value(v) for v in self.args], {k: copy_value(v) for k, v in self.kwargs.items()},
-                    list(self.names), list(self.changes))
+                    list(self.names), list(self.changes), list(self.steps), self.origin)
+
+    @property
+    def recorded(self) -> "Call":
+        return self.origin or self
 
 
 class Leaf(NamedTuple):
@@ -42,6 +55,8 @@ def copy_value(value, name: str = "") -> Any:
         return _copy_tensor(value)
     if isinstance(value, torch.nn.Module):
         return _copy_module(value, name)
+    if isinstance(value, torch.optim.Optimizer):
+        raise CannotCopy("the argument `%s` is an optimizer: the search takes no optimizer step" % name)
     if isinstance(value, (list, tuple)):
         copied = [copy_value(v, name) for v in value]
         return copied if isinstance(value, list) else _same_tuple_type(value, copied)
@@ -116,4 +131,4 @@ def replace(call: Call, where: Tuple, tensor: torch.Tensor, change: str = "") ->
             items[where[2]] = tensor
             inner = items if isinstance(inner, list) else _same_tuple_type(inner, items)
         container[key] = inner
-    return Call(args, kwargs, call.names, call.changes + ([change] if change else []))
+    return Call(args, kwargs, call.names, call.changes + ([change] if change else []), list(call.steps), call.recorded)

@@ -1,6 +1,11 @@
 """The search for one finding: candidates built from the recorded calls by mutations and by steps
 against the margin's gradient, the closest to the danger zone kept and changed further, until an op at
-the finding's lines produces NaN/Inf (or an autograd error) or the time runs out."""
+the finding's lines produces NaN/Inf (or an autograd error) or the time runs out.
+
+Single changes of the closest recorded call are tried first (a trigger they find is the simplest to
+explain); a trigger found by a longer chain of changes is then reduced: each change is dropped in turn,
+the rest replayed on the recorded call, and the drop kept when the trigger remains.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +15,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, List, Optional
 
-from nanlint.runtime.search.calls import Call
+from nanlint.runtime.search.calls import Call, Step
 from nanlint.runtime.search.mutations import MUTATIONS, gradient_step
 from nanlint.runtime.search.targets import Target
 from nanlint.runtime.search.trial import TrialResult, margin_gradient, run_trial
@@ -40,82 +45,130 @@ class SearchOutcome:
     ran_out: bool = False  # stopped by the budget (else: nothing left to try)
 
 
-def search(target: Target, seeds: List[Call], lines: List[int], paths: List[str], deadline: float,
-           on_trial: Callable[[int, float], None] = lambda trials, distance: None) -> SearchOutcome:
-    started = time.monotonic()
-    outcome = SearchOutcome()
-    rng = random.Random(0)
-    pool: List[Candidate] = []
+class _Search:
+    def __init__(self, target: Target, lines: List[int], paths: List[str], deadline: float, on_trial: Callable):
+        self.target, self.lines, self.paths, self.deadline, self.on_trial = target, lines, paths, deadline, on_trial
+        self.outcome = SearchOutcome()
+        self.pool: List[Candidate] = []
+        self.rng = random.Random(0)
 
-    def attempt(call: Call) -> bool:
+    def out_of_time(self) -> bool:
+        if time.monotonic() >= self.deadline:
+            self.outcome.ran_out = True
+            return True
+        return False
+
+    def run(self, call: Call) -> TrialResult:
+        self.outcome.trials += 1
+        return run_trial(self.target, call, self.lines, self.paths)
+
+    def attempt(self, call: Call) -> bool:
         """Run a candidate; True when the search is over (found, or refused)."""
-        result = run_trial(target, call, lines, paths)
-        outcome.trials += 1
+        result = self.run(call)
         if result.refused:
-            outcome.refused = result.refused
+            self.outcome.refused = result.refused
             return True
         candidate = Candidate(call, result)
         if result.trigger:
-            outcome.found = candidate
+            self.outcome.found = candidate
             return True
         if result.error:
-            if result.error not in outcome.errors:
-                outcome.errors.append(result.error)
+            if result.error not in self.outcome.errors:
+                self.outcome.errors.append(result.error)
             return False
-        _keep(pool, candidate, rng)
-        on_trial(outcome.trials, pool[0].result.distance)
+        self.keep(candidate)
+        self.on_trial(self.outcome.trials, self.pool[0].result.distance)
         return False
 
-    done = any(attempt(seed) for seed in seeds)
-    if not done and pool:
-        done = _sweep(pool[0].call, attempt, deadline, outcome)
-    idle = 0
-    while not done and pool and idle < _IDLE_LIMIT:
-        if time.monotonic() >= deadline:
-            outcome.ran_out = True
-            break
-        child = _next_candidate(pool, target, lines, paths, rng)
-        if child is None:
-            idle += 1
-            continue
+    def keep(self, candidate: Candidate) -> None:
+        self.pool.append(candidate)
+        self.pool.sort(key=lambda c: c.result.distance)
+        if len(self.pool) > POOL_SIZE:  # drop one of the worse half, not always the worst
+            self.pool.pop(self.rng.randrange(POOL_SIZE // 2, len(self.pool)))
+
+    def sweep(self) -> bool:
+        seed, tried = self.pool[0].call, set()
+        for mutation in MUTATIONS:
+            for draw in range(SWEEP_DRAWS):
+                if self.out_of_time():
+                    return True
+                child = mutate(seed, mutation.apply, draw)
+                if child is None or tuple(child.changes) in tried:
+                    continue
+                tried.add(tuple(child.changes))
+                if self.attempt(child):
+                    return True
+        return False
+
+    def evolve(self) -> None:
         idle = 0
-        done = attempt(child)
-    outcome.closest = pool[0] if pool else None
+        while self.pool and idle < _IDLE_LIMIT and not self.out_of_time():
+            child = self.next_candidate()
+            if child is None:
+                idle += 1
+                continue
+            idle = 0
+            if self.attempt(child):
+                return
+
+    def next_candidate(self) -> Optional[Call]:
+        pool, rng = self.pool, self.rng
+        parent = pool[0] if rng.random() < 0.6 else rng.choice(pool)
+        if len(parent.call.changes) >= MAX_CHANGES:
+            parent = min(pool, key=lambda c: len(c.call.changes))
+        seed = rng.randrange(2 ** 31)
+        if rng.random() < GRADIENT_SHARE and math.isfinite(parent.result.distance):
+            if parent.gradients is None:
+                parent.gradients = margin_gradient(self.target, parent.call, self.lines, self.paths)
+            if parent.gradients:
+                return mutate(parent.call, self.gradient_mutation, seed)
+        return mutate(parent.call, rng.choice(MUTATIONS).apply, seed)
+
+    def gradient_mutation(self, call: Call, rng: random.Random) -> Optional[Call]:
+        """A step against the margin's gradient at `call` (recomputed there when replayed)."""
+        return gradient_step(call, margin_gradient(self.target, call, self.lines, self.paths), rng)
+
+    def reduce(self) -> None:
+        found = self.outcome.found
+        steps = list(found.call.steps)
+        index = 0
+        while index < len(steps) and len(steps) > 1 and not self.out_of_time():
+            shorter = replay(found.call.recorded, steps[:index] + steps[index + 1:])
+            result = self.run(shorter) if shorter is not None else None
+            if result is not None and result.trigger:
+                self.outcome.found, steps = Candidate(shorter, result), steps[:index] + steps[index + 1:]
+            else:
+                index += 1
+
+
+def mutate(call: Call, apply: Callable, seed: int) -> Optional[Call]:
+    child = apply(call, random.Random(seed))
+    if child is not None:
+        child.steps = call.steps + [Step(apply, seed)]
+    return child
+
+
+def replay(recorded: Call, steps: List[Step]) -> Optional[Call]:
+    call = recorded
+    for step in steps:
+        call = mutate(call, step.apply, step.seed)
+        if call is None:
+            return None
+    return call
+
+
+def search(target: Target, seeds: List[Call], lines: List[int], paths: List[str], deadline: float,
+           on_trial: Callable[[int, float], None] = lambda trials, distance: None) -> SearchOutcome:
+    started = time.monotonic()
+    state = _Search(target, lines, paths, deadline, on_trial)
+    done = any(state.attempt(seed) for seed in seeds)
+    if not done and state.pool:
+        done = state.sweep()
+    if not done:
+        state.evolve()
+    if state.outcome.found is not None:
+        state.reduce()
+    outcome = state.outcome
+    outcome.closest = state.pool[0] if state.pool else None
     outcome.seconds = time.monotonic() - started
     return outcome
-
-
-def _sweep(seed: Call, attempt, deadline: float, outcome: SearchOutcome) -> bool:
-    """Single changes of the closest recorded call first: a trigger they find is the simplest to explain."""
-    tried = set()
-    for mutation in MUTATIONS:
-        for draw in range(SWEEP_DRAWS):
-            if time.monotonic() >= deadline:
-                outcome.ran_out = True
-                return True
-            child = mutation.apply(seed, random.Random(draw))
-            if child is None or tuple(child.changes) in tried:
-                continue
-            tried.add(tuple(child.changes))
-            if attempt(child):
-                return True
-    return False
-
-
-def _keep(pool: List[Candidate], candidate: Candidate, rng: random.Random) -> None:
-    pool.append(candidate)
-    pool.sort(key=lambda c: c.result.distance)
-    if len(pool) > POOL_SIZE:
-        pool.pop(rng.randrange(POOL_SIZE // 2, len(pool)))  # drop one of the worse half, not always the worst
-
-
-def _next_candidate(pool, target, lines, paths, rng: random.Random) -> Optional[Call]:
-    parent = pool[0] if rng.random() < 0.6 else rng.choice(pool)
-    if len(parent.call.changes) >= MAX_CHANGES:
-        parent = min(pool, key=lambda c: len(c.call.changes))
-    if rng.random() < GRADIENT_SHARE and math.isfinite(parent.result.distance):
-        if parent.gradients is None:
-            parent.gradients = margin_gradient(target, parent.call, lines, paths)
-        if parent.gradients:
-            return gradient_step(parent.call, parent.gradients, rng)
-    return rng.choice(MUTATIONS).apply(parent.call, rng)

@@ -31,7 +31,6 @@ class Recorded:
     target: Target
     calls: List[Call] = field(default_factory=list)
     copy_errors: List[str] = field(default_factory=list)
-    seen: int = 0
 
 
 class Recorder:
@@ -81,7 +80,6 @@ class Recorder:
 
     def _record(self, recorded: Recorded, frame) -> None:
         with self._lock:
-            recorded.seen += 1
             if recorded.target.reason or len(recorded.calls) >= self._limit:
                 return
             try:

@@ -18,12 +18,12 @@ STATUSES = (TRIGGERABLE, UNCONFIRMED, NOT_TRIGGERED, NOT_SEARCHED)
 class SearchReport:
     """The search record of each finding (or why there is none), by the finding's position in `joined`."""
 
-    def __init__(self, joined: Joined, records: List[dict], cwd: Optional[str] = None):
+    def __init__(self, joined: Joined, records: List[dict], unfinished: int = 0, cwd: Optional[str] = None):
         cwd = cwd or os.getcwd()
         self.by_outcome: Dict[int, dict] = {}
         for index, outcome in enumerate(joined.outcomes):
             if outcome.outcome != CONFIRMED:
-                self.by_outcome[index] = _record_for(outcome, records, cwd)
+                self.by_outcome[index] = _record_for(outcome, records, unfinished, cwd)
 
     def record(self, index: int) -> Optional[dict]:
         return self.by_outcome.get(index)
@@ -48,17 +48,20 @@ class SearchReport:
                "%d not searched" % tuple(counts[s] for s in STATUSES)
 
 
-def _record_for(outcome: Outcome, records: List[dict], cwd: str) -> dict:
+def _record_for(outcome: Outcome, records: List[dict], unfinished: int, cwd: str) -> dict:
+    """The finding's search (the best one, when several processes searched it), or why there is none."""
     path, lines = finding_lines(outcome.finding, cwd)
-    for record in records:
-        if record["path"] == path and set(record["lines"]) & set(lines):
-            return record
-    return {"status": NOT_SEARCHED, "reason": _why_no_record(path, lines)}
+    mine = [r for r in records if r["path"] == path and set(r["lines"]) & set(lines)]
+    if mine:
+        return min(mine, key=lambda r: STATUSES.index(r["status"]))
+    return {"status": NOT_SEARCHED, "reason": _why_no_record(path, lines, unfinished)}
 
 
-def _why_no_record(path: str, lines: List[int]) -> str:
+def _why_no_record(path: str, lines: List[int], unfinished: int) -> str:
     if not _inside_function(path, lines[0]):
         return "the line is at module level, outside any function"
+    if unfinished:
+        return "a monitored process did not exit normally (killed or crashed), so it did not search"
     return "the function holding this line was not called while the command ran (with torch imported)"
 
 

@@ -55,27 +55,50 @@ def _finish(monitor, sink, recorder: Recorder, plan: SearchPlan, confirmed) -> N
 
 
 def run_searches(recorded: List[Recorded], plan: SearchPlan, confirmed, paths: List[str], emit) -> None:
-    """Search every flagged finding of every recorded function the run did not confirm, in order."""
+    """Search every flagged finding of every recorded function the run did not confirm, in order; one
+    search answers all the findings on the same lines."""
     jobs = [(r, f) for r in recorded for f in _findings_in(r, plan)
             if not any((f.path, line) in confirmed for line in f.lines)]
-    total_end = time.monotonic() + plan.total_budget
+    clock = _Clock(plan.total_budget)
+    answers: Dict[tuple, Dict] = {}
     for number, (recorded_function, flagged) in enumerate(jobs, 1):
         lines = sorted(set(flagged.lines) & set(recorded_function.target.lines))
-        record = {"type": "search", "path": flagged.path, "lines": flagged.lines, "code": flagged.code,
-                  "function": recorded_function.target.qualname, "pid": os.getpid()}
-        if time.monotonic() >= total_end:
-            emit(dict(record, status=NOT_SEARCHED,
-                      reason="the total search budget (%gs) ran out before this finding" % plan.total_budget))
-            continue
-        label = "%s:%d" % (os.path.basename(flagged.path), lines[0])
+        key = (recorded_function.target.code, tuple(lines))
+        if key not in answers:
+            progress = _progress(emit, "%s:%d (%d/%d)" % (os.path.basename(flagged.path), lines[0], number, len(jobs)))
+            answers[key] = clock.answer(lambda deadline: _search_one(recorded_function, lines, paths, deadline, plan,
+                                                                      progress), plan.budget)
+        emit(dict(answers[key], type="search", path=flagged.path, lines=flagged.lines, code=flagged.code,
+                  function=recorded_function.target.qualname, pid=os.getpid()))
 
-        def progress(trials, distance, label=label, number=number):
-            emit({"type": "search_progress", "message": "searching %s (%d/%d): %d trial(s), closest margin %s" % (
-                label, number, len(jobs), trials, "%.3g" % distance if distance != float("inf") else "none")})
 
-        progress(0, float("inf"))
-        deadline = min(time.monotonic() + plan.budget, total_end)
-        emit(dict(record, **_search_one(recorded_function, lines, paths, deadline, plan, progress)))
+class _Clock:
+    """The total budget, and what stops every search after it (the budget spent, an interruption)."""
+
+    def __init__(self, total: float):
+        self.total, self.end = total, time.monotonic() + total
+        self.stopped = ""
+
+    def answer(self, search, budget: float) -> Dict:
+        if not self.stopped and time.monotonic() >= self.end:
+            self.stopped = "the total search budget (%gs) ran out before this finding" % self.total
+        if self.stopped:
+            return {"status": NOT_SEARCHED, "reason": self.stopped}
+        try:
+            return search(min(time.monotonic() + budget, self.end))
+        except KeyboardInterrupt:  # Ctrl-C or verify's timeout: report what is done, and the rest as such
+            self.stopped = "the search was interrupted"
+            return {"status": NOT_SEARCHED, "reason": self.stopped}
+
+
+def _progress(emit, label: str):
+    def report(trials: int, distance: float) -> None:
+        closest = "%.3g" % distance if distance != float("inf") else "none yet"
+        emit({"type": "search_progress", "message": "searching %s: %d trial(s), closest margin %s" % (
+            label, trials, closest)})
+
+    report(0, float("inf"))
+    return report
 
 
 def _findings_in(recorded: Recorded, plan: SearchPlan) -> List[FlaggedLine]:
@@ -120,7 +143,7 @@ def _claim(target, found: engine.Candidate, plan: SearchPlan) -> Dict:
 
 def describe_trigger(changes: List[str], trigger: Trigger, path: str) -> str:
     """`scaling `logits` by 100 makes log at losses.py:14 produce -inf in the forward pass`."""
-    what = ", then ".join(changes) if changes else "the recorded arguments, unchanged,"
+    what = ", then ".join(changes) if changes else "calling it again with the recorded arguments"
     where = "%s at %s:%d" % (trigger.op, os.path.basename(path), trigger.line)
     if trigger.kind == Kind.INPLACE_ERROR:
         return "%s makes %s raise an autograd in-place error" % (what, where)
