@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     joined = join(report.findings, summary, catalog=project.catalog)
     enabled = {rule.code for rule in project.rules}
     joined.runtime_findings = [r for r in joined.runtime_findings if r.finding.code in enabled and not suppressed(r.finding)]
-    searched = SearchReport(joined, summary.searches, summary.unfinished) if args.search else None
+    searched = _search_report(args, joined, summary) if args.search else None
     _write(fmt, args, joined, summary, child, project.catalog, searched)
     if report.errors:
         from nanlint.output import render_errors
@@ -123,6 +123,11 @@ def _search_plan(args, findings, run_dir: str) -> SearchPlan:
     flagged = [FlaggedLine(*finding_lines(f, cwd), code=f.code) for f in findings]
     folder = os.path.abspath(args.search_dir) if args.search_dir else os.path.join(run_dir, "reproducers")
     return SearchPlan(flagged, args.search_budget, args.search_total_budget, folder)
+
+
+def _search_report(args, joined, summary) -> SearchReport:
+    kept = bool(args.search_dir or args.events_dir)  # else the reproducers went with the temporary run folder
+    return SearchReport(joined, summary.searches, summary.unfinished, reproducers_kept=kept)
 
 
 def _run_dir(events_dir) -> Tuple[str, bool]:

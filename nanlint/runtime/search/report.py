@@ -6,7 +6,7 @@ import ast
 import os
 from typing import Dict, List, Optional
 
-from nanlint.runtime.join import CONFIRMED, Joined, Outcome, describe_margin
+from nanlint.runtime.join import CONFIRMED, Joined, Outcome, _display_path, describe_margin
 from nanlint.runtime.search.plan import finding_lines
 from nanlint.runtime.summary import Margin
 
@@ -18,8 +18,10 @@ STATUSES = (TRIGGERABLE, UNCONFIRMED, NOT_TRIGGERED, NOT_SEARCHED)
 class SearchReport:
     """The search record of each finding (or why there is none), by the finding's position in `joined`."""
 
-    def __init__(self, joined: Joined, records: List[dict], unfinished: int = 0, cwd: Optional[str] = None):
-        cwd = cwd or os.getcwd()
+    def __init__(self, joined: Joined, records: List[dict], unfinished: int = 0, reproducers_kept: bool = True,
+                 cwd: Optional[str] = None):
+        cwd = self.cwd = cwd or os.getcwd()
+        self.reproducers_kept = reproducers_kept
         self.by_outcome: Dict[int, dict] = {}
         for index, outcome in enumerate(joined.outcomes):
             if outcome.outcome != CONFIRMED:
@@ -30,7 +32,7 @@ class SearchReport:
 
     def line(self, index: int) -> Optional[str]:
         record = self.by_outcome.get(index)
-        return describe(record) if record else None
+        return describe(record, self.cwd, self.reproducers_kept) if record else None
 
     def counts(self) -> Dict[str, int]:
         counts = {status: 0 for status in STATUSES}
@@ -42,10 +44,11 @@ class SearchReport:
     def triggered(self) -> bool:
         return any(r["status"] == TRIGGERABLE for r in self.by_outcome.values())
 
-    def summary_line(self) -> str:
+    def summary_line(self, command: str = "nanlint verify --search") -> str:
         counts = self.counts()
-        return "nanlint verify --search: %d triggerable, %d unconfirmed, %d not triggered within budget, " \
-               "%d not searched" % tuple(counts[s] for s in STATUSES)
+        return command + ": %d triggerable, %d unconfirmed, %d not triggered within budget, " \
+               "%d not searched" % tuple(
+            counts[s] for s in STATUSES)
 
 
 def _record_for(outcome: Outcome, records: List[dict], unfinished: int, cwd: str) -> dict:
@@ -76,10 +79,13 @@ def _inside_function(path: str, line: int) -> bool:
                for node in ast.walk(tree))
 
 
-def describe(record: dict) -> str:
+def describe(record: dict, cwd: str, reproducers_kept: bool) -> str:
     status = record["status"]
     if status == TRIGGERABLE:
-        return "triggerable: %s; reproducer: %s" % (record["claim"], os.path.join(record["reproducer"], "reproduce.py"))
+        if not reproducers_kept:
+            return "triggerable: %s (its reproducer showed it again; --search-dir DIR keeps it)" % record["claim"]
+        script = _display_path(os.path.join(record["reproducer"], "reproduce.py"), cwd)
+        return "triggerable: %s; reproducer: %s" % (record["claim"], script)
     if status == UNCONFIRMED:
         return "unconfirmed: the search found that %s, but %s" % (record["claim"], record["reason"])
     if status == NOT_SEARCHED:

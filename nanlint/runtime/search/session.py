@@ -22,7 +22,7 @@ from nanlint.runtime.search.report import NOT_SEARCHED, NOT_TRIGGERED, TRIGGERAB
 from nanlint.runtime.search.trial import SEED, Trigger
 
 
-class _Confirmations:
+class Confirmations:
     """A sink in front of the monitor's: notes the flagged lines the run itself confirmed."""
 
     def __init__(self, sink, seen: Set[Tuple[str, int]]):
@@ -42,7 +42,7 @@ def start(monitor, plan_path: str) -> None:
     plan = SearchPlan.load(plan_path)
     confirmed: Set[Tuple[str, int]] = set()
     sink = monitor.sink
-    monitor.sink = _Confirmations(sink, confirmed)
+    monitor.sink = Confirmations(sink, confirmed)
     recorder = Recorder(plan).install()
     atexit.register(_finish, monitor, sink, recorder, plan, confirmed)
 
