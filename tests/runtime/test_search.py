@@ -158,10 +158,39 @@ def test_a_function_writing_a_file_is_not_searched_and_writes_nothing(searched):
 
 
 def test_text_report_and_total_budget(nanlint, tmp_path):
-    program = write_program(tmp_path)
+    write_program(tmp_path)
     result = nanlint("verify", "train.py", "--preview", "--search", "--search-budget", "30", "--search-total-budget",
                      "0.5", "--run", PYTHON, "train.py", cwd=tmp_path, timeout=300)
     text = result.stdout
     assert "search: not searched: the total search budget (0.5s) ran out before this finding" in text, text
     assert "nanlint verify --search:" in text.splitlines()[-1]
     assert not (tmp_path / "written-by-search.txt").exists()
+
+
+def test_pytest_search_finds_what_the_tests_did_not(pytester):
+    pytester.makepyfile(losses="""
+        import torch
+
+
+        def nll(logits, target):
+            probs = torch.softmax(logits, dim=-1)
+            return -torch.log(probs).gather(1, target[:, None]).mean()
+    """)
+    pytester.makepyfile(test_losses="""
+        import torch
+
+        from losses import nll
+
+
+        def test_nll_is_finite():
+            torch.manual_seed(0)
+            assert torch.isfinite(nll(torch.randn(4, 5), torch.tensor([0, 1, 2, 3])))
+    """)
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--nanlint-search", "--nanlint-search-budget", "5",
+                                           "--nanlint-search-dir", "repro")
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines([
+        "*nanlint: search*",
+        "losses.py:6: NAN102 triggerable: * makes log at losses.py:6 produce -inf in the forward pass; reproducer: repro/*",
+        "pytest --nanlint-search: 1 triggerable, 0 unconfirmed, 0 not triggered within budget, 0 not searched",
+    ])

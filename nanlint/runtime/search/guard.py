@@ -15,7 +15,7 @@ _REFUSED_PREFIXES = ("socket.", "subprocess.", "os.exec", "os.spawn", "os.posix_
 _REFUSED_EVENTS = frozenset({
     "os.system", "os.fork", "os.forkpty", "os.kill", "os.killpg", "os.remove", "os.unlink", "os.rename",
     "os.replace", "os.rmdir", "os.mkdir", "os.makedirs", "os.chmod", "os.chown", "os.truncate", "os.link",
-    "os.symlink", "os.utime", "os.startfile", "os.putenv", "os.unsetenv", "ftplib.connect", "http.client.connect",
+    "os.symlink", "os.utime", "os.startfile", "ftplib.connect", "http.client.connect",
     "smtplib.connect", "webbrowser.open", "sqlite3.connect", "pty.spawn",
 })
 

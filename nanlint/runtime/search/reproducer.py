@@ -3,7 +3,8 @@ under `nanlint.watch()`, and exits 1 when an op at the flagged line produced the
 
 The script loads the function's file without running its top-level code (a training script would train
 again): only its imports, definitions and constant assignments are executed, at their own line numbers.
-Every reproducer is run once in a fresh process before the search claims anything.
+Every reproducer is run once in a fresh process before the search claims anything, with the search's
+guard on (no writes, network or subprocesses).
 """
 
 from __future__ import annotations
@@ -143,11 +144,19 @@ def _import_roots() -> List[str]:
             and not (os.path.realpath(p) + os.sep).startswith(environment + (BOOTSTRAP_DIR + os.sep,))]
 
 
+# The re-run is guarded as the search is: the modules the reproducer imports must not write or connect.
+_GUARDED_RUN = """import runpy, sys
+from nanlint.runtime.search import guard
+with guard.sandbox():
+    runpy.run_path(sys.argv[1], run_name="__main__")
+"""
+
+
 def rerun(folder: str) -> Reproducer:
     """Run the reproducer in a fresh process (not monitored by the verify run) and read its verdict."""
     try:
-        done = subprocess.run([sys.executable, SCRIPT], cwd=folder, env=_fresh_environment(), capture_output=True,
-                              text=True, timeout=_RERUN_TIMEOUT)
+        done = subprocess.run([sys.executable, "-c", _GUARDED_RUN, SCRIPT], cwd=folder, env=_fresh_environment(),
+                              capture_output=True, text=True, timeout=_RERUN_TIMEOUT)
     except subprocess.TimeoutExpired:
         return Reproducer(folder, False, "the reproducer did not finish within %ds" % _RERUN_TIMEOUT)
     lines = done.stdout.strip().splitlines()
@@ -161,4 +170,5 @@ def _fresh_environment() -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith("NANLINT_")}
     package_parent = os.path.dirname(os.path.dirname(os.path.abspath(nanlint.__file__)))
     env["PYTHONPATH"] = package_parent + os.pathsep + env.get("PYTHONPATH", "")
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
     return env
