@@ -23,7 +23,9 @@ from nanlint.runtime.search.trial import TrialResult, margin_gradient, run_trial
 POOL_SIZE = 8
 MAX_CHANGES = 6  # a longer chain of changes is not worth explaining
 GRADIENT_SHARE = 0.3
-SWEEP_DRAWS = 8  # random draws of each mutation on the closest recorded call, before the search proper
+SWEEP_DRAWS = 8  # random draws of each mutation in a sweep of single changes
+PAIR_BASES = 3  # the closest single changes that get a sweep of their own
+REDUCTION_SHARE = 0.2
 _IDLE_LIMIT = 200  # mutations in a row that do not apply: the call has nothing to change
 
 
@@ -47,13 +49,16 @@ class SearchOutcome:
 
 class _Search:
     def __init__(self, target: Target, lines: List[int], paths: List[str], deadline: float, on_trial: Callable):
-        self.target, self.lines, self.paths, self.deadline, self.on_trial = target, lines, paths, deadline, on_trial
+        self.target, self.lines, self.paths, self.on_trial = target, lines, paths, on_trial
+        self.deadline = deadline
+        self.reduction_deadline = deadline + REDUCTION_SHARE * max(0.0, deadline - time.monotonic())
         self.outcome = SearchOutcome()
         self.pool: List[Candidate] = []
+        self.swept: List[Candidate] = []  # the single changes of the first sweep, for the second
         self.rng = random.Random(0)
 
-    def out_of_time(self) -> bool:
-        if time.monotonic() >= self.deadline:
+    def out_of_time(self, reducing: bool = False) -> bool:
+        if time.monotonic() >= (self.reduction_deadline if reducing else self.deadline):
             self.outcome.ran_out = True
             return True
         return False
@@ -76,23 +81,34 @@ class _Search:
             if result.error not in self.outcome.errors:
                 self.outcome.errors.append(result.error)
             return False
+        self.swept.append(candidate)
         self.keep(candidate)
         self.on_trial(self.outcome.trials, self.pool[0].result.distance)
         return False
 
     def keep(self, candidate: Candidate) -> None:
+        if len(candidate.call.changes) > MAX_CHANGES:
+            return
         self.pool.append(candidate)
         self.pool.sort(key=lambda c: c.result.distance)
         if len(self.pool) > POOL_SIZE:  # drop one of the worse half, not always the worst
             self.pool.pop(self.rng.randrange(POOL_SIZE // 2, len(self.pool)))
 
-    def sweep(self) -> bool:
-        seed, tried = self.pool[0].call, set()
+    def sweeps(self) -> bool:
+        """Single changes of the closest recorded call, then of the closest few of those."""
+        self.swept = []
+        if self.sweep(self.pool[0].call):
+            return True
+        closest = sorted(self.swept, key=lambda c: c.result.distance)[:PAIR_BASES]
+        return any(self.sweep(single.call) for single in closest)
+
+    def sweep(self, base: Call) -> bool:
+        tried = set()
         for mutation in MUTATIONS:
             for draw in range(SWEEP_DRAWS):
                 if self.out_of_time():
                     return True
-                child = mutate(seed, mutation.apply, draw)
+                child = mutate(base, mutation.apply, draw)
                 if child is None or tuple(child.changes) in tried:
                     continue
                 tried.add(tuple(child.changes))
@@ -132,7 +148,7 @@ class _Search:
         found = self.outcome.found
         steps = list(found.call.steps)
         index = 0
-        while index < len(steps) and len(steps) > 1 and not self.out_of_time():
+        while index < len(steps) and len(steps) > 1 and not self.out_of_time(reducing=True):
             shorter = replay(found.call.recorded, steps[:index] + steps[index + 1:])
             result = self.run(shorter) if shorter is not None else None
             if result is not None and result.trigger:
@@ -163,7 +179,7 @@ def search(target: Target, seeds: List[Call], lines: List[int], paths: List[str]
     state = _Search(target, lines, paths, deadline, on_trial)
     done = any(state.attempt(seed) for seed in seeds)
     if not done and state.pool:
-        done = state.sweep()
+        done = state.sweeps()
     if not done:
         state.evolve()
     if state.outcome.found is not None:
