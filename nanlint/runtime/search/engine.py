@@ -45,6 +45,7 @@ class SearchOutcome:
     refused: str = ""
     errors: List[str] = field(default_factory=list)  # distinct exceptions candidates raised
     ran_out: bool = False  # stopped by the budget (else: nothing left to try)
+    seeds_failed: bool = False  # every recorded call raised when called again
 
 
 class _Search:
@@ -63,9 +64,12 @@ class _Search:
             return True
         return False
 
-    def run(self, call: Call) -> TrialResult:
+    def seconds_left(self, reducing: bool = False) -> float:
+        return (self.reduction_deadline if reducing else self.deadline) - time.monotonic()
+
+    def run(self, call: Call, reducing: bool = False) -> TrialResult:
         self.outcome.trials += 1
-        return run_trial(self.target, call, self.lines, self.paths)
+        return run_trial(self.target, call, self.lines, self.paths, self.seconds_left(reducing))
 
     def attempt(self, call: Call) -> bool:
         """Run a candidate; True when the search is over (found, or refused)."""
@@ -135,14 +139,19 @@ class _Search:
         seed = rng.randrange(2 ** 31)
         if rng.random() < GRADIENT_SHARE and math.isfinite(parent.result.distance):
             if parent.gradients is None:
-                parent.gradients = margin_gradient(self.target, parent.call, self.lines, self.paths)
-            if parent.gradients:
-                return mutate(parent.call, self.gradient_mutation, seed)
+                parent.gradients = margin_gradient(self.target, parent.call, self.lines, self.paths,
+                                                   self.seconds_left())
+            if parent.gradients:  # computed at this parent already: replays recompute it where they are
+                child = gradient_step(parent.call, parent.gradients, random.Random(seed))
+                if child is not None:
+                    child.steps = parent.call.steps + [Step(self.gradient_mutation, seed)]
+                return child
         return mutate(parent.call, rng.choice(MUTATIONS).apply, seed)
 
     def gradient_mutation(self, call: Call, rng: random.Random) -> Optional[Call]:
         """A step against the margin's gradient at `call` (recomputed there when replayed)."""
-        return gradient_step(call, margin_gradient(self.target, call, self.lines, self.paths), rng)
+        return gradient_step(call, margin_gradient(self.target, call, self.lines, self.paths,
+                                                   self.seconds_left(reducing=True)), rng)
 
     def reduce(self) -> None:
         found = self.outcome.found
@@ -150,7 +159,7 @@ class _Search:
         index = 0
         while index < len(steps) and len(steps) > 1 and not self.out_of_time(reducing=True):
             shorter = replay(found.call.recorded, steps[:index] + steps[index + 1:])
-            result = self.run(shorter) if shorter is not None else None
+            result = self.run(shorter, reducing=True) if shorter is not None else None
             if result is not None and result.trigger:
                 self.outcome.found, steps = Candidate(shorter, result), steps[:index] + steps[index + 1:]
             else:
@@ -178,6 +187,7 @@ def search(target: Target, seeds: List[Call], lines: List[int], paths: List[str]
     started = time.monotonic()
     state = _Search(target, lines, paths, deadline, on_trial)
     done = any(state.attempt(seed) for seed in seeds)
+    state.outcome.seeds_failed = not done and not state.pool
     if not done and state.pool:
         done = state.sweeps()
     if not done:

@@ -120,19 +120,18 @@ def _search_one(recorded: Recorded, lines: List[int], paths, deadline, plan: Sea
                     "write files, use the network or start processes)" % outcome.refused)
     if outcome.found is not None:
         return dict(summary, **_claim(target, outcome.found, plan))
+    if outcome.seeds_failed:
+        return dict(summary, status=NOT_SEARCHED, reason="calling `%s` again with its recorded arguments raised %s" % (
+            target.qualname, outcome.errors[0] if outcome.errors else "an error"))
     closest = outcome.closest.result.margin if outcome.closest else None
-    result = dict(summary, status=NOT_TRIGGERED, ran_out=outcome.ran_out, margin=closest)
-    if outcome.closest is None and outcome.errors:
-        result["reason"] = "every candidate raised, e.g. %s" % outcome.errors[0]
-    return result
+    return dict(summary, status=NOT_TRIGGERED, ran_out=outcome.ran_out, margin=closest)
 
 
 def _claim(target, found: engine.Candidate, plan: SearchPlan) -> Dict:
     trigger = found.result.trigger
     claim = describe_trigger(found.call.changes, trigger, target.path)
-    folder_root = plan.reproducer_dir
     try:
-        folder = reproducer.write(target, found.call, trigger.line, claim, folder_root, SEED)
+        folder = reproducer.write(target, found.call, trigger.line, claim, plan.reproducer_dir, SEED)
     except Exception as error:
         return {"status": UNCONFIRMED, "claim": claim, "reason": "its reproducer could not be saved: %s" % error}
     check = reproducer.rerun(folder)

@@ -12,6 +12,8 @@ import io
 import math
 import os
 import random
+import signal
+import threading
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
@@ -53,12 +55,16 @@ class TrialResult:
     refused: str = ""  # what the guard refused (the function is then not searched)
 
 
-def run_trial(target: Target, call: Call, lines: List[int], paths: List[str]) -> TrialResult:
+class TrialTimeout(Exception):
+    """The candidate ran past the time it was given."""
+
+
+def run_trial(target: Target, call: Call, lines: List[int], paths: List[str], seconds: float) -> TrialResult:
     live = call.clone()
     sink = MemorySink()
     monitor = Monitor(sink, paths=paths)
     error = ""
-    with guard.sandbox() as box, _isolated():
+    with guard.sandbox() as box, _isolated(), _time_limit(seconds):
         monitor.install()
         try:
             _backward(target.function(*live.args, **live.kwargs))
@@ -70,6 +76,25 @@ def run_trial(target: Target, call: Call, lines: List[int], paths: List[str]) ->
             monitor.uninstall()
     distance, margin = closest_margin(sink.records, target.path, lines)
     return TrialResult(find_trigger(sink.records, target.path, lines), distance, margin, error, box.refused or "")
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float):
+    """Stop a candidate that runs too long (a timer signal, so only in the main thread)."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def expire(signum, frame):
+        raise TrialTimeout("it ran for more than %.1fs, past the search budget" % seconds)
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, max(seconds, 0.05))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 @contextlib.contextmanager
@@ -166,14 +191,15 @@ class _MarginCapture(TorchFunctionMode):
         self.terms.append(gap.float() / max(1.0, abs(limit)))
 
 
-def margin_gradient(target: Target, call: Call, lines: List[int], paths: List[str]) -> Dict[tuple, torch.Tensor]:
+def margin_gradient(target: Target, call: Call, lines: List[int], paths: List[str],
+                    seconds: float) -> Dict[tuple, torch.Tensor]:
     """d(closest margin)/d(input) for the float inputs, or {} when it is not differentiable."""
     live = call.clone()
     inputs = [leaf for leaf in leaves(live) if leaf.tensor.is_floating_point() and leaf.tensor.numel()]
     for leaf in inputs:
         leaf.tensor.requires_grad_(True)
     capture = _MarginCapture(SiteResolver(paths, library_dirs=[os.path.dirname(torch.__file__)]), target.path, lines)
-    with guard.sandbox(), _isolated():
+    with guard.sandbox(), _isolated(), _time_limit(seconds):
         try:
             with capture:
                 target.function(*live.args, **live.kwargs)
