@@ -5,16 +5,17 @@ implements it (`check`) and that check's parameters (`[rule.params]`); its docs 
 pages; its `[[rule.bad]]` examples (with the `lines` each must be reported on, and the code
 expected after `--fix` in `fixed` / after `--unsafe-fixes` in `unsafe_fixed`) and `[[rule.good]]`
 examples (which must stay silent) are its tests. The first bad example is the docs' "Example" and
-the first good one its "Use instead".
+the first good one its "Use instead". Its `confirmed_by` says which run-time events confirm its
+findings under `nanlint verify` (docs/writing-rules.md).
 """
 
 from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Dict, Iterable, List, Optional, Tuple
+from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -23,7 +24,7 @@ else:  # pragma: no cover - exercised on Python < 3.11 only
 
 CODE = re.compile(r"^NAN\d{3}$")
 NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-RULE_KEYS = {"code", "name", "default", "gradient", "message", "check", "params", "docs", "bad", "good", "fix"}
+RULE_KEYS = {"code", "name", "default", "gradient", "message", "check", "params", "confirmed_by", "docs", "bad", "good", "fix"}
 DOCS_KEYS = {"what", "why", "instead", "references"}
 BAD_KEYS = {"code", "lines", "fixed", "unsafe_fixed", "path"}
 GOOD_KEYS = {"code", "path"}
@@ -41,6 +42,18 @@ class Example:
     fixed: Optional[str] = None
     unsafe_fixed: Optional[str] = None
     path: str = "example.py"
+
+
+class Prediction(NamedTuple):
+    """A run-time event that confirms a rule's finding: an op, in a phase, made a new NaN/Inf (or,
+    for the phase `inplace`, autograd refused an in-place change the op made there)."""
+
+    phase: str  # one of PHASES
+    op: str  # the monitor's name for it (`div` for `/`, `pow` for `**`); fnmatch wildcards allowed
+
+
+PHASES = ("forward", "backward", "optimizer", "inplace")
+_PLACEHOLDER = re.compile(r"^\{(\w+)\}$")
 
 
 @dataclass(frozen=True)
@@ -66,6 +79,9 @@ class Rule:
     fix: Dict[str, object] = field(default_factory=dict)
     source: str = ""
     gradient: bool = False  # a gradient-only hazard: reported only where autograd differentiates the code
+    # The run-time events that confirm its findings (`nanlint verify`); () when none can (a
+    # suppression, a slow setting); None when the rule file does not say, which counts as none.
+    confirmed_by: Optional[Tuple[Prediction, ...]] = None
 
     @property
     def fixable(self) -> bool:
@@ -107,17 +123,32 @@ def load_catalog(extra_files: Iterable[Path] = ()) -> Dict[str, Rule]:
             if rule.code in rules:
                 raise CatalogError(f"{path}: rule {rule.code} is already defined in {rules[rule.code].source}")
             rules[rule.code] = rule
-    _build_checks(rules.values())
-    return dict(sorted(rules.items()))
+    return {code: _built(rule) for code, rule in sorted(rules.items())}
 
 
-def _build_checks(rules: Iterable[Rule]) -> None:
-    """Every rule's check, built once to find a bad check name, parameter, pattern or message
-    when the catalog loads: one error naming the file and the rule, before any file is checked."""
+def _built(rule: Rule) -> Rule:
+    """The rule's check, built once to find a bad check name, parameter, pattern or message when
+    the catalog loads (one error naming the file and the rule, before any file is checked); and
+    the rule with its `confirmed_by` placeholders expanded from the check's parameters."""
     from nanlint.checks import build_check  # the checks import this module
 
-    for rule in rules:
-        build_check(rule)
+    check = build_check(rule)
+    if not rule.confirmed_by:
+        return rule
+    return replace(rule, confirmed_by=tuple(dict.fromkeys(_expanded(rule, check.params))))
+
+
+def _expanded(rule: Rule, params: Dict[str, object]) -> Iterable[Prediction]:
+    """`backward {ops}`: one prediction per op of the check's `ops` parameter."""
+    for prediction in rule.confirmed_by:
+        placeholder = _PLACEHOLDER.match(prediction.op)
+        if placeholder is None:
+            yield prediction
+            continue
+        ops = params.get(placeholder.group(1))
+        if not (isinstance(ops, list) and ops and all(isinstance(op, str) for op in ops)):
+            raise CatalogError(f"{rule.source}: rule {rule.code}: `confirmed_by` names `{prediction.op}`, which is not a list of op names among the check's parameters")
+        yield from (Prediction(prediction.phase, op) for op in ops)
 
 
 def load_rule_file(path: Path) -> List[Rule]:
@@ -166,7 +197,24 @@ def _rule(path: Path, family: str, table: dict) -> Rule:
         good=good,
         fix=dict(table.get("fix", {})),
         source=str(path),
+        confirmed_by=_predictions(path, where, table),
     )
+
+
+def _predictions(path: Path, where: str, table: dict) -> Optional[Tuple[Prediction, ...]]:
+    """`confirmed_by = ["forward log", "backward {ops}"]`: "PHASE OP" each."""
+    given = table.get("confirmed_by")
+    if given is None:
+        return None
+    if not isinstance(given, list):
+        raise CatalogError(f"{path}: {where}: `confirmed_by` must be a list of \"PHASE OP\" strings")
+    predictions = []
+    for text in given:
+        parts = text.split() if isinstance(text, str) else []
+        if len(parts) != 2 or parts[0] not in PHASES:
+            raise CatalogError(f"{path}: {where}: `confirmed_by` entry {text!r} must be \"PHASE OP\" with PHASE one of {', '.join(PHASES)}")
+        predictions.append(Prediction(*parts))
+    return tuple(predictions)
 
 
 def _example(path: Path, where: str, table: dict, keys: set) -> Example:

@@ -38,11 +38,36 @@ def rule_markdown(rule: Rule) -> str:
         "## Example\n```python\n" + rule.bad[0].code.strip() + "\n```",
         "## Use instead\n" + rule.docs.instead.strip() + "\n```python\n" + rule.good[0].code.strip() + "\n```",
     ]
+    if rule.static:
+        parts.append("## Under `nanlint verify`\n" + _confirmation(rule))
     if rule.fixable:
         parts.append("## Fix safety\n" + _fix_safety(rule))
     if rule.docs.references:
         parts.append("## References\n" + "\n".join(f"- {ref}" for ref in rule.docs.references))
     return "\n\n".join(parts) + "\n"
+
+
+_PHASE_WORDS = {
+    "forward": "a new NaN/Inf in the forward pass of",
+    "backward": "a new NaN/Inf gradient in the backward pass of",
+    "optimizer": "non-finite weights after",
+    "inplace": "an autograd in-place error at",
+}
+_OP_WORDS = {"*": "any op", "*.step": "an optimizer's `step()`"}
+
+
+def _confirmation(rule: Rule) -> str:
+    """The run-time events that confirm a finding of the rule (its `confirmed_by`), in words."""
+    if not rule.confirmed_by:
+        return 'No run-time event can confirm it: its findings are "static only".'
+    by_phase: Dict[str, List[str]] = {}
+    for prediction in rule.confirmed_by:
+        by_phase.setdefault(prediction.phase, []).append(prediction.op)
+    events = []
+    for phase, ops in by_phase.items():
+        shown = [op for op in ops if not (op.endswith("_") and op[:-1] in ops)]  # `log` covers `log_`
+        events.append("%s %s" % (_PHASE_WORDS[phase], ", ".join(_OP_WORDS.get(op, f"`{op}`") for op in shown)))
+    return "A finding is confirmed when the run makes, at its line, " + "; or ".join(events) + "."
 
 
 def _fix_safety(rule: Rule) -> str:

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import argparse
 import io
+import math
 import os
 import shutil
 import sys
 import tempfile
-from typing import Tuple
+from typing import List, Tuple
 
-from nanlint.ftypes import Report
+from nanlint.ftypes import Finding, Report
 from nanlint.notebook import is_notebook
 from nanlint.options import add_rule_options, make_project
 from nanlint.runtime.events import read_run_dir
@@ -24,6 +25,7 @@ from nanlint.runtime.join import join
 from nanlint.runtime.render import annotated_findings, render_concise, render_json, render_text
 from nanlint.runtime.activate import ENV_SEARCH_PLAN
 from nanlint.runtime.runner import child_environment, run_child
+from nanlint.runtime.schedule import FULL, SAMPLED, Schedule
 from nanlint.runtime.search.plan import DEFAULT_BUDGET, DEFAULT_TOTAL_BUDGET, FlaggedLine, SearchPlan, finding_lines
 from nanlint.runtime.search.report import SearchReport
 from nanlint.runtime.summary import summarize
@@ -47,6 +49,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--anomaly", action="store_true",
                         help="also run under torch.autograd.set_detect_anomaly(True) (slower; raises "
                         "at the first NaN in backward)")
+    parser.add_argument("--monitor", choices=[SAMPLED, FULL], default=SAMPLED,
+                        help="sampled (default): every op for the first --full-window seconds and each test's "
+                        "first step, then a sample of steps and a cheap tripwire on the rest; full: every op "
+                        "of every step")
+    parser.add_argument("--full-window", type=float, metavar="SECONDS", default=Schedule.full_seconds,
+                        help="how long a sampled run checks every op before sampling (default: %(default)s)")
     parser.add_argument("--output-format", choices=FORMATS,
                         help="as for check (default: text, or output-format from the configuration)")
     parser.add_argument("--events-dir", metavar="DIR",
@@ -74,10 +82,12 @@ def run(args: argparse.Namespace) -> int:
     report = project.run(paths, None)
     # A notebook's code runs under other names (`<ipython-input-...>`): its findings cannot be confirmed.
     report.findings = [finding for finding in report.findings if not is_notebook(finding.path)]
+    candidates = _opt_in_candidates(args, paths, project)
     fmt = args.output_format or project.settings.output_format or "text"
     run_dir, temporary = _run_dir(args.events_dir)
     try:
-        env = child_environment(run_dir, paths, args.strict, args.anomaly)
+        env = child_environment(run_dir, paths, args.strict, args.anomaly,
+                                math.inf if args.monitor == FULL else args.full_window)
         if args.search:
             env[ENV_SEARCH_PLAN] = _search_plan(args, report.findings, run_dir).save(run_dir)
         child = run_child(args.run, env, run_dir, args.timeout, progress=not args.no_progress,
@@ -89,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if temporary:
             shutil.rmtree(run_dir, ignore_errors=True)
-    joined = join(report.findings, summary, catalog=project.catalog)
+    joined = join(report.findings, summary, catalog=project.catalog, candidates=candidates)
     enabled = {rule.code for rule in project.rules}
     joined.runtime_findings = [r for r in joined.runtime_findings if r.finding.code in enabled and not suppressed(r.finding)]
     searched = _search_report(args, joined, summary) if args.search else None
@@ -101,6 +111,21 @@ def run(args: argparse.Namespace) -> int:
     if joined.found_anything or (searched and searched.triggered):
         return EXIT_FOUND
     return EXIT_CLEAN if child.succeeded else EXIT_USAGE
+
+
+def _opt_in_candidates(args, paths, project) -> List[Finding]:
+    """The findings of the opt-in rules the selection leaves off but would take under `--preview`
+    (an explicit `--ignore` still rules them out): the run may confirm them, which removes the
+    doubt that keeps them off by default. Nothing when `--preview` already runs them all."""
+    if args.preview:
+        return []
+    preview = make_project(argparse.Namespace(**dict(vars(args), preview=True)))
+    candidates = []
+    for finding in preview.run(paths, None).findings:
+        selected = {rule.code for rule in project.checker_for(finding.path).rules}
+        if finding.code not in selected and not is_notebook(finding.path):
+            candidates.append(finding)
+    return candidates
 
 
 def _usage_problem(args) -> str:

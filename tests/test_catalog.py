@@ -72,6 +72,13 @@ def test_rule_has_complete_docs(rule):
         assert any(ex.fixed or ex.unsafe_fixed for ex in rule.bad), "a fixable rule shows its fix in an example"
 
 
+@pytest.mark.parametrize("rule", [rule for rule in CATALOG.values() if rule.static], ids=lambda r: r.code)
+def test_rule_says_which_runtime_events_confirm_it(rule):
+    """`nanlint verify` confirms a finding only by an event its rule predicts: every bundled rule
+    says which (`confirmed_by`), or `[]` for none; a new rule without the key fails here."""
+    assert rule.confirmed_by is not None, "add `confirmed_by` to %s (`[]` if no run-time event can confirm it)" % rule.code
+
+
 # Code where one check once wrote into the shared context: `requires_grad_()` hid the softmax.
 CROSS_RULE_PROBE = """
 import torch

@@ -14,6 +14,9 @@ from test_config import TEAM_RULE
     (('ops = ["acos"]', 'opps = ["acos"]'), "rule NAN950: unknown parameter `opps`"),
     (('danger = ["nonpositive"]', 'danger = ["sometimes"]'), "rule NAN950: unknown predicate `sometimes`"),
     (('danger = ["nonpositive"]', 'danger = ["nonpositive"]\n\n[rule.fix]\ntemplate = "torch.acos("'), "rule NAN950: bad fix template"),
+    (('check = "risky-argument"', 'check = "risky-argument"\nconfirmed_by = ["sideways acos"]'), "rule NAN950: `confirmed_by` entry 'sideways acos' must be \"PHASE OP\""),
+    (('check = "risky-argument"', 'check = "risky-argument"\nconfirmed_by = "forward acos"'), "rule NAN950: `confirmed_by` must be a list"),
+    (('check = "risky-argument"', 'check = "risky-argument"\nconfirmed_by = ["backward {opps}"]'), "rule NAN950: `confirmed_by` names `{opps}`, which is not a list of op names"),
 ])
 def test_a_bad_rule_is_one_error_naming_file_and_rule(nanlint, tmp_path, change, message):
     old, new = change

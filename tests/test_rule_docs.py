@@ -105,3 +105,10 @@ def test_a_projects_own_rule_has_no_url(nanlint, tmp_path):
     [rule] = json.loads(nanlint(*args, "sarif", cwd=tmp_path).stdout)["runs"][0]["tool"]["driver"]["rules"]
     assert rule["id"] == "NAN990" and "helpUri" not in rule
     assert json.loads(nanlint("rule", "NAN990", "--output-format", "json", cwd=tmp_path).stdout)["url"] is None
+
+
+def test_a_page_says_which_runtime_events_confirm_the_rule(nanlint):
+    gradient_only = nanlint("rule", "NAN304").stdout
+    assert "a new NaN/Inf gradient in the backward pass of `acos`, `arccos`, `asin`, `arcsin`." in gradient_only
+    assert "in the forward pass of" not in gradient_only
+    assert 'its findings are "static only"' in nanlint("rule", "NAN001").stdout

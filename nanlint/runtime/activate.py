@@ -22,6 +22,7 @@ ENV_PATHS = "NANLINT_PATHS"
 ENV_STRICT = "NANLINT_STRICT"
 ENV_ANOMALY = "NANLINT_ANOMALY"
 ENV_PACKAGE_DIR = "NANLINT_PACKAGE_DIR"
+ENV_FULL_WINDOW = "NANLINT_FULL_WINDOW"  # seconds every op is checked before sampling ("inf": always)
 ENV_SEARCH_PLAN = "NANLINT_SEARCH_PLAN"  # `verify --search`: the plan's file (nanlint.runtime.search.plan)
 
 active_monitor = None
@@ -45,11 +46,13 @@ def _start(sink) -> None:
     import torch
 
     from nanlint.runtime.monitor import Monitor
+    from nanlint.runtime.schedule import Schedule
 
     if os.environ.get(ENV_ANOMALY) == "1":
         torch.autograd.set_detect_anomaly(True)
     paths = [p for p in os.environ.get(ENV_PATHS, "").split(os.pathsep) if p]
-    active_monitor = Monitor(sink, paths=paths, strict=os.environ.get(ENV_STRICT) == "1").install()
+    schedule = Schedule(float(os.environ.get(ENV_FULL_WINDOW, Schedule.full_seconds)))
+    active_monitor = Monitor(sink, paths=paths, strict=os.environ.get(ENV_STRICT) == "1", schedule=schedule).install()
     search_plan = os.environ.get(ENV_SEARCH_PLAN)
     if search_plan:
         from nanlint.runtime.search.session import start

@@ -1,27 +1,34 @@
 """Join what ran with what `check` found: an outcome per finding, and findings only the run revealed.
 
-- confirmed: a root cause at one of the finding's lines (a new NaN/Inf from finite inputs, forward,
-  backward or in the optimizer step; or an autograd in-place error), or an explicit inf fill at the
-  finding's line that a later op turned into NaN; events in steps GradScaler skipped do not count;
-- not triggered: an op ran at those lines and nothing non-finite was born there (with the margins);
-- not reached: no op ran at those lines.
+An event confirms a finding when it happened at one of the finding's lines and is one of the events
+its rule predicts (the rule's `confirmed_by`: `log` made -inf forward or an inf gradient backward, a
+division made inf, autograd refused an in-place change...); events in steps GradScaler skipped do not
+count. The outcomes:
 
-Root causes, in-place errors and non-finite input data at lines no finding covers become runtime
-findings with codes of their own. Does not import torch.
+- confirmed: such an event happened;
+- not triggered: an op ran at those lines and none of the predicted events happened (with the margins
+  of the predicted ops);
+- not reached: no op ran at those lines;
+- static only: the rule predicts no run-time event (a suppression comment, a slow setting).
+
+Root causes, in-place errors and non-finite input data that confirm no finding become runtime findings
+with codes of their own, at flagged lines as elsewhere. Candidates (findings of opt-in rules the
+selection leaves off) are kept only when confirmed. Does not import torch.
 """
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Dict, Iterable, List, Optional, Tuple
+from fnmatch import fnmatchcase
+from typing import Dict, Iterable, List, Optional, Set, Tuple
 
-from nanlint.catalog import Rule, load_catalog
+from nanlint.catalog import Prediction, Rule, load_catalog
 from nanlint.ftypes import Finding, Span
 from nanlint.runtime.events import Kind
 from nanlint.runtime.summary import Margin, RunSummary, SiteEvent
 
-CONFIRMED, NOT_TRIGGERED, NOT_REACHED = "confirmed", "not triggered", "not reached"
+CONFIRMED, NOT_TRIGGERED, NOT_REACHED, STATIC_ONLY = "confirmed", "not triggered", "not reached", "static only"
 
 # Runtime findings' codes by (kind, phase); their names and docs are in the catalog (rules/runtime.toml).
 RUNTIME_CODES = {
@@ -32,24 +39,24 @@ RUNTIME_CODES = {
     (Kind.INPLACE_ERROR, "backward"): "NAN014",
     (Kind.INPUT, "forward"): "NAN015",
 }
-_CONFIRMING = (Kind.ROOT, Kind.INPLACE_ERROR)
 
 
 @dataclass
 class Outcome:
     finding: Finding
     outcome: str
-    evidence: List[SiteEvent] = field(default_factory=list)  # what confirms it
-    via_fill: List[SiteEvent] = field(default_factory=list)  # NaN made later from this line's inf fill
-    expected: List[SiteEvent] = field(default_factory=list)  # overflow in GradScaler-skipped steps
-    other: List[SiteEvent] = field(default_factory=list)  # propagation, fills, inputs at these lines
-    margins: List[Margin] = field(default_factory=list)
+    evidence: List[SiteEvent] = field(default_factory=list)  # the predicted events that confirm it
+    expected: List[SiteEvent] = field(default_factory=list)  # predicted, but in GradScaler-skipped steps
+    other: List[SiteEvent] = field(default_factory=list)  # events at these lines its rule does not predict
+    margins: List[Margin] = field(default_factory=list)  # of the ops its rule predicts, at these lines
+    opt_in: bool = False  # a candidate: its rule is off in the selection, and the run confirmed it
 
 
 @dataclass
 class RuntimeFinding:
     finding: Finding
     event: SiteEvent
+    flagged: List[str] = field(default_factory=list)  # codes of the findings at its line (none predicts it)
 
 
 @dataclass
@@ -58,9 +65,10 @@ class Joined:
     runtime_findings: List[RuntimeFinding]
 
     def counts(self) -> Dict[str, int]:
-        counts = {CONFIRMED: 0, NOT_TRIGGERED: 0, NOT_REACHED: 0}
+        counts = {CONFIRMED: 0, NOT_TRIGGERED: 0, NOT_REACHED: 0, STATIC_ONLY: 0}
         for outcome in self.outcomes:
             counts[outcome.outcome] += 1
+        counts["confirmed_opt_in"] = sum(o.opt_in for o in self.outcomes)
         counts["runtime"] = len(self.runtime_findings)
         return counts
 
@@ -69,22 +77,30 @@ class Joined:
         return bool(self.runtime_findings) or any(o.outcome == CONFIRMED for o in self.outcomes)
 
 
-def join(findings: Iterable[Finding], summary: RunSummary, cwd: Optional[str] = None, catalog: Optional[Dict[str, Rule]] = None) -> Joined:
+def join(findings: Iterable[Finding], summary: RunSummary, cwd: Optional[str] = None,
+         catalog: Optional[Dict[str, Rule]] = None, candidates: Iterable[Finding] = ()) -> Joined:
+    """`candidates`: findings of rules the selection leaves off (opt-in rules), kept when confirmed."""
     cwd = cwd or os.getcwd()
     catalog = catalog if catalog is not None else load_catalog()
-    findings = list(findings)
     lines = _LineIndex(summary)
-    covered = set()
+    used: Set[int] = set()  # ids of the events that confirmed a finding
+    flagged: Dict[Tuple[str, int], List[str]] = {}
     outcomes = []
-    for finding in findings:
+    for finding, opt_in in [(f, False) for f in findings] + [(f, True) for f in candidates]:
         path = os.path.realpath(os.path.join(cwd, finding.path))
         span = range(finding.span.line, max(finding.span.end_line, finding.span.line) + 1)
-        covered.update((path, line) for line in span)
-        outcomes.append(_outcome(finding, path, span, lines, summary))
+        outcome = _outcome(finding, catalog.get(finding.code), path, span, lines, summary)
+        if opt_in and outcome.outcome != CONFIRMED:
+            continue
+        outcome.opt_in = opt_in
+        outcomes.append(outcome)
+        used.update(id(event) for event in outcome.evidence)
+        for line in span:
+            flagged.setdefault((path, line), []).append(finding.code)
     runtime = [
-        RuntimeFinding(_runtime_finding(event, cwd, catalog), event)
+        RuntimeFinding(_runtime_finding(event, cwd, catalog), event, flagged.get((event.path, event.line), []))
         for event in summary.events
-        if (event.path, event.line) not in covered and _is_runtime_finding(event)
+        if id(event) not in used and _is_runtime_finding(event)
     ]
     return Joined(outcomes, runtime)
 
@@ -92,34 +108,51 @@ def join(findings: Iterable[Finding], summary: RunSummary, cwd: Optional[str] = 
 class _LineIndex:
     def __init__(self, summary: RunSummary):
         self.events: Dict[Tuple[str, int], List[SiteEvent]] = {}
-        self.fill_consequences: Dict[Tuple[str, int], List[SiteEvent]] = {}
         self.margins: Dict[Tuple[str, int], List[Margin]] = {}
         for event in summary.events:
             self.events.setdefault((event.path, event.line), []).append(event)
-            origin = event.origin or {}
-            if event.kind == Kind.ROOT and origin.get("kind") == Kind.FILL and event.unexpected:
-                self.fill_consequences.setdefault((origin["path"], origin["line"]), []).append(event)
         for margin in summary.margins:
             self.margins.setdefault((margin.path, margin.line), []).append(margin)
 
 
-def _outcome(finding, path, span, lines: _LineIndex, summary: RunSummary) -> Outcome:
-    outcome = Outcome(finding, NOT_REACHED)
+def _outcome(finding, rule: Optional[Rule], path, span, lines: _LineIndex, summary: RunSummary) -> Outcome:
+    predictions = (rule.confirmed_by if rule else None) or ()
+    outcome = Outcome(finding, NOT_REACHED if predictions else STATIC_ONLY)
     for line in span:
         for event in lines.events.get((path, line), []):
-            if event.kind in _CONFIRMING and event.unexpected:
-                outcome.evidence.append(event)
-            elif event.kind in _CONFIRMING:
-                outcome.expected.append(event)
-            else:
+            if not any(_predicts(p, event) for p in predictions):
                 outcome.other.append(event)
-        outcome.via_fill.extend(lines.fill_consequences.get((path, line), []))
-        outcome.margins.extend(lines.margins.get((path, line), []))
-    if outcome.evidence or outcome.via_fill:
+            elif event.unexpected:
+                outcome.evidence.append(event)
+            else:
+                outcome.expected.append(event)
+        outcome.margins.extend(m for m in lines.margins.get((path, line), [])
+                               if any(_same_op(m.op, p.op) for p in predictions))
+    if not predictions:
+        return outcome
+    if outcome.evidence:
         outcome.outcome = CONFIRMED
     elif any((path, line) in summary.reached for line in span) or outcome.other or outcome.expected:
         outcome.outcome = NOT_TRIGGERED
     return outcome
+
+
+def _predicts(prediction: Prediction, event: SiteEvent) -> bool:
+    if event.kind == Kind.INPLACE_ERROR:
+        phase = "inplace"
+    elif event.kind == Kind.ROOT:
+        phase = event.phase
+    else:  # propagation, fills, input data: nothing was born here
+        return False
+    return phase == prediction.phase and _same_op(event.op, prediction.op)
+
+
+def _same_op(op: str, pattern: str) -> bool:
+    """`log_` and `special.logit` are the in-place and namespaced forms of `log` and `logit`."""
+    short = op.rsplit(".", 1)[-1]
+    if short.endswith("_") and not short.endswith("__"):
+        short = short[:-1]
+    return fnmatchcase(op, pattern) or fnmatchcase(short, pattern)
 
 
 def _is_runtime_finding(event: SiteEvent) -> bool:
@@ -162,6 +195,8 @@ def describe_event(event: SiteEvent) -> str:
         origin = event.origin or {}
         if origin.get("kind") == Kind.FILL:
             text += " from the inf written by %s at line %s" % (origin.get("op"), origin.get("line"))
+    if event.replay:
+        text += " (found by replaying %s)" % event.replay
     return text + _frequency(event)
 
 

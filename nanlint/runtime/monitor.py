@@ -9,11 +9,16 @@ non-finite data that came in from outside (a tensor no monitored op produced).
 Backward: every autograd node a monitored call creates gets a hook that knows the forward file:line, so
 a non-finite gradient made from finite incoming gradients is blamed on the forward line whose node made
 it. Ops run inside `optimizer.step()` are checked as one unit, by global optimizer step hooks.
+
+Cost: which steps are checked op by op is the schedule's call (schedule.py); on the others the mode is
+off this thread and the tripwire (tripwire.py) checks module outputs, the loss and the gradients, and
+replays what trips it op by op. `backward()` is wrapped either way: it is where a step ends.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import sys
 import threading
@@ -29,14 +34,17 @@ from nanlint.runtime import checks, margins, ops
 from nanlint.runtime.amp import watch_grad_scaler
 from nanlint.runtime.events import FULL_RECORDS_PER_KEY, Kind, event_key
 from nanlint.runtime.inplace import ANOMALY, LEAF_INPLACE, SAVED_MODIFIED, InplaceLog, parse_saved_modified
+from nanlint.runtime.schedule import Schedule
 from nanlint.runtime.sites import Site, SiteResolver, site_of_code
 from nanlint.runtime.threads import follow_threads
+from nanlint.runtime.tripwire import Tripwire
 
 FORWARD, BACKWARD, OPTIMIZER = "forward", "backward", "optimizer"
 _COUNT_FLUSH_SECONDS = 1.0
 _MARGIN_FLUSH_SECONDS = 0.5
 _MAX_NODES_PER_CALL = 10000
 _TAG = "nanlint"
+_BORN = (Kind.ROOT, Kind.NAN_FROM_INF, Kind.INPUT)
 
 
 class NonFiniteError(RuntimeError):
@@ -66,13 +74,23 @@ class _MarginEntry:
 class Monitor:
     """Install with `install()` (pushes the mode in this thread and follows new threads)."""
 
-    def __init__(self, sink, paths=(), strict: bool = False, check_margins: bool = True):
+    def __init__(self, sink, paths=(), strict: bool = False, check_margins: bool = True,
+                 schedule: Optional[Schedule] = None):
         self.sink = sink
         self.strict = strict
         self.check_margins = check_margins
         self.sites = SiteResolver(paths, library_dirs=[os.path.dirname(torch.__file__)])
         self.step = 0
         self.propagated = 0
+        self.born = 0  # events of values born (root causes, NaN from Inf, inputs): replay's evidence
+        self.schedule = schedule or Schedule()
+        self.tripwire = Tripwire(self)
+        self._step_is_full = True
+        self._step_started = time.monotonic()
+        self._owner = threading.current_thread()
+        self._backward = None
+        self._optimizer_seen = False  # once seen, gradients are checked at optimizer steps
+        self._params_finite: Dict[int, bool] = {}  # by id(optimizer), after its last step
         self._tls = threading.local()
         self._lock = threading.RLock()
         self._reached = set()
@@ -88,8 +106,14 @@ class Monitor:
 
     def install(self) -> "Monitor":
         self._mode = _Mode(self)
-        self._mode.__enter__()
+        if self._step_is_full:
+            self._mode.__enter__()
+        else:
+            self.tripwire.arm()
+        self._owner = threading.current_thread()
+        self.schedule.context = self.current_context()
         self._undo.append(follow_threads(lambda: _Mode(self)))
+        self._undo.append(self._wrap_backward_entries())
         self._undo.append(watch_grad_scaler(self._on_amp_skip, self.quietly))
         from torch.optim.optimizer import register_optimizer_step_post_hook, register_optimizer_step_pre_hook
 
@@ -100,9 +124,11 @@ class Monitor:
         return self
 
     def uninstall(self) -> None:
+        self.tripwire.disarm()
         self.flush()
         if self._mode is not None:
-            _remove_mode(self._mode)
+            if self._step_is_full:
+                _remove_mode(self._mode)
             self._mode = None
         while self._undo:
             self._undo.pop()()
@@ -117,6 +143,7 @@ class Monitor:
                 if entry.emitted != entry.value:
                     self._emit_margin(entry)
         _note_compiled_regions(self.sink)
+        self._note_schedule()
 
     # ----------------------------------------------------------------- forward
 
@@ -226,9 +253,38 @@ class Monitor:
 
     # ----------------------------------------------------------------- backward
 
+    def _wrap_backward_entries(self):
+        """Route `Tensor.backward`, `torch.autograd.backward` and `.grad` through `_run_backward`.
+
+        The mode sees them too, but only on the steps it is on; the wrappers see every step.
+        """
+        entries = [(torch.Tensor, "backward"), (torch.autograd, "backward"), (torch.autograd, "grad")]
+        originals = [(owner, name, getattr(owner, name)) for owner, name in entries]
+        self._backward = originals[1][2]
+        for owner, name, original in originals:
+            setattr(owner, name, self._entry(original))
+
+        def undo():
+            for owner, name, original in originals:
+                setattr(owner, name, original)
+
+        return undo
+
+    def _entry(self, original):
+        @functools.wraps(original)
+        def entry(*args, **kwargs):
+            return self._run_backward(original, args, kwargs)
+
+        return entry
+
     def _run_backward(self, func, args, kwargs):
         tls = self._tls
+        if getattr(tls, "phase", FORWARD) == BACKWARD:  # the mode sees what a wrapper already took
+            return func(*args, **kwargs)
         site = self.sites.current()
+        ends_step = func.__name__ == "backward"
+        if ends_step and self.tripwire.armed:
+            self.tripwire.check_forward(args[0] if args else kwargs.get("tensors"), site, self.step)
         tls.phase = BACKWARD
         tls.quiet = 0  # in case an optimizer step raised before its post hook
         try:
@@ -238,10 +294,74 @@ class Monitor:
             raise
         finally:
             tls.phase = FORWARD
-            if func.__name__ == "backward":
-                self.step += 1
             if self._gradients_to_mark:
                 self._mark_gradients(site)
+            if ends_step:
+                if self.tripwire.armed and not self._optimizer_seen:
+                    self.tripwire.check_gradients(site, self.step)
+                self.step += 1
+                self._start_step()
+
+    # ----------------------------------------------------------------- op by op, or at the tripwire
+
+    def _start_step(self) -> None:
+        now = time.monotonic()
+        self.schedule.step_done(self._step_is_full, now - self._step_started)
+        self._step_started = now
+        if self._mode is None or threading.current_thread() is not self._owner:
+            return
+        self._set_full(self.schedule.next_is_full(self.step, self.current_context()))
+
+    def _set_full(self, full: bool) -> None:
+        if full and not self._step_is_full:
+            self.tripwire.disarm()
+            self._mode.__enter__()
+        elif not full and self._step_is_full:
+            _remove_mode(self._mode)
+            self.tripwire.arm()
+        self._step_is_full = full
+
+    def start_new_context(self) -> None:
+        """A new pytest test goes op by op from here (the tripwire asks at its checkpoints)."""
+        context = self.current_context()
+        if context != self.schedule.context and threading.current_thread() is self._owner:
+            self.schedule.context = context
+            self._set_full(True)
+
+    def replay(self, run, label: str, step: int) -> bool:
+        """Run again op by op what tripped the tripwire in `step`; whether it made a non-finite value again."""
+        born, current_step, quiet = self.born, self.step, getattr(self._tls, "quiet", 0)
+        mode = _Mode(self)
+        self.tripwire.replaying(True)
+        self._tls.replay, self._tls.quiet, self.step = label, 0, step
+        mode.__enter__()
+        try:
+            run()
+        except Exception:  # the replay's own failure is not the user's: only its events count
+            pass
+        finally:
+            _remove_mode(mode)
+            self._tls.replay, self._tls.quiet, self.step = None, quiet, current_step
+            self.tripwire.replaying(False)
+        return self.born > born
+
+    def replay_backward(self, outputs, grads) -> None:
+        self._tls.phase = BACKWARD
+        try:
+            self._backward(outputs, grads)
+        finally:
+            self._tls.phase = FORWARD
+
+    def note(self, topic: str, message: str) -> None:
+        self.sink.emit({"type": "note", "pid": os.getpid(), "topic": topic, "message": message})
+
+    def _note_schedule(self) -> None:
+        schedule = self.schedule
+        if schedule.steps > schedule.full_steps:
+            self.note("schedule", "%d of %d steps were checked op by op and the rest at the tripwire (module "
+                      "outputs, the loss, gradients, parameters): margins and \"not reached\" speak for the "
+                      "steps checked op by op; `--monitor full` checks every step" % (
+                          schedule.full_steps, schedule.steps))
 
     @contextlib.contextmanager
     def quietly(self):
@@ -334,8 +454,17 @@ class Monitor:
 
     def _before_optimizer_step(self, optimizer, args, kwargs) -> None:
         self._tls.quiet = getattr(self._tls, "quiet", 0) + 1
+        self._optimizer_seen = True
         with torch._C.DisableTorchFunction():
-            self._tls.params_were_finite = checks.all_finite_many(_parameters(optimizer))
+            params = _parameters(optimizer)
+            if not self.tripwire.armed:
+                self._tls.params_were_finite = _all_finite(params)
+                return
+            # At the tripwire the last step's check stands for this one (parameters change in steps),
+            # and the gradients are checked here, once, rather than after each backward.
+            self._tls.params_were_finite = self._params_finite.get(id(optimizer), True)
+            grads = [p.grad for p in params if p.grad is not None and checks.is_checkable(p.grad)]
+        self.tripwire.check_gradients(self.sites.current(), self.step - 1, grads)  # replay needs the mode
 
     def _after_optimizer_step(self, optimizer, args, kwargs) -> None:
         self._tls.quiet = max(0, getattr(self._tls, "quiet", 1) - 1)
@@ -348,7 +477,8 @@ class Monitor:
         op = type(optimizer).__name__ + ".step"
         for param in params:  # in-place updates that a later backward may complain about
             self._inplace.record(site, op, param)
-        if checks.all_finite_many(params) or not getattr(self._tls, "params_were_finite", True):
+        finite = self._params_finite[id(optimizer)] = _all_finite(params)
+        if finite or not getattr(self._tls, "params_were_finite", True):
             return
         bad = [p for p in params if not checks.all_finite(p)]
         if checks.all_finite_many([p.grad for p in params if p.grad is not None]):
@@ -394,6 +524,7 @@ class Monitor:
             "thread": threading.current_thread().name,
             "pid": os.getpid(),
             "user_file": self.sites.is_user_file(site.path),
+            **({"replay": self._tls.replay} if getattr(self._tls, "replay", None) else {}),
         }
 
     def _emit(self, site, phase, kind, op, tally, tensors, origin, node=None) -> dict:
@@ -407,6 +538,8 @@ class Monitor:
         if origin:
             record["origin"] = {k: origin[k] for k in ("path", "line", "op", "kind") if k in origin}
         self._count_and_write(record)
+        if kind in _BORN:
+            self.born += 1
         mine = {"path": site.path, "line": site.line, "op": op, "kind": kind}
         self._set_origin(tensors, mine if kind != Kind.NAN_FROM_INF or not origin else origin)
         if self.strict and kind in (Kind.ROOT, Kind.INPUT):
@@ -499,6 +632,13 @@ def _explicit_nonfinite(name, args, kwargs) -> bool:
     if name in ops.LITERAL_FACTORIES and values and isinstance(values[0], (list, tuple, float)):
         return checks.contains_nonfinite_number(values[0])
     return False
+
+
+def _all_finite(tensors) -> bool:
+    """One host read for all the tensors; the exact test only when the cheap one trips."""
+    if not tensors:
+        return True
+    return checks.read_flags([checks.finite_flag(tensors)]) or checks.all_finite_many(tensors)
 
 
 def _parameters(optimizer) -> list:

@@ -7,7 +7,8 @@ from dataclasses import replace
 from typing import List, Optional
 
 from nanlint.runtime.join import (
-    CONFIRMED, NOT_REACHED, NOT_TRIGGERED, Joined, Outcome, describe_event, describe_margin,
+    CONFIRMED, NOT_REACHED, NOT_TRIGGERED, STATIC_ONLY, Joined, Outcome, RuntimeFinding, describe_event,
+    describe_margin,
 )
 from nanlint.runtime.runner import ChildResult
 from nanlint.runtime.summary import RunSummary
@@ -18,11 +19,11 @@ JSON_VERSION = 1
 def outcome_detail(outcome: Outcome, notes: List[str]) -> str:
     """The sentence after the outcome's name: the evidence, the margins, or why nothing was seen."""
     if outcome.outcome == CONFIRMED:
-        parts = [describe_event(e) for e in outcome.evidence]
-        parts += ["its inf became NaN at line %d: %s" % (e.line, describe_event(e)) for e in outcome.via_fill]
-        return "; ".join(parts)
+        return "; ".join(describe_event(e) for e in outcome.evidence)
+    if outcome.outcome == STATIC_ONLY:
+        return "%s predicts no NaN/Inf a run could show" % outcome.finding.code
     if outcome.outcome == NOT_TRIGGERED:
-        parts = [describe_margin(m) for m in outcome.margins] or ["ran and stayed finite"]
+        parts = [describe_margin(m) for m in outcome.margins] or ["ran, and none of the NaN/Inf its rule predicts was born"]
         parts += ["expected: %s" % describe_event(e) for e in outcome.expected]
         return "; ".join(parts)
     if any("torch.compile" in note for note in notes):
@@ -30,10 +31,21 @@ def outcome_detail(outcome: Outcome, notes: List[str]) -> str:
     return "no op ran at this line"
 
 
+def outcome_name(outcome: Outcome) -> str:
+    """"confirmed", or "confirmed (opt-in rule)" for a candidate the run confirmed, ..."""
+    return outcome.outcome + (" (opt-in rule)" if outcome.opt_in else "")
+
+
+def runtime_detail(runtime: RuntimeFinding) -> str:
+    if runtime.flagged:
+        return "found at run time: %s flagged this line but does not predict this" % ", ".join(runtime.flagged)
+    return "found at run time: no rule flagged this line"
+
+
 def annotated_findings(joined: Joined, notes: List[str]) -> list:
     """Every finding with its outcome appended to its message, then the runtime findings."""
     findings = [
-        replace(o.finding, message="%s [%s: %s]" % (o.finding.message, o.outcome, outcome_detail(o, notes)))
+        replace(o.finding, message="%s [%s: %s]" % (o.finding.message, outcome_name(o), outcome_detail(o, notes)))
         for o in joined.outcomes
     ]
     return findings + [r.finding for r in joined.runtime_findings]
@@ -45,13 +57,13 @@ def render_text(joined: Joined, summary: RunSummary, child: ChildResult, timeout
     for index, outcome in sorted(enumerate(joined.outcomes), key=lambda pair: pair[1].finding.sort_key()):
         finding = outcome.finding
         lines.append("%s:%d:%d: %s %s" % (finding.path, finding.line, finding.column, finding.code, finding.message))
-        lines.append("  %s: %s" % (outcome.outcome, outcome_detail(outcome, summary.notes)))
+        lines.append("  %s: %s" % (outcome_name(outcome), outcome_detail(outcome, summary.notes)))
         if searched and searched.line(index):
             lines.append("  search: %s" % searched.line(index))
     for runtime in sorted(joined.runtime_findings, key=lambda r: r.finding.sort_key()):
         finding = runtime.finding
         lines.append("%s:%d:%d: %s %s" % (finding.path, finding.line, finding.column, finding.code, finding.message))
-        lines.append("  found at run time: no rule flagged this line")
+        lines.append("  " + runtime_detail(runtime))
     if lines:
         lines.append("")
     lines.extend("note: " + note for note in summary.notes + _process_notes(summary))
@@ -90,7 +102,8 @@ def render_json(joined: Joined, summary: RunSummary, child: ChildResult, command
         "findings": [_outcome_json(o, summary.notes, searched.record(i) if searched else None)
                      for i, o in enumerate(joined.outcomes)],
         "runtime_findings": [
-            dict(_finding_json(r.finding), event=r.event.to_dict()) for r in joined.runtime_findings
+            dict(_finding_json(r.finding), event=r.event.to_dict(), flagged_by=r.flagged)
+            for r in joined.runtime_findings
         ],
         "notes": summary.notes + _process_notes(summary),
         "processes": {"started": summary.processes, "monitored": summary.monitored,
@@ -114,8 +127,9 @@ def _outcome_json(outcome: Outcome, notes: List[str], search: Optional[dict] = N
     document = dict(
         _finding_json(outcome.finding),
         outcome=outcome.outcome,
+        opt_in=outcome.opt_in,
         detail=outcome_detail(outcome, notes),
-        evidence=[e.to_dict() for e in outcome.evidence + outcome.via_fill],
+        evidence=[e.to_dict() for e in outcome.evidence],
         expected=[e.to_dict() for e in outcome.expected],
         margins=[m.to_dict() for m in outcome.margins],
     )
@@ -139,6 +153,10 @@ def _process_notes(summary: RunSummary) -> List[str]:
 
 def _summary_line(joined: Joined, summary: RunSummary) -> str:
     counts = joined.counts()
-    return "nanlint verify: %d confirmed, %d not triggered, %d not reached, %d found at run time only " \
+    confirmed = "%d confirmed" % counts[CONFIRMED]
+    if counts["confirmed_opt_in"]:
+        confirmed += " (%d from an opt-in rule)" % counts["confirmed_opt_in"]
+    static = ", %d static only" % counts[STATIC_ONLY] if counts[STATIC_ONLY] else ""
+    return "nanlint verify: %s, %d not triggered, %d not reached%s, %d found at run time only " \
            "(%d process(es) monitored)" % (
-               counts[CONFIRMED], counts[NOT_TRIGGERED], counts[NOT_REACHED], counts["runtime"], summary.monitored)
+               confirmed, counts[NOT_TRIGGERED], counts[NOT_REACHED], static, counts["runtime"], summary.monitored)

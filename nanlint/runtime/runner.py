@@ -20,6 +20,7 @@ from typing import Dict, List, Optional
 import nanlint
 from nanlint.runtime import activate
 from nanlint.runtime.events import RunDirTail
+from nanlint.runtime.schedule import Schedule
 
 BOOTSTRAP_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bootstrap")
 _GRACE_SECONDS = (5.0, 3.0)  # after SIGINT, after SIGTERM
@@ -59,7 +60,8 @@ def _signal_name(number: int) -> str:
         return str(number)
 
 
-def child_environment(run_dir: str, paths: List[str], strict: bool, anomaly: bool) -> Dict[str, str]:
+def child_environment(run_dir: str, paths: List[str], strict: bool, anomaly: bool,
+                      full_window: float = Schedule.full_seconds) -> Dict[str, str]:
     env = dict(os.environ)
     previous = env.get("PYTHONPATH")
     env["PYTHONPATH"] = BOOTSTRAP_DIR + (os.pathsep + previous if previous else "")
@@ -67,6 +69,7 @@ def child_environment(run_dir: str, paths: List[str], strict: bool, anomaly: boo
     env[activate.ENV_PATHS] = os.pathsep.join(os.path.abspath(p) for p in paths)
     env[activate.ENV_STRICT] = "1" if strict else "0"
     env[activate.ENV_ANOMALY] = "1" if anomaly else "0"
+    env[activate.ENV_FULL_WINDOW] = repr(full_window)
     env[activate.ENV_PACKAGE_DIR] = os.path.dirname(os.path.abspath(nanlint.__file__))
     return env
 

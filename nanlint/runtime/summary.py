@@ -24,6 +24,7 @@ class SiteEvent:
     message: Optional[str] = None
     saved_by: Optional[str] = None
     origin: Optional[dict] = None
+    replay: Optional[str] = None  # the module call replayed op by op after the tripwire tripped
     user_file: bool = True
     count: int = 0
     expected: int = 0  # occurrences in steps that GradScaler skipped
@@ -115,7 +116,8 @@ def _add_event(events, totals, record, skipped) -> None:
             path=record["path"], line=record["line"], function=record.get("function", ""),
             phase=record["phase"], kind=record["kind"], op=record["op"], dtype=record.get("dtype", ""),
             values=record.get("values", ""), node=record.get("node"), message=record.get("message"),
-            saved_by=record.get("saved_by"), origin=record.get("origin"), user_file=record.get("user_file", True),
+            saved_by=record.get("saved_by"), origin=record.get("origin"), replay=record.get("replay"),
+            user_file=record.get("user_file", True),
         )
     per_source = totals.setdefault(key, {})  # counted per process and test, as the monitor does
     source = (record.get("pid"), record.get("context"))

@@ -1,0 +1,298 @@
+"""The tripwire: cheap checks on the steps that the monitor does not check op by op.
+
+Checkpoints, each read back to the host once: the inputs and outputs of every outermost module call (a
+module called while no other module runs: the model, a loss module), the loss given to `backward()`, and
+the parameters' gradients after it (the optimizer step is checked by the monitor's step hooks). A trip
+is explained by replay: the first outermost call whose inputs were finite and whose outputs were not runs
+again, op by op under the monitor, on a copy of its module with copies of its inputs and the random state
+it started with, which names the line; a gradient born in a module's backward is found by running that
+call's forward and backward again with the gradient that reached its output. What replay cannot explain
+(a value born in code between module calls) becomes a note, and the schedule checks the next steps op by
+op, where the next occurrence is named.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import threading
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional
+
+import torch
+from torch.nn.modules.module import register_module_forward_hook, register_module_forward_pre_hook
+
+from nanlint.runtime import checks
+from nanlint.runtime.sites import Site
+
+FORWARD, BACKWARD = "forward", "backward"
+_AUTOCAST_DEVICES = ("cpu", "cuda")
+_MAX_NOTES = 3
+
+
+@dataclass
+class ModuleCall:
+    """One call of an outermost module in a step checked at the tripwire."""
+
+    module: torch.nn.Module
+    site: Site
+    grad_enabled: bool
+    autocast: List[tuple]  # (device type, dtype) of each autocast region the call ran in
+    rng: torch.Tensor
+    versions: List[int]
+    input_flag: Optional[torch.Tensor]
+    args: tuple = ()
+    kwargs: dict = field(default_factory=dict)
+    output_flag: Optional[torch.Tensor] = None
+    grad_outputs: Dict[int, torch.Tensor] = field(default_factory=dict)
+    outputs: int = 0
+
+    @property
+    def label(self) -> str:
+        return "%s called at %s:%d" % (type(self.module).__name__, self.site.path, self.site.line)
+
+
+class Tripwire:
+    def __init__(self, monitor):
+        self.monitor = monitor
+        self.armed = False
+        self.unexplained = 0
+        self._forward_tripped = False
+        self._step = 0  # the step being checked
+        self._checked = 0  # calls before this index were checked at an earlier backward()
+        self._calls: List[ModuleCall] = []
+        self._pending: List[Optional[ModuleCall]] = []
+        self._tls = threading.local()
+        self._handles: list = []
+
+    # ----------------------------------------------------------------- arming
+
+    def arm(self) -> None:
+        """Check the step that starts now at the tripwire (the monitor's mode is off)."""
+        if self.armed:
+            return
+        self.armed = True
+        self._calls, self._pending, self._checked = [], [], 0
+        self._handles = [
+            register_module_forward_pre_hook(self._before_call),
+            register_module_forward_hook(self._after_call, with_kwargs=True, always_call=True),
+        ]
+
+    def disarm(self) -> None:
+        self.armed = False
+        while self._handles:
+            self._handles.pop().remove()
+        self._calls, self._pending = [], []
+
+    def _before_call(self, module, args) -> None:
+        if getattr(self._tls, "replaying", False):
+            return
+        outermost = not self._pending
+        if outermost:
+            self.monitor.start_new_context()
+            if not self.armed:  # a new test: checked op by op from this call on
+                return
+        call = self._record_call(module, args) if outermost else None
+        self._pending.append(call)
+
+    def _record_call(self, module, args) -> ModuleCall:
+        inputs = checks.float_tensors(list(args))
+        return ModuleCall(
+            module=module,
+            site=self.monitor.sites.current(),
+            grad_enabled=torch.is_grad_enabled(),
+            autocast=[(device, torch.get_autocast_dtype(device)) for device in _AUTOCAST_DEVICES
+                      if torch.is_autocast_enabled(device)],
+            rng=torch.get_rng_state(),
+            versions=[t._version for t in inputs],
+            input_flag=checks.finite_flag(inputs) if inputs else None,
+        )
+
+    def _after_call(self, module, args, kwargs, output) -> None:
+        if getattr(self._tls, "replaying", False) or not self._pending:
+            return
+        call = self._pending.pop()
+        if call is None:
+            return
+        call.args, call.kwargs = args, kwargs
+        outputs = _output_tensors(output)
+        call.outputs = len(outputs)
+        if outputs:
+            call.output_flag = checks.finite_flag(outputs)
+        for index, tensor in enumerate(outputs):
+            if tensor.requires_grad:
+                tensor.register_hook(_keeper(call, index))
+        self._calls.append(call)
+
+    # ----------------------------------------------------------------- checkpoints
+
+    def check_forward(self, loss, site: Site, step: int) -> None:
+        """At backward(): were the step's module calls and its loss finite?"""
+        self._step = step
+        losses = checks.float_tensors(loss)
+        # Only the calls since the last backward() are news; an optimizer step GradScaler skipped leaves
+        # the calls of earlier backward passes behind.
+        calls = self._calls = self._calls[self._checked:]
+        self._checked = len(calls)
+        flags = [f for call in calls for f in (call.input_flag, call.output_flag) if f is not None]
+        if losses:
+            flags.append(checks.finite_flag(losses))
+        if not flags or checks.read_flags(flags):
+            return
+        self._forward_tripped = True  # the gradients will be non-finite too: that is no news
+        for call in calls:
+            if call.input_flag is not None and not checks.read_flags([call.input_flag]):
+                self._unexplained(FORWARD, call.site, "the inputs of %s were already non-finite" % call.label)
+                return
+            if call.output_flag is not None and not checks.read_flags([call.output_flag]):
+                self._replay_forward(call)
+                return
+        self._unexplained(FORWARD, site, "the loss given to backward() was non-finite while %s" % _finite_calls(calls))
+
+    def check_gradients(self, site: Site, step: int, grads: Optional[List[torch.Tensor]] = None) -> None:
+        """After backward(), or at the optimizer step: are the gradients finite (default: the modules')?"""
+        self._step = step
+        calls, self._calls, self._checked = self._calls, [], 0
+        if self._forward_tripped:
+            self._forward_tripped = False
+            return
+        if grads is None:
+            grads = [g for call in calls for g in _parameter_grads(call.module)]
+        if not grads or checks.read_flags([checks.finite_flag(grads)]):
+            return
+        previous = None
+        for call in reversed(calls):  # the order in which backward reached them
+            if not call.grad_outputs:
+                continue
+            if not checks.read_flags([checks.finite_flag(list(call.grad_outputs.values()))]):
+                if previous is None or not self._replay_backward(previous):
+                    where = "between %s and the loss" % call.label if previous is None else "between %s and %s" % (
+                        call.label, previous.label)
+                    self._unexplained(BACKWARD, site, "the gradient reaching the output of %s was already "
+                                      "non-finite: it was born in the backward of the code %s" % (call.label, where))
+                return
+            previous = call
+        for call in calls:
+            own = _parameter_grads(call.module)
+            if own and not checks.read_flags([checks.finite_flag(own)]) and call.grad_outputs:
+                if not self._replay_backward(call):
+                    self._unexplained(BACKWARD, site, "replaying the backward of %s did not make the non-finite "
+                                      "gradient again" % call.label)
+                return
+        self._unexplained(BACKWARD, site, "a gradient was non-finite after backward() while %s" % _finite_calls(calls))
+
+    # ----------------------------------------------------------------- replay
+
+    def _replay_forward(self, call: ModuleCall) -> None:
+        module = self._replayable(call)
+        if module is None:
+            return
+        found = self.monitor.replay(lambda: _call_again(call, module), call.label, self._step)
+        if not found:
+            self._unexplained(FORWARD, call.site, "replaying %s op by op did not make the non-finite value "
+                              "again" % call.label)
+
+    def _replay_backward(self, call: ModuleCall) -> bool:
+        module = self._replayable(call)
+        if module is None:
+            return True
+
+        def forward_and_backward():
+            outputs = _output_tensors(_call_again(call, module))
+            pairs = [(outputs[i], g) for i, g in sorted(call.grad_outputs.items()) if i < len(outputs)]
+            pairs = [(o, g) for o, g in pairs if o.requires_grad]
+            if pairs:
+                self.monitor.replay_backward([o for o, _ in pairs], [g for _, g in pairs])
+
+        return self.monitor.replay(forward_and_backward, call.label, self._step)
+
+    def _replayable(self, call: ModuleCall) -> Optional[torch.nn.Module]:
+        """A copy of the call's module to run again, or None (with a note when the reason is news)."""
+        state = list(call.module.parameters()) + list(call.module.buffers())
+        state = [t for t in state if checks.is_checkable(t)]
+        if state and not checks.read_flags([checks.finite_flag([t.detach() for t in state])]):
+            return None  # non-finite weights: what an earlier, already reported, step made
+        inputs = checks.float_tensors(list(call.args))
+        if [t._version for t in inputs] != call.versions:
+            self._unexplained(FORWARD, call.site, "%s changed its inputs in place, so it could not be replayed"
+                              % call.label)
+            return None
+        try:
+            return copy.deepcopy(_unwrapped(call.module))
+        except Exception as error:
+            self._unexplained(FORWARD, call.site, "%s could not be copied to replay it (%s)" % (
+                call.label, str(error).split("\n")[0][:120]))
+            return None
+
+    def replaying(self, active: bool) -> None:
+        self._tls.replaying = active
+
+    # ----------------------------------------------------------------- what replay could not explain
+
+    def _unexplained(self, phase: str, site: Site, why: str) -> None:
+        self.unexplained += 1
+        step = self._step
+        self.monitor.schedule.escalate(step)
+        if self.unexplained > _MAX_NOTES:
+            return
+        self.monitor.note(
+            "tripwire",
+            "step %d (%s pass, checked at the tripwire only): %s, so the line where it was born is not known "
+            "(%s:%d); the next %d steps were checked op by op, `--monitor full` checks every step"
+            % (step, phase, why, site.path, site.line, self.monitor.schedule.escalation_steps),
+        )
+
+
+def _unwrapped(module: torch.nn.Module) -> torch.nn.Module:
+    """The model inside DistributedDataParallel or DataParallel: a replay needs no process group."""
+    wrappers = (torch.nn.parallel.DistributedDataParallel, torch.nn.DataParallel)
+    return module.module if isinstance(module, wrappers) else module
+
+
+def _call_again(call: ModuleCall, module: torch.nn.Module):
+    args, kwargs = _copy_tensors(call.args), _copy_tensors(call.kwargs)
+    saved = torch.get_rng_state()
+    torch.set_rng_state(call.rng)
+    try:
+        with contextlib.ExitStack() as regions:
+            regions.enter_context(torch.set_grad_enabled(call.grad_enabled))
+            for device, dtype in call.autocast:
+                regions.enter_context(torch.autocast(device, dtype=dtype))
+            return module(*args, **kwargs)
+    finally:
+        torch.set_rng_state(saved)
+
+
+def _copy_tensors(value):
+    if isinstance(value, torch.Tensor):
+        copied = value.detach().clone()
+        return copied.requires_grad_(value.requires_grad) if copied.is_floating_point() else copied
+    if isinstance(value, (list, tuple)):
+        return type(value)(_copy_tensors(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _copy_tensors(v) for k, v in value.items()}
+    return value
+
+
+def _output_tensors(output) -> List[torch.Tensor]:
+    if isinstance(output, dict):
+        output = list(output.values())
+    return checks.float_tensors(output)
+
+
+def _keeper(call: ModuleCall, index: int):
+    def keep(grad):
+        call.grad_outputs[index] = grad
+
+    return keep
+
+
+def _parameter_grads(module: torch.nn.Module) -> List[torch.Tensor]:
+    return [p.grad for p in module.parameters() if p.grad is not None and checks.is_checkable(p.grad)]
+
+
+def _finite_calls(calls: List[ModuleCall]) -> str:
+    if not calls:
+        return "no module was called in the step"
+    return "the outputs of %s were finite: it was born in the code between them" % ", ".join(
+        sorted({type(c.module).__name__ for c in calls}))

@@ -1,0 +1,277 @@
+"""The sampled monitor: steps checked at the tripwire only, and replay naming the line anyway."""
+
+import json
+import sys
+import textwrap
+
+import pytest
+
+torch = pytest.importorskip("torch")
+from torch import nn  # noqa: E402
+
+from nanlint.runtime.checks import HostReads  # noqa: E402
+from nanlint.runtime.events import MemorySink  # noqa: E402
+from nanlint.runtime.monitor import Monitor  # noqa: E402
+from nanlint.runtime.schedule import Schedule  # noqa: E402
+
+
+def tripwire_only():
+    """After the first step, every step is checked at the tripwire only (no window, no sample)."""
+    return Schedule(full_seconds=0.0, sample_share=0.0)
+
+
+class LogNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.linear = nn.Linear(4, 4)
+        self.norm = nn.BatchNorm1d(4)
+        self.calls = 0
+
+    def forward(self, x, bad=False):
+        self.calls += 1
+        h = self.norm(self.linear(x))
+        if bad:
+            h = torch.log(h - h.detach())  # LOG LINE: log(0) = -inf
+        return h.sum(dim=1)
+
+
+class SqrtNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.linear = nn.Linear(4, 4)
+
+    def forward(self, x, bad=False):
+        h = self.linear(x)
+        d = h - h.detach() if bad else h
+        return torch.sqrt(d * d + (0.0 if bad else 1.0))  # SQRT LINE: gradient 1/(2*sqrt(0)) = inf
+
+
+def line_of(cls, marker):
+    import inspect
+
+    source, first = inspect.getsourcelines(cls)
+    return first + next(i for i, text in enumerate(source) if marker in text)
+
+
+def train(model, steps, bad_step, loss_of=lambda out: out.pow(2).mean(), schedule=None):
+    sink = MemorySink()
+    monitor = Monitor(sink, schedule=schedule or tripwire_only()).install()
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+    try:
+        for step in range(steps):
+            out = model(torch.randn(8, 4), bad=step == bad_step)
+            loss = loss_of(out)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+    finally:
+        monitor.uninstall()
+    return sink.records
+
+
+def roots(records):
+    return [r for r in records if r["type"] == "event" and r["kind"] == "root"]
+
+
+def notes(records, topic):
+    return [r["message"] for r in records if r["type"] == "note" and r.get("topic") == topic]
+
+
+def test_a_forward_root_in_a_tripwire_step_is_named_by_replaying_the_module_call():
+    model = LogNet()
+    records = train(model, steps=6, bad_step=3)
+    (root,) = roots(records)
+    assert (root["op"], root["phase"], root["line"], root["step"]) == ("log", "forward", line_of(LogNet, "LOG LINE"), 3)
+    assert root["replay"].startswith("LogNet called at ")
+    assert not notes(records, "tripwire")
+    assert model.calls == 6  # the replay ran on a copy: the user's module saw only its own calls
+
+
+def test_a_backward_root_in_a_tripwire_step_is_named_by_replaying_forward_and_backward():
+    records = train(SqrtNet(), steps=5, bad_step=2, loss_of=lambda out: out.sum())
+    (root,) = roots(records)
+    assert (root["op"], root["phase"], root["line"], root["step"]) == ("sqrt", "backward", line_of(SqrtNet, "SQRT LINE"), 2)
+    assert not notes(records, "tripwire")
+
+
+def test_replay_leaves_the_users_module_state_alone():
+    model = LogNet()
+    sink = MemorySink()
+    monitor = Monitor(sink, schedule=tripwire_only()).install()
+    try:
+        model(torch.randn(8, 4)).sum().backward()  # step 0, op by op; then the tripwire
+        out = model(torch.randn(8, 4), bad=True)
+        running_mean = model.norm.running_mean.clone()
+        out.sum().backward()  # the trip: replay runs the module again, on a copy
+    finally:
+        monitor.uninstall()
+    assert torch.equal(model.norm.running_mean, running_mean)
+    assert [r["op"] for r in roots(sink.records)] == ["log"]
+
+
+def test_a_value_born_between_module_calls_is_a_note_and_the_next_steps_are_checked_op_by_op():
+    def loss_of(out, state={"step": 0}):
+        state["step"] += 1
+        loss = out.pow(2).mean()
+        if state["step"] in (3, 5):  # steps 2 and 4: a NaN born outside any module, no gradient through it
+            loss = loss + (torch.log(torch.zeros(1)) * 0).sum()
+        return loss
+
+    records = train(SqrtNet(), steps=6, bad_step=-1, loss_of=loss_of)
+    (note,) = notes(records, "tripwire")
+    assert note.startswith("step 2 (forward pass, checked at the tripwire only): the loss given to backward()")
+    assert "the next 20 steps were checked op by op" in note
+    (root,) = [r for r in roots(records) if r["phase"] == "forward"]
+    assert (root["op"], root["step"], "replay" in root) == ("log", 4, False)  # named op by op, not replayed
+
+
+def test_host_reads_per_tripwire_step_do_not_grow_with_the_number_of_ops():
+    def reads_per_step(depth):
+        layers = [m for _ in range(depth) for m in (nn.Linear(16, 16), nn.Tanh())]
+        model = nn.Sequential(*layers, nn.Linear(16, 1))
+        optimizer = torch.optim.Adam(model.parameters())
+        monitor = Monitor(MemorySink(), schedule=tripwire_only()).install()
+        try:
+            counts = []
+            for _ in range(5):
+                before = HostReads.count
+                optimizer.zero_grad()
+                model(torch.randn(8, 16)).pow(2).mean().backward()
+                optimizer.step()
+                counts.append(HostReads.count - before)
+        finally:
+            monitor.uninstall()
+        return counts[2:]  # the first step is checked op by op, the second starts at the tripwire
+
+    shallow, deep = reads_per_step(2), reads_per_step(20)
+    assert shallow == deep and len(set(shallow)) == 1 and 0 < shallow[0] <= 4
+
+
+class _Clock:
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+def test_schedule_checks_the_first_window_whole_then_samples_within_the_share():
+    clock = _Clock()
+    schedule = Schedule(full_seconds=10.0, sample_share=0.05, clock=clock)
+    decisions = []
+    for step in range(400):
+        full = schedule.next_is_full(step, None)
+        decisions.append(full)
+        seconds = 0.2 if full else 0.1  # a step checked op by op costs twice as much
+        clock.now += seconds
+        schedule.step_done(full, seconds)
+    window = [full for full, step in zip(decisions, range(400)) if step < 50]
+    assert all(window)  # the first 10 s
+    after = decisions[60:]
+    assert any(after) and not all(after)
+    assert schedule.sampled_full_time <= 0.05 * (clock.now - 10.0) + 0.2
+
+
+def test_schedule_checks_each_new_tests_first_step_and_escalates_after_a_trip():
+    clock = _Clock()
+    schedule = Schedule(full_seconds=0.0, sample_share=0.0, clock=clock)
+    clock.now = 1.0
+    assert schedule.next_is_full(0, "test_a") and not schedule.next_is_full(1, "test_a")
+    assert schedule.next_is_full(2, "test_b") and not schedule.next_is_full(3, "test_b")
+    schedule.escalate(3)
+    assert all(schedule.next_is_full(step, "test_b") for step in range(4, 24))
+    assert not schedule.next_is_full(24, "test_b")
+
+
+def test_verify_past_its_full_window_names_the_line_by_replay_and_says_what_it_sampled(nanlint, tmp_path):
+    (tmp_path / "train.py").write_text(textwrap.dedent("""
+        import torch
+        from torch import nn
+
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.linear = nn.Linear(4, 4)
+
+            def forward(self, x):
+                return torch.log(self.linear(x).abs())  # log-line
+
+
+        model = Net()
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.0)
+        for step in range(12):
+            x = torch.randn(8, 4)
+            if step == 9:
+                with torch.no_grad():
+                    model.linear.bias.zero_()
+                x[0] = 0.0
+            loss = model(x).mean()
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+    """))
+    result = nanlint("verify", ".", "--full-window", "0", "--output-format", "json", "--run", sys.executable,
+                     "train.py", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    document = json.loads(result.stdout)
+    (found,) = document["runtime_findings"]
+    assert (found["code"], found["line"]) == ("NAN011", 12)
+    assert "found by replaying Net called at" in found["message"] and "first at step 9" in found["message"]
+    assert any(note.endswith("steps were checked op by op and the rest at the tripwire (module outputs, the loss, "
+                             "gradients, parameters): margins and \"not reached\" speak for the steps checked op "
+                             "by op; `--monitor full` checks every step") for note in document["notes"])
+
+    full = nanlint("verify", ".", "--monitor", "full", "--output-format", "json", "--run", sys.executable,
+                   "train.py", cwd=tmp_path)
+    document = json.loads(full.stdout)
+    assert ("NAN011", 12) in [(f["code"], f["line"]) for f in document["runtime_findings"]]
+    assert not any("replaying" in f["message"] for f in document["runtime_findings"])
+    assert not any("tripwire" in note for note in document["notes"])
+    bad = nanlint("verify", ".", "--monitor", "sometimes", "--run", sys.executable, "train.py", cwd=tmp_path)
+    assert bad.returncode == 2 and "--monitor" in bad.stderr
+
+
+def test_a_new_pytest_test_is_checked_op_by_op_from_its_first_module_call(monkeypatch):
+    model = SqrtNet()
+    sink = MemorySink()
+    monkeypatch.setenv("PYTEST_CURRENT_TEST", "tests/test_a.py::test_a (call)")
+    monitor = Monitor(sink, schedule=tripwire_only()).install()
+    try:
+        for _ in range(3):  # the first step op by op, then the tripwire
+            model(torch.randn(8, 4)).sum().backward()
+        monkeypatch.setenv("PYTEST_CURRENT_TEST", "tests/test_b.py::test_b (call)")
+        out = model(torch.randn(8, 4))
+        torch.log(out - out.detach()).sum()  # outside any module: seen only op by op
+    finally:
+        monitor.uninstall()
+    (root,) = roots(sink.records)
+    assert (root["op"], root["context"], "replay" in root) == ("log", "tests/test_b.py::test_b", False)
+
+
+def test_replay_runs_under_the_autocast_region_the_call_ran_in():
+    class HalfOverflow(nn.Module):
+        def forward(self, x, bad=False):
+            y = torch.mm(x, x.t())  # AUTOCAST LINE: bf16 under CPU autocast
+            return y.exp() if bad else y  # exp overflows bf16 and float32 alike past 88.7
+
+    sink = MemorySink()
+    model = HalfOverflow()
+    monitor = Monitor(sink, schedule=tripwire_only()).install()
+    try:
+        for step in range(3):
+            x = torch.randn(4, 4, requires_grad=True) * (30.0 if step == 2 else 1.0)
+            with torch.autocast("cpu", dtype=torch.bfloat16):
+                out = model(x, bad=step == 2)
+            out.float().sum().backward()
+    finally:
+        monitor.uninstall()
+    (root,) = [r for r in roots(sink.records) if r["phase"] == "forward"]
+    assert (root["op"], root["dtype"], root["step"]) == ("exp", "bfloat16", 2)
+
+
+def test_a_data_parallel_wrapper_is_replayed_through_the_model_inside_it():
+    records = train(nn.DataParallel(LogNet()), steps=4, bad_step=2)
+    (root,) = roots(records)
+    assert (root["op"], root["line"], root["step"]) == ("log", line_of(LogNet, "LOG LINE"), 2)
+    assert root["replay"].startswith("DataParallel called at ")
