@@ -26,7 +26,9 @@ from nanlint.runtime.render import annotated_findings, render_concise, render_js
 from nanlint.runtime.activate import ENV_SEARCH_PLAN
 from nanlint.runtime.runner import child_environment, run_child
 from nanlint.runtime.schedule import FULL, SAMPLED, Schedule
-from nanlint.runtime.search.plan import DEFAULT_BUDGET, DEFAULT_TOTAL_BUDGET, FlaggedLine, SearchPlan, finding_lines
+from nanlint.runtime.search.plan import (
+    DEFAULT_BUDGET, DEFAULT_TOTAL_BUDGET, FlaggedLine, SearchPlan, finding_lines, predictions_of,
+)
 from nanlint.runtime.search.report import SearchReport
 from nanlint.runtime.summary import summarize
 from nanlint.analysis.suppressions import suppressed
@@ -89,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
         env = child_environment(run_dir, paths, args.strict, args.anomaly,
                                 math.inf if args.monitor == FULL else args.full_window)
         if args.search:
-            env[ENV_SEARCH_PLAN] = _search_plan(args, report.findings, run_dir).save(run_dir)
+            env[ENV_SEARCH_PLAN] = _search_plan(args, report.findings, project.catalog, run_dir).save(run_dir)
         child = run_child(args.run, env, run_dir, args.timeout, progress=not args.no_progress,
                           stdout_to_stderr=fmt in MACHINE_FORMATS)
         if child.start_error:
@@ -143,9 +145,10 @@ def _usage_problem(args) -> str:
     return ""
 
 
-def _search_plan(args, findings, run_dir: str) -> SearchPlan:
+def _search_plan(args, findings, catalog, run_dir: str) -> SearchPlan:
     cwd = os.getcwd()
-    flagged = [FlaggedLine(*finding_lines(f, cwd), code=f.code) for f in findings]
+    flagged = [FlaggedLine(*finding_lines(f, cwd), code=f.code, predictions=predictions_of(catalog, f.code))
+               for f in findings if predictions_of(catalog, f.code)]
     folder = os.path.abspath(args.search_dir) if args.search_dir else os.path.join(run_dir, "reproducers")
     return SearchPlan(flagged, args.search_budget, args.search_total_budget, folder)
 

@@ -18,7 +18,7 @@ from typing import Callable, List, Optional
 from nanlint.runtime.search.calls import Call, Step
 from nanlint.runtime.search.mutations import MUTATIONS, gradient_step
 from nanlint.runtime.search.targets import Target
-from nanlint.runtime.search.trial import TrialResult, margin_gradient, run_trial
+from nanlint.runtime.search.trial import Goal, TrialResult, margin_gradient, run_trial
 
 POOL_SIZE = 8
 MAX_CHANGES = 6  # a longer chain of changes is not worth explaining
@@ -50,7 +50,7 @@ class SearchOutcome:
 
 class _Search:
     def __init__(self, target: Target, lines: List[int], paths: List[str], deadline: float, on_trial: Callable):
-        self.target, self.lines, self.paths, self.on_trial = target, lines, paths, on_trial
+        self.target, self.goal, self.paths, self.on_trial = target, lines, paths, on_trial
         self.deadline = deadline
         self.reduction_deadline = deadline + REDUCTION_SHARE * max(0.0, deadline - time.monotonic())
         self.outcome = SearchOutcome()
@@ -69,7 +69,7 @@ class _Search:
 
     def run(self, call: Call, reducing: bool = False) -> TrialResult:
         self.outcome.trials += 1
-        return run_trial(self.target, call, self.lines, self.paths, self.seconds_left(reducing))
+        return run_trial(self.target, call, self.goal, self.paths, self.seconds_left(reducing))
 
     def attempt(self, call: Call) -> bool:
         """Run a candidate; True when the search is over (found, or refused)."""
@@ -139,7 +139,7 @@ class _Search:
         seed = rng.randrange(2 ** 31)
         if rng.random() < GRADIENT_SHARE and math.isfinite(parent.result.distance):
             if parent.gradients is None:
-                parent.gradients = margin_gradient(self.target, parent.call, self.lines, self.paths,
+                parent.gradients = margin_gradient(self.target, parent.call, self.goal, self.paths,
                                                    self.seconds_left())
             if parent.gradients:  # computed at this parent already: replays recompute it where they are
                 child = gradient_step(parent.call, parent.gradients, random.Random(seed))
@@ -150,7 +150,7 @@ class _Search:
 
     def gradient_mutation(self, call: Call, rng: random.Random) -> Optional[Call]:
         """A step against the margin's gradient at `call` (recomputed there when replayed)."""
-        return gradient_step(call, margin_gradient(self.target, call, self.lines, self.paths,
+        return gradient_step(call, margin_gradient(self.target, call, self.goal, self.paths,
                                                    self.seconds_left(reducing=True)), rng)
 
     def reduce(self) -> None:
@@ -182,10 +182,10 @@ def replay(recorded: Call, steps: List[Step]) -> Optional[Call]:
     return call
 
 
-def search(target: Target, seeds: List[Call], lines: List[int], paths: List[str], deadline: float,
+def search(target: Target, seeds: List[Call], goal: Goal, paths: List[str], deadline: float,
            on_trial: Callable[[int, float], None] = lambda trials, distance: None) -> SearchOutcome:
     started = time.monotonic()
-    state = _Search(target, lines, paths, deadline, on_trial)
+    state = _Search(target, goal, paths, deadline, on_trial)
     done = any(state.attempt(seed) for seed in seeds)
     state.outcome.seeds_failed = not done and not state.pool
     if not done and state.pool:

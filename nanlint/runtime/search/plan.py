@@ -16,11 +16,13 @@ DEFAULT_TOTAL_BUDGET = 300.0
 
 @dataclass
 class FlaggedLine:
-    """One static finding: the lines its span covers, in a file given by its real path."""
+    """One static finding: the lines its span covers, in a file given by its real path, and the
+    run-time events that would confirm it (its rule's `confirmed_by`, as [phase, op] pairs)."""
 
     path: str
     lines: List[int]
     code: str
+    predictions: List[List[str]] = field(default_factory=list)
 
 
 @dataclass
@@ -55,3 +57,9 @@ def finding_lines(finding, cwd: str) -> Tuple[str, List[int]]:
     """The real path of a finding's file and the lines of its span (as the join reads them)."""
     path = os.path.realpath(os.path.join(cwd, finding.path))
     return path, list(range(finding.span.line, max(finding.span.end_line, finding.span.line) + 1))
+
+
+def predictions_of(catalog, code: str) -> List[List[str]]:
+    """What confirms a finding of this rule at run time (nothing: it is not searched)."""
+    rule = catalog.get(code)
+    return [[p.phase, p.op] for p in (rule.confirmed_by or ())] if rule else []

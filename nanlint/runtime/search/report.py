@@ -6,7 +6,8 @@ import ast
 import os
 from typing import Dict, List, Optional
 
-from nanlint.runtime.join import CONFIRMED, Joined, Outcome, _display_path, describe_margin
+from nanlint.runtime.join import NOT_REACHED, Joined, Outcome, _display_path, describe_margin
+from nanlint.runtime.join import NOT_TRIGGERED as NOT_TRIGGERED_RUN
 from nanlint.runtime.search.plan import finding_lines
 from nanlint.runtime.summary import Margin
 
@@ -24,7 +25,7 @@ class SearchReport:
         self.reproducers_kept = reproducers_kept
         self.by_outcome: Dict[int, dict] = {}
         for index, outcome in enumerate(joined.outcomes):
-            if outcome.outcome != CONFIRMED:
+            if outcome.outcome in (NOT_TRIGGERED_RUN, NOT_REACHED):  # static-only rules predict nothing to search
                 self.by_outcome[index] = _record_for(outcome, records, unfinished, cwd)
 
     def record(self, index: int) -> Optional[dict]:

@@ -21,6 +21,7 @@ import nanlint
 from nanlint.runtime.runner import BOOTSTRAP_DIR
 from nanlint.runtime.search.calls import Call
 from nanlint.runtime.search.targets import Target
+from nanlint.runtime.search.trial import Goal
 
 SCRIPT = "reproduce.py"
 INPUTS = "inputs.pt"
@@ -40,13 +41,15 @@ import types
 import torch
 
 import nanlint
-import nanlint.runtime.join
+from nanlint.catalog import Prediction
+from nanlint.runtime.join import describe_event, predicted
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = {path!r}
 MODULE = {module!r}
 QUALNAME = {qualname!r}
 LINES = {lines!r}
+PREDICTED = [Prediction(*p) for p in {predictions!r}]  # the events that confirm the finding
 sys.path[:0] = [p for p in {sys_path!r} if p not in sys.path]
 
 
@@ -106,8 +109,8 @@ with nanlint.watch(paths=[SOURCE]) as watch:
         print("the call raised: %s" % str(error).splitlines()[0])
 here = [e for e in watch.events if e.path == os.path.realpath(SOURCE)]
 for event in here:
-    print("%s:%d: %s" % (SOURCE, event.line, nanlint.runtime.join.describe_event(event)))
-at_line = [e for e in here if e.line in LINES and e.kind in ("root", "inplace_error")]
+    print("%s:%d: %s" % (SOURCE, event.line, describe_event(event)))
+at_line = [e for e in here if e.line in LINES and predicted(PREDICTED, e)]
 print("reproduced" if at_line else "not reproduced")
 sys.exit(1 if at_line else 0)
 '''
@@ -124,14 +127,15 @@ def folder_name(target: Target, line: int) -> str:
     return "%s-%d-%s" % (stem, line, re.sub(r"[^A-Za-z0-9_]+", "_", target.qualname))
 
 
-def write(target: Target, call: Call, line: int, claim: str, root: str, seed: int) -> str:
+def write(target: Target, call: Call, goal: Goal, line: int, claim: str, root: str, seed: int) -> str:
     folder = os.path.join(root, folder_name(target, line))
     os.makedirs(folder, exist_ok=True)
     live = call.clone()
     torch.save({"args": live.args, "kwargs": live.kwargs, "changes": call.changes}, os.path.join(folder, INPUTS))
     module = _MAIN_ALIAS if target.module == "__main__" else target.module
     script = _TEMPLATE.format(claim=claim, script=SCRIPT, path=target.path, module=module, qualname=target.qualname,
-                              lines=[line], sys_path=_import_roots(), inputs=INPUTS, seed=seed)
+                              lines=[line], predictions=[tuple(p) for p in goal.predictions],
+                              sys_path=_import_roots(), inputs=INPUTS, seed=seed)
     with open(os.path.join(folder, SCRIPT), "w", encoding="utf-8") as handle:
         handle.write(script)
     return folder

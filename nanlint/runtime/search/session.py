@@ -13,13 +13,14 @@ import os
 import time
 from typing import Dict, List, Set, Tuple
 
+from nanlint.catalog import Prediction
 from nanlint.runtime.activate import ENV_PATHS
 from nanlint.runtime.events import Kind
 from nanlint.runtime.search import engine, reproducer
 from nanlint.runtime.search.plan import FlaggedLine, SearchPlan
 from nanlint.runtime.search.recorder import Recorded, Recorder
 from nanlint.runtime.search.report import NOT_SEARCHED, NOT_TRIGGERED, TRIGGERABLE, UNCONFIRMED
-from nanlint.runtime.search.trial import SEED, Trigger
+from nanlint.runtime.search.trial import SEED, Goal, Trigger
 
 
 class Confirmations:
@@ -62,12 +63,13 @@ def run_searches(recorded: List[Recorded], plan: SearchPlan, confirmed, paths: L
     clock = _Clock(plan.total_budget)
     answers: Dict[tuple, Dict] = {}
     for number, (recorded_function, flagged) in enumerate(jobs, 1):
-        lines = sorted(set(flagged.lines) & set(recorded_function.target.lines))
-        key = (recorded_function.target.code, tuple(lines))
+        goal = Goal(flagged.path, tuple(sorted(set(flagged.lines) & set(recorded_function.target.lines))),
+                    tuple(Prediction(*p) for p in flagged.predictions))
+        key = (recorded_function.target.code, goal)
         if key not in answers:
-            progress = _progress(emit, "%s:%d (%d/%d)" % (os.path.basename(flagged.path), lines[0], number, len(jobs)))
-            answers[key] = clock.answer(lambda deadline: _search_one(recorded_function, lines, paths, deadline, plan,
-                                                                      progress), plan.budget)
+            label = "%s:%d (%d/%d)" % (os.path.basename(flagged.path), goal.lines[0], number, len(jobs))
+            answers[key] = clock.answer(lambda deadline: _search_one(recorded_function, goal, paths, deadline, plan,
+                                                                      _progress(emit, label)), plan.budget)
         emit(dict(answers[key], type="search", path=flagged.path, lines=flagged.lines, code=flagged.code,
                   function=recorded_function.target.qualname, pid=os.getpid()))
 
@@ -106,20 +108,20 @@ def _findings_in(recorded: Recorded, plan: SearchPlan) -> List[FlaggedLine]:
     return [f for f in plan.flagged if f.path == recorded.target.path and lines & set(f.lines)]
 
 
-def _search_one(recorded: Recorded, lines: List[int], paths, deadline, plan: SearchPlan, progress) -> Dict:
+def _search_one(recorded: Recorded, goal: Goal, paths, deadline, plan: SearchPlan, progress) -> Dict:
     target = recorded.target
     if target.reason:
         return {"status": NOT_SEARCHED, "reason": target.reason}
     if not recorded.calls:
         reason = recorded.copy_errors[0] if recorded.copy_errors else "no call of `%s` was recorded" % target.qualname
         return {"status": NOT_SEARCHED, "reason": reason}
-    outcome = engine.search(target, recorded.calls, lines, paths, deadline, on_trial=progress)
+    outcome = engine.search(target, recorded.calls, goal, paths, deadline, on_trial=progress)
     summary = {"trials": outcome.trials, "seconds": round(outcome.seconds, 2), "budget": plan.budget}
     if outcome.refused:
         return dict(summary, status=NOT_SEARCHED, reason="it tried to %s (the search does not let a function "
                     "write files, use the network or start processes)" % outcome.refused)
     if outcome.found is not None:
-        return dict(summary, **_claim(target, outcome.found, plan))
+        return dict(summary, **_claim(target, goal, outcome.found, plan))
     if outcome.seeds_failed:
         return dict(summary, status=NOT_SEARCHED, reason="calling `%s` again with its recorded arguments raised %s" % (
             target.qualname, outcome.errors[0] if outcome.errors else "an error"))
@@ -127,11 +129,11 @@ def _search_one(recorded: Recorded, lines: List[int], paths, deadline, plan: Sea
     return dict(summary, status=NOT_TRIGGERED, ran_out=outcome.ran_out, margin=closest)
 
 
-def _claim(target, found: engine.Candidate, plan: SearchPlan) -> Dict:
+def _claim(target, goal: Goal, found: engine.Candidate, plan: SearchPlan) -> Dict:
     trigger = found.result.trigger
     claim = describe_trigger(found.call.changes, trigger, target.path)
     try:
-        folder = reproducer.write(target, found.call, trigger.line, claim, plan.reproducer_dir, SEED)
+        folder = reproducer.write(target, found.call, goal, trigger.line, claim, plan.reproducer_dir, SEED)
     except Exception as error:
         return {"status": UNCONFIRMED, "claim": claim, "reason": "its reproducer could not be saved: %s" % error}
     check = reproducer.rerun(folder)

@@ -14,7 +14,7 @@ from typing import List
 
 from nanlint.options import add_rule_options, make_project
 from nanlint.runtime.join import _display_path, join
-from nanlint.runtime.search.plan import DEFAULT_TOTAL_BUDGET, FlaggedLine, SearchPlan, finding_lines
+from nanlint.runtime.search.plan import DEFAULT_TOTAL_BUDGET, FlaggedLine, SearchPlan, finding_lines, predictions_of
 from nanlint.runtime.search.recorder import Recorder
 from nanlint.runtime.search.report import SearchReport
 from nanlint.runtime.search.session import Confirmations, run_searches
@@ -25,11 +25,14 @@ class SuiteSearch:
     def __init__(self, monitor, root: str, budget: float, folder: str):
         parser = argparse.ArgumentParser()
         add_rule_options(parser)
-        self.findings = make_project(parser.parse_args([])).run([root], None).findings
+        project = make_project(parser.parse_args([]))
+        self.findings = project.run([root], None).findings
+        self.catalog = project.catalog
         self.root = root
         self.kept = bool(folder)
         folder = os.path.abspath(folder) if folder else tempfile.mkdtemp(prefix="nanlint-search-")
-        flagged = [FlaggedLine(*finding_lines(f, root), code=f.code) for f in self.findings]
+        flagged = [FlaggedLine(*finding_lines(f, root), code=f.code, predictions=predictions_of(self.catalog, f.code))
+                   for f in self.findings if predictions_of(self.catalog, f.code)]
         self.plan = SearchPlan(flagged, budget, DEFAULT_TOTAL_BUDGET, folder)
         self.confirmed = set()
         monitor.sink = Confirmations(monitor.sink, self.confirmed)
@@ -42,7 +45,7 @@ class SuiteSearch:
         searches: List[dict] = []
         run_searches(list(self.recorder.recorded.values()), self.plan, self.confirmed, [self.root], searches.append)
         summary = summarize(records + searches)
-        joined = join(self.findings, summary, cwd=self.root)
+        joined = join(self.findings, summary, cwd=self.root, catalog=self.catalog)
         report = SearchReport(joined, summary.searches, reproducers_kept=self.kept, cwd=self.root)
         lines = []
         for index, outcome in enumerate(joined.outcomes):

@@ -20,16 +20,38 @@ from typing import Dict, List, Optional, Tuple
 import torch
 from torch.overrides import TorchFunctionMode
 
-from nanlint.runtime import margins
-from nanlint.runtime.events import Kind, MemorySink
+from nanlint.catalog import Prediction
+from nanlint.runtime import margins, ops
+from nanlint.runtime.events import MemorySink
+from nanlint.runtime.join import predicted, same_op
 from nanlint.runtime.monitor import Monitor
 from nanlint.runtime.search import guard
 from nanlint.runtime.search.calls import Call, leaves
 from nanlint.runtime.search.targets import Target
 from nanlint.runtime.sites import SiteResolver
+from nanlint.runtime.summary import SiteEvent
 
 SEED = 0
-_TRIGGERING = (Kind.ROOT, Kind.INPLACE_ERROR)
+
+
+@dataclass(frozen=True)
+class Goal:
+    """What the search tries to make happen: an event at these lines that the finding's rule predicts."""
+
+    path: str
+    lines: Tuple[int, ...]
+    predictions: Tuple[Prediction, ...]
+
+    def wants(self, record: dict) -> bool:
+        if record["path"] != self.path or record["line"] not in self.lines:
+            return False
+        event = SiteEvent(path=record["path"], line=record["line"], function=record.get("function", ""),
+                          phase=record["phase"], kind=record["kind"], op=record["op"])
+        return predicted(self.predictions, event)
+
+    def measures(self, op: str) -> bool:
+        """A margin of this op tells how close the predicted event is."""
+        return any(same_op(op, p.op) for p in self.predictions)
 
 
 @dataclass
@@ -59,7 +81,7 @@ class TrialTimeout(Exception):
     """The candidate ran past the time it was given."""
 
 
-def run_trial(target: Target, call: Call, lines: List[int], paths: List[str], seconds: float) -> TrialResult:
+def run_trial(target: Target, call: Call, goal: Goal, paths: List[str], seconds: float) -> TrialResult:
     live = call.clone()
     sink = MemorySink()
     monitor = Monitor(sink, paths=paths)
@@ -74,8 +96,8 @@ def run_trial(target: Target, call: Call, lines: List[int], paths: List[str], se
             error = "%s: %s" % (type(raised).__name__, str(raised).split("\n")[0][:200])
         finally:
             monitor.uninstall()
-    distance, margin = closest_margin(sink.records, target.path, lines)
-    return TrialResult(find_trigger(sink.records, target.path, lines), distance, margin, error, box.refused or "")
+    distance, margin = closest_margin(sink.records, goal)
+    return TrialResult(find_trigger(sink.records, goal), distance, margin, error, box.refused or "")
 
 
 @contextlib.contextmanager
@@ -129,24 +151,19 @@ def _backward(output) -> None:
         total.backward()
 
 
-def find_trigger(records: List[dict], path: str, lines: List[int]) -> Optional[Trigger]:
+def find_trigger(records: List[dict], goal: Goal) -> Optional[Trigger]:
     for record in records:
-        if record.get("type") != "event" or record.get("kind") not in _TRIGGERING + (Kind.NAN_FROM_INF,):
-            continue
-        origin = record.get("origin") or {}
-        at_line = record["path"] == path and record["line"] in lines and record["kind"] in _TRIGGERING
-        from_fill = origin.get("kind") == Kind.FILL and origin.get("path") == path and origin.get("line") in lines
-        if at_line or from_fill:
-            return Trigger(record["line"] if at_line else origin["line"], record["op"], record["phase"],
-                           record["kind"], record.get("values", ""), record.get("dtype", ""),
-                           record.get("node"), record.get("message"))
+        if record.get("type") == "event" and goal.wants(record):
+            return Trigger(record["line"], record["op"], record["phase"], record["kind"], record.get("values", ""),
+                           record.get("dtype", ""), record.get("node"), record.get("message"))
     return None
 
 
-def closest_margin(records: List[dict], path: str, lines: List[int]) -> Tuple[float, Optional[dict]]:
+def closest_margin(records: List[dict], goal: Goal) -> Tuple[float, Optional[dict]]:
     best, closest = math.inf, None
     for record in records:
-        if record.get("type") == "margin" and record["path"] == path and record["line"] in lines:
+        if (record.get("type") == "margin" and record["path"] == goal.path and record["line"] in goal.lines
+                and goal.measures(record["op"])):
             distance = relative_distance(record["value"], record["limit"], record["lowest"])
             if distance < best:
                 best, closest = distance, record
@@ -162,18 +179,19 @@ def relative_distance(value: float, limit: float, lowest: bool) -> float:
 class _MarginCapture(TorchFunctionMode):
     """Keeps, as differentiable tensors, the margins of the ops run at the flagged lines."""
 
-    def __init__(self, resolver: SiteResolver, path: str, lines: List[int]):
+    def __init__(self, resolver: SiteResolver, goal: Goal):
         super().__init__()
-        self.resolver, self.path, self.lines = resolver, path, lines
+        self.resolver, self.goal = resolver, goal
         self.terms: List[torch.Tensor] = []
 
     def __torch_function__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
         out = func(*args, **kwargs)
-        spec = margins.spec_for(getattr(func, "__name__", ""), args, kwargs)
-        if spec is not None:
+        name = getattr(func, "__name__", "")
+        spec = margins.spec_for(name, args, kwargs)
+        if spec is not None and self.goal.measures(ops.display_name(name)):
             site = self.resolver.current()
-            if site.path == self.path and site.line in self.lines:
+            if site.path == self.goal.path and site.line in self.goal.lines:
                 self._keep(spec, args, kwargs, out)
         return out
 
@@ -191,14 +209,14 @@ class _MarginCapture(TorchFunctionMode):
         self.terms.append(gap.float() / max(1.0, abs(limit)))
 
 
-def margin_gradient(target: Target, call: Call, lines: List[int], paths: List[str],
+def margin_gradient(target: Target, call: Call, goal: Goal, paths: List[str],
                     seconds: float) -> Dict[tuple, torch.Tensor]:
     """d(closest margin)/d(input) for the float inputs, or {} when it is not differentiable."""
     live = call.clone()
     inputs = [leaf for leaf in leaves(live) if leaf.tensor.is_floating_point() and leaf.tensor.numel()]
     for leaf in inputs:
         leaf.tensor.requires_grad_(True)
-    capture = _MarginCapture(SiteResolver(paths, library_dirs=[os.path.dirname(torch.__file__)]), target.path, lines)
+    capture = _MarginCapture(SiteResolver(paths, library_dirs=[os.path.dirname(torch.__file__)]), goal)
     with guard.sandbox(), _isolated(), _time_limit(seconds):
         try:
             with capture:
