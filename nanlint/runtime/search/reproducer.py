@@ -33,6 +33,7 @@ _TEMPLATE = '''"""Reproducer written by `nanlint verify --search`: {claim}.
     python {script}      # exit status 1: the NaN/Inf appeared at the line again; 0: it did not
 """
 import ast
+import builtins
 import os
 import pickle
 import sys
@@ -53,28 +54,34 @@ PREDICTED = [Prediction(*p) for p in {predictions!r}]  # the events that confirm
 sys.path[:0] = [p for p in {sys_path!r} if p not in sys.path]
 
 
-def is_definition(node, imported):
-    """Imports, functions, classes, and assignments computed from literals and imported modules."""
+def defined_names(node):
+    if isinstance(node, (ast.Import, ast.ImportFrom)):
+        return {{(a.asname or a.name).split(".")[0] for a in node.names}}
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return {{node.name}}
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+    return {{n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}}
+
+
+def is_definition(node, known):
+    """Imports, functions, classes, and assignments computed from literals and names already defined."""
     if isinstance(node, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         return True
     if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
-        calls = [n.func for n in ast.walk(node.value) if isinstance(n, ast.Call)]
-        return all(root_name(f) in imported for f in calls)
+        used = {{n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}}
+        return used <= known | set(dir(builtins))
     return False
-
-
-def root_name(node):
-    while isinstance(node, ast.Attribute):
-        node = node.value
-    return node.id if isinstance(node, ast.Name) else None
 
 
 def load_definitions():
     with open(SOURCE, encoding="utf-8") as handle:
         tree = ast.parse(handle.read(), SOURCE)
-    imported = {{(a.asname or a.name).split(".")[0] for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))
-                for a in n.names}}
-    tree.body = [node for node in tree.body if is_definition(node, imported)]
+    kept, known = [], set()
+    for node in tree.body:
+        if is_definition(node, known):
+            kept.append(node)
+            known |= defined_names(node)
+    tree.body = kept
     module = types.ModuleType(MODULE)
     module.__file__, module.__package__ = SOURCE, MODULE.rpartition(".")[0]
     sys.modules[MODULE] = module
