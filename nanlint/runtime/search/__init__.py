@@ -8,5 +8,6 @@
 - trial, engine: one monitored run of a candidate; the margin-guided search over candidates;
 - reproducer: the saved inputs and script, and their re-run in a fresh process;
 - session: the child's side (record during the run, search when it ends);
+- suite: the same for `pytest --nanlint-search`, in pytest's process;
 - report: the parent's side (one sentence per finding). Only `plan` and `report` avoid torch.
 """
