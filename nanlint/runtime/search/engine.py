@@ -9,6 +9,7 @@ the rest replayed on the recorded call, and the drop kept when the trigger remai
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Callable, List, Optional
 
 from nanlint.runtime.search.calls import Call, Step
-from nanlint.runtime.search.mutations import MUTATIONS, gradient_step
+from nanlint.runtime.search.mutations import MUTATIONS, gradient_step, scale, scale_factor
 from nanlint.runtime.search.targets import Target
 from nanlint.runtime.search.trial import Goal, TrialResult, margin_gradient, run_trial
 
@@ -26,6 +27,7 @@ GRADIENT_SHARE = 0.3
 SWEEP_DRAWS = 8  # random draws of each mutation in a sweep of single changes
 PAIR_BASES = 3  # the closest single changes that get a sweep of their own
 REDUCTION_SHARE = 0.2
+SCALE_BISECTIONS = 6
 _IDLE_LIMIT = 200  # mutations in a row that do not apply: the call has nothing to change
 
 
@@ -164,6 +166,28 @@ class _Search:
                 self.outcome.found, steps = Candidate(shorter, result), steps[:index] + steps[index + 1:]
             else:
                 index += 1
+        for index, step in enumerate(steps):
+            if step.apply is scale:
+                steps = self.smallest_scale(steps, index)
+
+    def smallest_scale(self, steps: List[Step], index: int) -> List[Step]:
+        """Bisect (on a log scale) the factor of a scaling step down to about the smallest that triggers."""
+        before = replay(self.outcome.found.call.recorded, steps[:index])
+        high = scale_factor(steps[index].seed, before)
+        low = 1.0
+        for _ in range(SCALE_BISECTIONS):
+            if self.out_of_time(reducing=True):
+                break
+            middle = math.sqrt(low * high)
+            trial_steps = steps[:index] + [Step(functools.partial(scale, factor=float("%.2g" % middle)),
+                                                steps[index].seed)] + steps[index + 1:]
+            candidate = replay(self.outcome.found.call.recorded, trial_steps)
+            result = self.run(candidate, reducing=True) if candidate is not None else None
+            if result is not None and result.trigger:
+                self.outcome.found, steps, high = Candidate(candidate, result), trial_steps, middle
+            else:
+                low = middle
+        return steps
 
 
 def mutate(call: Call, apply: Callable, seed: int) -> Optional[Call]:

@@ -57,13 +57,22 @@ def _number(value: float) -> str:
     return "%.3g" % value
 
 
-def scale(call: Call, rng: random.Random) -> Optional[Call]:
+def scale(call: Call, rng: random.Random, factor: Optional[float] = None) -> Optional[Call]:
+    """`factor` given: the same tensor the seed picks, scaled by it (to find the smallest that triggers)."""
     candidates = _floats(call)
     if not candidates:
         return None
     leaf = rng.choice(candidates)
-    factor = rng.choice(_SCALES)
+    drawn = rng.choice(_SCALES)
+    factor = drawn if factor is None else factor
     return replace(call, leaf.where, _new(leaf, leaf.tensor * factor), "scaling `%s` by %s" % (leaf.name, _number(factor)))
+
+
+def scale_factor(seed: int, call: Call) -> float:
+    """The factor `scale` draws with this seed."""
+    rng = random.Random(seed)
+    rng.choice(_floats(call))
+    return rng.choice(_SCALES)
 
 
 def shift_minimum_to_zero(call: Call, rng: random.Random) -> Optional[Call]:
