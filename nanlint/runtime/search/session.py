@@ -91,6 +91,9 @@ class _Clock:
         except KeyboardInterrupt:  # Ctrl-C or verify's timeout: report what is done, and the rest as such
             self.stopped = "the search was interrupted"
             return {"status": NOT_SEARCHED, "reason": self.stopped}
+        except Exception as error:  # a failure of the search itself: say so, and go on with the next
+            return {"status": NOT_SEARCHED, "reason": "the search failed: %s: %s" % (
+                type(error).__name__, str(error).split("\n")[0][:200])}
 
 
 def _progress(emit, label: str):

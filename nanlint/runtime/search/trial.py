@@ -86,10 +86,11 @@ def run_trial(target: Target, call: Call, goal: Goal, paths: List[str], seconds:
     sink = MemorySink()
     monitor = Monitor(sink, paths=paths)
     error = ""
-    with guard.sandbox() as box, _isolated(), _time_limit(seconds):
+    with guard.sandbox() as box, _isolated():
         monitor.install()
         try:
-            _backward(target.function(*live.args, **live.kwargs))
+            with _time_limit(seconds):  # inside the try: the timer may fire as the block ends
+                _backward(target.function(*live.args, **live.kwargs))
         except guard.Refused:
             pass
         except (Exception, SystemExit) as raised:
@@ -217,14 +218,15 @@ def margin_gradient(target: Target, call: Call, goal: Goal, paths: List[str],
     for leaf in inputs:
         leaf.tensor.requires_grad_(True)
     capture = _MarginCapture(SiteResolver(paths, library_dirs=[os.path.dirname(torch.__file__)]), goal)
-    with guard.sandbox(), _isolated(), _time_limit(seconds):
+    with guard.sandbox(), _isolated():
         try:
-            with capture:
-                target.function(*live.args, **live.kwargs)
-            if not capture.terms or not inputs:
-                return {}
-            objective = torch.stack(capture.terms).min()
-            grads = torch.autograd.grad(objective, [leaf.tensor for leaf in inputs], allow_unused=True)
+            with _time_limit(seconds):
+                with capture:
+                    target.function(*live.args, **live.kwargs)
+                if not capture.terms or not inputs:
+                    return {}
+                objective = torch.stack(capture.terms).min()
+                grads = torch.autograd.grad(objective, [leaf.tensor for leaf in inputs], allow_unused=True)
         except (Exception, SystemExit):
             return {}
     return {leaf.where: grad for leaf, grad in zip(inputs, grads) if grad is not None}
