@@ -1,9 +1,9 @@
 """`nanlint verify [PATHS...] --run CMD [ARGS...]`: run the code and say which findings really fire.
 
 Exit codes: 1 if a finding was confirmed, a non-finite value was found at run time, or (with --search)
-a finding was shown triggerable; 0 if not and the
-command succeeded; 2 on a usage error, or when the command failed, crashed, timed out or was
-interrupted and nothing was found (the run could not vouch for the code).
+a finding was shown triggerable; 0 if not and the command succeeded; 2 on a usage error, or when the
+command failed, crashed, timed out or was interrupted and nothing was found (the run could not vouch
+for the code).
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from typing import List, Tuple
 from nanlint.ftypes import Finding, Report
 from nanlint.notebook import is_notebook
 from nanlint.options import add_rule_options, make_project
+from nanlint.runtime.activate import ENV_SEARCH_PLAN
 from nanlint.runtime.events import read_run_dir
 from nanlint.runtime.join import join
 from nanlint.runtime.render import annotated_findings, render_concise, render_json, render_text
-from nanlint.runtime.activate import ENV_SEARCH_PLAN
 from nanlint.runtime.runner import child_environment, run_child
 from nanlint.runtime.schedule import FULL, SAMPLED, Schedule
 from nanlint.runtime.search.plan import (
