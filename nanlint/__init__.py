@@ -1,4 +1,8 @@
-"""nanlint: find NaN/Inf-prone PyTorch code, statically and at run time."""
+"""nanlint: find NaN/Inf-prone PyTorch code, statically and at run time.
+
+PYTEST_DONT_REWRITE: nanlint holds no assertion helpers for tests. Under `nanlint verify --run pytest` the
+bootstrap has imported nanlint before pytest loads its plugin, and this mark tells pytest not to try.
+"""
 
 __version__ = "0.1.0"
 

@@ -462,9 +462,22 @@ def run_server(args: argparse.Namespace) -> int:
     return EXIT_CLEAN
 
 
+def _split_run(argv: List[str]) -> Tuple[List[str], Optional[List[str]]]:
+    """`verify ... --run CMD ARGS`: everything after --run is the command, verbatim (a `--` among its
+    arguments is the command's; one right after --run only ends nanlint's options, as for `uv run --`)."""
+    if not argv or argv[0] != "verify" or "--run" not in argv:
+        return argv, None
+    at = argv.index("--run")
+    command = argv[at + 1:]
+    return argv[:at], command[1:] if command[:1] == ["--"] else command
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = build_parser()
+    argv, command = _split_run(list(sys.argv[1:] if argv is None else argv))
     args = parser.parse_args(argv)
+    if command is not None:
+        args.run = command
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_ERROR

@@ -2,8 +2,8 @@
 
 Exit codes: 1 if a finding was confirmed, a non-finite value was found at run time, or (with --search)
 a finding was shown triggerable; 0 if not and the command succeeded; 2 on a usage error, or when the
-command failed, crashed, timed out or was interrupted and nothing was found (the run could not vouch
-for the code).
+command failed, crashed, timed out or was interrupted and nothing was found, or when no process of the
+command was monitored (the run could not vouch for the code).
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from nanlint.notebook import is_notebook
 from nanlint.options import add_rule_options, make_project
 from nanlint.runtime.activate import ENV_SEARCH_PLAN
 from nanlint.runtime.events import read_run_dir
-from nanlint.runtime.join import join
-from nanlint.runtime.render import annotated_findings, render_concise, render_json, render_text
+from nanlint.runtime.join import NOT_REACHED, join
+from nanlint.runtime.render import annotated_findings, process_notes, render_concise, render_json, render_text
 from nanlint.runtime.runner import child_environment, run_child
 from nanlint.runtime.schedule import FULL, SAMPLED, Schedule
 from nanlint.runtime.search.plan import (
@@ -43,7 +43,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="files or directories to check statically and to prefer in attribution "
                         "(default: .)")
     parser.add_argument("--run", nargs=argparse.REMAINDER, metavar="CMD", default=None,
-                        help="the command to run, with its arguments (everything after --run)")
+                        help="the command to run, with its arguments (everything after --run, verbatim; a `--` right "
+                        "after --run is skipped)")
     parser.add_argument("--timeout", type=float, metavar="SECONDS",
                         help="stop the command after this long, and report what was collected")
     parser.add_argument("--strict", action="store_true",
@@ -101,7 +102,8 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if temporary:
             shutil.rmtree(run_dir, ignore_errors=True)
-    joined = join(report.findings, summary, catalog=project.catalog, candidates=candidates)
+    joined = _unknown_where_unmonitored(
+        join(report.findings, summary, catalog=project.catalog, candidates=candidates), summary)
     enabled = {rule.code for rule in project.rules}
     joined.runtime_findings = [r for r in joined.runtime_findings if r.finding.code in enabled and not suppressed(r.finding)]
     searched = _search_report(args, joined, summary) if args.search else None
@@ -112,7 +114,16 @@ def run(args: argparse.Namespace) -> int:
         render_errors(report)
     if joined.found_anything or (searched and searched.triggered):
         return EXIT_FOUND
-    return EXIT_CLEAN if child.succeeded else EXIT_USAGE
+    return EXIT_CLEAN if child.succeeded and summary.monitored else EXIT_USAGE
+
+
+def _unknown_where_unmonitored(joined, summary):
+    if not summary.monitored:
+        return joined.as_unknown("no process of the command was monitored, so the run says nothing about this line")
+    if summary.unmonitored:
+        return joined.as_unknown("no monitored process ran this line, and a subprocess ran unmonitored",
+                                 outcomes=(NOT_REACHED,))
+    return joined
 
 
 def _opt_in_candidates(args, paths, project) -> List[Finding]:
@@ -172,6 +183,7 @@ def _write(fmt, args, joined, summary, child, catalog, searched) -> None:
         text = render_concise(joined, summary, child, args.timeout, searched)
     elif fmt in ("sarif", "github"):
         text = _with_check_formatter(fmt, annotated_findings(joined, summary.notes), catalog)
+        sys.stderr.write("".join("note: %s\n" % note for note in process_notes(summary, child)))
         sys.stderr.write(child.status_line(args.timeout) + "\n")
     else:
         text = render_text(joined, summary, child, args.timeout, searched)

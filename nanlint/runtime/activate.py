@@ -15,7 +15,10 @@ import sys
 import time
 from typing import Callable, Optional
 
+from nanlint.runtime import processes
+from nanlint.runtime.bypass import BOOTSTRAP_DIR, bootstrap_bypass
 from nanlint.runtime.events import JsonlSink
+from nanlint.runtime.frames import hide_own_frames
 
 ENV_RUN_DIR = "NANLINT_RUN_DIR"
 ENV_PATHS = "NANLINT_PATHS"
@@ -33,8 +36,10 @@ def activate() -> None:
     if not run_dir or not os.path.isdir(run_dir):
         return
     sink = JsonlSink(run_dir)
-    sink.emit({"type": "process", "pid": os.getpid(), "ppid": os.getppid(), "argv": sys.argv, "time": time.time()})
+    sink.emit(processes.process_record())
     atexit.register(_finish, sink)
+    hide_own_frames()
+    sys.addaudithook(_unmonitored_subprocesses(sink))
     if "torch" in sys.modules:
         _start(sink)
     else:
@@ -53,11 +58,30 @@ def _start(sink) -> None:
     paths = [p for p in os.environ.get(ENV_PATHS, "").split(os.pathsep) if p]
     schedule = Schedule(float(os.environ.get(ENV_FULL_WINDOW, Schedule.full_seconds)))
     active_monitor = Monitor(sink, paths=paths, strict=os.environ.get(ENV_STRICT) == "1", schedule=schedule).install()
+    processes.follow(active_monitor, _finish)
     search_plan = os.environ.get(ENV_SEARCH_PLAN)
     if search_plan:
         from nanlint.runtime.search.session import start
 
         start(active_monitor, search_plan)
+
+
+def _unmonitored_subprocesses(sink) -> Callable:
+    """An audit hook that records the subprocesses started in a way the bootstrap cannot follow."""
+
+    def hook(event, args) -> None:
+        if event != "subprocess.Popen":
+            return
+        try:
+            _, argv, _, env = args
+            argv = [argv] if isinstance(argv, (str, bytes)) else [str(a) for a in argv]
+            reason = bootstrap_bypass(argv, env, BOOTSTRAP_DIR)
+        except Exception:  # an audit hook must never break the program
+            return
+        if reason:
+            sink.emit({"type": "unmonitored", "pid": os.getpid(), "argv": argv, "reason": reason})
+
+    return hook
 
 
 def _finish(sink) -> None:

@@ -2,7 +2,9 @@
 
 Every record is a flat dict with a "type":
 
-- ``process``: a Python process started with the monitor's bootstrap (pid, argv);
+- ``process``: a Python process started with the monitor's bootstrap, or forked by one (pid, ppid, argv,
+  rank);
+- ``worker``: that process is a DataLoader worker (its id);
 - ``monitor``: the monitor was installed in that process (torch was imported);
 - ``reach``: the first time an op ran at a user file:line (this is the line coverage);
 - ``event``: a non-finite value was seen (see ``Kind``), one record per occurrence for the first
@@ -34,6 +36,7 @@ class Kind:
     ROOT = "root"  # born here: finite inputs, non-finite output (or NaN out of an intentional -inf)
     NAN_FROM_INF = "nan_from_inf"  # a NaN made from an Inf that an earlier root cause produced
     INPUT = "input"  # non-finite data that came from outside (a file, numpy, another process)
+    FROM_WORKER = "from_worker"  # a DataLoader worker's batch held it (the worker reports where it was made)
     FILL = "fill"  # written on purpose: masked_fill(-inf), torch.full(inf), torch.tensor([nan])
     INPLACE_ERROR = "inplace_error"  # autograd refused an in-place operation
     ANOMALY_ERROR = "anomaly_error"  # torch's anomaly mode raised

@@ -10,6 +10,8 @@ count. The outcomes:
   of the predicted ops);
 - not reached: no op ran at those lines;
 - static only: the rule predicts no run-time event (a suppression comment, a slow setting).
+- unknown: no process of the run was monitored (every finding), or a subprocess escaped the monitor
+  (the findings no monitored process reached).
 
 Root causes, in-place errors and non-finite input data that confirm no finding become runtime findings
 with codes of their own, at flagged lines as elsewhere. Candidates (findings of opt-in rules the
@@ -26,9 +28,11 @@ from typing import Dict, Iterable, List, Optional, Set, Tuple
 from nanlint.catalog import Prediction, Rule, load_catalog
 from nanlint.ftypes import Finding, Span
 from nanlint.runtime.events import Kind
+from nanlint.runtime.inplace import describe_error
 from nanlint.runtime.summary import Margin, RunSummary, SiteEvent
 
 CONFIRMED, NOT_TRIGGERED, NOT_REACHED, STATIC_ONLY = "confirmed", "not triggered", "not reached", "static only"
+UNKNOWN = "unknown"
 
 # Runtime findings' codes by (kind, phase); their names and docs are in the catalog (rules/runtime.toml).
 RUNTIME_CODES = {
@@ -38,6 +42,7 @@ RUNTIME_CODES = {
     (Kind.INPLACE_ERROR, "forward"): "NAN014",
     (Kind.INPLACE_ERROR, "backward"): "NAN014",
     (Kind.INPUT, "forward"): "NAN015",
+    (Kind.FROM_WORKER, "forward"): "NAN015",
 }
 
 
@@ -50,6 +55,7 @@ class Outcome:
     other: List[SiteEvent] = field(default_factory=list)  # events at these lines its rule does not predict
     margins: List[Margin] = field(default_factory=list)  # of the ops its rule predicts, at these lines
     opt_in: bool = False  # a candidate: its rule is off in the selection, and the run confirmed it
+    why: str = ""  # why the outcome is unknown
 
 
 @dataclass
@@ -65,12 +71,17 @@ class Joined:
     runtime_findings: List[RuntimeFinding]
 
     def counts(self) -> Dict[str, int]:
-        counts = {CONFIRMED: 0, NOT_TRIGGERED: 0, NOT_REACHED: 0, STATIC_ONLY: 0}
+        counts = {CONFIRMED: 0, NOT_TRIGGERED: 0, NOT_REACHED: 0, STATIC_ONLY: 0, UNKNOWN: 0}
         for outcome in self.outcomes:
             counts[outcome.outcome] += 1
         counts["confirmed_opt_in"] = sum(o.opt_in for o in self.outcomes)
         counts["runtime"] = len(self.runtime_findings)
         return counts
+
+    def as_unknown(self, why: str, outcomes=(CONFIRMED, NOT_TRIGGERED, NOT_REACHED)) -> "Joined":
+        """The outcomes the run cannot vouch for (processes it did not monitor) become unknown."""
+        return Joined([Outcome(o.finding, UNKNOWN, why=why) if o.outcome in outcomes else o for o in self.outcomes],
+                      self.runtime_findings)
 
     @property
     def found_anything(self) -> bool:
@@ -185,9 +196,10 @@ def _display_path(path: str, cwd: str) -> str:
 def describe_event(event: SiteEvent) -> str:
     """One sentence: what happened, where in the computation, how often, from when."""
     if event.kind == Kind.INPLACE_ERROR:
-        text = "autograd in-place error (%s): %s" % (event.op, event.message or "")
-        if event.saved_by:
-            text += " [the tensor was saved by %s]" % event.saved_by
+        text = describe_error(event.op, event.message or "", event.saved, event.run_at, event.path)
+    elif event.kind == Kind.FROM_WORKER:
+        text = "non-finite data (%s, %s) came in from outside in a batch a DataLoader worker loaded" % (
+            event.values, event.dtype)
     elif event.kind == Kind.INPUT:
         text = "non-finite data (%s, %s) came in from outside and was first used by %s" % (
             event.values, event.dtype, event.op)
@@ -213,8 +225,13 @@ def _phase_words(event: SiteEvent) -> str:
 def _frequency(event: SiteEvent) -> str:
     times = "once" if event.count == 1 else "%d times" % event.count
     text = ", " + times
+    if len(event.ranks) > 1:
+        text += " on ranks " + ", ".join(map(str, event.ranks))
+    if event.workers:
+        text += " in DataLoader worker%s %s" % ("s" if len(event.workers) > 1 else "", ", ".join(map(str, event.workers)))
     if event.first_step is not None:
-        text += ", first at step %d" % event.first_step
+        rank = "rank %d, " % event.first_rank if event.first_rank is not None else ""
+        text += ", first at %sstep %d" % (rank, event.first_step)
     if event.expected:
         text += " (%d in steps GradScaler skipped)" % event.expected
     if event.contexts:

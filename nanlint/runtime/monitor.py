@@ -24,16 +24,18 @@ import sys
 import threading
 import time
 import weakref
-from typing import Dict, List, Optional
+from typing import Dict, List, NamedTuple, Optional
 
 import torch
 from torch.overrides import TorchFunctionMode
 from torch.utils.weak import WeakIdKeyDictionary
 
-from nanlint.runtime import checks, margins, ops
+from nanlint.runtime import checks, margins, ops, processes
 from nanlint.runtime.amp import watch_grad_scaler
 from nanlint.runtime.events import FULL_RECORDS_PER_KEY, Kind, event_key
-from nanlint.runtime.inplace import ANOMALY, LEAF_INPLACE, SAVED_MODIFIED, InplaceLog, parse_saved_modified
+from nanlint.runtime.inplace import ANOMALY, LEAF_INPLACE, SAVED_MODIFIED, InplaceLog, before_change
+from nanlint.runtime.modules import ModuleSites
+from nanlint.runtime.saved_graph import explain, roots_of_backward
 from nanlint.runtime.schedule import Schedule
 from nanlint.runtime.sites import Site, SiteResolver, site_of_code
 from nanlint.runtime.threads import follow_threads
@@ -45,6 +47,7 @@ _MARGIN_FLUSH_SECONDS = 0.5
 _MAX_NODES_PER_CALL = 10000
 _TAG = "nanlint"
 _BORN = (Kind.ROOT, Kind.NAN_FROM_INF, Kind.INPUT)
+__tracebackhide__ = True  # pytest and IPython leave the monitor's frames out of the user's tracebacks
 
 
 class NonFiniteError(RuntimeError):
@@ -71,6 +74,12 @@ class _MarginEntry:
         self.emitted_at = 0.0
 
 
+class _Update(NamedTuple):
+    site: Site
+    op: str
+    step: int
+
+
 class Monitor:
     """Install with `install()` (pushes the mode in this thread and follows new threads)."""
 
@@ -91,6 +100,7 @@ class Monitor:
         self._backward = None
         self._optimizer_seen = False  # once seen, gradients are checked at optimizer steps
         self._params_finite: Dict[int, bool] = {}  # by id(optimizer), after its last step
+        self._last_update: Optional[_Update] = None  # the last optimizer step taken at the tripwire
         self._tls = threading.local()
         self._lock = threading.RLock()
         self._reached = set()
@@ -98,6 +108,7 @@ class Monitor:
         self._margins: Dict[tuple, _MarginEntry] = {}
         self._origins = WeakIdKeyDictionary()
         self._inplace = InplaceLog()
+        self._built = ModuleSites(self.sites)
         self._gradients_to_mark: List = []  # leaves whose .grad a backward may have made non-finite
         self._undo: List = []
         self._mode: Optional[_Mode] = None
@@ -110,11 +121,13 @@ class Monitor:
             self._mode.__enter__()
         else:
             self.tripwire.arm()
+        self._step_started = time.monotonic()  # time spent uninstalled is no step's
         self._owner = threading.current_thread()
         self.schedule.context = self.current_context()
         self._undo.append(follow_threads(lambda: _Mode(self)))
         self._undo.append(self._wrap_backward_entries())
         self._undo.append(watch_grad_scaler(self._on_amp_skip, self.quietly))
+        self._undo.append(self._built.install())
         from torch.optim.optimizer import register_optimizer_step_post_hook, register_optimizer_step_pre_hook
 
         pre = register_optimizer_step_pre_hook(self._before_optimizer_step)
@@ -132,6 +145,15 @@ class Monitor:
             self._mode = None
         while self._undo:
             self._undo.pop()()
+
+    def check_every_op(self) -> None:
+        """From now on every op is checked (a DataLoader worker has no training steps to sample)."""
+        self.schedule = Schedule.always_full()
+        self._set_full(True)
+
+    def after_fork(self) -> None:
+        """In a forked child: a lock the parent's other threads held is not this process's to wait for."""
+        self._lock = threading.RLock()
 
     def flush(self) -> None:
         """Write the counts and margins that throttling held back, and what torch.compile hid."""
@@ -159,9 +181,11 @@ class Monitor:
             return func(*args, **kwargs)
         if name in ops.BACKWARD_ENTRIES:
             return self._run_backward(func, args, kwargs)
-        inplace = ops.is_inplace(name, kwargs)
+        inplace = ops.is_inplace(name, kwargs, func, args)
         spec = margins.spec_for(name, args, kwargs) if self.check_margins else None
-        self_was_finite = self._state_before_inplace(name, args) if inplace else None
+        overwrites_out = kwargs.get("out") is not None  # out= is written over: its old values do not matter
+        self_was_finite = self._state_before_inplace(name, args) if inplace and not overwrites_out else None
+        before = before_change(args, kwargs) if inplace else None
         site = self.sites.current() if spec is not None else None
         measured = margins.measure(spec, args, kwargs, None) if spec and spec.argument != "out" else None
         try:
@@ -182,7 +206,7 @@ class Monitor:
             if measured is not None:
                 self._record_margin(site, name, spec, measured)
         if inplace:
-            self._inplace.record(site, ops.display_name(name), results[0])
+            self._record_inplace(site, name, results[0], before)
         inputs_finite = True
         finite = checks.all_finite(results[0]) if len(results) == 1 else checks.all_finite_many(results)
         if not finite and name not in ops.UNINITIALIZED:
@@ -247,9 +271,15 @@ class Monitor:
             origin = self._emit(site, FORWARD, Kind.INPUT, op, tally, [tensor], origin=None)
         return origin
 
+    def _record_inplace(self, site, name, tensor, before) -> None:
+        built = self._built.running_library_module()  # nn.ReLU(inplace=True): blame the line that built it
+        self._inplace.record(built or site, ops.display_name(name), tensor, before, run_at=site if built else None)
+
     def _on_forward_error(self, error, name, site) -> None:
         if LEAF_INPLACE in str(error):
-            self._emit_error(site, FORWARD, Kind.INPLACE_ERROR, ops.display_name(name), error)
+            built = self._built.running_library_module()
+            run_at = {"run_at": {"path": site.path, "line": site.line}} if built else {}
+            self._emit_error(built or site, FORWARD, Kind.INPLACE_ERROR, ops.display_name(name), error, **run_at)
 
     # ----------------------------------------------------------------- backward
 
@@ -290,7 +320,7 @@ class Monitor:
         try:
             return func(*args, **kwargs)
         except RuntimeError as error:
-            self._on_backward_error(error, site)
+            self._on_backward_error(error, site, args, kwargs)
             raise
         finally:
             tls.phase = FORWARD
@@ -394,7 +424,7 @@ class Monitor:
             metadata = node.metadata
             if _TAG in metadata:
                 continue
-            metadata[_TAG] = True
+            metadata[_TAG] = (site, op)  # the saver's line, for in-place errors
             leaves = []
             for parent, _ in node.next_functions:
                 if parent is None:
@@ -437,14 +467,12 @@ class Monitor:
                 return
             self._emit(site, BACKWARD, kind, op, made_census, made, origin=None, node=node_name)
 
-    def _on_backward_error(self, error, backward_site) -> None:
+    def _on_backward_error(self, error, backward_site, args, kwargs) -> None:
         message = str(error)
         if SAVED_MODIFIED in message:
-            parsed = parse_saved_modified(message)
-            change = self._inplace.culprit(parsed) if parsed else None
-            site, op = (change.site, change.op) if change else (backward_site, "backward")
-            extra = {"saved_by": parsed.node} if parsed and parsed.node else {}
-            self._emit_error(site, BACKWARD, Kind.INPLACE_ERROR, op, error, **extra)
+            for found in explain(message, roots_of_backward(args, kwargs), _TAG, self._inplace.changes()):
+                self._emit_error(found.site or backward_site, BACKWARD, Kind.INPLACE_ERROR, found.op, found.message,
+                                 **found.fields)
         else:
             anomaly = ANOMALY.search(message)
             if anomaly:
@@ -477,6 +505,9 @@ class Monitor:
         op = type(optimizer).__name__ + ".step"
         for param in params:  # in-place updates that a later backward may complain about
             self._inplace.record(site, op, param)
+        if self.tripwire.armed:  # weights are checked where they are next used: see weights_found_nonfinite
+            self._last_update = _Update(site, op, self.step - 1)
+            return
         finite = self._params_finite[id(optimizer)] = _all_finite(params)
         if finite or not getattr(self._tls, "params_were_finite", True):
             return
@@ -487,6 +518,16 @@ class Monitor:
         else:  # non-finite gradients, already reported where backward made them
             self.propagated += 1
             self._set_origin(bad, {"path": site.path, "line": site.line, "op": op, "kind": "propagated"})
+
+    def weights_found_nonfinite(self, tensors) -> None:
+        """The tripwire met non-finite weights: the last optimizer step made them if its gradients were finite."""
+        update, self._last_update = self._last_update, None
+        if update is None or not self.tripwire.gradients_were_finite:
+            return
+        with torch._C.DisableTorchFunction():
+            bad = [t for t in tensors if not checks.all_finite(t)]
+            tally = checks.merge(checks.census(t) for t in bad)
+            self._emit(update.site, OPTIMIZER, Kind.ROOT, update.op, tally, bad, origin=None, step=update.step)
 
     def _on_amp_skip(self) -> None:
         self.sink.emit({"type": "amp_skip", "step": self.step - 1, "pid": os.getpid()})
@@ -508,7 +549,7 @@ class Monitor:
             if self.sites.is_user_file(site.path):
                 self.sink.emit({"type": "reach", "path": site.path, "line": site.line, "function": site.function})
 
-    def _event(self, site, phase, kind, op, **fields) -> dict:
+    def _event(self, site, phase, kind, op, step=None, **fields) -> dict:
         """An event record: what happened where, and in which step, test, thread and process."""
         return {
             "type": "event",
@@ -519,17 +560,18 @@ class Monitor:
             "line": site.line,
             "function": site.function,
             **fields,
-            "step": self.step,
+            "step": self.step if step is None else step,
             "context": self.current_context(),
             "thread": threading.current_thread().name,
             "pid": os.getpid(),
+            **processes.identity(),
             "user_file": self.sites.is_user_file(site.path),
             **({"replay": self._tls.replay} if getattr(self._tls, "replay", None) else {}),
         }
 
-    def _emit(self, site, phase, kind, op, tally, tensors, origin, node=None) -> dict:
+    def _emit(self, site, phase, kind, op, tally, tensors, origin, node=None, step=None) -> dict:
         record = self._event(
-            site, phase, kind, op,
+            site, phase, kind, op, step,
             dtype=str(tensors[0].dtype).replace("torch.", "") if tensors else "",
             values=tally.describe(), nan=tally.nan, posinf=tally.posinf, neginf=tally.neginf, numel=tally.numel,
         )
@@ -545,6 +587,10 @@ class Monitor:
         if self.strict and kind in (Kind.ROOT, Kind.INPUT):
             raise NonFiniteError(_strict_message(record))
         return mine
+
+    def emit_arrival(self, site, kind, op, tally, tensors) -> None:
+        """Non-finite data that arrived at `site` from elsewhere (a DataLoader worker's batch)."""
+        self._emit(site, FORWARD, kind, op, tally, tensors, origin=None)
 
     def _emit_error(self, site, phase, kind, op, error, **extra) -> None:
         record = self._event(site, phase, kind, op, message=str(error).split("\n")[0][:500], **extra)

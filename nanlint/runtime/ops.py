@@ -63,10 +63,25 @@ _DISPLAY = {
 }
 
 
-def is_inplace(name: str, kwargs: dict) -> bool:
+# torch.nn.functional's `inplace` flag, by position (`nn.Dropout` calls `F.dropout(x, p, training, inplace)`).
+_INPLACE_FLAG = {
+    "relu": 1, "relu6": 1, "selu": 1, "silu": 1, "mish": 1, "hardsigmoid": 1, "hardswish": 1,
+    "elu": 2, "celu": 2, "leaky_relu": 2,
+    "hardtanh": 3, "threshold": 3, "_threshold": 3, "dropout": 3, "dropout1d": 3, "dropout2d": 3,
+    "dropout3d": 3, "alpha_dropout": 3, "feature_alpha_dropout": 3,
+    "rrelu": 4,
+}
+
+
+def is_inplace(name: str, kwargs: dict, func=None, args=()) -> bool:
     if name in _INPLACE_DUNDERS or kwargs.get("out") is not None:
         return True
-    return name.endswith("_") and not name.endswith("__")
+    if name.endswith("_") and not name.endswith("__"):
+        return True
+    position = _INPLACE_FLAG.get(name)
+    if position is None or getattr(func, "__module__", None) != "torch.nn.functional":
+        return False
+    return bool(kwargs["inplace"] if "inplace" in kwargs else len(args) > position and args[position])
 
 
 def display_name(name: str) -> str:

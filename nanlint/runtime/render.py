@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import List, Optional
 
 from nanlint.runtime.join import (
-    CONFIRMED, NOT_REACHED, NOT_TRIGGERED, STATIC_ONLY, Joined, Outcome, RuntimeFinding, describe_event,
+    CONFIRMED, NOT_REACHED, NOT_TRIGGERED, STATIC_ONLY, UNKNOWN, Joined, Outcome, RuntimeFinding, describe_event,
     describe_margin,
 )
 from nanlint.runtime.runner import ChildResult
@@ -26,6 +26,8 @@ def outcome_detail(outcome: Outcome, notes: List[str]) -> str:
         parts = [describe_margin(m) for m in outcome.margins] or ["ran, and none of the NaN/Inf its rule predicts was born"]
         parts += ["expected: %s" % describe_event(e) for e in outcome.expected]
         return "; ".join(parts)
+    if outcome.outcome == UNKNOWN:
+        return outcome.why
     if any("torch.compile" in note for note in notes):
         return "no monitored op ran at this line (torch.compile was used: compiled code is not seen)"
     return "no op ran at this line"
@@ -66,7 +68,7 @@ def render_text(joined: Joined, summary: RunSummary, child: ChildResult, timeout
         lines.append("  " + runtime_detail(runtime))
     if lines:
         lines.append("")
-    lines.extend("note: " + note for note in summary.notes + _process_notes(summary))
+    lines.extend("note: " + note for note in summary.notes + process_notes(summary, child))
     lines.append(child.status_line(timeout))
     lines.append(_summary_line(joined, summary))
     if searched:
@@ -80,6 +82,7 @@ def render_concise(joined: Joined, summary: RunSummary, child: ChildResult, time
         "%s:%d:%d: %s %s" % (f.path, f.line, f.column, f.code, f.message)
         for f in sorted(annotated_findings(joined, summary.notes), key=lambda f: f.sort_key())
     ]
+    lines.extend("note: " + note for note in process_notes(summary, child))
     lines.append(child.status_line(timeout))
     lines.append(_summary_line(joined, summary))
     if searched:
@@ -105,9 +108,10 @@ def render_json(joined: Joined, summary: RunSummary, child: ChildResult, command
             dict(_finding_json(r.finding), event=r.event.to_dict(), flagged_by=r.flagged)
             for r in joined.runtime_findings
         ],
-        "notes": summary.notes + _process_notes(summary),
+        "notes": summary.notes + process_notes(summary, child),
         "processes": {"started": summary.processes, "monitored": summary.monitored,
-                      "unfinished": summary.unfinished},
+                      "workers": summary.workers, "ranks": summary.ranks, "unfinished": summary.unfinished,
+                      "unmonitored": [{"argv": r.get("argv"), "reason": r.get("reason")} for r in summary.unmonitored]},
         "summary": joined.counts(),
     }
     if searched:
@@ -138,17 +142,31 @@ def _outcome_json(outcome: Outcome, notes: List[str], search: Optional[dict] = N
     return document
 
 
-def _process_notes(summary: RunSummary) -> List[str]:
+def process_notes(summary: RunSummary, child: ChildResult) -> List[str]:
+    """What the report must say about the processes it could not see."""
     notes = []
     if summary.monitored == 0:
-        notes.append(
-            "no Python process of the command imported torch under the monitor (%d started with the "
-            "bootstrap); a command run with python -I or -E ignores PYTHONPATH" % summary.processes
-        )
+        notes.append("the command ran but no Python process loaded nanlint's monitor: %s; every outcome is "
+                     "unknown" % _why_unmonitored(summary, child))
+    elif summary.unmonitored:
+        first = summary.unmonitored[0]
+        notes.append("only some processes were monitored: %d subprocess(es) started out of the monitor's reach "
+                     "(`%s`: %s)" % (
+                         len(summary.unmonitored), " ".join(first.get("argv") or []), first.get("reason")))
     if summary.unfinished:
-        notes.append("%d monitored process(es) ended without exiting normally (crash or kill): their "
-                     "events up to that moment are included" % summary.unfinished)
+        notes.append("%d monitored process(es) ended without exiting normally (crashed, or killed as Pool.terminate() "
+                     "kills its workers): their events up to that moment are included" % summary.unfinished)
     return notes
+
+
+def _why_unmonitored(summary: RunSummary, child: ChildResult) -> str:
+    if child.bypass:
+        return child.bypass
+    if summary.unmonitored:
+        return summary.unmonitored[0].get("reason")
+    if summary.processes:
+        return "%d Python process(es) started with nanlint's bootstrap but none imported torch" % summary.processes
+    return "python -I, -E or -S, a non-Python command, or a Python that could not load nanlint (see its stderr)"
 
 
 def _summary_line(joined: Joined, summary: RunSummary) -> str:
@@ -157,6 +175,11 @@ def _summary_line(joined: Joined, summary: RunSummary) -> str:
     if counts["confirmed_opt_in"]:
         confirmed += " (%d from an opt-in rule)" % counts["confirmed_opt_in"]
     static = ", %d static only" % counts[STATIC_ONLY] if counts[STATIC_ONLY] else ""
-    return "nanlint verify: %s, %d not triggered, %d not reached%s, %d found at run time only " \
-           "(%d process(es) monitored)" % (
-               confirmed, counts[NOT_TRIGGERED], counts[NOT_REACHED], static, counts["runtime"], summary.monitored)
+    unknown = ", %d unknown" % counts[UNKNOWN] if counts[UNKNOWN] else ""
+    which = [", %d of them DataLoader workers" % summary.workers] if summary.workers else []
+    if summary.ranks:
+        which.append(", ranks " + ", ".join(map(str, summary.ranks)))
+    return "nanlint verify: %s, %d not triggered, %d not reached%s%s, %d found at run time only " \
+           "(%d process(es) monitored%s)" % (
+               confirmed, counts[NOT_TRIGGERED], counts[NOT_REACHED], static, unknown, counts["runtime"],
+               summary.monitored, "".join(which))

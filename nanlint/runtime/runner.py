@@ -19,10 +19,10 @@ from typing import Dict, List, Optional
 
 import nanlint
 from nanlint.runtime import activate
+from nanlint.runtime.bypass import BOOTSTRAP_DIR, bootstrap_bypass
 from nanlint.runtime.events import RunDirTail
 from nanlint.runtime.schedule import Schedule
 
-BOOTSTRAP_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bootstrap")
 _GRACE_SECONDS = (5.0, 3.0)  # after SIGINT, after SIGTERM
 _POLL_SECONDS = 0.2
 
@@ -34,6 +34,7 @@ class ChildResult:
     timed_out: bool = False
     interrupted: bool = False
     start_error: Optional[str] = None
+    bypass: Optional[str] = None  # why the command's own Python would not load the bootstrap
 
     @property
     def succeeded(self) -> bool:
@@ -112,7 +113,7 @@ def run_child(command: List[str], env: Dict[str, str], run_dir: str, timeout: Op
                                    preexec_fn=_default_sigint if os.name == "posix" else None)
     except OSError as error:
         return ChildResult(start_error=str(error))
-    result = ChildResult()
+    result = ChildResult(bypass=bootstrap_bypass(command))
     stopper = _Stopper(process, own_group)
     display = _Progress(run_dir, progress and sys.stderr.isatty())
     previous_handler = _on_interrupt(lambda: stopper.interrupt(result))

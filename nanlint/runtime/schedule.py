@@ -6,15 +6,14 @@ read once per checkpoint) costs a few percent. So a run is checked op by op for 
 `full_seconds`, and in the first step of every pytest test (short programs, tests and bug reproductions are
 therefore checked whole); after that, a sample of steps is checked op by op, keeping their time under
 `sample_share` of the run's time, and a trip that replay could not explain makes the next
-`escalation_steps` steps op by op. A step runs from the end of one backward pass to the end of the next.
-Does not import torch.
+`escalation_steps` steps op by op. A step runs from the end of one backward pass to the end of the next;
+the run's time is the sum of its steps (time spent uninstalled does not count). Does not import torch.
 """
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass, field
-from typing import Callable, Optional
+from dataclasses import dataclass
+from typing import Optional
 
 FULL, SAMPLED = "full", "sampled"
 
@@ -24,16 +23,12 @@ class Schedule:
     full_seconds: float = 20.0
     sample_share: float = 0.05
     escalation_steps: int = 20
-    clock: Callable[[], float] = time.monotonic
-    started: float = field(default=0.0)
+    run_time: float = 0.0  # the steps' time, plus the time before the first step ended
     sampled_full_time: float = 0.0  # time spent in sampled op-by-op steps after the first window
     escalated_until: int = -1
     context: Optional[str] = None
     steps: int = 0
     full_steps: int = 0
-
-    def __post_init__(self) -> None:
-        self.started = self.clock()
 
     @classmethod
     def always_full(cls) -> "Schedule":
@@ -41,9 +36,10 @@ class Schedule:
 
     def step_done(self, was_full: bool, seconds: float) -> None:
         self.steps += 1
+        self.run_time += seconds
         if was_full:
             self.full_steps += 1
-            if self._elapsed() > self.full_seconds:
+            if self.run_time > self.full_seconds:
                 self.sampled_full_time += seconds
 
     def next_is_full(self, step: int, context: Optional[str]) -> bool:
@@ -52,16 +48,9 @@ class Schedule:
         self.context = context
         if new_context and context is not None or step <= self.escalated_until:
             return True
-        elapsed = self._elapsed()
-        if elapsed < self.full_seconds:
+        if self.run_time < self.full_seconds:
             return True
-        return self.sampled_full_time < self.sample_share * (elapsed - self.full_seconds)
+        return self.sampled_full_time < self.sample_share * (self.run_time - self.full_seconds)
 
     def escalate(self, step: int) -> None:
         self.escalated_until = step + self.escalation_steps
-
-    def describe(self) -> dict:
-        return {"steps": self.steps, "full_steps": self.full_steps}
-
-    def _elapsed(self) -> float:
-        return self.clock() - self.started

@@ -21,7 +21,7 @@ from typing import Dict, Iterable, List, NamedTuple, Optional
 
 LIBRARY, USER, CHECKED = 0, 1, 2
 
-_NANLINT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+NANLINT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 class Site(NamedTuple):
@@ -41,7 +41,7 @@ def _library_roots(extra: Iterable[str]) -> List[str]:
     user_site = getattr(site, "USER_SITE", None)
     if user_site:
         roots.add(user_site)
-    roots.add(_NANLINT_DIR)
+    roots.add(NANLINT_DIR)
     return sorted({_dir_prefix(os.path.realpath(r)) for r in roots})
 
 
@@ -65,6 +65,9 @@ class SiteResolver:
         self._user_is_checked = not paths
         self._classes: Dict[str, int] = {}
         self._real: Dict[str, str] = {}
+        # The code of the frame where this process's own stack begins: frames above a forked
+        # DataLoader worker's loop are a copy of the parent's.
+        self.outermost = None
 
     def classify(self, filename: str) -> int:
         cls = self._classes.get(filename)
@@ -95,7 +98,7 @@ class SiteResolver:
         frame = sys._getframe(depth + 1)
         innermost = frame
         user = None
-        while frame is not None:
+        while frame is not None and frame.f_code is not self.outermost:
             cls = self.classify(frame.f_code.co_filename)
             if cls == CHECKED:
                 return frame

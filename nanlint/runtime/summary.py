@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Set, Tuple
 
-from nanlint.runtime.events import event_key
+from nanlint.runtime.events import Kind, event_key
 
 
 @dataclass
@@ -22,14 +22,18 @@ class SiteEvent:
     values: str = ""
     node: Optional[str] = None
     message: Optional[str] = None
-    saved_by: Optional[str] = None
+    saved: Optional[dict] = None  # in-place error: the saving node, op and line; saved and found versions
+    run_at: Optional[dict] = None  # in-place op of a library module: the line that ran it (this line built it)
     origin: Optional[dict] = None
     replay: Optional[str] = None  # the module call replayed op by op after the tripwire tripped
     user_file: bool = True
     count: int = 0
     expected: int = 0  # occurrences in steps that GradScaler skipped
     first_step: Optional[int] = None
+    first_rank: Optional[int] = None  # the rank of the first step, in a distributed run
     contexts: List[str] = field(default_factory=list)  # pytest test ids
+    ranks: List[int] = field(default_factory=list)
+    workers: List[int] = field(default_factory=list)  # DataLoader worker ids
 
     @property
     def unexpected(self) -> int:
@@ -60,8 +64,11 @@ class RunSummary:
     reached: Set[Tuple[str, int]] = field(default_factory=set)
     margins: List[Margin] = field(default_factory=list)
     notes: List[str] = field(default_factory=list)
-    processes: int = 0  # Python processes that started with the bootstrap
+    processes: int = 0  # Python processes that started with the bootstrap (or were forked by one)
     monitored: int = 0  # of which imported torch, so the monitor ran
+    workers: int = 0  # of which were DataLoader workers
+    ranks: List[int] = field(default_factory=list)  # the distributed ranks of the monitored processes
+    unmonitored: List[dict] = field(default_factory=list)  # subprocesses started out of the monitor's reach
     unfinished: int = 0  # monitored processes with no exit record (crashed, killed)
     searches: List[dict] = field(default_factory=list)  # `verify --search` results (search.session)
 
@@ -72,7 +79,8 @@ def summarize(records: List[dict]) -> RunSummary:
     events: Dict[tuple, SiteEvent] = {}
     totals: Dict[tuple, Dict[object, int]] = {}
     margins: Dict[tuple, Margin] = {}
-    started, monitored, exited = set(), set(), set()
+    started, monitored, exited, workers = set(), set(), set(), set()
+    rank_of: Dict[object, int] = {}
     for record in records:
         kind = record.get("type")
         if kind == "event":
@@ -91,20 +99,28 @@ def summarize(records: List[dict]) -> RunSummary:
             summary.notes.append(record["message"])
         elif kind == "process":
             started.add(record.get("pid"))
+            if record.get("rank") is not None:
+                rank_of[record.get("pid")] = record["rank"]
         elif kind == "monitor":
             monitored.add(record.get("pid"))
         elif kind == "exit":
             exited.add(record.get("pid"))
+        elif kind == "worker":
+            workers.add(record.get("pid"))
+        elif kind == "unmonitored":
+            summary.unmonitored.append(record)
     for key, event in events.items():
         full_records = event.count
         event.count = max(full_records, sum(totals.get(key, {}).values()))
         if event.expected == full_records:  # only the first records carry a step: extrapolate
             event.expected = event.count
-    summary.events = sorted(events.values(), key=lambda e: (e.path, e.line, e.phase, e.kind, e.op))
+    summary.events = sorted(_merge_worker_arrivals(events.values()), key=lambda e: (e.path, e.line, e.phase, e.kind, e.op))
     summary.margins = sorted(margins.values(), key=lambda m: (m.path, m.line, m.op, m.quantity))
     summary.processes = len(started | monitored)
     summary.monitored = len(monitored)
     summary.unfinished = len(monitored - exited)
+    summary.workers = len(workers & monitored)
+    summary.ranks = sorted({rank_of[pid] for pid in monitored if pid in rank_of})
     return summary
 
 
@@ -116,21 +132,50 @@ def _add_event(events, totals, record, skipped) -> None:
             path=record["path"], line=record["line"], function=record.get("function", ""),
             phase=record["phase"], kind=record["kind"], op=record["op"], dtype=record.get("dtype", ""),
             values=record.get("values", ""), node=record.get("node"), message=record.get("message"),
-            saved_by=record.get("saved_by"), origin=record.get("origin"), replay=record.get("replay"),
+            saved=record.get("saved"), run_at=record.get("run_at"), origin=record.get("origin"),
+            replay=record.get("replay"),
             user_file=record.get("user_file", True),
         )
     per_source = totals.setdefault(key, {})  # counted per process and test, as the monitor does
     source = (record.get("pid"), record.get("context"))
     per_source[source] = per_source.get(source, 0) + 1
     event.count += 1
-    step = record.get("step")
+    step, rank, worker = record.get("step"), record.get("rank"), record.get("worker")
     if record["phase"] == "backward" and (record.get("pid"), step) in skipped:
         event.expected += 1
-    if step is not None and (event.first_step is None or step < event.first_step):
-        event.first_step = step
+    if worker is not None:  # a worker's step counter is not the training loop's
+        step = None
+        _add_once(event.workers, worker)
+    if rank is not None:
+        _add_once(event.ranks, rank)
+    if step is not None and (event.first_step is None or _step_key(step, rank) < _step_key(event.first_step, event.first_rank)):
+        event.first_step, event.first_rank = step, rank
     context = record.get("context")
     if context and context not in event.contexts:
         event.contexts.append(context)
+
+
+def _add_once(values: list, value) -> None:
+    if value not in values:
+        values.append(value)
+        values.sort()
+
+
+def _step_key(step: int, rank: Optional[int]) -> tuple:
+    return (step, -1 if rank is None else rank)
+
+
+_BORN = (Kind.ROOT, Kind.INPUT, Kind.FILL, Kind.NAN_FROM_INF)
+
+
+def _merge_worker_arrivals(events) -> List[SiteEvent]:
+    """A worker's batch holding NaN/Inf is told once: where a worker's monitor saw the value born (at a
+    line of the user's), else at the line of the main process that fetched the batch. Input a worker
+    saw only inside library code (default_collate converting numpy) is that second case."""
+    events = [e for e in events if not (e.workers and e.kind == Kind.INPUT and not e.user_file)]
+    if any(e.workers and e.kind in _BORN and e.user_file for e in events):
+        events = [e for e in events if e.kind != Kind.FROM_WORKER]
+    return events
 
 
 def _add_margin(margins, record) -> None:

@@ -58,6 +58,8 @@ class Tripwire:
         self.armed = False
         self.unexplained = 0
         self._forward_tripped = False
+        self.gradients_were_finite = False  # at the last check: then weights found non-finite are the step's
+        self._replaying = False
         self._step = 0  # the step being checked
         self._checked = 0  # calls before this index were checked at an earlier backward()
         self._calls: List[ModuleCall] = []
@@ -85,7 +87,7 @@ class Tripwire:
         self._calls, self._pending = [], []
 
     def _before_call(self, module, args) -> None:
-        if getattr(self._tls, "replaying", False):
+        if self._replaying:
             return
         outermost = not self._pending
         if outermost:
@@ -109,7 +111,7 @@ class Tripwire:
         )
 
     def _after_call(self, module, args, kwargs, output) -> None:
-        if getattr(self._tls, "replaying", False) or not self._pending:
+        if self._replaying or not self._pending:
             return
         call = self._pending.pop()
         if call is None:
@@ -153,12 +155,14 @@ class Tripwire:
         """After backward(), or at the optimizer step: are the gradients finite (default: the modules')?"""
         self._step = step
         calls, self._calls, self._checked = self._calls, [], 0
+        self.gradients_were_finite = False
         if self._forward_tripped:
             self._forward_tripped = False
             return
         if grads is None:
             grads = [g for call in calls for g in _parameter_grads(call.module)]
         if not grads or checks.read_flags([checks.finite_flag(grads)]):
+            self.gradients_were_finite = True
             return
         previous = None
         for call in reversed(calls):  # the order in which backward reached them
@@ -211,7 +215,8 @@ class Tripwire:
         state = list(call.module.parameters()) + list(call.module.buffers())
         state = [t for t in state if checks.is_checkable(t)]
         if state and not checks.read_flags([checks.finite_flag([t.detach() for t in state])]):
-            return None  # non-finite weights: what an earlier, already reported, step made
+            self.monitor.weights_found_nonfinite(state)  # an earlier step made them: not this call
+            return None
         inputs = checks.float_tensors(list(call.args))
         if [t._version for t in inputs] != call.versions:
             self._unexplained(FORWARD, call.site, "%s changed its inputs in place, so it could not be replayed"
@@ -225,7 +230,7 @@ class Tripwire:
             return None
 
     def replaying(self, active: bool) -> None:
-        self._tls.replaying = active
+        self._replaying = active
 
     # ----------------------------------------------------------------- what replay could not explain
 

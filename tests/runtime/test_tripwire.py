@@ -147,35 +147,22 @@ def test_host_reads_per_tripwire_step_do_not_grow_with_the_number_of_ops():
     assert shallow == deep and len(set(shallow)) == 1 and 0 < shallow[0] <= 4
 
 
-class _Clock:
-    def __init__(self):
-        self.now = 0.0
-
-    def __call__(self):
-        return self.now
-
-
 def test_schedule_checks_the_first_window_whole_then_samples_within_the_share():
-    clock = _Clock()
-    schedule = Schedule(full_seconds=10.0, sample_share=0.05, clock=clock)
+    schedule = Schedule(full_seconds=10.0, sample_share=0.05)
     decisions = []
     for step in range(400):
         full = schedule.next_is_full(step, None)
         decisions.append(full)
-        seconds = 0.2 if full else 0.1  # a step checked op by op costs twice as much
-        clock.now += seconds
-        schedule.step_done(full, seconds)
-    window = [full for full, step in zip(decisions, range(400)) if step < 50]
-    assert all(window)  # the first 10 s
+        schedule.step_done(full, 0.2 if full else 0.1)  # a step checked op by op costs twice as much
+    assert all(decisions[:50])  # the first 10 s
     after = decisions[60:]
     assert any(after) and not all(after)
-    assert schedule.sampled_full_time <= 0.05 * (clock.now - 10.0) + 0.2
+    assert schedule.sampled_full_time <= 0.05 * (schedule.run_time - 10.0) + 0.2
 
 
 def test_schedule_checks_each_new_tests_first_step_and_escalates_after_a_trip():
-    clock = _Clock()
-    schedule = Schedule(full_seconds=0.0, sample_share=0.0, clock=clock)
-    clock.now = 1.0
+    schedule = Schedule(full_seconds=0.0, sample_share=0.0)
+    schedule.step_done(True, 1.0)
     assert schedule.next_is_full(0, "test_a") and not schedule.next_is_full(1, "test_a")
     assert schedule.next_is_full(2, "test_b") and not schedule.next_is_full(3, "test_b")
     schedule.escalate(3)
@@ -275,3 +262,29 @@ def test_a_data_parallel_wrapper_is_replayed_through_the_model_inside_it():
     (root,) = roots(records)
     assert (root["op"], root["line"], root["step"]) == ("log", line_of(LogNet, "LOG LINE"), 2)
     assert root["replay"].startswith("DataParallel called at ")
+
+
+def test_weights_an_optimizer_step_made_non_finite_are_found_at_their_next_use():
+    model = nn.Linear(4, 1)
+    sink = MemorySink()
+    optimizer = torch.optim.SGD(model.parameters(), lr=3e38)  # the update overflows float32
+    monitor = Monitor(sink, schedule=tripwire_only()).install()
+    try:
+        for step in range(4):
+            optimizer.zero_grad()
+            model(torch.randn(8, 4) * 10).pow(2).mean().backward()
+            if step == 2:
+                optimizer.step()  # STEP LINE
+    finally:
+        monitor.uninstall()
+    (root,) = roots(sink.records)
+    assert (root["phase"], root["op"], root["step"]) == ("optimizer", "SGD.step", 2)
+    assert root["line"] == line_of_function(test_weights_an_optimizer_step_made_non_finite_are_found_at_their_next_use,
+                                            "STEP LINE")
+
+
+def line_of_function(function, marker):
+    import inspect
+
+    source, first = inspect.getsourcelines(function)
+    return first + next(i for i, text in enumerate(source) if marker in text)

@@ -1,0 +1,73 @@
+"""Keep nanlint's frames out of the tracebacks the user reads.
+
+An exception a torch op raises passes through the monitor's `__torch_function__`, so Python puts the
+monitor's frames into its traceback. In a process `nanlint verify` runs, `sys.excepthook` and
+`threading.excepthook` (which print an uncaught exception) get the traceback with nanlint's frames cut
+out; torch's frames and the user's stay. pytest and IPython skip them by `__tracebackhide__` (monitor.py).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+
+from nanlint.runtime.sites import NANLINT_DIR
+
+
+def hide_own_frames() -> None:
+    """Install the excepthooks (once per process)."""
+    if getattr(sys.excepthook, "_nanlint", False):
+        return
+    previous, previous_thread_hook = sys.excepthook, threading.excepthook
+
+    def excepthook(kind, error, traceback):
+        previous(kind, error, _trim_chain(error, traceback))
+
+    def thread_excepthook(args):
+        trimmed = _trim_chain(args.exc_value, args.exc_traceback)
+        previous_thread_hook(type(args)((args.exc_type, args.exc_value, trimmed, args.thread)))
+
+    excepthook._nanlint = True
+    sys.excepthook, threading.excepthook = excepthook, thread_excepthook
+
+
+def _trim_chain(error, traceback):
+    """Trim the exception's traceback and those of its causes and contexts; return the new head."""
+    head = without_own_frames(traceback)
+    seen = {id(error)}
+    linked = [getattr(error, "__cause__", None), getattr(error, "__context__", None)]
+    while linked:
+        other = linked.pop()
+        if other is None or id(other) in seen:
+            continue
+        seen.add(id(other))
+        other.__traceback__ = without_own_frames(other.__traceback__)
+        linked += [other.__cause__, other.__context__]
+    if error is not None:
+        error.__traceback__ = head
+    return head
+
+
+def without_own_frames(traceback):
+    """The traceback without the entries of nanlint's files (relinked in place); unchanged when
+    nothing else would be left (an error of nanlint's own)."""
+    kept = []
+    entry = traceback
+    while entry is not None:
+        if not entry.tb_frame.f_code.co_filename.startswith(NANLINT_DIR + os.sep):
+            kept.append(entry)
+        entry = entry.tb_next
+    if not kept or len(kept) == _length(traceback):
+        return traceback
+    for outer, inner in zip(kept, kept[1:]):
+        outer.tb_next = inner
+    kept[-1].tb_next = None
+    return kept[0]
+
+
+def _length(traceback) -> int:
+    count = 0
+    while traceback is not None:
+        count, traceback = count + 1, traceback.tb_next
+    return count
