@@ -29,6 +29,7 @@ ENV_FULL_WINDOW = "NANLINT_FULL_WINDOW"  # seconds every op is checked before sa
 ENV_SEARCH_PLAN = "NANLINT_SEARCH_PLAN"  # `verify --search`: the plan's file (nanlint.runtime.search.plan)
 
 active_monitor = None
+_watching_subprocesses = True  # off once the program is over (`verify --search` then re-runs reproducers)
 
 
 def activate() -> None:
@@ -70,7 +71,7 @@ def _unmonitored_subprocesses(sink) -> Callable:
     """An audit hook that records the subprocesses started in a way the bootstrap cannot follow."""
 
     def hook(event, args) -> None:
-        if event != "subprocess.Popen":
+        if event != "subprocess.Popen" or not _watching_subprocesses:
             return
         try:
             _, argv, _, env = args
@@ -82,6 +83,12 @@ def _unmonitored_subprocesses(sink) -> Callable:
             sink.emit({"type": "unmonitored", "pid": os.getpid(), "argv": argv, "reason": reason})
 
     return hook
+
+
+def stop_watching_subprocesses() -> None:
+    """The subprocesses started from now on are nanlint's own, not the program's."""
+    global _watching_subprocesses
+    _watching_subprocesses = False
 
 
 def _finish(sink) -> None:

@@ -123,6 +123,7 @@ def test_log_and_sqrt_made_non_finite_and_reproduced(searched):
     sqrt = search_at(document, program, "# sqrt-of-mse")
     assert sqrt["status"] == "triggerable", sqrt
     assert sqrt["trigger"]["phase"] == "backward" and sqrt["trigger"]["op"] == "sqrt"
+    assert not [n for n in document["notes"] if "reach" in n], document["notes"]  # re-runs are not the program's
     for found in (log, sqrt):  # the reproducer, run by hand in a fresh process, shows the value again
         script = os.path.join(found["reproducer"], "reproduce.py")
         assert os.path.realpath(found["reproducer"]).startswith(os.path.realpath(project / "repro"))

@@ -14,7 +14,7 @@ import time
 from typing import Dict, List, Set, Tuple
 
 from nanlint.catalog import Prediction
-from nanlint.runtime.activate import ENV_PATHS
+from nanlint.runtime.activate import ENV_PATHS, stop_watching_subprocesses
 from nanlint.runtime.events import Kind
 from nanlint.runtime.search import engine, reproducer
 from nanlint.runtime.search.plan import FlaggedLine, SearchPlan
@@ -51,6 +51,7 @@ def start(monitor, plan_path: str) -> None:
 def _finish(monitor, sink, recorder: Recorder, plan: SearchPlan, confirmed) -> None:
     recorder.uninstall()
     monitor.uninstall()
+    stop_watching_subprocesses()  # the reproducers' re-runs are not the program's subprocesses
     paths = [p for p in os.environ.get(ENV_PATHS, "").split(os.pathsep) if p]
     run_searches(list(recorder.recorded.values()), plan, confirmed, paths, sink.emit)
 
