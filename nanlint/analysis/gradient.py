@@ -191,6 +191,8 @@ class GradientContext:
         parents = self.ctx.parents()
         live = self._live(function)
         outputs = {id(output) for output in function.outputs}
+        if self._gradient_off(node, function):
+            return False
         current = node
         while True:
             if id(current) in outputs:
@@ -198,12 +200,25 @@ class GradientContext:
             parent = parents.get(id(current))
             if parent is None or parent is function.node:
                 return False
-            if _blocks(parent, current, self.ctx) or self._grad_off_block(parent) or _eval_only(parent, current):
+            if _blocks(parent, current, self.ctx):
                 return False
             target = _assigned_names(parent, current)
             if target is not None:
                 return bool(target & live)
             current = parent
+
+    def _gradient_off(self, node: cst.CSTNode, function: _Function) -> bool:
+        """`node` is inside a `no_grad` block or a branch that runs only in eval mode."""
+        parents = self.ctx.parents()
+        current = node
+        while current is not function.node:
+            parent = parents.get(id(current))
+            if parent is None:
+                return False
+            if self._grad_off_block(parent) or _eval_only(parent, current):
+                return True
+            current = parent
+        return False
 
     def _grad_off_block(self, node: cst.CSTNode) -> bool:
         """`with torch.no_grad():` / `with torch.inference_mode():`."""
