@@ -19,6 +19,7 @@ from typing import Dict, List, Optional, Set
 import libcst as cst
 
 from nanlint.analysis.names import dotted_name
+from nanlint.analysis.ops import NO_GRADIENT
 from nanlint.analysis.syntax import SCOPE_NODES, attribute_name, children, function_params, is_constant, is_inplace_method, name_of, own_nodes
 
 # Parameters that hold what the data pipeline feeds a model, by the words in their names.
@@ -66,6 +67,8 @@ class DataValues:
             return self._call(node, function, local)
         if isinstance(node, (cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)):
             return False
+        if isinstance(node, cst.Comparison):  # a boolean carries no gradient
+            return True
         if isinstance(node, cst.Subscript):  # an index carries no gradient: only the indexed value counts
             return self._expression(node.value, function, local)
         return all(self._expression(child, function, local) for child in _operands(node))
@@ -74,6 +77,9 @@ class DataValues:
         for arg in call.args:
             if arg.keyword is not None and arg.keyword.value == "requires_grad" and name_of(arg.value) != "False":
                 return False
+        described = self.ctx.describe(call)
+        if described is not None and described[0] in NO_GRADIENT:  # `.long()`, `argmax`, `.detach()`
+            return True
         arguments = all(self._expression(arg.value, function, local) for arg in call.args)
         func = call.func
         qualified = self.ctx.qualified(func)
