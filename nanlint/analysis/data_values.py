@@ -34,6 +34,7 @@ BUILTINS = frozenset({"len", "range", "min", "max", "abs", "sum", "int", "float"
 # Imported helpers that build constant coordinates (`create_meshgrid`, `make_grid`), by name.
 CONSTANT_BUILDERS = re.compile(r"grid|arange|linspace")
 GRAD_METHODS = frozenset({"requires_grad_"})
+NEW_TENSORS = frozenset({"zeros_like", "ones_like", "empty_like", "full_like", "new_zeros", "new_ones", "new_empty", "new_full"})
 TORCH_LAYERS = re.compile(r"^torch\.nn\.(modules\.)?\w*\.?[A-Z]")  # torch.nn.Linear, torch.nn.Parameter
 
 
@@ -77,6 +78,8 @@ class DataValues:
         for arg in call.args:
             if arg.keyword is not None and arg.keyword.value == "requires_grad" and name_of(arg.value) != "False":
                 return False
+        if (attribute_name(call.func) or name_of(call.func) or "") in NEW_TENSORS:  # no gradient from the model
+            return True
         described = self.ctx.describe(call)
         if described is not None and described[0] in NO_GRADIENT:  # `.long()`, `argmax`, `.detach()`
             return True
@@ -197,8 +200,22 @@ class DataValues:
         """The helper reads no module attribute (`self.weight`, `self.proj(...)`) and builds no class."""
         key = id(function.node)
         if key not in self._learnable_free:
-            self._learnable_free[key] = not any(_learnable(sub) for sub in own_nodes(function.node))
+            self._learnable_free[key] = False  # a recursive helper is not proven free
+            self._learnable_free[key] = not any(self._learnable(sub, function) for sub in own_nodes(function.node))
         return self._learnable_free[key]
+
+    def _learnable(self, node: cst.CSTNode, function) -> bool:
+        """A module attribute (`self.weight`, `self.proj`; a method only if it is learnable itself),
+        a class built, `requires_grad_()`."""
+        if isinstance(node, cst.Attribute) and name_of(node.value) == "self":
+            if node.attr.value in DATA_ATTRIBUTES:
+                return False
+            method = self._method(function, node.attr.value)
+            return method is None or not self._free_of_learnables(method)
+        if isinstance(node, cst.Call):
+            name = attribute_name(node.func) or name_of(node.func) or ""
+            return name[:1].isupper() or name in GRAD_METHODS
+        return False
 
 
 _STARRED = object()
@@ -300,12 +317,3 @@ def _bound_argument(call: cst.Call, param: cst.Param, index: Optional[int]):
             return arg.value
         position += 1
     return None
-
-
-def _learnable(node: cst.CSTNode) -> bool:
-    if isinstance(node, cst.Attribute) and name_of(node.value) == "self":
-        return node.attr.value not in DATA_ATTRIBUTES
-    if isinstance(node, cst.Call):
-        name = attribute_name(node.func) or name_of(node.func) or ""
-        return name[:1].isupper() or name in GRAD_METHODS
-    return False
