@@ -5,10 +5,13 @@ gradient-only hazard there is harmless, because nothing learnable flows into the
 *data* when everything it is built from is: a literal; a parameter named like data the model is
 fed (`mask`, `target`, `labels`, `num_boxes`, `past_values`...) or annotated as a Python number;
 a parameter of a helper that every call of the file passes data; a local name whose every
-assignment is data; a torch/numpy/math function, a builtin or a method applied to data; a helper
-of the file that touches no module attribute, applied to data. Anything else — a parameter of
-`forward` or of a loss, `self.<layer>`, a class (an nn.Module being built), `requires_grad=True`,
-a function the file cannot see — may carry a gradient. Worked out per function, on demand.
+assignment is data (all of them, wherever they are: the analysis does not follow the order of
+statements); a torch/numpy/math function, a builtin or a method applied to data; a helper of the
+file that touches no module attribute, applied to data; a comparison, a no-gradient op (`.long()`,
+`argmax`, `.detach()`), a tensor's metadata (`.shape`, `.device`) and new tensors (`zeros_like`).
+Anything else — a parameter of `forward` or of a loss, `self.<layer>`, a class (an nn.Module being
+built), `requires_grad=True`, a function the file cannot see — may carry a gradient. Worked out per
+function, on demand.
 """
 
 from __future__ import annotations

@@ -9,7 +9,9 @@ when it calls `backward()`. Inside such a function a value counts only if it rea
 the returned value, or a tensor that is `backward()`-ed, through assignments but not through
 operations with no gradient (`argmax`, comparisons, `.detach()`, `.item()`, indices).
 `torch.no_grad()` blocks and decorators, `@once_differentiable` and `autograd.Function`s are not
-differentiated. Worked out once per file, the first time a gradient-only rule has a candidate.
+differentiated, nor are functions named like inference (`postprocess*`, `predict`, `generate`)
+or code that runs only in eval mode (the `else` of `if self.training:`, what follows
+`if self.training: return ...`), nor values built only from input data (data_values.py). Worked out once per file, the first time a gradient-only rule has a candidate.
 """
 
 from __future__ import annotations
@@ -30,7 +32,9 @@ WHERE_IT_SPEAKS = (
     "The hazard is in the gradient only, so the rule speaks only in code autograd differentiates: the `forward` "
     "of an nn.Module, a loss function or loss class, code that calls `backward()` or `torch.autograd.grad`, and "
     "the functions of the file they call; and only when the value reaches what is differentiated (not through "
-    "`argmax`, comparisons, `.detach()` or indices). Metrics, samplers and `torch.no_grad()` blocks stay silent. "
+    "`argmax`, comparisons, `.detach()` or indices). Metrics, samplers, `torch.no_grad()` blocks, post-processing "
+    "and eval-only branches (`if not self.training`) stay silent, and so do values built only from the input data "
+    "(masks, targets, counts, the model's raw inputs, constant grids) with no parameter or layer output in them. "
     "The finding says why the code is differentiated."
 )
 # Base classes whose subclasses' `forward` autograd runs through, by the end of their names: torch's
