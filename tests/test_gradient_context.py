@@ -238,3 +238,20 @@ def test_no_grad_blocks_and_inference_functions_do_not_differentiate_their_calle
                 return ((x[:, None] - memory[None]) ** 2).sum(-1).sqrt()  # generation
         """)
     assert set(flagged(nanlint, path)) == {line_of(path, "# with grad")}
+
+
+def test_data_of_a_script_that_is_made_to_require_grad_is_differentiated(nanlint, tmp_path):
+    path = write(tmp_path, "train.py", """
+        import torch
+
+        points = torch.randn(8, 2)
+        points.requires_grad = True
+        anchors = torch.randn(8, 2)
+        anchors.requires_grad_()
+        fixed = torch.randn(8, 2)
+        spread = ((points[:, None] - fixed[None]) ** 2).sum(-1).sqrt()  # requires_grad set
+        pull = ((anchors[:, None] - fixed[None]) ** 2).sum(-1).sqrt()  # requires_grad_
+        constant = ((fixed[:, None] - fixed[None]) ** 2).sum(-1).sqrt()  # data
+        (spread.sum() + pull.sum() + constant.sum()).backward()
+        """)
+    assert set(flagged(nanlint, path)) == {line_of(path, "# requires_grad set"), line_of(path, "# requires_grad_")}

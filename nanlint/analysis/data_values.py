@@ -242,7 +242,10 @@ def _bindings(node: cst.CSTNode):
     """(target, value) pairs the statement binds; value None when it cannot be seen."""
     if isinstance(node, cst.Assign):
         for target in node.targets:
-            yield _root(target.target), node.value
+            if isinstance(target.target, cst.Attribute) and target.target.attr.value == "requires_grad":
+                yield _root(target.target.value), None  # `w.requires_grad = True`: a leaf autograd tracks
+            else:
+                yield _root(target.target), node.value
     elif isinstance(node, (cst.AugAssign, cst.AnnAssign)):
         yield _root(node.target), node.value
         if isinstance(node, cst.AugAssign):
