@@ -23,7 +23,7 @@ import libcst as cst
 
 from nanlint.analysis.names import dotted_name
 from nanlint.analysis.ops import NO_GRADIENT
-from nanlint.analysis.syntax import SCOPE_NODES, attribute_name, children, function_params, is_constant, is_inplace_method, name_of, own_nodes
+from nanlint.analysis.syntax import SCOPE_NODES, attribute_name, children, function_params, is_constant, is_inplace_method, name_of, own_nodes, walk
 
 # Parameters that hold what the data pipeline feeds a model, by the words in their names.
 DATA_PARAM = re.compile(
@@ -117,7 +117,7 @@ class DataValues:
             return self._param_data(function, param)
         if name in self.ctx.imports.aliases:
             return True
-        module = self.gradient._table()[id(self.ctx.module)]
+        module = self.gradient.function_of(self.ctx.module)
         if function is not module:
             return self._local_data(module).get(name, False)
         return False
@@ -136,7 +136,7 @@ class DataValues:
 
     def _passed_data(self, function, param: cst.Param) -> bool:
         """Every call of the file passes data for `param` (and there is one): a helper's argument."""
-        if self.gradient._own_reason(function) is not None or param.star:
+        if self.gradient.own_reason(function) is not None or param.star:
             return False
         sites = list(self.gradient.call_sites(function))
         if not sites:
@@ -165,7 +165,7 @@ class DataValues:
         values: Dict[str, List[cst.CSTNode]] = {}
         for sub in own_nodes(function.node):
             for target, value in _bindings(sub):
-                for name in _target_names(target):
+                for name in _names_bound(target):
                     values.setdefault(name, []).append(value)
         local = {name: True for name in values}
         self._locals[key] = local
@@ -186,7 +186,7 @@ class DataValues:
     def _method(self, function, name: str):
         if function.owner is None:
             return None
-        for candidate in self.gradient._table().values():
+        for candidate in self.gradient.functions():
             if candidate.owner is function.owner and candidate.name == name:
                 return candidate
         return None
@@ -194,7 +194,7 @@ class DataValues:
     def _plain_function(self, name: Optional[str]):
         if name is None:
             return None
-        for candidate in self.gradient._table().values():
+        for candidate in self.gradient.functions():
             if candidate.owner is None and candidate.name == name and isinstance(candidate.node, cst.FunctionDef):
                 return candidate
         return None
@@ -273,13 +273,14 @@ def _root(target: cst.CSTNode) -> cst.CSTNode:
     return target
 
 
-def _target_names(target: cst.CSTNode) -> Set[str]:
+def _names_bound(target: cst.CSTNode) -> Set[str]:
+    """The local names an assignment target binds (unpacking too)."""
     if isinstance(target, cst.Name):
         return {target.value}
     if isinstance(target, (cst.Tuple, cst.List)):
-        return {name for element in target.elements for name in _target_names(element.value)}
+        return {name for element in target.elements for name in _names_bound(element.value)}
     if isinstance(target, cst.StarredElement):
-        return _target_names(target.value)
+        return _names_bound(target.value)
     return set()  # `self.x = ...`: module attributes are not data anyway
 
 
@@ -292,17 +293,8 @@ def _param(node: cst.CSTNode, name: str) -> Optional[cst.Param]:
 def _annotated_number(param: cst.Param) -> bool:
     if param.annotation is None:
         return False
-    words = {sub.value for sub in _walk_names(param.annotation.annotation)}
+    words = {sub.value for sub in walk(param.annotation.annotation) if isinstance(sub, cst.Name)}
     return bool(words) and words <= NUMBER_ANNOTATIONS | {"Optional", "None", "Union", "Tuple", "tuple", "List", "list", "typing"}
-
-
-def _walk_names(node: cst.CSTNode):
-    stack = [node]
-    while stack:
-        sub = stack.pop()
-        if isinstance(sub, cst.Name):
-            yield sub
-        stack.extend(children(sub))
 
 
 def _is_static(node: cst.FunctionDef) -> bool:

@@ -92,6 +92,12 @@ class GradientContext:
 
     # --- the file's functions --------------------------------------------------------------
 
+    def functions(self):
+        return self._table().values()
+
+    def function_of(self, node: cst.CSTNode) -> _Function:
+        return self._table()[id(node)]
+
     def _table(self) -> Dict[int, _Function]:
         if self._functions is None:
             module = self.ctx.module
@@ -137,10 +143,10 @@ class GradientContext:
         if key not in self._reasons:
             self._reasons[key] = None  # a recursive call while this one is worked out adds nothing
             if not _never_differentiated(function):
-                self._reasons[key] = self._own_reason(function) or self._caller_reason(function)
+                self._reasons[key] = self.own_reason(function) or self._caller_reason(function)
         return self._reasons[key]
 
-    def _own_reason(self, function: _Function) -> Optional[str]:
+    def own_reason(self, function: _Function) -> Optional[str]:
         owner = function.owner
         if owner is not None and _is_autograd_function(owner):
             return None
