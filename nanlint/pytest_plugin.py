@@ -1,4 +1,5 @@
-"""pytest plugin: `pytest --nanlint` reports the NaN/Inf each test produced; `--nanlint-strict` fails it.
+"""pytest plugin: `pytest --nanlint` reports the NaN/Inf each test produced; `--nanlint-strict` fails it;
+`--nanlint-search` also searches for inputs that trigger the findings no test triggered.
 
 Loaded in every pytest session where nanlint is installed, so this module imports nothing heavy: torch
 and the monitor are imported only when one of the options is given. Each test's events travel in its
@@ -24,12 +25,18 @@ def pytest_addoption(parser) -> None:
     group.addoption("--nanlint-strict", action="store_true",
                     help="like --nanlint, and fail a test that produced a new NaN/Inf "
                     "(unless marked nanlint_allow)")
+    group.addoption("--nanlint-search", action="store_true",
+                    help="like --nanlint, and after the tests search for inputs that make the findings of "
+                    "`nanlint check` in the rootdir that no test confirmed produce NaN/Inf")
+    group.addoption("--nanlint-search-budget", type=float, default=30.0, metavar="SECONDS",
+                    help="search time per finding (default: 30)")
+    group.addoption("--nanlint-search-dir", metavar="DIR", help="save the reproducers of the triggers found in DIR")
 
 
 def pytest_configure(config) -> None:
     config.addinivalue_line(
         "markers", "nanlint_allow: this test is meant to produce NaN/Inf; --nanlint-strict lets it pass")
-    if config.getoption("nanlint") or config.getoption("nanlint_strict"):
+    if config.getoption("nanlint") or config.getoption("nanlint_strict") or config.getoption("nanlint_search"):
         config.pluginmanager.register(_Session(config), "nanlint-session")
 
 
@@ -48,6 +55,12 @@ class _Session:
             self._monitor, self._owned = existing, False
         else:
             self._monitor, self._owned = Monitor(self._sink, paths=[self._root]).install(), True
+        self._search = None
+        if config.getoption("nanlint_search") and self._owned:  # under `verify --search`, verify searches
+            from nanlint.runtime.search.suite import SuiteSearch
+
+            self._search = SuiteSearch(self._monitor, self._root, config.getoption("nanlint_search_budget"),
+                                       config.getoption("nanlint_search_dir"))
 
     def pytest_unconfigure(self, config) -> None:
         if self._owned:
@@ -93,8 +106,11 @@ class _Session:
         terminalreporter.section("nanlint: NaN/Inf produced by tests")
         if not tests:
             terminalreporter.write_line("no test produced a new NaN or Inf")
-            return
         for nodeid in sorted(tests):
             terminalreporter.write_line(nodeid)
             for line, _ in tests[nodeid]:
                 terminalreporter.write_line("    " + line)
+        if self._search is not None:
+            terminalreporter.section("nanlint: search")
+            for line in self._search.finish(self._monitor, self._sink.records):
+                terminalreporter.write_line(line)

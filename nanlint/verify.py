@@ -1,9 +1,9 @@
 """`nanlint verify [PATHS...] --run CMD [ARGS...]`: run the code and say which findings really fire.
 
-Exit codes: 1 if a finding was confirmed or a non-finite value was found at run time; 0 if not and the
-command succeeded; 2 on a usage error, or when the command failed, crashed, timed out or was
-interrupted and nothing was found, or when no process of the command was monitored (the run could not
-vouch for the code).
+Exit codes: 1 if a finding was confirmed, a non-finite value was found at run time, or (with --search)
+a finding was shown triggerable; 0 if not and the command succeeded; 2 on a usage error, or when the
+command failed, crashed, timed out or was interrupted and nothing was found, or when no process of the
+command was monitored (the run could not vouch for the code).
 """
 
 from __future__ import annotations
@@ -20,11 +20,16 @@ from typing import List, Tuple
 from nanlint.ftypes import Finding, Report
 from nanlint.notebook import is_notebook
 from nanlint.options import add_rule_options, make_project
+from nanlint.runtime.activate import ENV_SEARCH_PLAN
 from nanlint.runtime.events import read_run_dir
 from nanlint.runtime.join import NOT_REACHED, join
 from nanlint.runtime.render import annotated_findings, process_notes, render_concise, render_json, render_text
 from nanlint.runtime.runner import child_environment, run_child
 from nanlint.runtime.schedule import FULL, SAMPLED, Schedule
+from nanlint.runtime.search.plan import (
+    DEFAULT_BUDGET, DEFAULT_TOTAL_BUDGET, FlaggedLine, SearchPlan, finding_lines, predictions_of,
+)
+from nanlint.runtime.search.report import SearchReport
 from nanlint.runtime.summary import summarize
 from nanlint.analysis.suppressions import suppressed
 
@@ -58,6 +63,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--events-dir", metavar="DIR",
                         help="keep the raw event records (JSON lines, one file per process) in DIR")
     parser.add_argument("--no-progress", action="store_true", help="no progress line on the terminal")
+    parser.add_argument("--search", action="store_true",
+                        help="record the calls to functions holding flagged lines, and after the run search "
+                        "for inputs that make each finding the run did not confirm produce NaN/Inf")
+    parser.add_argument("--search-budget", type=float, metavar="SECONDS", default=DEFAULT_BUDGET,
+                        help="search time per finding (default: %g)" % DEFAULT_BUDGET)
+    parser.add_argument("--search-total-budget", type=float, metavar="SECONDS", default=DEFAULT_TOTAL_BUDGET,
+                        help="search time for all findings together (default: %g)" % DEFAULT_TOTAL_BUDGET)
+    parser.add_argument("--search-dir", metavar="DIR",
+                        help="save a reproducer (inputs and a script) for each trigger the search finds in DIR")
     add_rule_options(parser)  # --select, --ignore, --config...: the static side runs as `check` would
 
 
@@ -77,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         env = child_environment(run_dir, paths, args.strict, args.anomaly,
                                 math.inf if args.monitor == FULL else args.full_window)
+        if args.search:
+            env[ENV_SEARCH_PLAN] = _search_plan(args, report.findings, project.catalog, run_dir).save(run_dir)
         child = run_child(args.run, env, run_dir, args.timeout, progress=not args.no_progress,
                           stdout_to_stderr=fmt in MACHINE_FORMATS)
         if child.start_error:
@@ -90,12 +106,13 @@ def run(args: argparse.Namespace) -> int:
         join(report.findings, summary, catalog=project.catalog, candidates=candidates), summary)
     enabled = {rule.code for rule in project.rules}
     joined.runtime_findings = [r for r in joined.runtime_findings if r.finding.code in enabled and not suppressed(r.finding)]
-    _write(fmt, args, joined, summary, child, project.catalog)
+    searched = _search_report(args, joined, summary) if args.search else None
+    _write(fmt, args, joined, summary, child, project.catalog, searched)
     if report.errors:
         from nanlint.output import render_errors
 
         render_errors(report)
-    if joined.found_anything:
+    if joined.found_anything or (searched and searched.triggered):
         return EXIT_FOUND
     return EXIT_CLEAN if child.succeeded and summary.monitored else EXIT_USAGE
 
@@ -129,10 +146,27 @@ def _usage_problem(args) -> str:
         return "--run needs a command, e.g. --run python train.py"
     if args.timeout is not None and args.timeout <= 0:
         return "--timeout must be a positive number of seconds"
+    if args.search_budget <= 0 or args.search_total_budget <= 0:
+        return "--search-budget and --search-total-budget must be positive numbers of seconds"
+    if args.search_dir and os.path.exists(args.search_dir) and not os.path.isdir(args.search_dir):
+        return "--search-dir is not a directory: %s" % args.search_dir
     missing = [p for p in args.paths if not os.path.exists(p)]
     if missing:
         return "no such file or directory: %s" % ", ".join(missing)
     return ""
+
+
+def _search_plan(args, findings, catalog, run_dir: str) -> SearchPlan:
+    cwd = os.getcwd()
+    flagged = [FlaggedLine(*finding_lines(f, cwd), code=f.code, predictions=predictions_of(catalog, f.code))
+               for f in findings if predictions_of(catalog, f.code)]
+    folder = os.path.abspath(args.search_dir) if args.search_dir else os.path.join(run_dir, "reproducers")
+    return SearchPlan(flagged, args.search_budget, args.search_total_budget, folder)
+
+
+def _search_report(args, joined, summary) -> SearchReport:
+    kept = bool(args.search_dir or args.events_dir)  # else the reproducers went with the temporary run folder
+    return SearchReport(joined, summary.searches, summary.unfinished, reproducers_kept=kept)
 
 
 def _run_dir(events_dir) -> Tuple[str, bool]:
@@ -142,17 +176,17 @@ def _run_dir(events_dir) -> Tuple[str, bool]:
     return tempfile.mkdtemp(prefix="nanlint-verify-"), True
 
 
-def _write(fmt, args, joined, summary, child, catalog) -> None:
+def _write(fmt, args, joined, summary, child, catalog, searched) -> None:
     if fmt == "json":
-        text = render_json(joined, summary, child, args.run, args.timeout)
+        text = render_json(joined, summary, child, args.run, args.timeout, searched)
     elif fmt == "concise":
-        text = render_concise(joined, summary, child, args.timeout)
+        text = render_concise(joined, summary, child, args.timeout, searched)
     elif fmt in ("sarif", "github"):
         text = _with_check_formatter(fmt, annotated_findings(joined, summary.notes), catalog)
         sys.stderr.write("".join("note: %s\n" % note for note in process_notes(summary, child)))
         sys.stderr.write(child.status_line(args.timeout) + "\n")
     else:
-        text = render_text(joined, summary, child, args.timeout)
+        text = render_text(joined, summary, child, args.timeout, searched)
     sys.stdout.write(text)
     sys.stdout.flush()
 

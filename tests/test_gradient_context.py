@@ -111,3 +111,147 @@ def test_a_file_without_evidence_of_autograd_is_silent(nanlint, tmp_path):
         """)
     done = nanlint("check", "--select", "NAN205", path)
     assert done.returncode == 0, done.stdout
+
+
+def flagged_by(nanlint, path, code):
+    done = nanlint("check", "--select", code, "--output-format", "concise", "--no-cache", path)
+    assert done.returncode in (0, 1), done.stderr
+    return {int(line.split(":")[1]) for line in done.stdout.splitlines() if f": {code} " in line}
+
+
+def test_statistics_of_the_input_data_are_not_differentiated(nanlint, tmp_path):
+    path = write(tmp_path, "forecast.py", """
+        import torch
+        from torch import nn
+
+        def masked_std(values, padding):
+            mask = 1 - padding
+            var = ((values * mask) ** 2).mean(-1) - (values * mask).mean(-1) ** 2
+            return torch.sqrt(var.clamp(min=0.0))  # data
+
+        def spread(values):
+            var = (values ** 2).mean(-1) - values.mean(-1) ** 2
+            return torch.sqrt(var.clamp(min=0.0))  # hidden
+
+        class Forecaster(nn.Module):
+            def forward(self, past_values, padding):
+                scale = masked_std(past_values, padding)
+                hidden = self.encoder(past_values / scale[:, None])
+                return hidden * spread(hidden)[:, None]
+
+        class Norm(nn.Module):
+            def forward(self, x):
+                var = (x ** 2).mean(-1) - x.mean(-1) ** 2
+                return x / torch.sqrt(var.clamp(min=0.0))  # layer input
+        """)
+    assert flagged_by(nanlint, path, "NAN201") == {line_of(path, "# hidden"), line_of(path, "# layer input")}
+
+
+def test_counts_of_masks_and_constant_grids_are_not_differentiated(nanlint, tmp_path):
+    path = write(tmp_path, "loss.py", """
+        import torch
+        from torch import nn
+
+        def matching_loss(pred, target, mask):
+            num_pos = mask.sum() ** 0.5  # count
+            spread = (pred - target).abs().sum() ** 0.5  # prediction
+            return (pred - target)[mask].abs().sum() / num_pos + spread
+
+        class Blur(nn.Module):
+            def forward(self, image, size: int = 5):
+                ys, xs = torch.meshgrid(torch.arange(size), torch.arange(size), indexing="ij")
+                dist = torch.sqrt((ys - size // 2) ** 2 + (xs - size // 2) ** 2)  # grid
+                learnt = torch.sqrt((ys - self.center) ** 2 + (xs - self.center) ** 2)  # learnt centre
+                return self.conv(image) * torch.exp(-dist - learnt).sum()
+        """)
+    assert flagged_by(nanlint, path, "NAN202") == {line_of(path, "# prediction")}
+    assert flagged_by(nanlint, path, "NAN205") == {line_of(path, "# learnt centre")}
+
+
+def test_eval_only_branches_and_post_processing_are_not_differentiated(nanlint, tmp_path):
+    path = write(tmp_path, "detector.py", """
+        import torch
+        from torch import nn
+
+        def trained(f):
+            return ((f[:, None] - f[None]) ** 2).sum(-1).sqrt()  # training branch
+
+        def ranked(f):
+            return ((f[:, None] - f[None]) ** 2).sum(-1).sqrt()  # else branch
+
+        def shown(f):
+            return ((f[:, None] - f[None]) ** 2).sum(-1).sqrt()  # not training
+
+        class Detector(nn.Module):
+            def forward(self, images):
+                f = self.backbone(images)
+                if not self.training:
+                    return shown(f)
+                if self.training:
+                    out = trained(f)
+                else:
+                    out = ranked(f)
+                return out
+
+        class Fcos(nn.Module):
+            def forward(self, images):
+                f = self.backbone(images)
+                if self.training:
+                    return self.head(f).mean()
+                return self.postprocess_detections(f)
+
+            def postprocess_detections(self, f):
+                return ((f[:, None] - f[None]) ** 2).sum(-1).sqrt()  # post-processing
+
+            def eval_path(self, f):
+                return ((f[:, None] - f[None]) ** 2).sum(-1).sqrt()  # after the training return
+        """)
+    assert set(flagged(nanlint, path)) == {line_of(path, "# training branch")}
+
+
+def test_no_grad_blocks_and_inference_functions_do_not_differentiate_their_callees(nanlint, tmp_path):
+    path = write(tmp_path, "tracker.py", """
+        import torch
+        from torch import nn
+
+        def cost(x, y):
+            return ((x[:, None] - y[None]) ** 2).sum(-1).sqrt()  # under no_grad
+
+        def score(x, y):
+            return ((x[:, None] - y[None]) ** 2).sum(-1).sqrt()  # with grad
+
+        def nearest(x, y):
+            return ((x[:, None] - y[None]) ** 2).sum(-1).sqrt()  # from inference_mode
+
+        class Tracker(nn.Module):
+            def forward(self, x, memory):
+                h = self.proj(x)
+                with torch.no_grad():
+                    c = cost(h, memory)
+                return h.sum() + c.sum() + score(h, memory).sum()
+
+            @torch.inference_mode()
+            def track(self, x, memory):
+                return nearest(self.proj(x), memory)
+
+            def generate(self, x, memory):
+                return ((x[:, None] - memory[None]) ** 2).sum(-1).sqrt()  # generation
+        """)
+    assert set(flagged(nanlint, path)) == {line_of(path, "# with grad")}
+
+
+def test_data_of_a_script_that_is_made_to_require_grad_is_differentiated(nanlint, tmp_path):
+    path = write(tmp_path, "train.py", """
+        import torch
+
+        points = torch.randn(8, 2)
+        points.requires_grad = True
+        anchors = torch.randn(8, 2)
+        anchors.requires_grad_()
+        fixed = torch.randn(8, 2)
+        spread = ((points[:, None] - fixed[None]) ** 2).sum(-1).sqrt()  # requires_grad set
+        pull = ((anchors[:, None] - fixed[None]) ** 2).sum(-1).sqrt()  # requires_grad_
+        constant = ((fixed[:, None] - fixed[None]) ** 2).sum(-1).sqrt()  # data
+        (spread.sum() + pull.sum() + constant.sum()).backward()
+        """)
+    assert set(flagged(nanlint, path)) == {line_of(path, "# requires_grad set"), line_of(path, "# requires_grad_")}

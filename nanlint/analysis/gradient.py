@@ -9,16 +9,20 @@ when it calls `backward()`. Inside such a function a value counts only if it rea
 the returned value, or a tensor that is `backward()`-ed, through assignments but not through
 operations with no gradient (`argmax`, comparisons, `.detach()`, `.item()`, indices).
 `torch.no_grad()` blocks and decorators, `@once_differentiable` and `autograd.Function`s are not
-differentiated. Worked out once per file, the first time a gradient-only rule has a candidate.
+differentiated, nor are functions named like inference (`postprocess*`, `predict`, `generate`)
+or code that runs only in eval mode (the `else` of `if self.training:`, what follows
+`if self.training: return ...`), nor values built only from input data (data_values.py). Worked out once per file, the first time a gradient-only rule has a candidate.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Dict, Iterator, List, Optional, Set
 
 import libcst as cst
 
+from nanlint.analysis.data_values import DataValues
 from nanlint.analysis.names import dotted_name
 from nanlint.analysis.ops import NO_GRADIENT
 from nanlint.analysis.syntax import attribute_name, binding_key, children, name_of, own_nodes, walk
@@ -28,7 +32,9 @@ WHERE_IT_SPEAKS = (
     "The hazard is in the gradient only, so the rule speaks only in code autograd differentiates: the `forward` "
     "of an nn.Module, a loss function or loss class, code that calls `backward()` or `torch.autograd.grad`, and "
     "the functions of the file they call; and only when the value reaches what is differentiated (not through "
-    "`argmax`, comparisons, `.detach()` or indices). Metrics, samplers and `torch.no_grad()` blocks stay silent. "
+    "`argmax`, comparisons, `.detach()` or indices). Metrics, samplers, `torch.no_grad()` blocks, post-processing "
+    "and eval-only branches (`if not self.training`) stay silent, and so do values built only from the input data "
+    "(masks, targets, counts, the model's raw inputs, constant grids) with no parameter or layer output in them. "
     "The finding says why the code is differentiated."
 )
 # Base classes whose subclasses' `forward` autograd runs through, by the end of their names: torch's
@@ -37,6 +43,10 @@ MODULE_BASES = ("Module", "Loss", "Sequential", "ModuleList", "Model", "Net", "N
 LOSS_METHODS = frozenset({"forward", "__call__", "training_step", "compute_loss", "loss"})
 TRAINING_STEPS = frozenset({"training_step", "compute_loss", "train_step", "training_step_end"})
 NOT_DIFFERENTIATED_DECORATORS = frozenset({"once_differentiable", "no_grad", "inference_mode"})
+GRAD_OFF_BLOCKS = frozenset({"no_grad", "inference_mode"})
+# Functions that run only at inference: a detector's post-processing, a generation loop (not
+# `decode` or `sample`, which a VAE's or a policy's forward differentiates).
+INFERENCE_ONLY = re.compile(r"^_*(post_?process\w*|inference|infer|generate|predict)$")
 BACKWARD_FUNCTIONS = frozenset({"torch.autograd.backward", "torch.autograd.grad"})
 COLLECTING_METHODS = frozenset({"append", "extend", "insert", "add_"})
 
@@ -62,6 +72,7 @@ class GradientContext:
         self._functions: Optional[Dict[int, _Function]] = None
         self._reasons: Dict[int, Optional[str]] = {}
         self._classes: Dict[str, cst.ClassDef] = {}
+        self._data = DataValues(self)
 
     def reason(self, node: cst.CSTNode, scope_node: cst.CSTNode) -> Optional[str]:
         if self.ctx.grad_disabled:
@@ -70,7 +81,7 @@ class GradientContext:
         if function is None:
             return None
         why = self._reason_for(function)
-        if why is None or not self._reaches_output(node, function):
+        if why is None or not self._reaches_output(node, function) or self._data.is_data(node, function):
             return None
         return why
 
@@ -80,6 +91,12 @@ class GradientContext:
         return self._reason_for(function) if function is not None else None
 
     # --- the file's functions --------------------------------------------------------------
+
+    def functions(self):
+        return self._table().values()
+
+    def function_of(self, node: cst.CSTNode) -> _Function:
+        return self._table()[id(node)]
 
     def _table(self) -> Dict[int, _Function]:
         if self._functions is None:
@@ -125,12 +142,11 @@ class GradientContext:
         key = id(function.node)
         if key not in self._reasons:
             self._reasons[key] = None  # a recursive call while this one is worked out adds nothing
-            self._reasons[key] = self._own_reason(function) or self._caller_reason(function)
+            if not _never_differentiated(function):
+                self._reasons[key] = self.own_reason(function) or self._caller_reason(function)
         return self._reasons[key]
 
-    def _own_reason(self, function: _Function) -> Optional[str]:
-        if isinstance(function.node, cst.FunctionDef) and _decorated_off(function.node):
-            return None
+    def own_reason(self, function: _Function) -> Optional[str]:
         owner = function.owner
         if owner is not None and _is_autograd_function(owner):
             return None
@@ -150,14 +166,22 @@ class GradientContext:
         own class, whose result reaches the output of a differentiated caller."""
         if not isinstance(function.node, cst.FunctionDef):
             return None
-        callee = function.name if function.owner is None else f"self.{function.name}"
-        for caller in self._table().values():
-            calls = caller.calls.get(callee, ())
-            if caller is function or not calls or function.owner is not None and caller.owner is not function.owner:
-                continue
-            if self._reason_for(caller) is not None and any(self._reaches_output(call, caller) for call in calls):
+        for caller, call in self.call_sites(function):
+            if self._reason_for(caller) is not None and self._reaches_output(call, caller):
                 return f"called from `{caller.name}`, which is differentiated"
         return None
+
+    def call_sites(self, function: _Function) -> Iterator[tuple]:
+        """(caller, call) for each call of the file to `function`: `name(...)` for a plain function,
+        `self.name(...)` from its own class for a method."""
+        if not isinstance(function.node, cst.FunctionDef):
+            return
+        callee = function.name if function.owner is None else f"self.{function.name}"
+        for caller in self._table().values():
+            if caller is function or function.owner is not None and caller.owner is not function.owner:
+                continue
+            for call in caller.calls.get(callee, ()):
+                yield caller, call
 
     def _is_module_class(self, node: cst.ClassDef, depth: int = 0) -> bool:
         """A class whose `forward` autograd runs through: an nn.Module, a loss, a Lightning module, a
@@ -177,6 +201,8 @@ class GradientContext:
         parents = self.ctx.parents()
         live = self._live(function)
         outputs = {id(output) for output in function.outputs}
+        if self._gradient_off(node, function):
+            return False
         current = node
         while True:
             if id(current) in outputs:
@@ -190,6 +216,30 @@ class GradientContext:
             if target is not None:
                 return bool(target & live)
             current = parent
+
+    def _gradient_off(self, node: cst.CSTNode, function: _Function) -> bool:
+        """`node` is inside a `no_grad` block or a branch that runs only in eval mode."""
+        parents = self.ctx.parents()
+        current = node
+        while current is not function.node:
+            parent = parents.get(id(current))
+            if parent is None:
+                return False
+            if self._grad_off_block(parent) or _eval_only(parent, current):
+                return True
+            current = parent
+        return False
+
+    def _grad_off_block(self, node: cst.CSTNode) -> bool:
+        """`with torch.no_grad():` / `with torch.inference_mode():`."""
+        if not isinstance(node, cst.With):
+            return False
+        for item in node.items:
+            target = item.item.func if isinstance(item.item, cst.Call) else item.item
+            name = self.ctx.qualified(target) or dotted_name(target) or ""
+            if name.rsplit(".", 1)[-1] in GRAD_OFF_BLOCKS:
+                return True
+        return False
 
     def _live(self, function: _Function) -> Set[str]:
         """The names of `function` whose values reach its outputs, through assignments."""
@@ -280,6 +330,45 @@ def _is_collecting(call: cst.Call) -> bool:
 
 def _target_names(target: cst.CSTNode) -> Set[str]:
     return {key for key in map(binding_key, walk(target)) if key is not None}
+
+
+def _never_differentiated(function: _Function) -> bool:
+    node = function.node
+    return isinstance(node, cst.FunctionDef) and (_decorated_off(node) or bool(INFERENCE_ONLY.match(function.name)))
+
+
+def _eval_only(parent: cst.CSTNode, child: cst.CSTNode) -> bool:
+    """`child` runs only in eval mode: the `else` of `if self.training:` or the body of
+    `if not self.training:`, or a statement after `if self.training: ... return`."""
+    if isinstance(parent, cst.If) and child is not parent.test:
+        training = _training_test(parent.test)
+        return training is True and child is parent.orelse or training is False and child is parent.body
+    if not isinstance(parent, (cst.IndentedBlock, cst.Module)):
+        return False
+    for statement in parent.body:
+        if statement is child:
+            break
+        if isinstance(statement, cst.If) and statement.orelse is None and _training_test(statement.test) is True and _ends_in_return(statement.body):
+            return True
+    return False
+
+
+def _training_test(test: cst.CSTNode) -> Optional[bool]:
+    """True for `self.training`, False for `not self.training`, else None."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        inner = _training_test(test.expression)
+        return None if inner is None else not inner
+    if isinstance(test, cst.Attribute) and test.attr.value == "training" and name_of(test.value) == "self":
+        return True
+    return None
+
+
+def _ends_in_return(block: cst.BaseSuite) -> bool:
+    body = block.body
+    last = body[-1] if body else None
+    if isinstance(last, cst.SimpleStatementLine):
+        last = last.body[-1]
+    return isinstance(last, (cst.Return, cst.Raise))
 
 
 def _decorated_off(node: cst.FunctionDef) -> bool:

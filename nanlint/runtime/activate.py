@@ -26,8 +26,10 @@ ENV_STRICT = "NANLINT_STRICT"
 ENV_ANOMALY = "NANLINT_ANOMALY"
 ENV_PACKAGE_DIR = "NANLINT_PACKAGE_DIR"
 ENV_FULL_WINDOW = "NANLINT_FULL_WINDOW"  # seconds every op is checked before sampling ("inf": always)
+ENV_SEARCH_PLAN = "NANLINT_SEARCH_PLAN"  # `verify --search`: the plan's file (nanlint.runtime.search.plan)
 
 active_monitor = None
+_watching_subprocesses = True  # off once the program is over (`verify --search` then re-runs reproducers)
 
 
 def activate() -> None:
@@ -58,13 +60,18 @@ def _start(sink) -> None:
     schedule = Schedule(float(os.environ.get(ENV_FULL_WINDOW, Schedule.full_seconds)))
     active_monitor = Monitor(sink, paths=paths, strict=os.environ.get(ENV_STRICT) == "1", schedule=schedule).install()
     processes.follow(active_monitor, _finish)
+    search_plan = os.environ.get(ENV_SEARCH_PLAN)
+    if search_plan:
+        from nanlint.runtime.search.session import start
+
+        start(active_monitor, search_plan)
 
 
 def _unmonitored_subprocesses(sink) -> Callable:
     """An audit hook that records the subprocesses started in a way the bootstrap cannot follow."""
 
     def hook(event, args) -> None:
-        if event != "subprocess.Popen":
+        if event != "subprocess.Popen" or not _watching_subprocesses:
             return
         try:
             _, argv, _, env = args
@@ -76,6 +83,12 @@ def _unmonitored_subprocesses(sink) -> Callable:
             sink.emit({"type": "unmonitored", "pid": os.getpid(), "argv": argv, "reason": reason})
 
     return hook
+
+
+def stop_watching_subprocesses() -> None:
+    """The subprocesses started from now on are nanlint's own, not the program's."""
+    global _watching_subprocesses
+    _watching_subprocesses = False
 
 
 def _finish(sink) -> None:

@@ -12,6 +12,7 @@ Every record is a flat dict with a "type":
 - ``count``: the running total of occurrences of one event key;
 - ``margin``: the closest approach to an op's danger zone at a site (e.g. smallest |denominator|);
 - ``amp_skip``: GradScaler skipped the optimizer step after backward number ``step``;
+- ``search``, ``search_progress``: what `verify --search` found for a finding, and how far it is;
 - ``note``: something the report must say (torch.compile regions that were not monitored, ...);
 - ``exit``: the process ended normally (absent after a crash or a kill).
 
@@ -125,6 +126,7 @@ class RunDirTail:
         self._offsets: Dict[str, int] = {}
         self.events = 0
         self.processes = 0
+        self.search_progress = ""  # the latest `search_progress` message
 
     def poll(self) -> None:
         try:
@@ -143,6 +145,16 @@ class RunDirTail:
             complete = chunk[: chunk.rfind(b"\n") + 1]
             self._offsets[name] = self._offsets.get(name, 0) + len(complete)
             self.events += complete.count(b'"type":"event"')
+            if b'"type":"search_progress"' in complete:
+                self._read_search_progress(complete)
+
+    def _read_search_progress(self, chunk: bytes) -> None:
+        for line in chunk.splitlines():
+            if b'"type":"search_progress"' in line:
+                try:
+                    self.search_progress = json.loads(line)["message"]
+                except (ValueError, KeyError):
+                    pass
 
 
 class TeeSink:

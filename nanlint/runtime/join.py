@@ -133,14 +133,14 @@ def _outcome(finding, rule: Optional[Rule], path, span, lines: _LineIndex, summa
     outcome = Outcome(finding, NOT_REACHED if predictions else STATIC_ONLY)
     for line in span:
         for event in lines.events.get((path, line), []):
-            if not any(_predicts(p, event) for p in predictions):
+            if not predicted(predictions, event):
                 outcome.other.append(event)
             elif event.unexpected:
                 outcome.evidence.append(event)
             else:
                 outcome.expected.append(event)
         outcome.margins.extend(m for m in lines.margins.get((path, line), [])
-                               if any(_same_op(m.op, p.op) for p in predictions))
+                               if any(same_op(m.op, p.op) for p in predictions))
     if not predictions:
         return outcome
     if outcome.evidence:
@@ -150,6 +150,11 @@ def _outcome(finding, rule: Optional[Rule], path, span, lines: _LineIndex, summa
     return outcome
 
 
+def predicted(predictions, event: SiteEvent) -> bool:
+    """Whether the event is one a rule's `confirmed_by` names (what confirms its finding)."""
+    return any(_predicts(p, event) for p in predictions)
+
+
 def _predicts(prediction: Prediction, event: SiteEvent) -> bool:
     if event.kind == Kind.INPLACE_ERROR:
         phase = "inplace"
@@ -157,10 +162,10 @@ def _predicts(prediction: Prediction, event: SiteEvent) -> bool:
         phase = event.phase
     else:  # propagation, fills, input data: nothing was born here
         return False
-    return phase == prediction.phase and _same_op(event.op, prediction.op)
+    return phase == prediction.phase and same_op(event.op, prediction.op)
 
 
-def _same_op(op: str, pattern: str) -> bool:
+def same_op(op: str, pattern: str) -> bool:
     """`log_` and `special.logit` are the in-place and namespaced forms of `log` and `logit`."""
     short = op.rsplit(".", 1)[-1]
     if short.endswith("_") and not short.endswith("__"):

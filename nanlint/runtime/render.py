@@ -53,12 +53,15 @@ def annotated_findings(joined: Joined, notes: List[str]) -> list:
     return findings + [r.finding for r in joined.runtime_findings]
 
 
-def render_text(joined: Joined, summary: RunSummary, child: ChildResult, timeout: Optional[float]) -> str:
+def render_text(joined: Joined, summary: RunSummary, child: ChildResult, timeout: Optional[float],
+                searched=None) -> str:
     lines = []
-    for outcome in sorted(joined.outcomes, key=lambda o: o.finding.sort_key()):
+    for index, outcome in sorted(enumerate(joined.outcomes), key=lambda pair: pair[1].finding.sort_key()):
         finding = outcome.finding
         lines.append("%s:%d:%d: %s %s" % (finding.path, finding.line, finding.column, finding.code, finding.message))
         lines.append("  %s: %s" % (outcome_name(outcome), outcome_detail(outcome, summary.notes)))
+        if searched and searched.line(index):
+            lines.append("  search: %s" % searched.line(index))
     for runtime in sorted(joined.runtime_findings, key=lambda r: r.finding.sort_key()):
         finding = runtime.finding
         lines.append("%s:%d:%d: %s %s" % (finding.path, finding.line, finding.column, finding.code, finding.message))
@@ -68,10 +71,13 @@ def render_text(joined: Joined, summary: RunSummary, child: ChildResult, timeout
     lines.extend("note: " + note for note in summary.notes + process_notes(summary, child))
     lines.append(child.status_line(timeout))
     lines.append(_summary_line(joined, summary))
+    if searched:
+        lines.append(searched.summary_line())
     return "\n".join(lines) + "\n"
 
 
-def render_concise(joined: Joined, summary: RunSummary, child: ChildResult, timeout: Optional[float]) -> str:
+def render_concise(joined: Joined, summary: RunSummary, child: ChildResult, timeout: Optional[float],
+                   searched=None) -> str:
     lines = [
         "%s:%d:%d: %s %s" % (f.path, f.line, f.column, f.code, f.message)
         for f in sorted(annotated_findings(joined, summary.notes), key=lambda f: f.sort_key())
@@ -79,11 +85,13 @@ def render_concise(joined: Joined, summary: RunSummary, child: ChildResult, time
     lines.extend("note: " + note for note in process_notes(summary, child))
     lines.append(child.status_line(timeout))
     lines.append(_summary_line(joined, summary))
+    if searched:
+        lines.append(searched.summary_line())
     return "\n".join(lines) + "\n"
 
 
 def render_json(joined: Joined, summary: RunSummary, child: ChildResult, command: List[str],
-                timeout: Optional[float]) -> str:
+                timeout: Optional[float], searched=None) -> str:
     document = {
         "version": JSON_VERSION,
         "command": command,
@@ -94,7 +102,8 @@ def render_json(joined: Joined, summary: RunSummary, child: ChildResult, command
             "interrupted": child.interrupted,
             "duration": round(child.duration, 3),
         },
-        "findings": [_outcome_json(o, summary.notes) for o in joined.outcomes],
+        "findings": [_outcome_json(o, summary.notes, searched.record(i) if searched else None)
+                     for i, o in enumerate(joined.outcomes)],
         "runtime_findings": [
             dict(_finding_json(r.finding), event=r.event.to_dict(), flagged_by=r.flagged)
             for r in joined.runtime_findings
@@ -105,6 +114,8 @@ def render_json(joined: Joined, summary: RunSummary, child: ChildResult, command
                       "unmonitored": [{"argv": r.get("argv"), "reason": r.get("reason")} for r in summary.unmonitored]},
         "summary": joined.counts(),
     }
+    if searched:
+        document["search_summary"] = searched.counts()
     return json.dumps(document, indent=2) + "\n"
 
 
@@ -116,8 +127,8 @@ def _finding_json(finding) -> dict:
     }
 
 
-def _outcome_json(outcome: Outcome, notes: List[str]) -> dict:
-    return dict(
+def _outcome_json(outcome: Outcome, notes: List[str], search: Optional[dict] = None) -> dict:
+    document = dict(
         _finding_json(outcome.finding),
         outcome=outcome.outcome,
         opt_in=outcome.opt_in,
@@ -126,6 +137,9 @@ def _outcome_json(outcome: Outcome, notes: List[str]) -> dict:
         expected=[e.to_dict() for e in outcome.expected],
         margins=[m.to_dict() for m in outcome.margins],
     )
+    if search:
+        document["search"] = {k: v for k, v in search.items() if k not in ("type", "pid")}
+    return document
 
 
 def process_notes(summary: RunSummary, child: ChildResult) -> List[str]:

@@ -76,7 +76,8 @@ def child_environment(run_dir: str, paths: List[str], strict: bool, anomaly: boo
 
 
 class _Progress:
-    """`nanlint: running 12s, 3 events, 2 processes` redrawn in place on a terminal, nothing otherwise."""
+    """`nanlint: running 12s, 3 events, 2 processes` (then what `--search` is doing) redrawn in place on
+    a terminal, nothing otherwise."""
 
     def __init__(self, run_dir: str, enabled: bool):
         self._tail = RunDirTail(run_dir)
@@ -88,8 +89,9 @@ class _Progress:
             return
         self._drawn = elapsed
         self._tail.poll()
-        sys.stderr.write("\r\x1b[Knanlint: running %ds, %d event(s), %d process(es)" % (
-            elapsed, self._tail.events, self._tail.processes))
+        sys.stderr.write("\r\x1b[Knanlint: running %ds, %d event(s), %d process(es)%s" % (
+            elapsed, self._tail.events, self._tail.processes,
+            ", " + self._tail.search_progress if self._tail.search_progress else ""))
         sys.stderr.flush()
 
     def clear(self) -> None:

@@ -70,6 +70,7 @@ class RunSummary:
     ranks: List[int] = field(default_factory=list)  # the distributed ranks of the monitored processes
     unmonitored: List[dict] = field(default_factory=list)  # subprocesses started out of the monitor's reach
     unfinished: int = 0  # monitored processes with no exit record (crashed, killed)
+    searches: List[dict] = field(default_factory=list)  # `verify --search` results (search.session)
 
 
 def summarize(records: List[dict]) -> RunSummary:
@@ -92,6 +93,8 @@ def summarize(records: List[dict]) -> RunSummary:
             summary.reached.add((record["path"], record["line"]))
         elif kind == "margin":
             _add_margin(margins, record)
+        elif kind == "search":
+            summary.searches.append(record)
         elif kind == "note" and record["message"] not in summary.notes:
             summary.notes.append(record["message"])
         elif kind == "process":

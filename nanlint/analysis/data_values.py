@@ -1,0 +1,317 @@
+"""Values built only from input data: what autograd never differentiates, though `forward` computes it.
+
+The std of the input time series, the count of a boolean mask, a constant meshgrid: a
+gradient-only hazard there is harmless, because nothing learnable flows into the value. A value is
+*data* when everything it is built from is: a literal; a parameter named like data the model is
+fed (`mask`, `target`, `labels`, `num_boxes`, `past_values`...) or annotated as a Python number;
+a parameter of a helper that every call of the file passes data; a local name whose every
+assignment is data (all of them, wherever they are: the analysis does not follow the order of
+statements); a torch/numpy/math function, a builtin or a method applied to data; a helper of the
+file that touches no module attribute, applied to data; a comparison, a no-gradient op (`.long()`,
+`argmax`, `.detach()`), a tensor's metadata (`.shape`, `.device`) and new tensors (`zeros_like`).
+Anything else — a parameter of `forward` or of a loss, `self.<layer>`, a class (an nn.Module being
+built), `requires_grad=True`, a function the file cannot see — may carry a gradient. Worked out per
+function, on demand.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Dict, List, Optional, Set
+
+import libcst as cst
+
+from nanlint.analysis.names import dotted_name
+from nanlint.analysis.ops import NO_GRADIENT
+from nanlint.analysis.syntax import SCOPE_NODES, attribute_name, children, function_params, is_constant, is_inplace_method, name_of, own_nodes, walk
+
+# Parameters that hold what the data pipeline feeds a model, by the words in their names.
+DATA_PARAM = re.compile(
+    r"(^|_)(masks?|paddings?|targets?|labels?|counts?|lengths?|lens|ids|indices|num|gt)(_|$)|^(past|future|pixel|input)_values$"
+)
+NUMBER_ANNOTATIONS = frozenset({"int", "float", "bool", "str"})
+DATA_ATTRIBUTES = frozenset({"training", "config"})  # `self.training`, `self.config.eps`
+METADATA = frozenset({"device", "dtype", "shape", "ndim", "is_cuda", "requires_grad", "size", "dim", "numel"})  # no gradient
+DATA_MODULES = ("torch", "numpy", "math")
+BUILTINS = frozenset({"len", "range", "min", "max", "abs", "sum", "int", "float", "bool", "round", "list", "tuple", "zip", "enumerate", "isinstance"})
+# Imported helpers that build constant coordinates (`create_meshgrid`, `make_grid`), by name.
+CONSTANT_BUILDERS = re.compile(r"grid|arange|linspace")
+GRAD_METHODS = frozenset({"requires_grad_"})
+NEW_TENSORS = frozenset({"zeros_like", "ones_like", "empty_like", "full_like", "new_zeros", "new_ones", "new_empty", "new_full"})
+TORCH_LAYERS = re.compile(r"^torch\.nn\.(modules\.)?\w*\.?[A-Z]")  # torch.nn.Linear, torch.nn.Parameter
+
+
+class DataValues:
+    """Answers `is_data(node, function)` for the functions of a GradientContext's table."""
+
+    def __init__(self, gradient) -> None:
+        self.gradient = gradient  # the GradientContext: its file, table and call sites
+        self.ctx = gradient.ctx
+        self._params: Dict[tuple, bool] = {}
+        self._locals: Dict[int, Dict[str, bool]] = {}
+        self._learnable_free: Dict[int, bool] = {}
+
+    def is_data(self, node: cst.CSTNode, function) -> bool:
+        return self._expression(node, function, self._local_data(function))
+
+    # --- expressions ----------------------------------------------------------------------
+
+    def _expression(self, node: cst.CSTNode, function, local: Dict[str, bool]) -> bool:
+        if is_constant(node):
+            return True
+        if isinstance(node, cst.Name):
+            return self._name(node.value, function, local)
+        if isinstance(node, cst.Attribute):
+            if node.attr.value in METADATA:
+                return True
+            if name_of(node.value) == "self":
+                return node.attr.value in DATA_ATTRIBUTES
+            return self._expression(node.value, function, local)
+        if isinstance(node, cst.Call):
+            return self._call(node, function, local)
+        if isinstance(node, (cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)):
+            return False
+        if isinstance(node, cst.Comparison):  # a boolean carries no gradient
+            return True
+        if isinstance(node, cst.Subscript):  # an index carries no gradient: only the indexed value counts
+            return self._expression(node.value, function, local)
+        return all(self._expression(child, function, local) for child in _operands(node))
+
+    def _call(self, call: cst.Call, function, local: Dict[str, bool]) -> bool:
+        for arg in call.args:
+            if arg.keyword is not None and arg.keyword.value == "requires_grad" and name_of(arg.value) != "False":
+                return False
+        if (attribute_name(call.func) or name_of(call.func) or "") in NEW_TENSORS:  # no gradient from the model
+            return True
+        described = self.ctx.describe(call)
+        if described is not None and described[0] in NO_GRADIENT:  # `.long()`, `argmax`, `.detach()`
+            return True
+        arguments = all(self._expression(arg.value, function, local) for arg in call.args)
+        func = call.func
+        qualified = self.ctx.qualified(func)
+        if qualified is not None:
+            if TORCH_LAYERS.match(qualified):
+                return False
+            known = qualified.split(".", 1)[0] in DATA_MODULES or CONSTANT_BUILDERS.search(qualified.rsplit(".", 1)[-1])
+            return bool(known) and arguments
+        if isinstance(func, cst.Attribute):
+            if func.attr.value in GRAD_METHODS:
+                return False
+            if func.attr.value in METADATA:
+                return True
+            if name_of(func.value) == "self":
+                helper = self._method(function, func.attr.value)
+                return helper is not None and arguments and self._free_of_learnables(helper)
+            return arguments and self._expression(func.value, function, local)
+        name = name_of(func)
+        if name in BUILTINS and name not in local:
+            return arguments
+        helper = self._plain_function(name)
+        return helper is not None and arguments and self._free_of_learnables(helper)
+
+    def _name(self, name: str, function, local: Dict[str, bool]) -> bool:
+        if name in local:
+            return local[name]
+        param = _param(function.node, name)
+        if param is not None:
+            return self._param_data(function, param)
+        if name in self.ctx.imports.aliases:
+            return True
+        module = self.gradient.function_of(self.ctx.module)
+        if function is not module:
+            return self._local_data(module).get(name, False)
+        return False
+
+    # --- parameters ---------------------------------------------------------------------
+
+    def _param_data(self, function, param: cst.Param) -> bool:
+        name = param.name.value
+        if DATA_PARAM.search(name) or _annotated_number(param):
+            return True
+        key = (id(function.node), name)
+        if key not in self._params:
+            self._params[key] = False  # a recursive call while this one is worked out proves nothing
+            self._params[key] = self._passed_data(function, param)
+        return self._params[key]
+
+    def _passed_data(self, function, param: cst.Param) -> bool:
+        """Every call of the file passes data for `param` (and there is one): a helper's argument."""
+        if self.gradient.own_reason(function) is not None or param.star:
+            return False
+        sites = list(self.gradient.call_sites(function))
+        if not sites:
+            return False
+        positional = [p for p in function.node.params.posonly_params + function.node.params.params]
+        if function.owner is not None and not _is_static(function.node):
+            positional = positional[1:]  # `self` / `cls`
+        index = next((i for i, p in enumerate(positional) if p is param), None)
+        for caller, call in sites:
+            value = _bound_argument(call, param, index)
+            if value is _STARRED:
+                return False
+            if value is None:
+                value = param.default
+            if value is None or not self._expression(value, caller, self._local_data(caller)):
+                return False
+        return True
+
+    # --- local names --------------------------------------------------------------------
+
+    def _local_data(self, function) -> Dict[str, bool]:
+        """Local name -> data, as the greatest fixpoint over the function's assignments (loops too)."""
+        key = id(function.node)
+        if key in self._locals:
+            return self._locals[key]
+        values: Dict[str, List[cst.CSTNode]] = {}
+        for sub in own_nodes(function.node):
+            for target, value in _bindings(sub):
+                for name in _names_bound(target):
+                    values.setdefault(name, []).append(value)
+        local = {name: True for name in values}
+        self._locals[key] = local
+        for name in values:  # a parameter assigned again keeps what it was given among its values
+            param = _param(function.node, name)
+            local[name] = param is None or self._param_data(function, param)  # seen by recursive questions while it is worked out
+        changed = True
+        while changed:
+            changed = False
+            for name, assigned in values.items():
+                if local[name] and not all(value is not None and self._expression(value, function, local) for value in assigned):
+                    local[name] = False
+                    changed = True
+        return local
+
+    # --- helpers of the file ------------------------------------------------------------
+
+    def _method(self, function, name: str):
+        if function.owner is None:
+            return None
+        for candidate in self.gradient.functions():
+            if candidate.owner is function.owner and candidate.name == name:
+                return candidate
+        return None
+
+    def _plain_function(self, name: Optional[str]):
+        if name is None:
+            return None
+        for candidate in self.gradient.functions():
+            if candidate.owner is None and candidate.name == name and isinstance(candidate.node, cst.FunctionDef):
+                return candidate
+        return None
+
+    def _free_of_learnables(self, function) -> bool:
+        """The helper reads no module attribute (`self.weight`, `self.proj(...)`) and builds no class."""
+        key = id(function.node)
+        if key not in self._learnable_free:
+            self._learnable_free[key] = False  # a recursive helper is not proven free
+            self._learnable_free[key] = not any(self._learnable(sub, function) for sub in own_nodes(function.node))
+        return self._learnable_free[key]
+
+    def _learnable(self, node: cst.CSTNode, function) -> bool:
+        """A module attribute (`self.weight`, `self.proj`; a method only if it is learnable itself),
+        a class built, `requires_grad_()`."""
+        if isinstance(node, cst.Attribute) and name_of(node.value) == "self":
+            if node.attr.value in DATA_ATTRIBUTES:
+                return False
+            method = self._method(function, node.attr.value)
+            return method is None or not self._free_of_learnables(method)
+        if isinstance(node, cst.Call):
+            name = attribute_name(node.func) or name_of(node.func) or ""
+            return name[:1].isupper() or name in GRAD_METHODS
+        return False
+
+
+_STARRED = object()
+
+
+def _operands(node: cst.CSTNode):
+    for child in children(node):
+        if isinstance(child, (cst.BaseParenthesizableWhitespace, cst.LeftParen, cst.RightParen)) or isinstance(child, SCOPE_NODES):
+            continue
+        if isinstance(child, (cst.Arg, cst.Element, cst.StarredElement, cst.DictElement)):
+            yield from (sub for sub in children(child) if isinstance(sub, cst.BaseExpression))
+        elif isinstance(child, cst.BaseExpression):
+            yield child
+        elif not isinstance(child, (cst.BaseBinaryOp, cst.BaseUnaryOp, cst.BaseBooleanOp, cst.BaseCompOp, cst.ComparisonTarget)):
+            yield from _operands(child)
+        elif isinstance(child, cst.ComparisonTarget):
+            yield child.comparator
+
+
+def _bindings(node: cst.CSTNode):
+    """(target, value) pairs the statement binds; value None when it cannot be seen."""
+    if isinstance(node, cst.Assign):
+        for target in node.targets:
+            if isinstance(target.target, cst.Attribute) and target.target.attr.value == "requires_grad":
+                yield _root(target.target.value), None  # `w.requires_grad = True`: a leaf autograd tracks
+            else:
+                yield _root(target.target), node.value
+    elif isinstance(node, (cst.AugAssign, cst.AnnAssign)):
+        yield _root(node.target), node.value
+        if isinstance(node, cst.AugAssign):
+            yield _root(node.target), node.target
+    elif isinstance(node, cst.For):
+        yield node.target, node.iter
+    elif isinstance(node, cst.WithItem) and node.asname is not None:
+        yield node.asname.name, node.item
+    elif isinstance(node, cst.NamedExpr):
+        yield node.target, node.value
+    elif isinstance(node, (cst.ExceptHandler,)) and node.name is not None:
+        yield node.name.name, None
+    elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+        method = node.func.attr.value
+        if method in ("append", "extend", "insert") and node.args:
+            yield node.func.value, node.args[-1].value
+        elif method in GRAD_METHODS or is_inplace_method(method):  # `y.requires_grad_()`, `x.copy_(pred)`
+            yield _root(node.func.value), node
+
+
+def _root(target: cst.CSTNode) -> cst.CSTNode:
+    """The name an item assignment changes: `x` for `x[mask]` and `x[i][j]`."""
+    while isinstance(target, cst.Subscript):
+        target = target.value
+    return target
+
+
+def _names_bound(target: cst.CSTNode) -> Set[str]:
+    """The local names an assignment target binds (unpacking too)."""
+    if isinstance(target, cst.Name):
+        return {target.value}
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return {name for element in target.elements for name in _names_bound(element.value)}
+    if isinstance(target, cst.StarredElement):
+        return _names_bound(target.value)
+    return set()  # `self.x = ...`: module attributes are not data anyway
+
+
+def _param(node: cst.CSTNode, name: str) -> Optional[cst.Param]:
+    if not isinstance(node, cst.FunctionDef):
+        return None
+    return next((param for param in function_params(node) if param.name.value == name), None)
+
+
+def _annotated_number(param: cst.Param) -> bool:
+    if param.annotation is None:
+        return False
+    words = {sub.value for sub in walk(param.annotation.annotation) if isinstance(sub, cst.Name)}
+    return bool(words) and words <= NUMBER_ANNOTATIONS | {"Optional", "None", "Union", "Tuple", "tuple", "List", "list", "typing"}
+
+
+def _is_static(node: cst.FunctionDef) -> bool:
+    return any(dotted_name(decorator.decorator) == "staticmethod" for decorator in node.decorators)
+
+
+def _bound_argument(call: cst.Call, param: cst.Param, index: Optional[int]):
+    """What `call` passes for `param`: the argument, None (the default), or _STARRED (unknown)."""
+    position = 0
+    for arg in call.args:
+        if arg.star:
+            return _STARRED
+        if arg.keyword is not None:
+            if arg.keyword.value == param.name.value:
+                return arg.value
+            continue
+        if index is not None and position == index:
+            return arg.value
+        position += 1
+    return None
