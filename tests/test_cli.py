@@ -242,7 +242,8 @@ def test_rule_prints_the_docs_of_a_code_or_name(nanlint):
     by_code = nanlint("rule", "NAN101")
     assert by_code.returncode == 0
     headings = re.findall(r"^## (.+)$", by_code.stdout, re.M)
-    assert headings == ["What it does", "Why is this bad?", "Example", "Use instead", "Fix safety", "References"]
+    assert headings == ["What it does", "Why is this bad?", "Example", "Use instead", "Under `nanlint verify`",
+                        "Fix safety", "References"]
     assert by_code.stdout.startswith("# log-of-possibly-zero (NAN101)")
     assert nanlint("rule", "log-of-possibly-zero").stdout == by_code.stdout
     as_json = json.loads(nanlint("rule", "NAN102", "--output-format", "json").stdout)
