@@ -499,7 +499,7 @@ class Monitor:
             # and the gradients are checked here, once, rather than after each backward.
             self._tls.params_were_finite = self._params_finite.get(id(optimizer), True)
             grads = [p.grad for p in params if p.grad is not None and checks.is_checkable(p.grad)]
-        self.tripwire.check_gradients(self.sites.current(), self.step - 1, grads)  # replay needs the mode
+        self.tripwire.check_gradients(None, self.step - 1, grads)  # outside DisableTorchFunction: replay needs the mode
 
     def _monitor_closure(self, optimizer, args, kwargs):
         """step(closure), LBFGS's way: the closure is the user's forward and backward, checked op by op
@@ -526,14 +526,14 @@ class Monitor:
             self._check_optimizer_step(optimizer)
 
     def _check_optimizer_step(self, optimizer) -> None:
-        params = _parameters(optimizer)
         site = self.sites.current()
         op = type(optimizer).__name__ + ".step"
-        for param in params:  # in-place updates that a later backward may complain about
-            self._inplace.record(site, op, param)
         if self.tripwire.armed:  # weights are checked where they are next used: see weights_found_nonfinite
             self._last_update = _Update(site, op, self.step - 1)
-            return
+            return  # and, as for every op of a tripwire step, its in-place changes are not logged
+        params = _parameters(optimizer)
+        for param in params:  # in-place updates that a later backward may complain about
+            self._inplace.record(site, op, param)
         finite = self._params_finite[id(optimizer)] = _all_finite(params)
         if finite or not getattr(self._tls, "params_were_finite", True):
             return

@@ -1,7 +1,8 @@
 """The tripwire: cheap checks on the steps that the monitor does not check op by op.
 
-Checkpoints, each read back to the host once: the inputs and outputs of every outermost module call (a
-module called while no other module runs: the model, a loss module), the loss given to `backward()`, and
+Checkpoints, each read back to the host once: the outputs of every outermost module call (a module
+called while no other module runs: the model, a loss module; its inputs are examined only when it
+trips), the loss given to `backward()`, and
 the parameters' gradients after it (the optimizer step is checked by the monitor's step hooks). A trip
 is explained by replay: the first outermost call whose inputs were finite and whose outputs were not runs
 again, op by op under the monitor, on a copy of its module with copies of its inputs and the random state
@@ -40,7 +41,6 @@ class ModuleCall:
     autocast: List[tuple]  # (device type, dtype) of each autocast region the call ran in
     rng: torch.Tensor
     versions: List[int]
-    input_flag: Optional[torch.Tensor]
     args: tuple = ()
     kwargs: dict = field(default_factory=dict)
     output_flag: Optional[torch.Tensor] = None
@@ -107,7 +107,6 @@ class Tripwire:
                       if torch.is_autocast_enabled(device)],
             rng=torch.get_rng_state(),
             versions=[t._version for t in inputs],
-            input_flag=checks.finite_flag(inputs) if inputs else None,
         )
 
     def _after_call(self, module, args, kwargs, output) -> None:
@@ -136,23 +135,26 @@ class Tripwire:
         # the calls of earlier backward passes behind.
         calls = self._calls = self._calls[self._checked:]
         self._checked = len(calls)
-        flags = [f for call in calls for f in (call.input_flag, call.output_flag) if f is not None]
+        flags = [call.output_flag for call in calls if call.output_flag is not None]
         if losses:
             flags.append(checks.finite_flag(losses))
         if not flags or checks.read_flags(flags):
             return
         self._forward_tripped = True  # the gradients will be non-finite too: that is no news
         for call in calls:
-            if call.input_flag is not None and not checks.read_flags([call.input_flag]):
-                self._unexplained(FORWARD, call.site, "the inputs of %s were already non-finite" % call.label)
-                return
             if call.output_flag is not None and not checks.read_flags([call.output_flag]):
-                self._replay_forward(call)
+                if not checks.all_finite_many(_argument_tensors(call)):  # checked only now: the inputs are kept
+                    self._unexplained(FORWARD, call.site, "the inputs of %s were already non-finite" % call.label)
+                else:
+                    self._replay_forward(call)
                 return
         self._unexplained(FORWARD, site, "the loss given to backward() was non-finite while %s" % _finite_calls(calls))
 
-    def check_gradients(self, site: Site, step: int, grads: Optional[List[torch.Tensor]] = None) -> None:
-        """After backward(), or at the optimizer step: are the gradients finite (default: the modules')?"""
+    def check_gradients(self, site: Optional[Site], step: int, grads: Optional[List[torch.Tensor]] = None) -> None:
+        """After backward(), or at the optimizer step: are the gradients finite (default: the modules')?
+
+        `site` is the line to name if a trip cannot be explained; None: the caller's, found only then.
+        """
         self._step = step
         calls, self._calls, self._checked = self._calls, [], 0
         self.gradients_were_finite = False
@@ -164,6 +166,7 @@ class Tripwire:
         if not grads or checks.read_flags([checks.finite_flag(grads)]):
             self.gradients_were_finite = True
             return
+        site = site or self.monitor.sites.current()
         previous = None
         for call in reversed(calls):  # the order in which backward reached them
             if not call.grad_outputs:
@@ -277,6 +280,10 @@ def _copy_tensors(value):
     if isinstance(value, dict):
         return {k: _copy_tensors(v) for k, v in value.items()}
     return value
+
+
+def _argument_tensors(call: ModuleCall) -> List[torch.Tensor]:
+    return checks.float_tensors(list(call.args)) + checks.float_tensors(list(call.kwargs.values()))
 
 
 def _output_tensors(output) -> List[torch.Tensor]:

@@ -288,3 +288,20 @@ def line_of_function(function, marker):
 
     source, first = inspect.getsourcelines(function)
     return first + next(i for i, text in enumerate(source) if marker in text)
+
+
+def test_non_finite_inputs_of_a_tripwire_step_are_named_as_such():
+    model = SqrtNet()
+    sink = MemorySink()
+    monitor = Monitor(sink, schedule=tripwire_only()).install()
+    try:
+        for step in range(3):
+            x = torch.randn(8, 4)
+            if step == 2:
+                x[0, 0] = float("nan")  # data that arrived broken
+            model(x).sum().backward()
+    finally:
+        monitor.uninstall()
+    (note,) = notes(sink.records, "tripwire")
+    assert note.startswith("step 2 (forward pass, checked at the tripwire only): the inputs of SqrtNet called at ")
+    assert "were already non-finite" in note and not roots(sink.records)
