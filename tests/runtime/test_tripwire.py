@@ -305,3 +305,20 @@ def test_non_finite_inputs_of_a_tripwire_step_are_named_as_such():
     (note,) = notes(sink.records, "tripwire")
     assert note.startswith("step 2 (forward pass, checked at the tripwire only): the inputs of SqrtNet called at ")
     assert "were already non-finite" in note and not roots(sink.records)
+
+
+def test_large_finite_half_precision_outputs_do_not_trip_the_tripwire():
+    class Big(nn.Module):
+        def forward(self, x):
+            return x * 100.0  # 10^6 values of 100: a norm of 10^5, past float16's 65504
+
+    sink = MemorySink()
+    model = Big()
+    monitor = Monitor(sink, schedule=tripwire_only()).install()
+    try:
+        for _ in range(3):
+            x = torch.ones(1000, 1000, dtype=torch.float16, requires_grad=True)
+            model(x).float().mean().backward()
+    finally:
+        monitor.uninstall()
+    assert not notes(sink.records, "tripwire") and not roots(sink.records)
