@@ -30,52 +30,76 @@ def is_checkable(value) -> bool:
 def all_finite(tensor: torch.Tensor) -> bool:
     """True when every element is finite. Never raises: a tensor that cannot be read counts as finite."""
     try:
-        if tensor.dtype in _LOW_PRECISION:
-            total = tensor.sum(dtype=torch.float32).item()
-        else:
-            total = tensor.sum().item()
-        if isinstance(total, complex):
-            finite = math.isfinite(total.real) and math.isfinite(total.imag)
-        else:
-            finite = math.isfinite(total)
-        return finite or bool(torch.isfinite(tensor).all().item())
+        total = (tensor.sum(dtype=torch.float32) if tensor.dtype in _LOW_PRECISION else tensor.sum()).item()
+        return _finite_number(total) or bool(torch.isfinite(tensor).all().item())
     except Exception:  # fake, functional or otherwise unreadable tensors: nothing to say about them
         return True
 
 
 class HostReads:
-    """How many times the tripwire read a flag back to the host (a device sync on a GPU)."""
+    """How many times the tripwire read a value back to the host (a device sync on a GPU)."""
 
     count = 0
 
 
-def finite_flag(tensors: List[torch.Tensor]) -> torch.Tensor:
-    """A 0-d bool tensor on the tensors' device, true when every element is finite; nothing is read back.
+def norms(tensors: List[torch.Tensor]) -> List[torch.Tensor]:
+    """The tensors' 2-norms, as 0-d tensors on their devices, with no graph; nothing is read back.
 
-    Norms are taken in float32 for fp16/bf16 (whose own range a large tensor's norm exceeds), so they
-    overflow only for values near float32's maximum; such a false trip costs a closer look, never a report.
+    One dispatch for many tensors (gradients, weights). A norm is finite when every element is; it also
+    overflows for finite values above ~1e19, which costs the exact test, never a report. Norms are taken
+    in float32 for fp16/bf16, whose own range a large tensor's norm exceeds.
     """
-    detached = [t.detach() for t in tensors]  # cheaper than a no_grad block, and builds no graph either
-    low = any(t.dtype in _LOW_PRECISION for t in detached)
-    try:
-        norms = torch._foreach_norm(detached, 2, dtype=torch.float32) if low else torch._foreach_norm(detached)
-        total = norms[0] if len(norms) == 1 else torch.stack(norms).sum()
-    except Exception:  # mixed devices or dtypes
-        device = detached[0].device
-        total = torch.stack([torch.linalg.vector_norm(t.float()).to(device) for t in detached]).sum()
-    return total < math.inf  # NaN < inf is false
+    with _no_graph():
+        try:
+            if any(t.dtype in _LOW_PRECISION for t in tensors):
+                return list(torch._foreach_norm(tensors, 2, dtype=torch.float32))
+            return list(torch._foreach_norm(tensors))
+        except Exception:  # mixed devices or dtypes
+            return [torch.linalg.vector_norm(_widened(t)) for t in tensors]
 
 
-def read_flags(flags: List[torch.Tensor]) -> bool:
-    """Whether every flag is true, read back with one host read per device."""
+def sums(tensors: List[torch.Tensor]) -> List[torch.Tensor]:
+    """The tensors' sums (float32 for fp16/bf16), as 0-d tensors, with no graph: for a few tensors (a module's
+    outputs, a loss), a sum is cheaper than a norm and overflows only near the dtype's maximum."""
+    with _no_graph():
+        return [t.sum(dtype=torch.float32) if t.dtype in _LOW_PRECISION else t.sum() for t in tensors]
+
+
+class _no_graph:
+    """What `torch.no_grad()` does, as cheap as a context manager can be (these run at every checkpoint)."""
+
+    def __enter__(self):
+        self.enabled = torch.is_grad_enabled()
+        torch._C._set_grad_enabled(False)
+
+    def __exit__(self, *exc):
+        torch._C._set_grad_enabled(self.enabled)
+
+
+def _widened(tensor: torch.Tensor) -> torch.Tensor:
+    return tensor.float() if tensor.dtype in _LOW_PRECISION else tensor
+
+
+def values_finite(values: List[torch.Tensor]) -> bool:
+    """Whether every 0-d value (a norm, a sum) is finite: their total, read back once per device."""
     by_device = {}
-    for flag in flags:
-        by_device.setdefault(flag.device, []).append(flag)
-    finite = True
-    for group in by_device.values():
-        HostReads.count += 1
-        finite = bool(torch.stack(group).all().item()) and finite
-    return finite
+    for value in values:
+        by_device.setdefault(value.device, []).append(value)
+    with _no_graph():
+        totals = [torch.stack(group).sum() for group in by_device.values()]
+    HostReads.count += len(totals)
+    return all([_finite_number(total.item()) for total in totals])
+
+
+def _finite_number(value) -> bool:
+    if isinstance(value, complex):
+        return math.isfinite(value.real) and math.isfinite(value.imag)
+    return math.isfinite(value)
+
+
+def quick_all_finite(tensors: List[torch.Tensor]) -> bool:
+    """One host read for all the tensors; the exact test only when the cheap one trips."""
+    return not tensors or values_finite(norms(tensors)) or all_finite_many(tensors)
 
 
 def all_finite_many(tensors: Iterable[torch.Tensor]) -> bool:

@@ -327,6 +327,8 @@ class Monitor:
         try:
             return func(*args, **kwargs)
         except RuntimeError as error:
+            if self.tripwire.armed:
+                self.tripwire.settle_forward()
             self._on_backward_error(error, site, args, kwargs)
             raise
         finally:
@@ -493,7 +495,7 @@ class Monitor:
         with torch._C.DisableTorchFunction():
             params = _parameters(optimizer)
             if not self.tripwire.armed:
-                self._tls.params_were_finite = _all_finite(params)
+                self._tls.params_were_finite = checks.quick_all_finite(params)
                 return
             # At the tripwire the last step's check stands for this one (parameters change in steps),
             # and the gradients are checked here, once, rather than after each backward.
@@ -534,7 +536,7 @@ class Monitor:
         params = _parameters(optimizer)
         for param in params:  # in-place updates that a later backward may complain about
             self._inplace.record(site, op, param)
-        finite = self._params_finite[id(optimizer)] = _all_finite(params)
+        finite = self._params_finite[id(optimizer)] = checks.quick_all_finite(params)
         if finite or not getattr(self._tls, "params_were_finite", True):
             return
         bad = [p for p in params if not checks.all_finite(p)]
@@ -708,13 +710,6 @@ def _explicit_nonfinite(name, args, kwargs) -> bool:
     if name in ops.LITERAL_FACTORIES and values and isinstance(values[0], (list, tuple, float)):
         return checks.contains_nonfinite_number(values[0])
     return False
-
-
-def _all_finite(tensors) -> bool:
-    """One host read for all the tensors; the exact test only when the cheap one trips."""
-    if not tensors:
-        return True
-    return checks.read_flags([checks.finite_flag(tensors)]) or checks.all_finite_many(tensors)
 
 
 def _parameters(optimizer) -> list:

@@ -1,9 +1,11 @@
 """The tripwire: cheap checks on the steps that the monitor does not check op by op.
 
-Checkpoints, each read back to the host once: the outputs of every outermost module call (a module
-called while no other module runs: the model, a loss module; its inputs are examined only when it
-trips), the loss given to `backward()`, and
-the parameters' gradients after it (the optimizer step is checked by the monitor's step hooks). A trip
+What it checks: the outputs of every outermost module call (a module called while no other module runs:
+the model, a loss module; its inputs are examined only when it trips), the loss given to `backward()`,
+and the parameters' gradients after it, at the optimizer step (or after `backward()` when there is no
+optimizer). Their norms stay on the device and are read back once per step, at the gradient checkpoint;
+a forward pass whose gradients are never checked (gradient accumulation, a step GradScaler skipped) is
+read at the next `backward()`. The weights an optimizer step made are checked where they are next used. A trip
 is explained by replay: the first outermost call whose inputs were finite and whose outputs were not runs
 again, op by op under the monitor, on a copy of its module with copies of its inputs and the random state
 it started with, which names the line; a gradient born in a module's backward is found by running that
@@ -16,7 +18,6 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import threading
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
@@ -43,13 +44,25 @@ class ModuleCall:
     versions: List[int]
     args: tuple = ()
     kwargs: dict = field(default_factory=dict)
-    output_flag: Optional[torch.Tensor] = None
+    output_sums: List[torch.Tensor] = field(default_factory=list)
     grad_outputs: Dict[int, torch.Tensor] = field(default_factory=dict)
-    outputs: int = 0
 
     @property
     def label(self) -> str:
         return "%s called at %s:%d" % (type(self.module).__name__, self.site.path, self.site.line)
+
+
+@dataclass
+class ForwardPass:
+    """The module calls of one forward pass and the sum of the loss given to its `backward()`, unread."""
+
+    calls: List[ModuleCall]
+    loss_sums: List[torch.Tensor]
+    site: Site  # the backward() call
+    step: int
+
+    def sums(self) -> List[torch.Tensor]:
+        return [value for call in self.calls for value in call.output_sums] + self.loss_sums
 
 
 class Tripwire:
@@ -57,14 +70,13 @@ class Tripwire:
         self.monitor = monitor
         self.armed = False
         self.unexplained = 0
-        self._forward_tripped = False
         self.gradients_were_finite = False  # at the last check: then weights found non-finite are the step's
         self._replaying = False
+        self._forward_tripped = False  # since the gradients were last checked: then non-finite ones are no news
         self._step = 0  # the step being checked
-        self._checked = 0  # calls before this index were checked at an earlier backward()
-        self._calls: List[ModuleCall] = []
+        self._calls: List[ModuleCall] = []  # since the last backward()
+        self._forward: Optional[ForwardPass] = None  # the last backward()'s, until its gradients are checked
         self._pending: List[Optional[ModuleCall]] = []
-        self._tls = threading.local()
         self._handles: list = []
 
     # ----------------------------------------------------------------- arming
@@ -74,17 +86,19 @@ class Tripwire:
         if self.armed:
             return
         self.armed = True
-        self._calls, self._pending, self._checked = [], [], 0
+        self._calls, self._pending, self._forward = [], [], None
         self._handles = [
             register_module_forward_pre_hook(self._before_call),
             register_module_forward_hook(self._after_call, with_kwargs=True, always_call=True),
         ]
 
     def disarm(self) -> None:
+        if self._forward is not None:  # the tripwire leaves no step unchecked: its gradients are complete
+            self.check_gradients(self._forward.site, self._forward.step)
         self.armed = False
         while self._handles:
             self._handles.pop().remove()
-        self._calls, self._pending = [], []
+        self._calls, self._pending, self._forward = [], [], None
 
     def _before_call(self, module, args) -> None:
         if self._replaying:
@@ -117,9 +131,8 @@ class Tripwire:
             return
         call.args, call.kwargs = args, kwargs
         outputs = _output_tensors(output)
-        call.outputs = len(outputs)
         if outputs:
-            call.output_flag = checks.finite_flag(outputs)
+            call.output_sums = checks.sums(outputs)
         for index, tensor in enumerate(outputs):
             if tensor.requires_grad:
                 tensor.register_hook(_keeper(call, index))
@@ -128,50 +141,46 @@ class Tripwire:
     # ----------------------------------------------------------------- checkpoints
 
     def check_forward(self, loss, site: Site, step: int) -> None:
-        """At backward(): were the step's module calls and its loss finite?"""
-        self._step = step
+        """At backward(): keep the sums of the step's module outputs and its loss, to read with its gradients."""
+        self.settle_forward()  # an earlier backward's gradients were not checked yet: its forward is read now
         losses = checks.float_tensors(loss)
-        # Only the calls since the last backward() are news; an optimizer step GradScaler skipped leaves
-        # the calls of earlier backward passes behind.
-        calls = self._calls = self._calls[self._checked:]
-        self._checked = len(calls)
-        flags = [call.output_flag for call in calls if call.output_flag is not None]
-        if losses:
-            flags.append(checks.finite_flag(losses))
-        if not flags or checks.read_flags(flags):
-            return
-        self._forward_tripped = True  # the gradients will be non-finite too: that is no news
-        for call in calls:
-            if call.output_flag is not None and not checks.read_flags([call.output_flag]):
-                if not checks.all_finite_many(_argument_tensors(call)):  # checked only now: the inputs are kept
-                    self._unexplained(FORWARD, call.site, "the inputs of %s were already non-finite" % call.label)
-                else:
-                    self._replay_forward(call)
-                return
-        self._unexplained(FORWARD, site, "the loss given to backward() was non-finite while %s" % _finite_calls(calls))
+        self._forward = ForwardPass(self._calls, checks.sums(losses), site, step)
+        self._calls = []
+
+    def settle_forward(self) -> None:
+        """Read the last forward pass on its own, now (its gradients are checked later, or never)."""
+        forward, self._forward = self._forward, None
+        if forward is not None and not checks.values_finite(forward.sums()):
+            self._explain_forward(forward)
 
     def check_gradients(self, site: Optional[Site], step: int, grads: Optional[List[torch.Tensor]] = None) -> None:
-        """After backward(), or at the optimizer step: are the gradients finite (default: the modules')?
+        """After backward(), or at the optimizer step: were the last forward pass and the gradients finite?
 
-        `site` is the line to name if a trip cannot be explained; None: the caller's, found only then.
+        `grads` default to those of the forward pass's modules. `site` is the line to name if a gradient's
+        trip cannot be explained; None: the caller's, found only then. One host read when all is finite.
         """
         self._step = step
-        calls, self._calls, self._checked = self._calls, [], 0
-        self.gradients_were_finite = False
-        if self._forward_tripped:
-            self._forward_tripped = False
-            return
+        forward, self._forward = self._forward, None
+        calls = forward.calls if forward is not None else []
+        forward_sums = forward.sums() if forward is not None else []
         if grads is None:
             grads = [g for call in calls for g in _parameter_grads(call.module)]
-        if not grads or checks.read_flags([checks.finite_flag(grads)]):
+        tripped, self._forward_tripped = self._forward_tripped, False
+        if checks.values_finite(forward_sums + (checks.norms(grads) if grads else [])):
             self.gradients_were_finite = True
+            return
+        if forward_sums and not checks.values_finite(forward_sums):
+            self._explain_forward(forward)  # by what the last check said of the gradients (weights found non-finite)
+            tripped = True
+        self.gradients_were_finite = not tripped and checks.all_finite_many(grads)  # true if a norm overflowed
+        if tripped or self.gradients_were_finite:
             return
         site = site or self.monitor.sites.current()
         previous = None
         for call in reversed(calls):  # the order in which backward reached them
             if not call.grad_outputs:
                 continue
-            if not checks.read_flags([checks.finite_flag(list(call.grad_outputs.values()))]):
+            if not checks.all_finite_many(call.grad_outputs.values()):
                 if previous is None or not self._replay_backward(previous):
                     where = "between %s and the loss" % call.label if previous is None else "between %s and %s" % (
                         call.label, previous.label)
@@ -181,12 +190,24 @@ class Tripwire:
             previous = call
         for call in calls:
             own = _parameter_grads(call.module)
-            if own and not checks.read_flags([checks.finite_flag(own)]) and call.grad_outputs:
+            if own and not checks.all_finite_many(own) and call.grad_outputs:
                 if not self._replay_backward(call):
                     self._unexplained(BACKWARD, site, "replaying the backward of %s did not make the non-finite "
                                       "gradient again" % call.label)
                 return
         self._unexplained(BACKWARD, site, "a gradient was non-finite after backward() while %s" % _finite_calls(calls))
+
+    def _explain_forward(self, forward: ForwardPass) -> None:
+        self._step, self._forward_tripped = forward.step, True
+        for call in forward.calls:
+            if call.output_sums and not checks.values_finite(call.output_sums):
+                if not checks.all_finite_many(_argument_tensors(call)):  # checked only now: the inputs are kept
+                    self._unexplained(FORWARD, call.site, "the inputs of %s were already non-finite" % call.label)
+                else:
+                    self._replay_forward(call)
+                return
+        self._unexplained(FORWARD, forward.site, "the loss given to backward() was non-finite while %s"
+                          % _finite_calls(forward.calls))
 
     # ----------------------------------------------------------------- replay
 
@@ -217,7 +238,7 @@ class Tripwire:
         """A copy of the call's module to run again, or None (with a note when the reason is news)."""
         state = list(call.module.parameters()) + list(call.module.buffers())
         state = [t for t in state if checks.is_checkable(t)]
-        if state and not checks.read_flags([checks.finite_flag([t.detach() for t in state])]):
+        if not checks.quick_all_finite([t.detach() for t in state]):
             self.monitor.weights_found_nonfinite(state)  # an earlier step made them: not this call
             return None
         inputs = checks.float_tensors(list(call.args))

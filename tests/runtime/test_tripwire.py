@@ -144,7 +144,63 @@ def test_host_reads_per_tripwire_step_do_not_grow_with_the_number_of_ops():
         return counts[2:]  # the first step is checked op by op, the second starts at the tripwire
 
     shallow, deep = reads_per_step(2), reads_per_step(20)
-    assert shallow == deep and len(set(shallow)) == 1 and 0 < shallow[0] <= 4
+    assert shallow == deep == [1, 1, 1]  # one read per step, at the optimizer step
+
+
+def test_with_gradient_accumulation_each_forward_pass_is_read_at_the_next_backward():
+    sink = MemorySink()
+    model = LogNet()
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+    monitor = Monitor(sink, schedule=tripwire_only()).install()
+    try:
+        for step in range(6):
+            for micro_batch in range(2):
+                model(torch.randn(8, 4), bad=(step, micro_batch) == (3, 0)).pow(2).mean().backward()
+            optimizer.step()
+            optimizer.zero_grad()
+    finally:
+        monitor.uninstall()
+    (root,) = roots(sink.records)
+    assert (root["op"], root["line"], root["step"]) == ("log", line_of(LogNet, "LOG LINE"), 6)
+    assert "replay" in root and not notes(sink.records, "tripwire")
+
+
+def test_the_last_tripwire_step_before_a_step_checked_op_by_op_is_still_checked():
+    sink = MemorySink()
+    model = SqrtNet()
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+    monitor = Monitor(sink, schedule=tripwire_only()).install()
+    try:
+        for step in range(4):
+            if step == 2:
+                monitor.schedule.escalate(2)  # step 3 will be checked op by op: the tripwire is disarmed first
+            optimizer.zero_grad()
+            model(torch.randn(8, 4), bad=step == 2).sum().backward()
+            optimizer.step()
+    finally:
+        monitor.uninstall()
+    (root,) = roots(sink.records)
+    assert (root["op"], root["phase"], root["step"]) == ("sqrt", "backward", 2)
+    assert "replay" in root
+
+
+def test_a_forward_pass_whose_backward_raises_is_read_before_the_error_leaves():
+    sink = MemorySink()
+    model = LogNet()
+    monitor = Monitor(sink, schedule=tripwire_only()).install()
+    try:
+        for step in range(3):
+            out = model(torch.randn(8, 4), bad=step == 2)
+            loss = out.pow(2).sum()
+            if step == 2:
+                out.add_(1)  # pow saved its input: backward raises
+                with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+                    loss.backward()
+            else:
+                loss.backward()
+    finally:
+        monitor.uninstall()
+    assert [(r["op"], r["line"]) for r in roots(sink.records)] == [("log", line_of(LogNet, "LOG LINE"))]
 
 
 def test_schedule_checks_the_first_window_whole_then_samples_within_the_share():
