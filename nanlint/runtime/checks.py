@@ -60,9 +60,11 @@ def norms(tensors: List[torch.Tensor]) -> List[torch.Tensor]:
 
 def sums(tensors: List[torch.Tensor]) -> List[torch.Tensor]:
     """The tensors' sums (float32 for fp16/bf16), as 0-d tensors, with no graph: for a few tensors (a module's
-    outputs, a loss), a sum is cheaper than a norm and overflows only near the dtype's maximum."""
+    outputs, a loss), a sum is cheaper than a norm and overflows only near the dtype's maximum. A 0-d tensor
+    (a loss) is its own sum."""
     with _no_graph():
-        return [t.sum(dtype=torch.float32) if t.dtype in _LOW_PRECISION else t.sum() for t in tensors]
+        return [t if t.dim() == 0 else t.sum(dtype=torch.float32) if t.dtype in _LOW_PRECISION else t.sum()
+                for t in tensors]
 
 
 class _no_graph:
@@ -82,11 +84,14 @@ def _widened(tensor: torch.Tensor) -> torch.Tensor:
 
 def values_finite(values: List[torch.Tensor]) -> bool:
     """Whether every 0-d value (a norm, a sum) is finite: their total, read back once per device."""
-    by_device = {}
-    for value in values:
-        by_device.setdefault(value.device, []).append(value)
     with _no_graph():
-        totals = [torch.stack(group).sum() for group in by_device.values()]
+        try:
+            totals = [torch.stack(values).sum()] if values else []
+        except RuntimeError:  # on several devices
+            by_device = {}
+            for value in values:
+                by_device.setdefault(value.device, []).append(value)
+            totals = [torch.stack(group).sum() for group in by_device.values()]
     HostReads.count += len(totals)
     return all([_finite_number(total.item()) for total in totals])
 

@@ -203,6 +203,26 @@ def test_a_forward_pass_whose_backward_raises_is_read_before_the_error_leaves():
     assert [(r["op"], r["line"]) for r in roots(sink.records)] == [("log", line_of(LogNet, "LOG LINE"))]
 
 
+def test_the_tripwire_gives_nn_module_call_back_and_lets_torch_fx_take_it_meanwhile():
+    original = nn.Module.__call__
+    sink = MemorySink()
+    model = LogNet()
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+    monitor = Monitor(sink, schedule=tripwire_only()).install()
+    try:
+        for step in range(4):
+            if step == 2:
+                traced = torch.fx.symbolic_trace(nn.Sequential(nn.Linear(4, 4), nn.ReLU()))  # fx patches __call__ too
+                assert traced(torch.ones(1, 4)).shape == (1, 4)
+            optimizer.zero_grad()
+            model(torch.randn(8, 4), bad=step == 3).pow(2).mean().backward()
+            optimizer.step()
+    finally:
+        monitor.uninstall()
+    assert nn.Module.__call__ is original
+    assert [(r["op"], r["step"], "replay" in r) for r in roots(sink.records)] == [("log", 3, True)]
+
+
 def test_schedule_checks_the_first_window_whole_then_samples_within_the_share():
     schedule = Schedule(full_seconds=10.0, sample_share=0.05)
     decisions = []
