@@ -7,8 +7,8 @@ optimizer). Their sums and norms stay on the device and are read back once per s
 checkpoint; a forward pass whose gradients are not checked after it (gradient accumulation, a step
 GradScaler skipped) is read at the next `backward()`. The weights an optimizer step made are checked where
 they are next used. A trip is explained by replay: the first outermost call whose inputs were finite and
-whose outputs were not runs again, op by op under the monitor, on a copy of its module with copies of its inputs and the random state
-it started with, which names the line; a gradient born in a module's backward is found by running that
+whose outputs were not runs again, op by op under the monitor, on a copy of its module with copies of its
+inputs and the random state it started with, which names the line; a gradient born in a module's backward is found by running that
 call's forward and backward again with the gradient that reached its output. What replay cannot explain
 (a value born in code between module calls) becomes a note, and the schedule checks the next steps op by
 op, where the next occurrence is named.
