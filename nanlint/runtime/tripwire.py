@@ -5,13 +5,13 @@ the model, a loss module; its inputs are examined only when it trips), the loss 
 and the parameters' gradients after it, at the optimizer step (or after `backward()` when there is no
 optimizer). Their sums and norms stay on the device and are read back once per step, at the gradient
 checkpoint; a forward pass whose gradients are not checked after it (gradient accumulation, a step
-GradScaler skipped) is read at the next `backward()`. The weights an optimizer step made are checked where
-they are next used. A trip is explained by replay: the first outermost call whose inputs were finite and
-whose outputs were not runs again, op by op under the monitor, on a copy of its module with copies of its
-inputs and the random state it started with, which names the line; a gradient born in a module's backward is found by running that
-call's forward and backward again with the gradient that reached its output. What replay cannot explain
-(a value born in code between module calls) becomes a note, and the schedule checks the next steps op by
-op, where the next occurrence is named.
+GradScaler skipped) is read at the next `backward()`. The weights an optimizer step made are checked
+where they are next used. A trip is explained by replay: the first outermost call whose inputs were
+finite and whose outputs were not runs again, op by op under the monitor, on a copy of its module with
+copies of its inputs and the random state it started with, which names the line; a gradient born in a
+module's backward is found by running that call's forward and backward again with the gradient that
+reached its output. What replay cannot explain (a value born in code between module calls) becomes a
+note, and the schedule checks the next steps op by op, where the next occurrence is named.
 """
 
 from __future__ import annotations
