@@ -9,7 +9,7 @@ import libcst as cst
 
 from nanlint.checks.base import Check, snippet
 from nanlint.analysis.guards import value_keys
-from nanlint.analysis.syntax import argument, attribute_name, binding_key, elements, is_literal, keyword_args, name_of, same_code, string_value, subscript_index, walk
+from nanlint.analysis.syntax import argument, attribute_name, binding_key, elements, is_constant, is_literal, keyword_args, name_of, same_code, string_value, subscript_index, walk
 from nanlint.analysis.values import MASK, literal_number
 
 
@@ -136,8 +136,10 @@ class _LossAtFirstCall(Check):
 
     def end(self, ctx) -> None:
         for construction, called in self.modules.values():
-            if not called:
+            if not called and self.report_uncalled:
                 self._report(ctx, construction, construction)
+
+    report_uncalled = True  # a module the file builds but never calls is reported where it is built
 
     def risky(self, node: cst.Call, function: str) -> bool:
         raise NotImplementedError
@@ -155,8 +157,9 @@ class _LossAtFirstCall(Check):
 class IgnoredTargetsMean(_LossAtFirstCall):
     """`ignored-targets-mean`: a mean-reduced loss with an explicit `ignore_index` (`F.cross_entropy`,
     `F.nll_loss`, `nn.CrossEntropyLoss(...)`, `nn.NLLLoss(...)`); NaN for a batch whose every target
-    is ignored. `reduction="sum"` / `"none"` are left alone; silent when the function compares the
-    targets with the ignored value."""
+    is ignored. Reported only with evidence that it happens: the targets are a window of the labels
+    (`labels[..., start:end]`, a sequence shard). `reduction="sum"` / `"none"` are left alone; silent
+    when the function compares the targets with the ignored value."""
 
     kind = "ignored-targets-mean"
     FIELDS = ("call", "ignore")
@@ -167,10 +170,49 @@ class IgnoredTargetsMean(_LossAtFirstCall):
         return "ignore_index" in keywords and (reduction is None or string_value(reduction) == "mean")
 
     def guarded(self, call: cst.Call, construction: cst.Call, ctx) -> bool:
-        return _targets_tested(call, construction, ctx)
+        """Silent without evidence that every target can be ignored (the targets are a window of
+        the labels), and when the function compares the targets with the ignored value."""
+        target = argument(call, "target", 1)
+        if target is None:  # a module being built: judged where it is called
+            return False
+        return not _window_of_labels(target, ctx) or _targets_tested(call, construction, ctx)
+
+    report_uncalled = False  # the targets, the evidence, are seen only where it is called
 
     def fields(self, construction: cst.Call, ctx) -> dict:
         return {"ignore": snippet(ctx.source(keyword_args(construction)["ignore_index"]))}
+
+
+def _window_of_labels(node: cst.CSTNode, ctx, hops: int = 0) -> bool:
+    """`node` is, through views and local assignments, a slice of the labels whose both bounds are
+    computed (`labels[..., start:end]`: a sequence-parallel shard, a chunk of a long sequence): a
+    window that can hold only prompt or padding tokens, every one of them ignored. A shift
+    (`labels[..., 1:]`) or a truncation (`labels[:, :n]`) alone is no such evidence."""
+    while hops < 8:
+        hops += 1
+        if isinstance(node, cst.Name):
+            found = ctx.lookup(node)
+            if found is None:
+                return False
+            return ctx.at(found.seq, _window_of_labels, found.value, ctx, hops)
+        if isinstance(node, cst.Subscript):
+            if any(_computed_window(element.slice) for element in node.slice):
+                return True
+            node = node.value
+        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in VIEWS:
+            node = node.func.value
+        else:
+            return False
+    return False
+
+
+VIEWS = frozenset({"view", "reshape", "flatten", "contiguous", "to", "long", "squeeze", "unsqueeze"})
+
+
+def _computed_window(index: cst.BaseSlice) -> bool:
+    return isinstance(index, cst.Slice) and all(
+        bound is not None and not is_constant(bound) and literal_number(bound) is None for bound in (index.lower, index.upper)
+    )
 
 
 class InfeasibleCtc(_LossAtFirstCall):
