@@ -20,7 +20,7 @@ from nanlint.analysis import values
 from nanlint.checks.base import Check, snippet
 from nanlint.ftypes import Fix
 from nanlint.analysis.patterns import Match, Template
-from nanlint.analysis.syntax import function_params, is_constant, is_literal, keyword_args, name_of, positional_args, string_value, walk
+from nanlint.analysis.syntax import is_constant, is_literal, keyword_args, name_of, positional_args, string_value, walk
 from nanlint.analysis.values import literal_number
 
 FP16_MAX = 65504.0
@@ -432,18 +432,7 @@ def resolve_literal(node: cst.CSTNode, ctx, depth: int = 0) -> Optional[Tuple[fl
     if assigned is not None:
         found = resolve_literal(assigned, ctx, depth + 1)
         return (found[0], found[1], AtLine(f"`{name}` (line {{line}})", assigned)) if found else None
-    default = parameter_default(name, ctx)
+    default = ctx.parameter_default(name)
     if default is not None and constant_value(default) is not None:
         return constant_value(default), default, AtLine(f"the default of `{name}` (line {{line}})", default)
-    return None
-
-
-def parameter_default(name: str, ctx) -> Optional[cst.BaseExpression]:
-    """The default value of parameter `name` of the innermost enclosing function that has it."""
-    for scope in reversed(ctx.scopes):
-        if scope.kind != "function":
-            continue
-        for param in function_params(scope.node):
-            if param.name.value == name:
-                return param.default
     return None
