@@ -436,3 +436,56 @@ def resolve_literal(node: cst.CSTNode, ctx, depth: int = 0) -> Optional[Tuple[fl
     if default is not None and constant_value(default) is not None:
         return constant_value(default), default, AtLine(f"the default of `{name}` (line {{line}})", default)
     return None
+
+
+class ScaledAfterMatmul(_HalfPrecisionCheck):
+    """Attention scores scaled after the matmul, `(q @ k.T) * scale` or `matmul(q, k) / sqrt(d)`,
+    then fed to a softmax (through local names and `masked_fill`), in code float16 reaches: the raw
+    dot products overflow 65504 before the scale. Operands cast to float32 are left alone."""
+
+    kind = "fp16-scaled-after-matmul"
+    FIELDS = ("evidence", "expr")
+    PARAMS = {}
+    connected_evidence = True
+
+    def visit_call(self, node: cst.Call, ctx) -> None:
+        super().visit_call(node, ctx)
+        described = ctx.describe(node)
+        if described is None or described[0] not in SOFTMAXES or not described[1]:
+            return
+        scores = _scaled_scores(described[1][0], ctx)
+        if scores is not None and not is_explicitly_wide(scores, ctx):
+            self.candidate(ctx, scores, expr=snippet(ctx.source(scores)))
+
+
+SOFTMAXES = frozenset({"softmax", "log_softmax", "softmin"})
+MATMULS = frozenset({"matmul", "bmm", "einsum", "mm"})
+
+
+def _scaled_scores(node: cst.CSTNode, ctx, depth: int = 0) -> Optional[cst.BinaryOperation]:
+    """The `(q @ k) * scale` / `/ scale` a softmax input is, through local names and mask fills."""
+    if depth > 4:
+        return None
+    if isinstance(node, cst.Name):
+        found = ctx.lookup(node)
+        return ctx.at(found.seq, _scaled_scores, found.value, ctx, depth + 1) if found is not None else None
+    if isinstance(node, cst.Call):
+        described = ctx.describe(node)
+        if described is not None and described[0] in ("masked_fill", "float", "to", "type_as") and described[1]:
+            return None if described[0] != "masked_fill" else _scaled_scores(described[1][0], ctx, depth + 1)
+        return None
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Multiply, cst.Divide)):
+        if _is_matmul(node.left, ctx) and not _is_matmul(node.right, ctx):
+            return node
+        if isinstance(node.operator, cst.Multiply) and _is_matmul(node.right, ctx) and not _is_matmul(node.left, ctx):
+            return node
+    return None
+
+
+def _is_matmul(node: cst.CSTNode, ctx) -> bool:
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.MatrixMultiply):
+        return True
+    if isinstance(node, cst.Call):
+        described = ctx.describe(node)
+        return described is not None and described[0] in MATMULS
+    return False
