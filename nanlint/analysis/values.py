@@ -381,8 +381,6 @@ class Analyzer:
             return self._product(self.fact(node.left, depth), self.fact(node.right, depth))
         if isinstance(op, cst.Divide):
             left, right = self.fact(node.left, depth), self.fact(node.right, depth)
-            if left.signs == ZERO:
-                return left  # `zeros / d`: still exactly 0 (or NaN where d is 0, a division rule's concern)
             if left.signs & POS == 0 and (right.signs & NEG == 0 or right.why is None):
                 return Fact(NEG | ZERO, None)  # `(x - x.max()) / temperature`: a scale of unknown sign is taken as positive
             kept = left.tags & KEPT_BY_SCALING if right.why is None else frozenset()
@@ -771,8 +769,6 @@ class Analyzer:
         if high is None and len(operands) >= 3 and name != "clamp_min":
             high = operands[2]
         low_value, high_value = _clamp_bound(low, resolve), _clamp_bound(high, resolve)
-        if first.signs == ZERO and (low_value is None or low_value <= 0) and (high_value is None or high_value >= 0):
-            return first  # the clamp of an exact 0 (a caller's `torch.zeros`) is 0: never at a bound
         tags = set()
         if high is not None and not is_literal(high, None):
             tags.add(BOUNDED)  # a named upper bound (`max=MAX_LOGVAR`) is the author's guard
