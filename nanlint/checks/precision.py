@@ -471,7 +471,7 @@ def _scaled_scores(node: cst.CSTNode, ctx, depth: int = 0) -> Optional[cst.Binar
         return ctx.at(found.seq, _scaled_scores, found.value, ctx, depth + 1) if found is not None else None
     if isinstance(node, cst.Call):  # a mask fill keeps the scores; a cast to float32 (`.float()`) ends the search
         described = ctx.describe(node)
-        if described is not None and described[0] in ("masked_fill", "masked_fill_") and described[1]:
+        if described is not None and described[0] == "masked_fill" and described[1]:
             return _scaled_scores(described[1][0], ctx, depth + 1)
         return None
     if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Multiply, cst.Divide)):
