@@ -135,6 +135,16 @@ class FileContext:
         found = self.lookup_name(name)
         return found.value if found is not None else None
 
+    def parameter_default(self, name: str) -> Optional[cst.BaseExpression]:
+        """The default value of parameter `name` of the innermost enclosing function that has it."""
+        for scope in reversed(self.scopes):
+            if scope.kind != "function":
+                continue
+            for param in function_params(scope.node):
+                if param.name.value == name:
+                    return param.default
+        return None
+
     def lookup(self, node: cst.Name) -> Optional[Binding]:
         """The binding of `node` by the assignment that precedes the current horizon, if known."""
         return self.lookup_name(node.value)

@@ -89,6 +89,31 @@ class ComparedValues:
         )
 
 
+    def guards_a_term(self, node: cst.CSTNode, ctx) -> bool:
+        """True when a term `node` adds up (`y_o` of `union = y_o + y_pred_o - inter`), itself, was
+        compared earlier in the function: a sum of non-negative parts is positive when one part is."""
+        compared = self._scope_keys(ctx)
+        return bool(compared) and any((name_of(term) or code_key(term)) in compared for term in _added_terms(node, ctx))
+
+
+def _added_terms(node: cst.CSTNode, ctx) -> List[cst.CSTNode]:
+    """The terms a sum adds (not those it subtracts), through one assignment of a name."""
+    if isinstance(node, cst.Name):
+        found = ctx.lookup(node)
+        node = found.value if found is not None else node
+    terms: List[cst.CSTNode] = []
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, cst.BinaryOperation) and isinstance(item.operator, (cst.Add, cst.Subtract)):
+            stack.append(item.left)
+            if isinstance(item.operator, cst.Add):
+                stack.append(item.right)
+        else:
+            terms.append(item)
+    return terms if len(terms) > 1 else []
+
+
 def _tested_values(node: cst.CSTNode, ctx) -> List[cst.CSTNode]:
     """The values a comparison or a test call (`any`, `all`, `isclose`, `allclose`) looks at."""
     if isinstance(node, cst.Comparison):

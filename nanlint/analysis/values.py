@@ -170,13 +170,20 @@ def constant_value(node: cst.CSTNode, casts: bool = False, depth: int = 0) -> Op
     return result if isinstance(result, float) else None
 
 
-def _clamp_bound(node: Optional[cst.CSTNode]) -> Optional[float]:
+def _clamp_bound(node: Optional[cst.CSTNode], resolve=None) -> Optional[float]:
     """A clamp bound as float32 sees it: a constant (float32 rounds values within 2**-25 below or
     2**-24 above ±1 to ±1), or `1 - eps` / `-1 + eps` / `1 + eps` with an eps-like name, taken as
-    a margin the author chose for the dtype."""
+    a margin the author chose for the dtype unless `resolve` (name -> its literal value: a local or
+    module constant, a parameter's default) finds the eps's value."""
     if node is None:
         return None
     value = constant_value(node)
+    if value is None and resolve is not None:
+        value = resolve(node)
+    if value is None and resolve is not None and isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Subtract)):
+        left, right = constant_value(node.left), resolve(node.right)
+        if left is not None and right is not None:
+            value = left + right if isinstance(node.operator, cst.Add) else left - right
     if value is not None:
         if 0 < 1 - abs(value) <= FLOAT32_HALF_ULP_BELOW_ONE or 0 < abs(value) - 1 <= 2 * FLOAT32_HALF_ULP_BELOW_ONE:
             return math.copysign(1.0, value)
@@ -185,7 +192,7 @@ def _clamp_bound(node: Optional[cst.CSTNode]) -> Optional[float]:
         negative = False
         while isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
             negative, node = not negative, node.expression
-        inner = _clamp_bound(node)
+        inner = _clamp_bound(node, resolve)
         return -inner if negative and inner is not None else inner
     if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Subtract)) and is_eps_like(node.right):
         one = literal_number(node.left)
@@ -415,6 +422,8 @@ class Analyzer:
             return POSITIVE  # torch.rand never returns 1
         if one == 1 and b.has(PROB):
             return Fact(NONNEG, "1 - p, 0 when p reaches 1 (a probability saturates at 1.0 in floating point)", frozenset({PROB}))
+        if one == 1 and b.has(UNIT) and b.signs & NEG == 0 and b.why is not None:
+            return Fact(NONNEG, f"1 - x with x {b.why}", frozenset({PROB}))  # in [0, 1], 0 where x reaches 1
         if one is not None and b.has(UNIT):
             return Fact(NONNEG, f"{_fmt(one)} - x with x reaching 1, which is 0", frozenset())
         if one == 1 and b.has(SCALED_UNIT_SQUARE):
@@ -619,7 +628,7 @@ class Analyzer:
         if name in ("pow", "float_power") and len(operands) >= 2:
             return self.power(first, operands[1])
         if name in ("clamp", "clip", "clamp_min", "clamp_"):
-            return self._clamp(name, first, operands, keywords)
+            return self._clamp(name, first, operands, keywords, self._literal_of)
         if name in ("maximum", "fmax") and len(operands) == 2:
             return self._maximum(operands, depth)
         if name in ("where",) and len(operands) == 3:
@@ -740,15 +749,26 @@ class Analyzer:
             return Fact(NONNEG, None, frozenset({SQUARE}))
         return Fact(first.signs, f"a {name}, 0 when its terms are 0 or cancel")
 
+    def _literal_of(self, node: cst.CSTNode) -> Optional[float]:
+        """The number a name stands for: its constant assignment, else its parameter's default."""
+        name = name_of(node)
+        if name is None:
+            return None
+        found = self.env.lookup_name(name)
+        if found is not None:
+            return constant_value(found.value)
+        default = self.env.parameter_default(name)
+        return constant_value(default) if default is not None else None
+
     @staticmethod
-    def _clamp(name: str, first: Fact, operands, keywords) -> Fact:
+    def _clamp(name: str, first: Fact, operands, keywords, resolve=None) -> Fact:
         low = keywords.get("min")
         if low is None and len(operands) >= 2:
             low = operands[1]
         high = keywords.get("max")
         if high is None and len(operands) >= 3 and name != "clamp_min":
             high = operands[2]
-        low_value, high_value = _clamp_bound(low), _clamp_bound(high)
+        low_value, high_value = _clamp_bound(low, resolve), _clamp_bound(high, resolve)
         tags = set()
         if high is not None and not is_literal(high, None):
             tags.add(BOUNDED)  # a named upper bound (`max=MAX_LOGVAR`) is the author's guard
@@ -760,6 +780,8 @@ class Analyzer:
         if low_value == 0:
             tags.add(RECTIFIED)
             why = "a value clamped to [0, 1], which reaches 0 and 1" if UNIT in tags else "a value clamped at 0, which stays 0"
+        elif UNIT in tags and low_value is not None and low_value > 0:
+            why = "a value clamped to [eps, 1], which reaches 1 (float32 rounds 1 - eps to 1.0 for eps below 3e-8)"
         elif UNIT in tags:
             why = "a value clamped to exactly ±1"
         if low is not None and (low_value > 0 if low_value is not None else True):

@@ -13,8 +13,8 @@ from nanlint.checks.masking import InfiniteMaskSoftmax
 from nanlint.checks.optimizer_eps import HalfOptimizerEps
 from nanlint.checks.nan_filter import NanFilteredAfterOp
 from nanlint.checks.pattern import PatternCheck
-from nanlint.checks.reductions import DegenerateDecomposition, EmptySelectionMean, IgnoredTargetsMean, SingleSampleSpread
-from nanlint.checks.precision import OverflowingFill, VanishingEpsilon
+from nanlint.checks.reductions import DegenerateDecomposition, EmptySelectionMean, IgnoredTargetsMean, InfeasibleCtc, SingleSampleSpread
+from nanlint.checks.precision import OverflowingFill, ScaledAfterMatmul, VanishingEpsilon
 from nanlint.checks.saved import SavedOutputModified, SequentialInplace
 from nanlint.checks.steps import StepBetweenBackward
 from nanlint.checks.where_trap import WhereBranchTrap
@@ -34,8 +34,8 @@ class RuntimeCheck(Check):
 
 CHECKS = {cls.kind: cls for cls in (
     RiskyArgument, RiskyDenominator, PatternCheck, InplaceOnLeaf, CallCheck, SuppressionCheck, RuntimeCheck,
-    SelfNormalization, InfiniteMaskSoftmax, WhereBranchTrap, SingleSampleSpread, EmptySelectionMean, IgnoredTargetsMean,
-    DegenerateDecomposition, VanishingEpsilon, OverflowingFill, SavedOutputModified, SequentialInplace, StepBetweenBackward,
+    SelfNormalization, InfiniteMaskSoftmax, WhereBranchTrap, SingleSampleSpread, EmptySelectionMean, IgnoredTargetsMean, InfeasibleCtc,
+    DegenerateDecomposition, VanishingEpsilon, OverflowingFill, ScaledAfterMatmul, SavedOutputModified, SequentialInplace, StepBetweenBackward,
     HalfOptimizerEps,
     NanFilteredAfterOp,
 )}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 from nanlint.checks.base import Check
@@ -13,7 +15,10 @@ class CallCheck(Check):
     argument (or the `mode` keyword) is the literal True; with `keyword_true`, only when that
     keyword is the literal True; calls passing a literal False to a keyword in `unless_false` (an
     explicit opt-out such as `check_nan=False`) are left alone. Files that look like tests and calls
-    under an `if` (a debug switch) are left alone when `skip_tests` / `skip_conditional` are set."""
+    under an `if` (a debug switch) are left alone when `skip_tests` / `skip_conditional` are set; so,
+    with `skip_conditional`, are calls in a debugging helper, a function whose name says it checks,
+    debugs or runs only when enabled (`numeric_check_if_enabled`, `debug_backward`): its callers
+    hold the switch."""
 
     kind = "call"
     FIELDS = ("call",)
@@ -32,7 +37,7 @@ class CallCheck(Check):
     def visit_call(self, node: cst.Call, ctx) -> None:
         if self.watched_function(node, ctx) is None:
             return
-        if self.params["skip_tests"] and ctx.is_test or self.params["skip_conditional"] and ctx.conditional:
+        if self.params["skip_tests"] and ctx.is_test or self.params["skip_conditional"] and (ctx.conditional or _in_debug_helper(ctx)):
             return
         if self.params["first_arg_true"] and not _first_arg_true(node):
             return
@@ -42,6 +47,14 @@ class CallCheck(Check):
         if any(is_literal(keywords.get(name), False) for name in self.params["unless_false"]):
             return
         self.report(ctx, node, call=ctx.source(node.func))
+
+
+# Names of functions whose whole job is debugging, run behind their callers' switch.
+DEBUG_HELPER = re.compile(r"(^|_)(debug\w*|check|checks|checking|sanity|diagnos\w*|if_enabled)(_|$)", re.IGNORECASE)
+
+
+def _in_debug_helper(ctx) -> bool:
+    return any(scope.kind == "function" and isinstance(scope.node, cst.FunctionDef) and DEBUG_HELPER.search(scope.node.name.value) for scope in ctx.scopes)
 
 
 def _first_arg_true(node: cst.Call) -> bool:

@@ -13,7 +13,8 @@ class PatternCheck(Check):
     """Flags every expression matching `pattern` whose captures satisfy `where` (capture name ->
     predicate on its fact). The fix, if the rule has one, renders `fix.template`. Rules listed in
     `supersedes` are not reported on the same expression: the specific advice wins. Captures named
-    in `unguarded` must not have been compared earlier in the function (`if n > 0:`)."""
+    in `unguarded` must not have been compared earlier in the function (`if n > 0:`); those in
+    `unguarded_terms` must have no added term compared (`where(y_o > 0, ...)` for `y_o + y_pred_o - i`)."""
 
     kind = "pattern"
     PARAMS = {
@@ -23,6 +24,7 @@ class PatternCheck(Check):
         "unless": (dict, {}),
         "supersedes": (list, []),
         "unguarded": (list, []),
+        "unguarded_terms": (list, []),
     }
 
     def __init__(self, rule) -> None:
@@ -35,7 +37,7 @@ class PatternCheck(Check):
 
     def handlers(self):
         handlers = {pattern.root_type: self.visit for pattern in self.patterns}
-        if self.params["unguarded"]:
+        if self.params["unguarded"] or self.params["unguarded_terms"]:
             handlers[cst.Comparison] = self.note_compared
             handlers[cst.Call] = self.visit_call_and_note if cst.Call in handlers else self.note_compared
         return handlers
@@ -60,6 +62,8 @@ class PatternCheck(Check):
         for name, predicate in self.params["unless"].items():
             if name in match.captures and PREDICATES[predicate](ctx.fact(match.captures[name])):
                 return False
+        if any(ctx.compared.guards_a_term(match.captures[name], ctx) for name in self.params["unguarded_terms"] if name in match.captures):
+            return False
         return not any(ctx.compared.guards(match.captures[name], ctx) for name in self.params["unguarded"])
 
 

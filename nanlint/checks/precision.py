@@ -20,7 +20,7 @@ from nanlint.analysis import values
 from nanlint.checks.base import Check, snippet
 from nanlint.ftypes import Fix
 from nanlint.analysis.patterns import Match, Template
-from nanlint.analysis.syntax import function_params, is_constant, is_literal, keyword_args, name_of, positional_args, string_value, walk
+from nanlint.analysis.syntax import is_constant, is_literal, keyword_args, name_of, positional_args, string_value, walk
 from nanlint.analysis.values import literal_number
 
 FP16_MAX = 65504.0
@@ -59,30 +59,36 @@ class HalfEvidence:
         self.node: Optional[cst.CSTNode] = None  # float16 tensors or modules (`.half()`, a float16 dtype)
         self.autocast_node: Optional[cst.CSTNode] = None  # only mixed precision: autocast, GradScaler
         self.widened: set = set()
+        self.places: List[Tuple[cst.CSTNode, cst.CSTNode, bool]] = []  # (evidence, its scope, autocast only)
 
     def observe_assign(self, node: cst.Assign, ctx) -> None:
-        if self.node is None and ctx.qualified(node.value) in HALF_NAMES:
+        if ctx.qualified(node.value) in HALF_NAMES:
+            self._note(node, ctx, autocast=False)
+
+    def _note(self, node: cst.CSTNode, ctx, autocast: bool) -> None:
+        self.places.append((node, ctx.function_scope().node, autocast))
+        if autocast and self.autocast_node is None:
+            self.autocast_node = node
+        elif not autocast and self.node is None:
             self.node = node
 
     def observe_call(self, node: cst.Call, ctx) -> None:
-        if self.node is not None:
-            return
         func = node.func
         method = func.attr.value if isinstance(func, cst.Attribute) and ctx.qualified(func) is None else None
         if method in WIDENING_METHODS and isinstance(func.value, cst.Call):
             self.widened.add(id(func.value))  # `.half().float()`
         if method == "half" and not node.args and id(node) not in self.widened:
-            self.node = node
+            self._note(node, ctx, autocast=False)
             return
         name = ctx.qualified(func)
         dtypes = [value for key, value in keyword_args(node).items() if key in DTYPE_KEYWORDS]
         if method in ("to", "type") or name == "torch.set_default_dtype":
             dtypes += positional_args(node)
         if name in SCALERS or name in AUTOCAST:
-            if self.autocast_node is None and (name in SCALERS or _autocast_may_be_float16(node, ctx)):
-                self.autocast_node = node
+            if name in SCALERS or _autocast_may_be_float16(node, ctx):
+                self._note(node, ctx, autocast=True)
         elif any(ctx.qualified(d) in HALF_NAMES for d in dtypes):
-            self.node = node
+            self._note(node, ctx, autocast=False)
 
     def found(self, autocast_float32: bool) -> Optional[cst.CSTNode]:
         """The evidence that puts a value at risk; for a value autocast keeps in float32, only pure
@@ -90,6 +96,38 @@ class HalfEvidence:
         if self.node is not None:
             return self.node
         return None if autocast_float32 else self.autocast_node
+
+    def found_for(self, scope: cst.CSTNode, autocast_float32: bool, ctx) -> Optional[cst.CSTNode]:
+        """`found`, counting only evidence that reaches code of `scope`: the script's top level
+        (float16 for the whole file), `scope` itself, a method of its class, or a function of the
+        file that calls it (directly or through others). A float16 cast in an unrelated class (a
+        data transform's `half=True` option) puts nothing else at risk."""
+        reached = _callers_of(scope, ctx)
+        for node, where, autocast in self.places:
+            if autocast and autocast_float32:
+                continue
+            if where is ctx.module or id(where) in reached:
+                return node
+        return None
+
+
+def _callers_of(scope: cst.CSTNode, ctx) -> set:
+    """Ids of `scope`, the methods of its class and every function of the file that calls one of
+    them, transitively."""
+    gradient = ctx.gradient
+    table = {id(function.node): function for function in gradient.functions()}
+    start = table.get(id(scope))
+    if start is None:
+        return {id(scope)}
+    pending = [f for f in table.values() if f is start or start.owner is not None and f.owner is start.owner]
+    reached = {id(f.node) for f in pending}
+    while pending:
+        function = pending.pop()
+        for caller, _ in gradient.call_sites(function):
+            if id(caller.node) not in reached:
+                reached.add(id(caller.node))
+                pending.append(caller)
+    return reached
 
 
 def _autocast_may_be_float16(call: cst.Call, ctx) -> bool:
@@ -128,6 +166,8 @@ class _HalfPrecisionCheck(Check):
     A float32 region (a `with torch.autocast(..., enabled=False):` block, a function decorated
     `@custom_fwd(cast_inputs=torch.float32)`) is tracked with a depth counter: its handler counts
     it in and returns a callable the walker calls after the region's children, which counts it out."""
+
+    connected_evidence = False  # count only float16 evidence that reaches the candidate's code
 
     def begin(self, ctx) -> None:
         self.evidence = HalfEvidence()
@@ -177,16 +217,19 @@ class _HalfPrecisionCheck(Check):
         """The walk is inside a float32 region now (candidates are made as the walk meets them)."""
         return self.float32_depth > 0
 
-    def candidate(self, node: cst.CSTNode, fix: Optional[FixMaker] = None, autocast_float32: bool = False, **fields) -> None:
+    def candidate(self, ctx, node: cst.CSTNode, fix: Optional[FixMaker] = None, autocast_float32: bool = False, **fields) -> None:
         """`autocast_float32`: the value is float32 under autocast (`x.sum()`, `x.norm()`, `exp`...),
         so only pure float16 code (`.half()`, a float16 dtype) puts it at risk. `fix` makes the fix
         and fields may be `AtLine`s: both need positions, so they are made only for a report."""
         if not self.in_float32_region():
-            self.candidates.append((node, fix, autocast_float32, fields))
+            self.candidates.append((node, fix, autocast_float32, fields, ctx.function_scope().node))
 
     def end(self, ctx) -> None:
-        for node, fix, autocast_float32, fields in self.candidates:
-            evidence = self.evidence.found(autocast_float32)
+        for node, fix, autocast_float32, fields, scope in self.candidates:
+            if self.connected_evidence:
+                evidence = self.evidence.found_for(scope, autocast_float32, ctx)
+            else:
+                evidence = self.evidence.found(autocast_float32)
             if evidence is not None:
                 self.report(ctx, node, fix and fix(), evidence=f"line {ctx.line(evidence)}", **_rendered(fields, ctx))
 
@@ -278,6 +321,7 @@ class VanishingEpsilon(_HalfPrecisionCheck):
     kind = "fp16-vanishing-eps"
     FIELDS = ("evidence", "eps", "origin", "expr")
     PARAMS = {}
+    connected_evidence = True
 
     def handlers(self):
         return {**super().handlers(), cst.BinaryOperation: self.visit_binop}
@@ -306,7 +350,7 @@ class VanishingEpsilon(_HalfPrecisionCheck):
             return
         value, literal, origin = found
         fix = self.fix_with(ctx, literal, "torch.finfo($x.dtype).eps", tensor) if literal is guard else None
-        self.candidate(node, fix, autocast_float32(tensor, ctx), eps=snippet(ctx.source(literal)), origin=origin, expr=snippet(ctx.source(node)))
+        self.candidate(ctx, node, fix, autocast_float32(tensor, ctx), eps=snippet(ctx.source(literal)), origin=origin, expr=snippet(ctx.source(node)))
 
 
 class OverflowingFill(_HalfPrecisionCheck):
@@ -358,7 +402,7 @@ class OverflowingFill(_HalfPrecisionCheck):
         number, literal, origin = found
         template = "torch.finfo($x.dtype).min" if number < 0 else "torch.finfo($x.dtype).max"
         fix = self.fix_with(ctx, literal, template, tensor) if literal is value else None
-        self.candidate(node, fix, value=snippet(ctx.source(literal)), origin=origin, effect=effect)
+        self.candidate(ctx, node, fix, value=snippet(ctx.source(literal)), origin=origin, effect=effect)
 
 
 def constant_value(node: cst.CSTNode) -> Optional[float]:
@@ -388,18 +432,60 @@ def resolve_literal(node: cst.CSTNode, ctx, depth: int = 0) -> Optional[Tuple[fl
     if assigned is not None:
         found = resolve_literal(assigned, ctx, depth + 1)
         return (found[0], found[1], AtLine(f"`{name}` (line {{line}})", assigned)) if found else None
-    default = parameter_default(name, ctx)
+    default = ctx.parameter_default(name)
     if default is not None and constant_value(default) is not None:
         return constant_value(default), default, AtLine(f"the default of `{name}` (line {{line}})", default)
     return None
 
 
-def parameter_default(name: str, ctx) -> Optional[cst.BaseExpression]:
-    """The default value of parameter `name` of the innermost enclosing function that has it."""
-    for scope in reversed(ctx.scopes):
-        if scope.kind != "function":
-            continue
-        for param in function_params(scope.node):
-            if param.name.value == name:
-                return param.default
+class ScaledAfterMatmul(_HalfPrecisionCheck):
+    """Attention scores scaled after the matmul, `(q @ k.T) * scale` or `matmul(q, k) / sqrt(d)`,
+    then fed to a softmax (through local names and `masked_fill`), in code float16 reaches: the raw
+    dot products overflow 65504 before the scale. Operands cast to float32 are left alone."""
+
+    kind = "fp16-scaled-after-matmul"
+    FIELDS = ("evidence", "expr")
+    PARAMS = {}
+    connected_evidence = True
+
+    def visit_call(self, node: cst.Call, ctx) -> None:
+        super().visit_call(node, ctx)
+        described = ctx.describe(node)
+        if described is None or described[0] not in SOFTMAXES or not described[1]:
+            return
+        scores = _scaled_scores(described[1][0], ctx)
+        if scores is not None and not is_explicitly_wide(scores, ctx):
+            self.candidate(ctx, scores, expr=snippet(ctx.source(scores)))
+
+
+SOFTMAXES = frozenset({"softmax", "log_softmax", "softmin"})
+MATMULS = frozenset({"matmul", "bmm", "einsum", "mm"})
+
+
+def _scaled_scores(node: cst.CSTNode, ctx, depth: int = 0) -> Optional[cst.BinaryOperation]:
+    """The `(q @ k) * scale` / `/ scale` a softmax input is, through local names and mask fills."""
+    if depth > 4:
+        return None
+    if isinstance(node, cst.Name):
+        found = ctx.lookup(node)
+        return ctx.at(found.seq, _scaled_scores, found.value, ctx, depth + 1) if found is not None else None
+    if isinstance(node, cst.Call):  # a mask fill keeps the scores; a cast to float32 (`.float()`) ends the search
+        described = ctx.describe(node)
+        if described is not None and described[0] == "masked_fill" and described[1]:
+            return _scaled_scores(described[1][0], ctx, depth + 1)
+        return None
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Multiply, cst.Divide)):
+        if _is_matmul(node.left, ctx) and not _is_matmul(node.right, ctx):
+            return node
+        if isinstance(node.operator, cst.Multiply) and _is_matmul(node.right, ctx) and not _is_matmul(node.left, ctx):
+            return node
     return None
+
+
+def _is_matmul(node: cst.CSTNode, ctx) -> bool:
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.MatrixMultiply):
+        return True
+    if isinstance(node, cst.Call):
+        described = ctx.describe(node)
+        return described is not None and described[0] in MATMULS
+    return False

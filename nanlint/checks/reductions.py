@@ -9,7 +9,7 @@ import libcst as cst
 
 from nanlint.checks.base import Check, snippet
 from nanlint.analysis.guards import value_keys
-from nanlint.analysis.syntax import argument, binding_key, elements, is_literal, keyword_args, name_of, same_code, string_value, subscript_index, walk
+from nanlint.analysis.syntax import argument, attribute_name, binding_key, elements, is_constant, is_literal, keyword_args, name_of, same_code, string_value, subscript_index, walk
 from nanlint.analysis.values import MASK, literal_number
 
 
@@ -103,16 +103,12 @@ def _without_constant_terms(node: cst.BaseExpression) -> cst.BaseExpression:
     return node
 
 
-class IgnoredTargetsMean(Check):
-    """`ignored-targets-mean`: a mean-reduced loss with an explicit `ignore_index` (`F.cross_entropy`,
-    `F.nll_loss`, `nn.CrossEntropyLoss(...)`, `nn.NLLLoss(...)`); NaN for a batch whose every target
-    is ignored. `reduction="sum"` / `"none"` are left alone. A loss module bound to a name or
-    `self.attr` is reported where the file first calls it, where the NaN is born (at its
-    construction when the file never calls it); silent when the function compares the targets
-    with the ignored value."""
+class _LossAtFirstCall(Check):
+    """A risky loss call (`F.cross_entropy(...)`) or loss module (`nn.CrossEntropyLoss(...)`); a module
+    bound to a name or `self.attr` is reported where the file first calls it, where the NaN is born
+    (at its construction when the file never calls it). Subclasses say which calls are risky and
+    which guards the calling function holds."""
 
-    kind = "ignored-targets-mean"
-    FIELDS = ("call", "ignore")
     PARAMS = {"functions": (list, [])}
 
     def begin(self, ctx) -> None:
@@ -126,31 +122,120 @@ class IgnoredTargetsMean(Check):
         if bound in self.modules:
             construction, called = self.modules[bound]
             self.modules[bound] = (construction, True)
-            if not called and not _targets_tested(node, construction, ctx):  # one finding per loss module, at its first call
+            if not called and not self.guarded(node, construction, ctx):  # one finding per loss module, at its first call
                 self._report(ctx, node, construction)
             return
-        if self.watched_function(node, ctx) is None or not self._mean_with_ignore(node) or _targets_tested(node, node, ctx):
+        function = self.watched_function(node, ctx)
+        if function is None or not self.risky(node, function) or self.guarded(node, node, ctx):
             return
         target = _assigned_to(node, ctx)
-        if target is not None and self.watched_function(node, ctx).rsplit(".", 1)[-1][0].isupper():
+        if target is not None and function.rsplit(".", 1)[-1][0].isupper():
             self.modules[target] = (node, False)
         else:
             self._report(ctx, node, node)
 
     def end(self, ctx) -> None:
         for construction, called in self.modules.values():
-            if not called:
+            if not called and self.report_uncalled:
                 self._report(ctx, construction, construction)
 
-    @staticmethod
-    def _mean_with_ignore(node: cst.Call) -> bool:
+    report_uncalled = True  # a module the file builds but never calls is reported where it is built
+
+    def risky(self, node: cst.Call, function: str) -> bool:
+        raise NotImplementedError
+
+    def guarded(self, call: cst.Call, construction: cst.Call, ctx) -> bool:
+        raise NotImplementedError
+
+    def _report(self, ctx, node: cst.Call, construction: cst.Call) -> None:
+        self.report(ctx, node, call=snippet(ctx.source(node.func)), **self.fields(construction, ctx))
+
+    def fields(self, construction: cst.Call, ctx) -> dict:
+        return {}
+
+
+class IgnoredTargetsMean(_LossAtFirstCall):
+    """`ignored-targets-mean`: a mean-reduced loss with an explicit `ignore_index` (`F.cross_entropy`,
+    `F.nll_loss`, `nn.CrossEntropyLoss(...)`, `nn.NLLLoss(...)`); NaN for a batch whose every target
+    is ignored. Reported only with evidence that it happens: the targets are a window of the labels
+    (`labels[..., start:end]`, a sequence shard). `reduction="sum"` / `"none"` are left alone; silent
+    when the function compares the targets with the ignored value."""
+
+    kind = "ignored-targets-mean"
+    FIELDS = ("call", "ignore")
+
+    def risky(self, node: cst.Call, function: str) -> bool:
         keywords = keyword_args(node)
         reduction = keywords.get("reduction")
         return "ignore_index" in keywords and (reduction is None or string_value(reduction) == "mean")
 
-    def _report(self, ctx, node: cst.Call, construction: cst.Call) -> None:
-        ignore = keyword_args(construction)["ignore_index"]
-        self.report(ctx, node, call=snippet(ctx.source(node.func)), ignore=snippet(ctx.source(ignore)))
+    def guarded(self, call: cst.Call, construction: cst.Call, ctx) -> bool:
+        """Silent without evidence that every target can be ignored (the targets are a window of
+        the labels), and when the function compares the targets with the ignored value."""
+        target = argument(call, "target", 1)
+        if target is None:  # a module being built: judged where it is called
+            return False
+        return not _window_of_labels(target, ctx) or _targets_tested(call, construction, ctx)
+
+    report_uncalled = False  # the targets, the evidence, are seen only where it is called
+
+    def fields(self, construction: cst.Call, ctx) -> dict:
+        return {"ignore": snippet(ctx.source(keyword_args(construction)["ignore_index"]))}
+
+
+def _window_of_labels(node: cst.CSTNode, ctx, hops: int = 0) -> bool:
+    """`node` is, through views and local assignments, a slice of the labels whose both bounds are
+    computed (`labels[..., start:end]`: a sequence-parallel shard, a chunk of a long sequence): a
+    window that can hold only prompt or padding tokens, every one of them ignored. A shift
+    (`labels[..., 1:]`) or a truncation (`labels[:, :n]`) alone is no such evidence."""
+    while hops < 8:
+        hops += 1
+        if isinstance(node, cst.Name):
+            found = ctx.lookup(node)
+            if found is None:
+                return False
+            return ctx.at(found.seq, _window_of_labels, found.value, ctx, hops)
+        if isinstance(node, cst.Subscript):
+            if any(_computed_window(element.slice) for element in node.slice):
+                return True
+            node = node.value
+        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in VIEWS:
+            node = node.func.value
+        else:
+            return False
+    return False
+
+
+VIEWS = frozenset({"view", "reshape", "flatten", "contiguous", "to", "long", "squeeze", "unsqueeze"})
+
+
+def _computed_window(index: cst.BaseSlice) -> bool:
+    return isinstance(index, cst.Slice) and all(
+        bound is not None and not is_constant(bound) and literal_number(bound) is None for bound in (index.lower, index.upper)
+    )
+
+
+class InfeasibleCtc(_LossAtFirstCall):
+    """`ctc-without-zero-infinity`: `F.ctc_loss` / `torch.ctc_loss` / `nn.CTCLoss` with `zero_infinity`
+    left at its default or passed a literal False (keyword, or positionally at `positions[function]`);
+    a value that is not a literal (`zero_infinity=config.ctc_zero_infinity`) is the author's choice.
+    Silent when the calling function tests the loss for inf (`isinf`, `isfinite`, `nan_to_num`)."""
+
+    kind = "ctc-without-zero-infinity"
+    FIELDS = ("call",)
+    PARAMS = {"functions": (list, []), "positions": (dict, {})}
+
+    def risky(self, node: cst.Call, function: str) -> bool:
+        if any(arg.star for arg in node.args):
+            return False  # `**kwargs` may carry it
+        value = argument(node, "zero_infinity", self.params["positions"].get(function))
+        return value is None or is_literal(value, False)
+
+    def guarded(self, call: cst.Call, construction: cst.Call, ctx) -> bool:
+        return any(isinstance(sub, cst.Call) and (name_of(sub.func) or attribute_name(sub.func)) in INF_TESTS for sub in walk(ctx.function_scope().node))
+
+
+INF_TESTS = frozenset({"isinf", "isfinite", "nan_to_num", "nan_to_num_"})
 
 
 def _targets_tested(call: cst.Call, construction: cst.Call, ctx) -> bool:

@@ -133,7 +133,7 @@ class SavedOutputModified(Check):
     def _in_scope(self, ctx) -> bool:
         """Where backward can follow: not in an `autograd.Function`'s own forward/backward (grad is off
         there), not in a grad-aware branch, and with `training_code_only`, in a `forward`/`__call__`
-        method, a function whose name mentions loss or training, or a script's top level that calls
+        method that autograd differentiates (of an nn.Module or a loss, not of a data transform), a function whose name mentions loss or training, or a script's top level that calls
         backward()."""
         if self.grad_aware:
             return False
@@ -146,7 +146,9 @@ class SavedOutputModified(Check):
         if not functions:  # a script's top level, when it calls backward()
             return ctx.gradient.differentiated(ctx.function_scope().node) is not None
         name = functions[-1].name.value.lower()
-        return name in ("forward", "__call__") or "loss" in name or "train" in name
+        if name in ("forward", "__call__"):  # of a module or a loss; a data transform's `__call__` runs on data
+            return not classes or ctx.gradient.differentiated(functions[-1]) is not None
+        return "loss" in name or "train" in name
 
     # --- modules defined in the file --------------------------------------------------------
 
