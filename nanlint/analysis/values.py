@@ -371,7 +371,10 @@ class Analyzer:
         if isinstance(op, cst.Multiply):
             if same_code(node.left, node.right):
                 return self.power(self.fact(node.left, depth), cst.Integer("2"))
-            return self._product(self.fact(node.left, depth), self.fact(node.right, depth))
+            a, b = self.fact(node.left, depth), self.fact(node.right, depth)
+            if _negated_scale(node.left, a) and b.tags & {SQUARE, SQUARED_DIFF} or _negated_scale(node.right, b) and a.tags & {SQUARE, SQUARED_DIFF}:
+                return Fact(NEG | ZERO, None)  # `-gamma * (x - c) ** 2`, a Gaussian kernel's exponent: a scale of unknown sign is taken as positive
+            return self._product(a, b)
         if isinstance(op, cst.Divide):
             left, right = self.fact(node.left, depth), self.fact(node.right, depth)
             if left.signs & POS == 0 and (right.signs & NEG == 0 or right.why is None):
@@ -768,6 +771,11 @@ class Analyzer:
             sign = NONNEG if low_value == 0 else ANY
             return Fact(sign, why, frozenset(tags))
         return Fact(first.signs, first.why, first.tags | frozenset(tags))
+
+def _negated_scale(node: cst.CSTNode, fact: Fact) -> bool:
+    """`-gamma`, `-self.preterm.to(x)`: the negation of a value with no evidence of its sign."""
+    return isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus) and fact.why is None and not fact.has(CONSTANT)
+
 
 MAX_HELPER_NAME = re.compile(r"(_a?max|amax)$")  # `_safe_amax`, `row_max`: a helper returning a maximum
 

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 from nanlint.catalog import CatalogError
 from nanlint.checks.base import PREDICATES, Check, snippet
 from nanlint.analysis.patterns import Pattern, PatternError
+from nanlint.analysis.syntax import name_of
 
 
 class PatternCheck(Check):
     """Flags every expression matching `pattern` whose captures satisfy `where` (capture name ->
     predicate on its fact). The fix, if the rule has one, renders `fix.template`. Rules listed in
     `supersedes` are not reported on the same expression: the specific advice wins. Captures named
-    in `unguarded` must not have been compared earlier in the function (`if n > 0:`)."""
+    in `unguarded` must not have been compared earlier in the function (`if n > 0:`). With
+    `unless_weights_loss`, an expression that multiplies a loss (`loss * exp(s)`, a learnt loss
+    weighting) is left alone."""
 
     kind = "pattern"
     PARAMS = {
@@ -23,6 +28,7 @@ class PatternCheck(Check):
         "unless": (dict, {}),
         "supersedes": (list, []),
         "unguarded": (list, []),
+        "unless_weights_loss": (bool, False),
     }
 
     def __init__(self, rule) -> None:
@@ -47,7 +53,7 @@ class PatternCheck(Check):
     def visit(self, node: cst.CSTNode, ctx) -> None:
         for pattern in self.patterns:
             match = pattern.match(node, ctx)
-            if match is not None and self._holds(match, ctx):
+            if match is not None and self._holds(match, ctx) and not (self.params["unless_weights_loss"] and _weights_loss(node, ctx)):
                 fields = {name: snippet(ctx.source(value)) for name, value in match.captures.items() if isinstance(value, cst.CSTNode)}
                 self.report(ctx, node, self.make_fix(ctx, node, match), related=match.followed, **fields)
                 return
@@ -68,3 +74,21 @@ def compiled(text: str, rule) -> Pattern:
         return Pattern(text)
     except PatternError as error:
         raise CatalogError(f"{rule.source}: rule {rule.code}: bad pattern: {error}") from None
+
+
+LOSS_NAME = re.compile(r"(^|_)loss(es)?(_|$)", re.I)
+
+
+def _weights_loss(node: cst.CSTNode, ctx) -> bool:
+    """`node` is a factor of a product with a loss: `loss * s.exp()`, `torch.exp(-s) * loss / n`.
+    Minimising such a learnt weighting (with its `+ s` term) keeps `exp(s)` near 1 / loss."""
+    parents = ctx.parents()
+    child, parent = node, parents.get(id(node))
+    while isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, (cst.Multiply, cst.Divide)):
+        other = parent.right if parent.left is child else parent.left
+        if isinstance(parent.operator, cst.Multiply) or other is parent.left:
+            name = name_of(other) or (other.attr.value if isinstance(other, cst.Attribute) else None)
+            if name is not None and LOSS_NAME.search(name) or PREDICATES["loss"](ctx.fact(other)):
+                return True
+        child, parent = parent, parents.get(id(parent))
+    return False
