@@ -38,6 +38,16 @@ def test_exponents_bounded_above_do_not_overflow():
     assert holds("exp", "torch.exp(x)")
 
 
+def test_exponents_at_most_zero_by_construction():
+    assert holds("bounded", "m, _ = x.max(-1)\nx - m.unsqueeze(-1)")  # a view of the maximum
+    assert holds("bounded", "m, _ = x.max(d, keepdim=k)\nx - (m if k else m.unsqueeze(d))")
+    assert not holds("bounded", "x - m.unsqueeze(-1)")
+    assert holds("bounded", "-gamma * (x - c) ** 2")  # a Gaussian kernel's exponent
+    assert holds("bounded", "-self.preterm.to(x) * (x - c) ** 2")
+    assert not holds("bounded", "gamma * (x - c) ** 2")
+    assert not holds("bounded", "-gamma * (x - c)")
+
+
 def test_log_variance_names_are_tagged_until_clamped():
     assert holds("log-scale", "logvar")
     assert holds("log-scale", "self.logvar = layer(h)\nself.logvar")

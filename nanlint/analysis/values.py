@@ -454,8 +454,10 @@ class Analyzer:
         while True:
             if isinstance(node, cst.Subscript) or isinstance(node, cst.Attribute) and node.attr.value == "values":
                 node = node.value
-            elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "detach":
-                node = node.func.value
+            elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in PRESERVING | {"detach"}:
+                node = node.func.value  # `m.detach()`, `m.unsqueeze(-1)`: the same values
+            elif isinstance(node, cst.IfExp):  # `m if keepdim else m.unsqueeze(dim)`
+                return self._is_maximum_of_rows(node.body, hops) and self._is_maximum_of_rows(node.orelse, hops)
             else:
                 break
         name = name_of(node)

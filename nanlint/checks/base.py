@@ -16,6 +16,7 @@ from nanlint.analysis.syntax import snippet, walk
 from nanlint.analysis.values import (
     ABOVE_ONE, CONSTANT, COUNT, DISTANCE, EXP, EXPANDED_DISTANCE, LOG_SCALE, LOSS, MASK, NEG, NEG_INF, NONNEG, NORM, PAST_UNIT,
     POS, POS_INF, PROB, RANGE, RECTIFIED, SPREAD, SQUARED_DISTANCE, UNIFORM, UNIT, BELOW_ZERO, ZERO, Fact, bounded_above,
+    is_eps_like,
 )
 
 
@@ -52,6 +53,12 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     "rectified": lambda f: f.has(RECTIFIED) and f.can(ZERO),  # a ReLU output, a clamp at 0
     # never negative but reaching exactly 0 (a ReLU output, a count, a norm, a sum of those)
     "floored-zero": lambda f: f.signs == NONNEG and f.can(ZERO),
+}
+
+
+# Predicates over the captured code itself, for what a fact does not keep (which constant it is).
+NODE_PREDICATES: Dict[str, Callable[[cst.CSTNode], bool]] = {
+    "eps-like": is_eps_like,  # `eps`, `self.eps`, a positive literal up to 1e-2: not `1 +`
 }
 
 
@@ -111,7 +118,7 @@ class Check:
         named = [*dict(values.get("where") or {}).items(), *dict(values.get("unless") or {}).items()]
         named += [("danger", predicate) for predicate in values.get("danger") or ()]
         for name, predicate in named:
-            if predicate not in PREDICATES:
+            if predicate not in PREDICATES and predicate not in NODE_PREDICATES:
                 raise CatalogError(f"{self.rule.source}: rule {self.rule.code}: unknown predicate `{predicate}` for `{name}`")
         return values
 

@@ -7,9 +7,9 @@ import re
 import libcst as cst
 
 from nanlint.catalog import CatalogError
-from nanlint.checks.base import PREDICATES, Check, snippet
+from nanlint.checks.base import NODE_PREDICATES, PREDICATES, Check, snippet
 from nanlint.analysis.patterns import Pattern, PatternError
-from nanlint.analysis.syntax import name_of
+from nanlint.analysis.syntax import called_name, name_of
 
 
 class PatternCheck(Check):
@@ -18,7 +18,10 @@ class PatternCheck(Check):
     `supersedes` are not reported on the same expression: the specific advice wins. Captures named
     in `unguarded` must not have been compared earlier in the function (`if n > 0:`). With
     `unless_weights_loss`, an expression that multiplies a loss (`loss * exp(s)`, a learnt loss
-    weighting) is left alone."""
+    weighting) is left alone; with `skip_references`, so is the body of an operator's reference
+    or decomposition (`@register_decomposition(aten.softplus)`), which must return what the
+    operator returns, infinities included. `where` may also name a predicate on the captured code
+    itself (`eps-like`: `eps`, `1e-8`)."""
 
     kind = "pattern"
     PARAMS = {
@@ -29,6 +32,7 @@ class PatternCheck(Check):
         "supersedes": (list, []),
         "unguarded": (list, []),
         "unless_weights_loss": (bool, False),
+        "skip_references": (bool, False),
     }
 
     def __init__(self, rule) -> None:
@@ -51,6 +55,8 @@ class PatternCheck(Check):
         self.visit(node, ctx)
 
     def visit(self, node: cst.CSTNode, ctx) -> None:
+        if self.params["skip_references"] and _in_operator_reference(ctx):
+            return
         for pattern in self.patterns:
             match = pattern.match(node, ctx)
             if match is not None and self._holds(match, ctx) and not (self.params["unless_weights_loss"] and _weights_loss(node, ctx)):
@@ -61,12 +67,31 @@ class PatternCheck(Check):
     def _holds(self, match, ctx) -> bool:
         """`where` and `unless` judge the captures this match made (patterns may capture different names)."""
         for name, predicate in self.params["where"].items():
-            if name in match.captures and not PREDICATES[predicate](ctx.fact(match.captures[name])):
+            if name in match.captures and not _satisfies(predicate, match.captures[name], ctx):
                 return False
         for name, predicate in self.params["unless"].items():
-            if name in match.captures and PREDICATES[predicate](ctx.fact(match.captures[name])):
+            if name in match.captures and _satisfies(predicate, match.captures[name], ctx):
                 return False
         return not any(ctx.compared.guards(match.captures[name], ctx) for name in self.params["unguarded"])
+
+
+def _satisfies(predicate: str, node: cst.CSTNode, ctx) -> bool:
+    if predicate in NODE_PREDICATES:
+        return NODE_PREDICATES[predicate](node)
+    return PREDICATES[predicate](ctx.fact(node))
+
+
+# Decorators that make a function an operator's reference implementation or decomposition.
+REFERENCE_DECORATOR = re.compile(r"(^|_)(register_decomposition|reference)$")
+
+
+def _in_operator_reference(ctx) -> bool:
+    function = ctx.function_scope().node
+    for decorator in getattr(function, "decorators", ()):
+        target = decorator.decorator.func if isinstance(decorator.decorator, cst.Call) else decorator.decorator
+        if REFERENCE_DECORATOR.search(called_name(target)):
+            return True
+    return False
 
 
 def compiled(text: str, rule) -> Pattern:
