@@ -59,6 +59,12 @@ SQUARED_DIFF = "squared-difference"  # (a - b) ** 2
 SQUARED_DISTANCE = "squared-distance"  # a sum or mean of squared differences, an MSE, |a|² + |b|² - 2ab
 BOUNDED = "bounded"  # bounded above by a literal (clamp(max=c), min(x, c)): its exp cannot overflow
 LOG_SCALE = "log-scale"  # named like a log-variance / log-std and not bounded above: exp(it) can overflow
+FROM_LOGITS = "from-logits"  # a distribution made from logits (`Categorical(logits=z)`): its `.probs` underflow to 0
+# Distributions whose `probs` are a softmax or sigmoid of their `logits`.
+LOGIT_DISTRIBUTIONS = frozenset({
+    "Categorical", "OneHotCategorical", "Bernoulli", "ContinuousBernoulli", "Binomial", "Geometric", "Multinomial",
+    "NegativeBinomial", "RelaxedBernoulli", "RelaxedOneHotCategorical",
+})
 LOG_SCALE_NAME = re.compile(r"^(log_?var|log_?variance|log_?sigma2|log_?sigma_?sq)$", re.I)
 # Float32 rounds any value within 2**-25 of ±1 to ±1 exactly: `clamp(max=1 - 1e-8)` still reaches 1.
 FLOAT32_HALF_ULP_BELOW_ONE = 2.0 ** -25
@@ -326,6 +332,8 @@ class Analyzer:
             return POSITIVE
         if attr in ("data", "T", "mT", "H", "real"):
             return self.fact(node.value, depth)
+        if attr == "probs" and self.fact(node.value, depth).has(FROM_LOGITS):
+            return Fact(NONNEG, "the probs of a distribution made from logits (their softmax or sigmoid), which underflow to exactly 0", frozenset({PROB}))
         return UNKNOWN
 
     def _Subscript(self, node: cst.Subscript, depth: int) -> Fact:
@@ -647,6 +655,8 @@ class Analyzer:
             return self._add(operands[0], operands[1], depth)
         if name in ("sub", "subtract") and len(operands) == 2:
             return self._sub(operands[0], operands[1], depth)
+        if name in LOGIT_DISTRIBUTIONS and "logits" in keywords:
+            return Fact(ANY, None, frozenset({FROM_LOGITS}))
         if name in ("normalize",):
             return Fact(ANY, None, frozenset({UNIT, NORMALIZED}))
         if name in ("mm", "matmul", "bmm", "linear", "inner", "dot") and len(operands) >= 2:
