@@ -59,6 +59,7 @@ SQUARED_DIFF = "squared-difference"  # (a - b) ** 2
 SQUARED_DISTANCE = "squared-distance"  # a sum or mean of squared differences, an MSE, |a|² + |b|² - 2ab
 BOUNDED = "bounded"  # bounded above by a literal (clamp(max=c), min(x, c)): its exp cannot overflow
 LOG_SCALE = "log-scale"  # named like a log-variance / log-std and not bounded above: exp(it) can overflow
+LOG_PROB = "log-prob"  # a log_softmax / logsigmoid output: -inf where a logit is -inf (a masked token)
 FROM_LOGITS = "from-logits"  # a distribution made from logits (`Categorical(logits=z)`): its `.probs` underflow to 0
 # Distributions whose `probs` are a softmax or sigmoid of their `logits`.
 LOGIT_DISTRIBUTIONS = frozenset({
@@ -675,7 +676,7 @@ class Analyzer:
         if kind == ops.POSITIVE:
             return POSITIVE
         if kind == ops.LOG_PROBABILITY:
-            return Fact(NEG | ZERO, None)
+            return Fact(NEG | ZERO, None, frozenset({LOG_PROB}))
         if kind == ops.PROBABILITY:
             return Fact(NONNEG, f"a {name} output, which underflows to exactly 0 for very negative inputs", frozenset({PROB}))
         if kind == ops.DISTANCE or kind == ops.NORM and first.has(DIFF):
