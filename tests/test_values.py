@@ -95,3 +95,19 @@ def test_sizes_of_boolean_selections_are_counts_but_sizes_of_tensors_are_not():
 def test_a_tuple_display_unpacks_element_by_element():
     assert holds("range", "lo, hi = torch.min(x), torch.max(x)\nhi - lo")
     assert not holds("range", "lo, hi = torch.aminmax(x)\nhi - lo")
+
+
+def test_gaussian_densities_underflow_to_zero_but_are_positive_denominators():
+    assert holds("underflow", "torch.exp(-0.5 * ((t - mu) / sigma) ** 2) / sigma")
+    assert holds("underflow", "torch.prod(torch.exp(-z ** 2 / 2), 2).sum(1)")
+    assert holds("underflow", "pi * torch.exp(-(z ** 2))")
+    assert not holds("underflow", "torch.exp(-0.5 * z ** 2) + 1e-8")
+    assert not holds("underflow", "torch.exp(-z.abs())")
+    assert not holds("underflow", "torch.exp(0.5 * z ** 2)")
+    assert not holds("zero", "torch.exp(-0.5 * z ** 2).sum()")
+
+
+def test_distribution_probs_made_from_logits():
+    assert holds("prob", "torch.distributions.Categorical(logits=z).probs")
+    assert not holds("prob", "torch.distributions.Categorical(probs=p).probs")
+    assert holds("log-prob", "F.log_softmax(z, -1)[..., 0]")

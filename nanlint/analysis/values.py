@@ -59,6 +59,9 @@ SQUARED_DIFF = "squared-difference"  # (a - b) ** 2
 SQUARED_DISTANCE = "squared-distance"  # a sum or mean of squared differences, an MSE, |a|² + |b|² - 2ab
 BOUNDED = "bounded"  # bounded above by a literal (clamp(max=c), min(x, c)): its exp cannot overflow
 LOG_SCALE = "log-scale"  # named like a log-variance / log-std and not bounded above: exp(it) can overflow
+NEG_SQUARE = "negative-square"  # -c * x ** 2: at most 0 and unbounded below (a Gaussian exponent)
+UNDERFLOW = "underflow"  # exp of a NEG_SQUARE, and products and sums of it: exactly 0 far from the centre
+UNDERFLOW_WHY = "a Gaussian density or kernel exp(-c * x²), which underflows to exactly 0 once c * x² passes about 104"
 LOG_PROB = "log-prob"  # a log_softmax / logsigmoid output: -inf where a logit is -inf (a masked token)
 FROM_LOGITS = "from-logits"  # a distribution made from logits (`Categorical(logits=z)`): its `.probs` underflow to 0
 # Distributions whose `probs` are a softmax or sigmoid of their `logits`.
@@ -360,6 +363,8 @@ class Analyzer:
                 tags.add(NEG_INF)
             if NEG_INF in inner.tags:
                 tags.add(POS_INF)
+            if inner.signs & NEG == 0 and inner.tags & {SQUARE, SQUARED_DIFF}:
+                tags.add(NEG_SQUARE)  # `-((x - mu) / sigma) ** 2`
             return Fact(_negate(inner.signs), inner.why, frozenset(tags))
         if isinstance(node.operator, cst.Plus):
             return inner
@@ -382,12 +387,14 @@ class Analyzer:
                 return self.power(self.fact(node.left, depth), cst.Integer("2"))
             a, b = self.fact(node.left, depth), self.fact(node.right, depth)
             if _negated_scale(node.left, a) and b.tags & {SQUARE, SQUARED_DIFF} or _negated_scale(node.right, b) and a.tags & {SQUARE, SQUARED_DIFF}:
-                return Fact(NEG | ZERO, None)  # `-gamma * (x - c) ** 2`, a Gaussian kernel's exponent: a scale of unknown sign is taken as positive
+                return Fact(NEG | ZERO, None, frozenset({NEG_SQUARE}))  # `-gamma * (x - c) ** 2`: a scale of unknown sign is taken as positive
             return self._product(a, b)
         if isinstance(op, cst.Divide):
             left, right = self.fact(node.left, depth), self.fact(node.right, depth)
             if left.signs & POS == 0 and (right.signs & NEG == 0 or right.why is None):
-                return Fact(NEG | ZERO, None)  # `(x - x.max()) / temperature`: a scale of unknown sign is taken as positive
+                return Fact(NEG | ZERO, None, left.tags & {NEG_SQUARE})  # `(x - x.max()) / temperature`: a scale of unknown sign is taken as positive
+            if left.has(UNDERFLOW) and right.why is None:
+                return left  # a density divided by its normaliser
             kept = left.tags & KEPT_BY_SCALING if right.why is None else frozenset()
             return Fact(_mul_signs(left.signs, right.signs & ~ZERO or ANY), left.why if left.signs & ZERO else None, kept)
         if isinstance(op, cst.Power):
@@ -538,6 +545,10 @@ class Analyzer:
         if a.has(NORMALIZED) and b.has(NORMALIZED):
             return Fact(ANY, None, frozenset({NORMALIZED_PRODUCT}))
         signs = _mul_signs(a.signs, b.signs)
+        if UNDERFLOW in a.tags | b.tags:
+            return Fact(signs, UNDERFLOW_WHY, frozenset({UNDERFLOW}))  # 0 times a finite value is 0
+        if (a.tags | b.tags) & {SQUARE, SQUARED_DIFF, NEG_SQUARE} and signs & POS == 0:
+            return Fact(signs, None, frozenset({NEG_SQUARE}))  # `-0.5 * z ** 2`, `0.5 * -z ** 2`
         why = a.why if a.can(ZERO) else b.why if b.can(ZERO) else None
         tags = {PROB} if a.has(PROB) and b.has(PROB) else set()
         if _magnitude_at_most_one(a) and b.has(CONSTANT) or _magnitude_at_most_one(b) and a.has(CONSTANT):
@@ -630,6 +641,8 @@ class Analyzer:
             return self._abs(first)
         if name in ("sqrt",):
             return Fact(first.signs & NONNEG or NONNEG, first.why if first.can(ZERO) else None)
+        if name in ("prod", "cumprod") and first.has(UNDERFLOW):
+            return first
         if name in ("pow", "float_power") and len(operands) >= 2:
             return self.power(first, operands[1])
         if name in ("clamp", "clip", "clamp_min", "clamp_"):
@@ -672,6 +685,8 @@ class Analyzer:
         if op.handles:
             return first
         if kind == ops.EXPONENTIAL:  # exp of a value at most ~0 (x - max, -abs, log_softmax) cannot overflow
+            if first.has(NEG_SQUARE):  # positive as a denominator would have it: only the log rules read the tag
+                return Fact(POS, UNDERFLOW_WHY, frozenset({UNDERFLOW}))
             return POSITIVE if bounded_above(first) else Fact(POS, None, frozenset({EXP}))
         if kind == ops.POSITIVE:
             return POSITIVE
@@ -744,6 +759,8 @@ class Analyzer:
         return join(branch(chosen, True), branch(other, False))
 
     def _sum(self, name: str, first: Fact) -> Fact:
+        if first.has(UNDERFLOW):
+            return first  # 0 where every term underflows (a mixture far from the point)
         if first.has(MASK) or first.has(COUNT):
             return Fact(NONNEG, "a count of a mask, 0 when no element is selected", frozenset({COUNT}))
         if first.signs == POS and first.why is None:
