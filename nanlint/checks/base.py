@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import string
 
 from collections import Counter
@@ -12,11 +13,11 @@ import libcst as cst
 from nanlint.catalog import CatalogError, Rule
 from nanlint.ftypes import Edit, Fix
 from nanlint.analysis.patterns import Match, PatternError, Rest, Template, render_code
-from nanlint.analysis.syntax import snippet, walk
+from nanlint.analysis.syntax import name_of, snippet, walk
 from nanlint.analysis.values import (
     ABOVE_ONE, CONSTANT, COUNT, DISTANCE, EXP, EXPANDED_DISTANCE, LOG_PROB, LOG_SCALE, LOSS, UNDERFLOW, MASK, NEG, NEG_INF, NONNEG, NORM, PAST_UNIT,
     POS, POS_INF, PROB, RANGE, RECTIFIED, SPREAD, SQUARED_DISTANCE, UNIFORM, UNIT, BELOW_ZERO, ZERO, Fact, bounded_above,
-    is_eps_like,
+    is_eps_like, literal_number,
 )
 
 
@@ -58,9 +59,25 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
 }
 
 
+BOX_SIZE_NAME = re.compile(r"(^|_)(anchors?|priors?)(_|$)|(^|_)(w|h|wh|widths?|heights?)$", re.I)
+
+
+def is_box_size(node: cst.CSTNode) -> bool:
+    """A box's width/height: `anchor_w`, `widths[:, None]`, `priors[:, 2:4]`, `boxes[..., 2:]` (the
+    sizes of (cx, cy, w, h) boxes)."""
+    if isinstance(node, cst.Subscript):
+        last = node.slice[-1].slice
+        if isinstance(last, cst.Slice) and last.lower is not None and literal_number(last.lower) == 2:
+            return True
+        return is_box_size(node.value)
+    name = name_of(node) or (node.attr.value if isinstance(node, cst.Attribute) else None)
+    return name is not None and bool(BOX_SIZE_NAME.search(name))
+
+
 # Predicates over the captured code itself, for what a fact does not keep (which constant it is).
 NODE_PREDICATES: Dict[str, Callable[[cst.CSTNode], bool]] = {
     "eps-like": is_eps_like,  # `eps`, `self.eps`, a positive literal up to 1e-2: not `1 +`
+    "box-size": is_box_size,
 }
 
 
