@@ -62,6 +62,8 @@ LOG_SCALE = "log-scale"  # named like a log-variance / log-std and not bounded a
 NEG_SQUARE = "negative-square"  # -c * x ** 2: at most 0 and unbounded below (a Gaussian exponent)
 UNDERFLOW = "underflow"  # exp of a NEG_SQUARE, and products and sums of it: exactly 0 far from the centre
 UNDERFLOW_WHY = "a Gaussian density or kernel exp(-c * x²), which underflows to exactly 0 once c * x² passes about 104"
+OVERFLOWS = "overflows"  # a value that reaches above 88.72 (a cosine over a temperature of 0.01): its exp is inf
+EXP_OVERFLOW = 88.72  # float32's exp is inf above it
 LOG_PROB = "log-prob"  # a log_softmax / logsigmoid output: -inf where a logit is -inf (a masked token)
 FROM_LOGITS = "from-logits"  # a distribution made from logits (`Categorical(logits=z)`): its `.probs` underflow to 0
 # Distributions whose `probs` are a softmax or sigmoid of their `logits`.
@@ -391,6 +393,9 @@ class Analyzer:
             return self._product(a, b)
         if isinstance(op, cst.Divide):
             left, right = self.fact(node.left, depth), self.fact(node.right, depth)
+            overflowing = self._over_small_temperature(node, left)
+            if overflowing is not None:
+                return overflowing
             if left.signs & POS == 0 and (right.signs & NEG == 0 or right.why is None):
                 return Fact(NEG | ZERO, None, left.tags & {NEG_SQUARE})  # `(x - x.max()) / temperature`: a scale of unknown sign is taken as positive
             if left.has(UNDERFLOW) and right.why is None:
@@ -404,6 +409,18 @@ class Analyzer:
         if isinstance(op, (cst.BitAnd, cst.BitOr)):
             return Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}))
         return UNKNOWN
+
+    def _over_small_temperature(self, node: cst.BinaryOperation, left: Fact) -> Optional[Fact]:
+        """`cos / t` or `1 / t` with t a constant (a literal, a default, what a call passes) small
+        enough that the quotient passes 88.72, where float32's exp overflows."""
+        top = 1.0 if left.has(UNIT) and left.why is not None else constant_value(node.left)
+        if top is None or top <= 0:
+            return None
+        scales = [value for value in self.env.constant_values(node.right) if 0 < value < top / EXP_OVERFLOW]
+        if not scales:
+            return None
+        what = "a cosine, which reaches 1," if left.has(UNIT) else _fmt(top)
+        return Fact(ANY, f"{what} divided by {_fmt(min(scales))}: {_fmt(round(top / min(scales), 1))}, above 88.72", frozenset({OVERFLOWS}))
 
     def _add(self, left: cst.CSTNode, right: cst.CSTNode, depth: int) -> Fact:
         a, b = self.fact(left, depth), self.fact(right, depth)

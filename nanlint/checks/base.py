@@ -15,7 +15,7 @@ from nanlint.ftypes import Edit, Fix
 from nanlint.analysis.patterns import Match, PatternError, Rest, Template, render_code
 from nanlint.analysis.syntax import name_of, snippet, walk
 from nanlint.analysis.values import (
-    ABOVE_ONE, CONSTANT, COUNT, DISTANCE, EXP, EXPANDED_DISTANCE, LOG_PROB, LOG_SCALE, LOSS, UNDERFLOW, MASK, NEG, NEG_INF, NONNEG, NORM, PAST_UNIT,
+    ABOVE_ONE, CONSTANT, COUNT, DISTANCE, EXP, EXPANDED_DISTANCE, LOG_PROB, LOG_SCALE, LOSS, OVERFLOWS, UNDERFLOW, MASK, NEG, NEG_INF, NONNEG, NORM, PAST_UNIT,
     POS, POS_INF, PROB, RANGE, RECTIFIED, SPREAD, SQUARED_DISTANCE, UNIFORM, UNIT, BELOW_ZERO, ZERO, Fact, bounded_above,
     is_eps_like, literal_number,
 )
@@ -32,7 +32,8 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     "inf": lambda f: f.has(NEG_INF) or f.has(POS_INF),
     "prob": lambda f: f.has(PROB),
     "log-prob": lambda f: f.has(LOG_PROB),  # a log_softmax / logsigmoid output
-    "underflow": lambda f: f.has(UNDERFLOW) and f.why is not None,  # a Gaussian density computed with exp
+    "underflow": lambda f: f.has(UNDERFLOW) and f.why is not None,
+    "overflows": lambda f: f.has(OVERFLOWS) and f.why is not None,  # reaches above 88.72 (`cos / 0.01`)  # a Gaussian density computed with exp
     "uniform": lambda f: f.has(UNIFORM),
     "mask": lambda f: f.has(MASK),
     "exp": lambda f: f.has(EXP),
