@@ -110,4 +110,6 @@ def test_gaussian_densities_underflow_to_zero_but_are_positive_denominators():
 def test_distribution_probs_made_from_logits():
     assert holds("prob", "torch.distributions.Categorical(logits=z).probs")
     assert not holds("prob", "torch.distributions.Categorical(probs=p).probs")
-    assert holds("log-prob", "F.log_softmax(z, -1)[..., 0]")
+    assert holds("log-prob", "F.log_softmax(z.masked_fill(m, float('-inf')), -1)[..., 0]")
+    assert holds("log-prob", "F.log_softmax(torch.tensor([[0.0, float('-inf')]]), -1)")
+    assert not holds("log-prob", "F.log_softmax(z, -1)")  # finite logits give finite log-probabilities

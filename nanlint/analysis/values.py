@@ -64,7 +64,7 @@ UNDERFLOW = "underflow"  # exp of a NEG_SQUARE, and products and sums of it: exa
 UNDERFLOW_WHY = "a Gaussian density or kernel exp(-c * x²), which underflows to exactly 0 once c * x² passes about 104"
 OVERFLOWS = "overflows"  # a value that reaches above 88.72 (a cosine over a temperature of 0.01): its exp is inf
 EXP_OVERFLOW = 88.72  # float32's exp is inf above it
-LOG_PROB = "log-prob"  # a log_softmax / logsigmoid output: -inf where a logit is -inf (a masked token)
+LOG_PROB = "log-prob"  # a log_softmax / logsigmoid of logits holding -inf (a masked token): -inf there
 FROM_LOGITS = "from-logits"  # a distribution made from logits (`Categorical(logits=z)`): its `.probs` underflow to 0
 # Distributions whose `probs` are a softmax or sigmoid of their `logits`.
 LOGIT_DISTRIBUTIONS = frozenset({
@@ -371,6 +371,17 @@ class Analyzer:
         if isinstance(node.operator, cst.Plus):
             return inner
         return UNKNOWN
+
+    MAX_ELEMENTS = 64
+
+    def _List(self, node: cst.List, depth: int) -> Fact:
+        """A list or tuple display keeps only the infinities its elements hold (`[0.0, float("-inf")]`)."""
+        tags = frozenset()
+        for element in node.elements[:self.MAX_ELEMENTS]:
+            tags |= self.fact(element.value, depth).tags & {NEG_INF, POS_INF}
+        return Fact(ANY, None, tags)
+
+    _Tuple = _List
 
     def _IfExp(self, node: cst.IfExp, depth: int) -> Fact:
         return join(self.fact(node.body, depth), self.fact(node.orelse, depth))
@@ -707,8 +718,8 @@ class Analyzer:
             return POSITIVE if bounded_above(first) else Fact(POS, None, frozenset({EXP}))
         if kind == ops.POSITIVE:
             return POSITIVE
-        if kind == ops.LOG_PROBABILITY:
-            return Fact(NEG | ZERO, None, frozenset({LOG_PROB}))
+        if kind == ops.LOG_PROBABILITY:  # -inf where a logit is -inf (a masked token)
+            return Fact(NEG | ZERO, None, frozenset({LOG_PROB}) if first.has(NEG_INF) else frozenset())
         if kind == ops.PROBABILITY:
             return Fact(NONNEG, f"a {name} output, which underflows to exactly 0 for very negative inputs", frozenset({PROB}))
         if kind == ops.DISTANCE or kind == ops.NORM and first.has(DIFF):
