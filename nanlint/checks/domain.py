@@ -59,7 +59,7 @@ class RiskyArgument(Check):
             return
         if self.params["operator"] == "e **":
             if isinstance(node.left, cst.Attribute) and node.left.attr.value == "e":  # `math.e`, `np.e`, `torch.e`
-                self._judge(node, node.right, "e **", ctx)
+                self._judge(node, node.right, f"{ctx.source(node.left)} **", ctx)
         elif self._fractional(node.right):
             self._judge(node, node.left, "**", ctx)
 
