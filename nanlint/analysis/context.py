@@ -310,7 +310,7 @@ class FileContext:
             method = _method(owner, func.attr.value) if owner is not None else None
             if method is not None:
                 return method
-        if isinstance(func, cst.Attribute) and name_of(func.value) != "self":  # `vae.loss(...)` with `vae = VAE()`
+        if isinstance(func, cst.Attribute):  # `vae.loss(...)` with `vae = VAE()`
             instance = self.construction(func.value)
             made = self.definitions.get(name_of(instance.func)) if instance is not None else None
             return _method(made, func.attr.value) if isinstance(made, cst.ClassDef) else None
