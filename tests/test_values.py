@@ -38,6 +38,16 @@ def test_exponents_bounded_above_do_not_overflow():
     assert holds("exp", "torch.exp(x)")
 
 
+def test_exponents_at_most_zero_by_construction():
+    assert holds("bounded", "m, _ = x.max(-1)\nx - m.unsqueeze(-1)")  # a view of the maximum
+    assert holds("bounded", "m, _ = x.max(d, keepdim=k)\nx - (m if k else m.unsqueeze(d))")
+    assert not holds("bounded", "x - m.unsqueeze(-1)")
+    assert holds("bounded", "-gamma * (x - c) ** 2")  # a Gaussian kernel's exponent
+    assert holds("bounded", "-self.preterm.to(x) * (x - c) ** 2")
+    assert not holds("bounded", "gamma * (x - c) ** 2")
+    assert not holds("bounded", "-gamma * (x - c)")
+
+
 def test_log_variance_names_are_tagged_until_clamped():
     assert holds("log-scale", "logvar")
     assert holds("log-scale", "self.logvar = layer(h)\nself.logvar")
@@ -85,3 +95,21 @@ def test_sizes_of_boolean_selections_are_counts_but_sizes_of_tensors_are_not():
 def test_a_tuple_display_unpacks_element_by_element():
     assert holds("range", "lo, hi = torch.min(x), torch.max(x)\nhi - lo")
     assert not holds("range", "lo, hi = torch.aminmax(x)\nhi - lo")
+
+
+def test_gaussian_densities_underflow_to_zero_but_are_positive_denominators():
+    assert holds("underflow", "torch.exp(-0.5 * ((t - mu) / sigma) ** 2) / sigma")
+    assert holds("underflow", "torch.prod(torch.exp(-z ** 2 / 2), 2).sum(1)")
+    assert holds("underflow", "pi * torch.exp(-(z ** 2))")
+    assert not holds("underflow", "torch.exp(-0.5 * z ** 2) + 1e-8")
+    assert not holds("underflow", "torch.exp(-z.abs())")
+    assert not holds("underflow", "torch.exp(0.5 * z ** 2)")
+    assert not holds("zero", "torch.exp(-0.5 * z ** 2).sum()")
+
+
+def test_distribution_probs_made_from_logits():
+    assert holds("prob", "torch.distributions.Categorical(logits=z).probs")
+    assert not holds("prob", "torch.distributions.Categorical(probs=p).probs")
+    assert holds("log-prob", "F.log_softmax(z.masked_fill(m, float('-inf')), -1)[..., 0]")
+    assert holds("log-prob", "F.log_softmax(torch.tensor([[0.0, float('-inf')]]), -1)")
+    assert not holds("log-prob", "F.log_softmax(z, -1)")  # finite logits give finite log-probabilities

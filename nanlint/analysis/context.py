@@ -17,7 +17,7 @@ from nanlint.analysis.syntax import (
     children, code_of, walk, function_params, is_constant, is_docstring, is_literal, keyword_args, name_of, positional_args,
     returned_values, snippet,
 )
-from nanlint.analysis.values import Analyzer, Fact, join
+from nanlint.analysis.values import Analyzer, Fact, constant_value, join
 
 GRAD_DISABLING = frozenset(
     {"torch.no_grad", "torch.inference_mode", "torch.autograd.no_grad", "torch.autograd.grad_mode.no_grad",
@@ -337,6 +337,38 @@ class FileContext:
         if not values:
             return None
         return self._judged_in(scope or self._caller_scope(function), values)  # a function defined further down
+
+    def constant_values(self, node: cst.CSTNode) -> List[float]:
+        """The constants `node` is seen to hold: a literal, a name assigned one (in the function or
+        the module), a parameter's default and the constants the file's calls pass for it, and
+        `self.attr` as a method of the class set it (`self.temperature = temperature` in `__init__`)."""
+        value = constant_value(node)
+        if value is not None:
+            return [value]
+        if isinstance(node, cst.Name):
+            return self._constants_of(self.function_scope(), node.value) or self._constants_of(self.scopes[0], node.value)
+        if isinstance(node, cst.Attribute) and name_of(node.value) == "self":
+            found = self._class_assignment(node.attr.value)
+            if found is not None:
+                scope, assigned = found
+                value = constant_value(assigned)
+                return [value] if value is not None else self._constants_of(scope, name_of(assigned) or "")
+        return []
+
+    def _constants_of(self, scope: Scope, name: str) -> List[float]:
+        binding = scope.last(name, self.horizon if scope is self.function_scope() else None)
+        if binding is None:
+            return []
+        if binding.value is not None:
+            value = constant_value(binding.value)
+            return [value] if value is not None else []
+        if scope.params.get(name) != binding.seq:
+            return []
+        function = scope.node
+        param = next(param for param in function_params(function) if param.name.value == name)
+        passed = [argument_for(site, function, name) for site in self.calls().sites.get(id(function), ())]
+        values = [constant_value(value) for value in (param.default, *passed) if value is not None]
+        return [value for value in values if value is not None]
 
     def parameter_fact(self, name: str) -> Optional[Fact]:
         """What the file's own calls pass for parameter `name` of the function being walked

@@ -59,6 +59,18 @@ SQUARED_DIFF = "squared-difference"  # (a - b) ** 2
 SQUARED_DISTANCE = "squared-distance"  # a sum or mean of squared differences, an MSE, |a|² + |b|² - 2ab
 BOUNDED = "bounded"  # bounded above by a literal (clamp(max=c), min(x, c)): its exp cannot overflow
 LOG_SCALE = "log-scale"  # named like a log-variance / log-std and not bounded above: exp(it) can overflow
+NEG_SQUARE = "negative-square"  # -c * x ** 2: at most 0 and unbounded below (a Gaussian exponent)
+UNDERFLOW = "underflow"  # exp of a NEG_SQUARE, and products and sums of it: exactly 0 far from the centre
+UNDERFLOW_WHY = "a Gaussian density or kernel exp(-c * x²), which underflows to exactly 0 once c * x² passes about 104"
+OVERFLOWS = "overflows"  # a value that reaches above 88.72 (a cosine over a temperature of 0.01): its exp is inf
+EXP_OVERFLOW = 88.72  # float32's exp is inf above it
+LOG_PROB = "log-prob"  # a log_softmax / logsigmoid of logits holding -inf (a masked token): -inf there
+FROM_LOGITS = "from-logits"  # a distribution made from logits (`Categorical(logits=z)`): its `.probs` underflow to 0
+# Distributions whose `probs` are a softmax or sigmoid of their `logits`.
+LOGIT_DISTRIBUTIONS = frozenset({
+    "Categorical", "OneHotCategorical", "Bernoulli", "ContinuousBernoulli", "Binomial", "Geometric", "Multinomial",
+    "NegativeBinomial", "RelaxedBernoulli", "RelaxedOneHotCategorical",
+})
 LOG_SCALE_NAME = re.compile(r"^(log_?var|log_?variance|log_?sigma2|log_?sigma_?sq)$", re.I)
 # Float32 rounds any value within 2**-25 of ±1 to ±1 exactly: `clamp(max=1 - 1e-8)` still reaches 1.
 FLOAT32_HALF_ULP_BELOW_ONE = 2.0 ** -25
@@ -333,6 +345,8 @@ class Analyzer:
             return POSITIVE
         if attr in ("data", "T", "mT", "H", "real"):
             return self.fact(node.value, depth)
+        if attr == "probs" and self.fact(node.value, depth).has(FROM_LOGITS):
+            return Fact(NONNEG, "the probs of a distribution made from logits (their softmax or sigmoid), which underflow to exactly 0", frozenset({PROB}))
         return UNKNOWN
 
     def _Subscript(self, node: cst.Subscript, depth: int) -> Fact:
@@ -358,10 +372,23 @@ class Analyzer:
                 tags.add(NEG_INF)
             if NEG_INF in inner.tags:
                 tags.add(POS_INF)
+            if inner.signs & NEG == 0 and inner.tags & {SQUARE, SQUARED_DIFF}:
+                tags.add(NEG_SQUARE)  # `-((x - mu) / sigma) ** 2`
             return Fact(_negate(inner.signs), inner.why, frozenset(tags))
         if isinstance(node.operator, cst.Plus):
             return inner
         return UNKNOWN
+
+    MAX_ELEMENTS = 64
+
+    def _List(self, node: cst.List, depth: int) -> Fact:
+        """A list or tuple display keeps only the infinities its elements hold (`[0.0, float("-inf")]`)."""
+        tags = frozenset()
+        for element in node.elements[:self.MAX_ELEMENTS]:
+            tags |= self.fact(element.value, depth).tags & {NEG_INF, POS_INF}
+        return Fact(ANY, None, tags)
+
+    _Tuple = _List
 
     def _IfExp(self, node: cst.IfExp, depth: int) -> Fact:
         return join(self.fact(node.body, depth), self.fact(node.orelse, depth))
@@ -378,11 +405,19 @@ class Analyzer:
         if isinstance(op, cst.Multiply):
             if same_code(node.left, node.right):
                 return self.power(self.fact(node.left, depth), cst.Integer("2"))
-            return self._product(self.fact(node.left, depth), self.fact(node.right, depth))
+            a, b = self.fact(node.left, depth), self.fact(node.right, depth)
+            if _negated_scale(node.left, a) and b.tags & {SQUARE, SQUARED_DIFF} or _negated_scale(node.right, b) and a.tags & {SQUARE, SQUARED_DIFF}:
+                return Fact(NEG | ZERO, None, frozenset({NEG_SQUARE}))  # `-gamma * (x - c) ** 2`: a scale of unknown sign is taken as positive
+            return self._product(a, b)
         if isinstance(op, cst.Divide):
             left, right = self.fact(node.left, depth), self.fact(node.right, depth)
+            overflowing = self._over_small_temperature(node, left)
+            if overflowing is not None:
+                return overflowing
             if left.signs & POS == 0 and (right.signs & NEG == 0 or right.why is None):
-                return Fact(NEG | ZERO, None)  # `(x - x.max()) / temperature`: a scale of unknown sign is taken as positive
+                return Fact(NEG | ZERO, None, left.tags & {NEG_SQUARE})  # `(x - x.max()) / temperature`: a scale of unknown sign is taken as positive
+            if left.has(UNDERFLOW) and right.why is None:
+                return left  # a density divided by its normaliser
             kept = left.tags & KEPT_BY_SCALING if right.why is None else frozenset()
             return Fact(_mul_signs(left.signs, right.signs & ~ZERO or ANY), left.why if left.signs & ZERO else None, kept)
         if isinstance(op, cst.Power):
@@ -392,6 +427,18 @@ class Analyzer:
         if isinstance(op, (cst.BitAnd, cst.BitOr)):
             return Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}))
         return UNKNOWN
+
+    def _over_small_temperature(self, node: cst.BinaryOperation, left: Fact) -> Optional[Fact]:
+        """`cos / t` or `1 / t` with t a constant (a literal, a default, what a call passes) small
+        enough that the quotient passes 88.72, where float32's exp overflows."""
+        top = 1.0 if left.has(UNIT) and left.why is not None else constant_value(node.left)
+        if top is None or top <= 0:
+            return None
+        scales = [value for value in self.env.constant_values(node.right) if 0 < value < top / EXP_OVERFLOW]
+        if not scales:
+            return None
+        what = "a cosine, which reaches 1," if left.has(UNIT) else _fmt(top)
+        return Fact(ANY, f"{what} divided by {_fmt(min(scales))}: {_fmt(round(top / min(scales), 1))}, above 88.72", frozenset({OVERFLOWS}))
 
     def _add(self, left: cst.CSTNode, right: cst.CSTNode, depth: int) -> Fact:
         a, b = self.fact(left, depth), self.fact(right, depth)
@@ -460,8 +507,10 @@ class Analyzer:
         while True:
             if isinstance(node, cst.Subscript) or isinstance(node, cst.Attribute) and node.attr.value == "values":
                 node = node.value
-            elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "detach":
-                node = node.func.value
+            elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in PRESERVING | {"detach"}:
+                node = node.func.value  # `m.detach()`, `m.unsqueeze(-1)`: the same values
+            elif isinstance(node, cst.IfExp):  # `m if keepdim else m.unsqueeze(dim)`
+                return self._is_maximum_of_rows(node.body, hops) and self._is_maximum_of_rows(node.orelse, hops)
             else:
                 break
         name = name_of(node)
@@ -533,6 +582,10 @@ class Analyzer:
         if a.has(NORMALIZED) and b.has(NORMALIZED):
             return Fact(ANY, None, frozenset({NORMALIZED_PRODUCT}))
         signs = _mul_signs(a.signs, b.signs)
+        if UNDERFLOW in a.tags | b.tags:
+            return Fact(signs, UNDERFLOW_WHY, frozenset({UNDERFLOW}))  # 0 times a finite value is 0
+        if (a.tags | b.tags) & {SQUARE, SQUARED_DIFF, NEG_SQUARE} and signs & POS == 0:
+            return Fact(signs, None, frozenset({NEG_SQUARE}))  # `-0.5 * z ** 2`, `0.5 * -z ** 2`
         why = a.why if a.can(ZERO) else b.why if b.can(ZERO) else None
         tags = {PROB} if a.has(PROB) and b.has(PROB) else set()
         if _magnitude_at_most_one(a) and b.has(CONSTANT) or _magnitude_at_most_one(b) and a.has(CONSTANT):
@@ -625,6 +678,8 @@ class Analyzer:
             return self._abs(first)
         if name in ("sqrt",):
             return Fact(first.signs & NONNEG or NONNEG, first.why if first.can(ZERO) else None)
+        if name in ("prod", "cumprod") and first.has(UNDERFLOW):
+            return first
         if name in ("pow", "float_power") and len(operands) >= 2:
             return self.power(first, operands[1])
         if name in ("clamp", "clip", "clamp_min", "clamp_"):
@@ -651,6 +706,8 @@ class Analyzer:
             return self._add(operands[0], operands[1], depth)
         if name in ("sub", "subtract") and len(operands) == 2:
             return self._sub(operands[0], operands[1], depth)
+        if name in LOGIT_DISTRIBUTIONS and "logits" in keywords:
+            return Fact(ANY, None, frozenset({FROM_LOGITS}))
         if name in ("normalize",):
             return Fact(ANY, None, frozenset({UNIT, NORMALIZED}))
         if name in ("mm", "matmul", "bmm", "linear", "inner", "dot") and len(operands) >= 2:
@@ -665,11 +722,13 @@ class Analyzer:
         if op.handles:
             return first
         if kind == ops.EXPONENTIAL:  # exp of a value at most ~0 (x - max, -abs, log_softmax) cannot overflow
+            if first.has(NEG_SQUARE):  # positive as a denominator would have it: only the log rules read the tag
+                return Fact(POS, UNDERFLOW_WHY, frozenset({UNDERFLOW}))
             return POSITIVE if bounded_above(first) else Fact(POS, None, frozenset({EXP}))
         if kind == ops.POSITIVE:
             return POSITIVE
-        if kind == ops.LOG_PROBABILITY:
-            return Fact(NEG | ZERO, None)
+        if kind == ops.LOG_PROBABILITY:  # -inf where a logit is -inf (a masked token)
+            return Fact(NEG | ZERO, None, frozenset({LOG_PROB}) if first.has(NEG_INF) else frozenset())
         if kind == ops.PROBABILITY:
             return Fact(NONNEG, f"a {name} output, which underflows to exactly 0 for very negative inputs", frozenset({PROB}))
         if kind == ops.DISTANCE or kind == ops.NORM and first.has(DIFF):
@@ -737,6 +796,8 @@ class Analyzer:
         return join(branch(chosen, True), branch(other, False))
 
     def _sum(self, name: str, first: Fact) -> Fact:
+        if first.has(UNDERFLOW):
+            return first  # 0 where every term underflows (a mixture far from the point)
         if first.has(MASK) or first.has(COUNT):
             return Fact(NONNEG, "a count of a mask, 0 when no element is selected", frozenset({COUNT}))
         if first.signs == POS and first.why is None:
@@ -790,6 +851,11 @@ class Analyzer:
             sign = NONNEG if low_value == 0 else ANY
             return Fact(sign, why, frozenset(tags))
         return Fact(first.signs, first.why, first.tags | frozenset(tags))
+
+def _negated_scale(node: cst.CSTNode, fact: Fact) -> bool:
+    """`-gamma`, `-self.preterm.to(x)`: the negation of a value with no evidence of its sign."""
+    return isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus) and fact.why is None and not fact.has(CONSTANT)
+
 
 MAX_HELPER_NAME = re.compile(r"(_a?max|amax)$")  # `_safe_amax`, `row_max`: a helper returning a maximum
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import string
 
 from collections import Counter
@@ -12,10 +13,11 @@ import libcst as cst
 from nanlint.catalog import CatalogError, Rule
 from nanlint.ftypes import Edit, Fix
 from nanlint.analysis.patterns import Match, PatternError, Rest, Template, render_code
-from nanlint.analysis.syntax import snippet, walk
+from nanlint.analysis.syntax import name_of, snippet, walk
 from nanlint.analysis.values import (
-    ABOVE_ONE, CONSTANT, COUNT, DISTANCE, EXP, EXPANDED_DISTANCE, LOG_SCALE, LOSS, MASK, NEG, NEG_INF, NONNEG, NORM, PAST_UNIT,
+    ABOVE_ONE, CONSTANT, COUNT, DISTANCE, EXP, EXPANDED_DISTANCE, LOG_PROB, LOG_SCALE, LOSS, OVERFLOWS, UNDERFLOW, MASK, NEG, NEG_INF, NONNEG, NORM, PAST_UNIT,
     POS, POS_INF, PROB, RANGE, RECTIFIED, SPREAD, SQUARED_DISTANCE, UNIFORM, UNIT, BELOW_ZERO, ZERO, Fact, bounded_above,
+    is_eps_like, literal_number,
 )
 
 
@@ -29,6 +31,9 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     "pos-inf": lambda f: f.has(POS_INF),
     "inf": lambda f: f.has(NEG_INF) or f.has(POS_INF),
     "prob": lambda f: f.has(PROB),
+    "log-prob": lambda f: f.has(LOG_PROB),  # a log_softmax / logsigmoid output
+    "underflow": lambda f: f.has(UNDERFLOW) and f.why is not None,
+    "overflows": lambda f: f.has(OVERFLOWS) and f.why is not None,  # reaches above 88.72 (`cos / 0.01`)  # a Gaussian density computed with exp
     "uniform": lambda f: f.has(UNIFORM),
     "mask": lambda f: f.has(MASK),
     "exp": lambda f: f.has(EXP),
@@ -52,6 +57,28 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     "rectified": lambda f: f.has(RECTIFIED) and f.can(ZERO),  # a ReLU output, a clamp at 0
     # never negative but reaching exactly 0 (a ReLU output, a count, a norm, a sum of those)
     "floored-zero": lambda f: f.signs == NONNEG and f.can(ZERO),
+}
+
+
+BOX_SIZE_NAME = re.compile(r"(^|_)(anchors?|priors?)(_|$)|(^|_)(w|h|wh|widths?|heights?)$", re.I)
+
+
+def is_box_size(node: cst.CSTNode) -> bool:
+    """A box's width/height: `anchor_w`, `widths[:, None]`, `priors[:, 2:4]`, `boxes[..., 2:]` (the
+    sizes of (cx, cy, w, h) boxes)."""
+    if isinstance(node, cst.Subscript):
+        last = node.slice[-1].slice
+        if isinstance(last, cst.Slice) and last.lower is not None and literal_number(last.lower) == 2:
+            return True
+        return is_box_size(node.value)
+    name = name_of(node) or (node.attr.value if isinstance(node, cst.Attribute) else None)
+    return name is not None and bool(BOX_SIZE_NAME.search(name))
+
+
+# Predicates over the captured code itself, for what a fact does not keep (which constant it is).
+NODE_PREDICATES: Dict[str, Callable[[cst.CSTNode], bool]] = {
+    "eps-like": is_eps_like,  # `eps`, `self.eps`, a positive literal up to 1e-2: not `1 +`
+    "box-size": is_box_size,
 }
 
 
@@ -111,7 +138,7 @@ class Check:
         named = [*dict(values.get("where") or {}).items(), *dict(values.get("unless") or {}).items()]
         named += [("danger", predicate) for predicate in values.get("danger") or ()]
         for name, predicate in named:
-            if predicate not in PREDICATES:
+            if predicate not in PREDICATES and predicate not in NODE_PREDICATES:
                 raise CatalogError(f"{self.rule.source}: rule {self.rule.code}: unknown predicate `{predicate}` for `{name}`")
         return values
 

@@ -17,7 +17,8 @@ class RiskyArgument(Check):
 
     `exponents` restricts pow-like ops to constant non-integer exponents (`0.5`, `1 / 3`) in an open
     interval, e.g. [0, 1] for the fractional powers whose gradient is infinite at 0;
-    `operator = "**"` also watches `**`.
+    `operator = "**"` also watches `**`; `operator = "e **"` watches powers of Euler's number
+    (`math.e ** x`), whose argument is the exponent.
     `arity` is the number of operands (receiver included) a genuine tensor call has, which keeps
     `self.log("loss", value)` in Lightning or `logger.log(level, msg)` out. Rules in `supersedes`
     are not reported inside this rule's finding (a specific domain rule over a general one).
@@ -37,7 +38,7 @@ class RiskyArgument(Check):
 
     def handlers(self):
         handlers = {cst.Call: self.visit_call}
-        if self.params["operator"] == "**":
+        if self.params["operator"] in ("**", "e **"):
             handlers[cst.BinaryOperation] = self.visit_power
         return handlers
 
@@ -54,7 +55,12 @@ class RiskyArgument(Check):
         self._judge(node, operands[self.params["argument"]], op, ctx)
 
     def visit_power(self, node: cst.BinaryOperation, ctx) -> None:
-        if isinstance(node.operator, cst.Power) and self._fractional(node.right):
+        if not isinstance(node.operator, cst.Power):
+            return
+        if self.params["operator"] == "e **":
+            if isinstance(node.left, cst.Attribute) and node.left.attr.value == "e":  # `math.e`, `np.e`, `torch.e`
+                self._judge(node, node.right, f"{ctx.source(node.left)} **", ctx)
+        elif self._fractional(node.right):
             self._judge(node, node.left, "**", ctx)
 
     def _fractional(self, exponent) -> bool:

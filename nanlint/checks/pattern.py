@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 from nanlint.catalog import CatalogError
-from nanlint.checks.base import PREDICATES, Check, snippet
+from nanlint.checks.base import NODE_PREDICATES, PREDICATES, Check, snippet
 from nanlint.analysis.patterns import Pattern, PatternError
+from nanlint.analysis.syntax import called_name, name_of
 
 
 class PatternCheck(Check):
@@ -14,7 +17,12 @@ class PatternCheck(Check):
     predicate on its fact). The fix, if the rule has one, renders `fix.template`. Rules listed in
     `supersedes` are not reported on the same expression: the specific advice wins. Captures named
     in `unguarded` must not have been compared earlier in the function (`if n > 0:`); those in
-    `unguarded_terms` must have no added term compared (`where(y_o > 0, ...)` for `y_o + y_pred_o - i`)."""
+    `unguarded_terms` must have no added term compared (`where(y_o > 0, ...)` for `y_o + y_pred_o - i`). With
+    `unless_weights_loss`, an expression that multiplies a loss (`loss * exp(s)`, a learnt loss
+    weighting) is left alone; with `skip_references`, so is the body of an operator's reference
+    or decomposition (`@register_decomposition(aten.softplus)`), which must return what the
+    operator returns, infinities included. `where` may also name a predicate on the captured code
+    itself (`eps-like`: `eps`, `1e-8`)."""
 
     kind = "pattern"
     PARAMS = {
@@ -25,6 +33,8 @@ class PatternCheck(Check):
         "supersedes": (list, []),
         "unguarded": (list, []),
         "unguarded_terms": (list, []),
+        "unless_weights_loss": (bool, False),
+        "skip_references": (bool, False),
     }
 
     def __init__(self, rule) -> None:
@@ -47,9 +57,11 @@ class PatternCheck(Check):
         self.visit(node, ctx)
 
     def visit(self, node: cst.CSTNode, ctx) -> None:
+        if self.params["skip_references"] and _in_operator_reference(ctx):
+            return
         for pattern in self.patterns:
             match = pattern.match(node, ctx)
-            if match is not None and self._holds(match, ctx):
+            if match is not None and self._holds(match, ctx) and not (self.params["unless_weights_loss"] and _weights_loss(node, ctx)):
                 fields = {name: snippet(ctx.source(value)) for name, value in match.captures.items() if isinstance(value, cst.CSTNode)}
                 self.report(ctx, node, self.make_fix(ctx, node, match), related=match.followed, **fields)
                 return
@@ -57,14 +69,33 @@ class PatternCheck(Check):
     def _holds(self, match, ctx) -> bool:
         """`where` and `unless` judge the captures this match made (patterns may capture different names)."""
         for name, predicate in self.params["where"].items():
-            if name in match.captures and not PREDICATES[predicate](ctx.fact(match.captures[name])):
+            if name in match.captures and not _satisfies(predicate, match.captures[name], ctx):
                 return False
         for name, predicate in self.params["unless"].items():
-            if name in match.captures and PREDICATES[predicate](ctx.fact(match.captures[name])):
+            if name in match.captures and _satisfies(predicate, match.captures[name], ctx):
                 return False
         if any(ctx.compared.guards_a_term(match.captures[name], ctx) for name in self.params["unguarded_terms"] if name in match.captures):
             return False
         return not any(ctx.compared.guards(match.captures[name], ctx) for name in self.params["unguarded"])
+
+
+def _satisfies(predicate: str, node: cst.CSTNode, ctx) -> bool:
+    if predicate in NODE_PREDICATES:
+        return NODE_PREDICATES[predicate](node)
+    return PREDICATES[predicate](ctx.fact(node))
+
+
+# Decorators that make a function an operator's reference implementation or decomposition.
+REFERENCE_DECORATOR = re.compile(r"(^|_)(register_decomposition|reference)$")
+
+
+def _in_operator_reference(ctx) -> bool:
+    function = ctx.function_scope().node
+    for decorator in getattr(function, "decorators", ()):
+        target = decorator.decorator.func if isinstance(decorator.decorator, cst.Call) else decorator.decorator
+        if REFERENCE_DECORATOR.search(called_name(target)):
+            return True
+    return False
 
 
 def compiled(text: str, rule) -> Pattern:
@@ -72,3 +103,21 @@ def compiled(text: str, rule) -> Pattern:
         return Pattern(text)
     except PatternError as error:
         raise CatalogError(f"{rule.source}: rule {rule.code}: bad pattern: {error}") from None
+
+
+LOSS_NAME = re.compile(r"(^|_)loss(es)?(_|$)", re.I)
+
+
+def _weights_loss(node: cst.CSTNode, ctx) -> bool:
+    """`node` is a factor of a product with a loss: `loss * s.exp()`, `torch.exp(-s) * loss / n`.
+    Minimising such a learnt weighting (with its `+ s` term) keeps `exp(s)` near 1 / loss."""
+    parents = ctx.parents()
+    child, parent = node, parents.get(id(node))
+    while isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, (cst.Multiply, cst.Divide)):
+        other = parent.right if parent.left is child else parent.left
+        if isinstance(parent.operator, cst.Multiply) or other is parent.left:
+            name = name_of(other) or (other.attr.value if isinstance(other, cst.Attribute) else None)
+            if name is not None and LOSS_NAME.search(name) or PREDICATES["loss"](ctx.fact(other)):
+                return True
+        child, parent = parent, parents.get(id(parent))
+    return False
