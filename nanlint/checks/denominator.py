@@ -11,7 +11,7 @@ from nanlint.analysis.guards import value_keys
 from nanlint.analysis.patterns import Match, Template
 from nanlint.analysis.syntax import attribute_name, binding_key, name_of, positional_args
 from nanlint.analysis.ops import KEEPING_VALUES, OPS
-from nanlint.analysis.values import COUNT, MASK, MASK_NAME, POS, UNKNOWN, literal_number
+from nanlint.analysis.values import COUNT, MASK, MASK_NAME, POS, UNKNOWN, ZERO, literal_number
 from nanlint.checks.masking import derived_names
 
 SUMS = frozenset({"sum", "nansum"})
@@ -162,11 +162,11 @@ def _factors(node: cst.BaseExpression, ctx, hops: int = 0) -> Iterator[cst.BaseE
 
 
 def _mask_like(weights: cst.BaseExpression, ctx) -> bool:
-    """A mask (by its value or its name), a count, or weights of unknown origin (a parameter, a
+    """A mask (by its value or its name), a count, zeros, or weights of unknown origin (a parameter, a
     tensor from the batch); not continuous values an op made (`y.sqrt()`, a softmax), which are
     all 0 only for an all-0 input."""
     fact = ctx.fact(weights)
-    return fact.has(MASK) or fact.has(COUNT) or fact == UNKNOWN or bool(MASK_NAME.search(name_of(weights) or ""))
+    return fact.has(MASK) or fact.has(COUNT) or fact.signs == ZERO or fact == UNKNOWN or bool(MASK_NAME.search(name_of(weights) or ""))
 
 
 def _selects_own_extreme(node: cst.BaseExpression, ctx, hops: int = 0) -> bool:
