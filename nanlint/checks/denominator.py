@@ -115,15 +115,10 @@ class RiskyDenominator(Check):
 def _empty_mean_intended(node: cst.CSTNode, numerator: cst.BaseExpression, denominator: cst.BaseExpression, ctx) -> bool:
     """A division whose NaN for an empty selection is what the code means to return: a mask turned
     into weights by its own count (`m.float() / m.sum()`: a row is NaN only where its mask selects
-    nothing), a hand-written nanmean (`x.nansum() / valid.sum()`, NaN for no valid entry like
-    `torch.nanmean`), or the mean branch of a loss's `reduction` option (NaN when every target is
-    ignored, like `F.nll_loss`; NAN703 covers that choice)."""
+    nothing), or the mean branch of a loss's `reduction` option (NaN when every target is ignored,
+    like `F.nll_loss`; NAN703 covers that choice)."""
     summed = _summed(denominator, ctx)
     if summed is not None and _is_mask(summed, ctx) and same_code(_uncast(_scaled(numerator), ctx), _uncast(summed, ctx)):
-        return True
-    top = _scaled(numerator)
-    described = ctx.describe(top) if isinstance(top, cst.Call) else None
-    if described is not None and described[0] == "nansum":
         return True
     return _in_mean_reduction_branch(node, ctx)
 
