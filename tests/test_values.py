@@ -85,3 +85,9 @@ def test_sizes_of_boolean_selections_are_counts_but_sizes_of_tensors_are_not():
 def test_a_tuple_display_unpacks_element_by_element():
     assert holds("range", "lo, hi = torch.min(x), torch.max(x)\nhi - lo")
     assert not holds("range", "lo, hi = torch.aminmax(x)\nhi - lo")
+
+
+def test_a_tensor_written_in_place_is_no_longer_what_it_was_made_with():
+    assert holds("positive", "w = torch.ones(4)\nw")
+    assert not holds("positive", "w = torch.ones(4)\nw[0] = 0.0\nw")
+    assert holds("positive", "w = torch.ones(4)\nw[0] = 0.0\nw = torch.ones(4)\nw")  # rebound after the write
