@@ -113,3 +113,9 @@ def test_distribution_probs_made_from_logits():
     assert holds("log-prob", "F.log_softmax(z.masked_fill(m, float('-inf')), -1)[..., 0]")
     assert holds("log-prob", "F.log_softmax(torch.tensor([[0.0, float('-inf')]]), -1)")
     assert not holds("log-prob", "F.log_softmax(z, -1)")  # finite logits give finite log-probabilities
+
+
+def test_a_tensor_written_in_place_is_no_longer_what_it_was_made_with():
+    assert holds("positive", "w = torch.ones(4)\nw")
+    assert not holds("positive", "w = torch.ones(4)\nw[0] = 0.0\nw")
+    assert holds("positive", "w = torch.ones(4)\nw[0] = 0.0\nw = torch.ones(4)\nw")  # rebound after the write

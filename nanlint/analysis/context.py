@@ -40,6 +40,9 @@ LITERAL_DISPLAYS = (cst.FormattedString, cst.List, cst.Dict, cst.Set, cst.Tuple,
 NON_TENSOR_BUILTINS = frozenset({"super", "str", "len", "range", "dict", "list"})
 
 
+WRITTEN = "[]"  # records `x[i] = v` under the key `x[]`, beside the bindings of `x`
+
+
 class Scope:
     """A function, class or module body: the names assigned in it, in order."""
 
@@ -129,6 +132,16 @@ class FileContext:
     def record(self, name: str, value: Optional[cst.CSTNode]) -> None:
         self.seq += 1
         self.scopes[-1].record(name, self.seq, value)
+
+    def record_write(self, name: str, value: Optional[cst.CSTNode]) -> None:
+        """`name[i] = value`: the tensor is written in place; its binding stays (rules about saved
+        tensors need it), and `written_since` tells the value analysis it changed."""
+        self.record(name + WRITTEN, value)
+
+    def written_since(self, name: str, binding: Binding) -> bool:
+        """`name` was written in place (`name[i] = v`) after `binding` and before the horizon."""
+        written = self.binding_of(name + WRITTEN)
+        return written is not None and written.seq > binding.seq
 
     def assigned_value(self, name: str) -> Optional[cst.CSTNode]:
         """The expression most recently assigned to `name` in the innermost scope that assigns it."""

@@ -253,6 +253,8 @@ class _Walker:
                 self._record_target(part, None if value is None or starred else self._element_of(value, index))
         elif isinstance(target, cst.StarredElement):
             self._record_target(target.value, None)
+        elif isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
+            self.ctx.record_write(target.value.value, value)
 
     def _element_of(self, value: cst.CSTNode, index: int) -> cst.CSTNode:
         """`value[index]`, standing for one element of a tuple unpacking; the element itself when

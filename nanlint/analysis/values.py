@@ -326,6 +326,8 @@ class Analyzer:
             fact = passed
         elif found is None and MASK_NAME.search(name):
             fact = Fact(NONNEG, None, frozenset({MASK}))
+        elif found is not None and self.env.written_since(key, found):
+            fact = UNKNOWN  # `w = torch.ones(n); w[i] = 0`: no longer the value it was made with
         elif found is not None:
             fact = self.env.at(found.seq, self.fact, found.value, depth)
         if LOG_SCALE_NAME.match(name) and not bounded_above(fact):

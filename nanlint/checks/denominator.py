@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from typing import Iterator, NamedTuple, Optional
 
 import libcst as cst
 
 from nanlint.checks.base import PREDICATES, Check, snippet
+from nanlint.analysis.callers import argument_for
 from nanlint.analysis.guards import value_keys
 from nanlint.analysis.patterns import Match, Template
-from nanlint.analysis.syntax import attribute_name, binding_key, name_of, positional_args
+from nanlint.analysis.syntax import attribute_name, binding_key, name_of, positional_args, same_code
 from nanlint.analysis.ops import KEEPING_VALUES, OPS
-from nanlint.analysis.values import COUNT, MASK, MASK_NAME, POS, UNKNOWN, literal_number
+from nanlint.analysis.values import COUNT, MASK, MASK_NAME, POS, UNKNOWN, ZERO, literal_number
 from nanlint.checks.masking import derived_names
 
 SUMS = frozenset({"sum", "nansum"})
@@ -19,6 +21,8 @@ SIZE_CALLS = frozenset({"len"})
 SIZE_METHODS = frozenset({"size", "numel", "item"})
 SIZE_CLAMP = Template("max($den, 1)")
 WEIGHT_CLAMP = Template("$den.clamp_min(1e-6)")  # weights need not be 0/1: clamping at 1 would change the mean
+CASTS = frozenset({"float", "to", "type", "double", "half", "detach"})
+MEAN_REDUCTION_TEST = re.compile(r"reduction\b.*==.*\bmean\b|\bmean\b.*==.*reduction", re.I)
 HOPS = 2  # local names followed back from a masked mean's numerator (`loss = err * mask`)
 MASKED_MEAN_WHY = "a sum of the weights `{weights}` that also mask the numerator, 0 when they select nothing"
 
@@ -73,7 +77,7 @@ class RiskyDenominator(Check):
         if ctx.compared.guards(denominator, ctx):
             return
         evidence = self._evidence(denominator, numerator, ctx)
-        if evidence is None:
+        if evidence is None or numerator is not None and _empty_mean_intended(node, numerator, denominator, ctx):
             return
         if numerator is not None and any(PREDICATES[name](ctx.fact(numerator)) for name in self.params["numerator_not"]):
             return
@@ -87,13 +91,16 @@ class RiskyDenominator(Check):
     def _evidence(self, denominator: cst.BaseExpression, numerator: Optional[cst.BaseExpression], ctx) -> Optional[Evidence]:
         """Why the denominator can be 0, or None without evidence. A count of a mask that compares
         a tensor with a value derived from itself (`x >= x.max() / 2`, `labels == labels.unique()`)
-        selects at least one element and carries none."""
+        selects at least one element and carries none, and so does a helper's mask that every
+        caller tests before the call."""
+        weights = _summed(denominator, ctx)
+        if weights is not None and _callers_test(weights, ctx):
+            return None
         fact = ctx.fact(denominator)
         if any(PREDICATES[name](fact) for name in self.params["danger"]):
             return None if _selects_own_extreme(_scaled(denominator), ctx) else Evidence(fact.why, False)
         if not self.params["masked_mean"] or numerator is None or fact.signs == POS:
             return None
-        weights = _summed(denominator, ctx)
         if weights is None or not _mask_like(weights, ctx) or _selects_own_extreme(weights, ctx):
             return None
         keys = value_keys(weights, ctx)
@@ -103,6 +110,65 @@ class RiskyDenominator(Check):
         if not any(keys & value_keys(factor, ctx) for factor in _factors(summand, ctx)):
             return None
         return Evidence(MASKED_MEAN_WHY.format(weights=snippet(ctx.source(weights))), True)
+
+
+def _empty_mean_intended(node: cst.CSTNode, numerator: cst.BaseExpression, denominator: cst.BaseExpression, ctx) -> bool:
+    """A division whose NaN for an empty selection is what the code means to return: a mask turned
+    into weights by its own count (`m.float() / m.sum()`: a row is NaN only where its mask selects
+    nothing), or the mean branch of a loss's `reduction` option (NaN when every target is ignored,
+    like `F.nll_loss`; NAN703 covers that choice)."""
+    summed = _summed(denominator, ctx)
+    if summed is not None and _is_mask(summed, ctx) and same_code(_uncast(_scaled(numerator), ctx), _uncast(summed, ctx)):
+        return True
+    return _in_mean_reduction_branch(node, ctx)
+
+
+def _is_mask(node: cst.BaseExpression, ctx) -> bool:
+    return ctx.fact(node).has(MASK) or bool(MASK_NAME.search(name_of(node) or ""))
+
+
+def _uncast(node: cst.BaseExpression, ctx) -> cst.BaseExpression:
+    """`m` of `m.float()`, `m.to(x)`, `m.detach()`: the same values in another dtype."""
+    while isinstance(node, cst.Call):
+        described = ctx.describe(node)
+        if described is None or described[0] not in CASTS or not described[1]:
+            break
+        node = described[1][0]
+    return node
+
+
+def _in_mean_reduction_branch(node: cst.CSTNode, ctx) -> bool:
+    """`node` sits in the body of `if reduction == "mean":` (or `elif self.reduction == Reduction.MEAN.value:`)."""
+    return any(MEAN_REDUCTION_TEST.search(ctx.source(test)) for test in _branch_tests(node, ctx))
+
+
+def _callers_test(weights: cst.BaseExpression, ctx) -> bool:
+    """`weights` is a parameter of a helper (`masked_mean(values, mask)`) that every call of the file
+    makes under a test of the argument it passes (`if mask.sum() > 0: masked_mean(x, mask)`)."""
+    name = name_of(weights)
+    scope = ctx.function_scope()
+    binding = ctx.binding_of(name) if name is not None else None
+    if binding is None or scope.params.get(name) != binding.seq or not isinstance(scope.node, cst.FunctionDef):
+        return False
+    sites = ctx.calls().sites.get(id(scope.node), ())
+    passed = [argument_for(site, scope.node, name) for site in sites]
+    return bool(passed) and all(argument is not None and _in_branch_testing(site.call, argument, ctx) for site, argument in zip(sites, passed))
+
+
+def _in_branch_testing(node: cst.CSTNode, value: cst.BaseExpression, ctx) -> bool:
+    """`node` sits in the body of an `if` whose test mentions `value` (`if mask.sum() > 0:`)."""
+    code = re.compile(rf"(?<![\w.]){re.escape(ctx.source(value))}(?!\w)")
+    return any(code.search(ctx.source(test)) for test in _branch_tests(node, ctx))
+
+
+def _branch_tests(node: cst.CSTNode, ctx) -> Iterator[cst.BaseExpression]:
+    """The tests of the `if` statements whose body holds `node`, innermost first, up to its function."""
+    parents = ctx.parents()
+    child, parent = node, parents.get(id(node))
+    while parent is not None and not isinstance(parent, (cst.FunctionDef, cst.Module)):
+        if isinstance(parent, cst.If) and child is parent.body:
+            yield parent.test
+        child, parent = parent, parents.get(id(parent))
 
 
 def _summed(node: cst.BaseExpression, ctx, hops: int = 0) -> Optional[cst.BaseExpression]:
@@ -119,7 +185,7 @@ def _summed(node: cst.BaseExpression, ctx, hops: int = 0) -> Optional[cst.BaseEx
     op, operands, _ = described
     if op in SUMS:
         return operands[0]
-    if op in ("float", "to", "type", "double", "half", "detach", "unsqueeze", "view", "reshape"):
+    if op in CASTS or op in ("unsqueeze", "view", "reshape"):
         return _summed(operands[0], ctx, hops)
     return None
 
@@ -162,11 +228,11 @@ def _factors(node: cst.BaseExpression, ctx, hops: int = 0) -> Iterator[cst.BaseE
 
 
 def _mask_like(weights: cst.BaseExpression, ctx) -> bool:
-    """A mask (by its value or its name), a count, or weights of unknown origin (a parameter, a
+    """A mask (by its value or its name), a count, zeros, or weights of unknown origin (a parameter, a
     tensor from the batch); not continuous values an op made (`y.sqrt()`, a softmax), which are
     all 0 only for an all-0 input."""
     fact = ctx.fact(weights)
-    return fact.has(MASK) or fact.has(COUNT) or fact == UNKNOWN or bool(MASK_NAME.search(name_of(weights) or ""))
+    return _is_mask(weights, ctx) or fact.has(COUNT) or fact.signs == ZERO or fact == UNKNOWN
 
 
 def _selects_own_extreme(node: cst.BaseExpression, ctx, hops: int = 0) -> bool:

@@ -65,7 +65,7 @@ class EmptySelectionMean(Check):
             return
         selection = described[1][0]
         mask = self._mask_of(selection, ctx)
-        if mask is None or ctx.compared.guards(mask, ctx) or ctx.compared.guards(selection, ctx):
+        if mask is None or ctx.compared.guards(mask, ctx) or ctx.compared.guards(selection, ctx) or _nan_already(mask, ctx):
             return
         self.report(ctx, node, sel=snippet(ctx.source(selection)), mask=snippet(ctx.source(mask)))
 
@@ -89,6 +89,45 @@ class EmptySelectionMean(Check):
         else:
             return None
         return index if ctx.fact(index).has(MASK) else None
+
+
+MEAN_LOSSES = frozenset({"nll_loss", "cross_entropy"})
+NOT_EQUAL = frozenset({"ne", "not_equal"})
+
+
+def _nan_already(mask: cst.BaseExpression, ctx) -> bool:
+    """The mask compares targets (`targets.ne(ignore_index)`) that a mean-reduced `nll_loss` /
+    `cross_entropy` of the same function averages too: that loss is NaN for exactly the batches
+    the selection is empty for, so guarding the selection alone changes nothing."""
+    compared = _compared_tensor(mask, ctx)
+    if compared is None:
+        return False
+    keys = value_keys(compared, ctx)
+    for call in walk(ctx.function_scope().node):
+        described = ctx.describe(call) if isinstance(call, cst.Call) else None
+        if described is None or described[0] not in MEAN_LOSSES:
+            continue
+        _, operands, keywords = described
+        target = keywords.get("target", operands[1] if len(operands) > 1 else None)
+        reduction = keywords.get("reduction")
+        if target is not None and (reduction is None or string_value(reduction) == "mean") and keys & value_keys(target, ctx):
+            return True
+    return False
+
+
+def _compared_tensor(mask: cst.BaseExpression, ctx, hops: int = 0) -> Optional[cst.BaseExpression]:
+    """`t` of a mask `t != c`, `t.ne(c)` (the targets not ignored), through views and one local name."""
+    if isinstance(mask, cst.Name):
+        found = ctx.lookup(mask) if hops < 2 else None
+        return ctx.at(found.seq, _compared_tensor, found.value, ctx, hops + 1) if found is not None else None
+    if isinstance(mask, cst.Comparison) and len(mask.comparisons) == 1 and isinstance(mask.comparisons[0].operator, cst.NotEqual):
+        return mask.left
+    described = ctx.describe(mask) if isinstance(mask, cst.Call) else None
+    if described is None or not described[1]:
+        return None
+    if described[0] in NOT_EQUAL:
+        return described[1][0]
+    return _compared_tensor(described[1][0], ctx, hops) if described[0] in ("view", "reshape", "flatten", "bool") else None
 
 
 def _without_constant_terms(node: cst.BaseExpression) -> cst.BaseExpression:
