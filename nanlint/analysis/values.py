@@ -50,6 +50,7 @@ COSINE_WHY = "a dot product of normalised vectors, which rounds past ±1"
 PAST_UNIT = "past-unit"  # a computed cosine: rounds slightly past ±1 in float32
 EXPANDED_DISTANCE = "expanded-distance"  # |a|² + |b|² - 2ab: rounds below 0 for close points
 DIFF = "difference"  # a - b: 0 where the sides are equal, negative where b is larger
+UNIT_COMPLEMENT = "unit-complement"  # 1 - x with x reaching 1 (a clamped cosine squared): exactly 0 there
 SQUARE = "square"  # x ** 2, x * x: a sum of them is 0 for an all-zero vector (a norm written by hand)
 LOSS = "loss"  # a loss function's value: >= 0 and unbounded above
 BELOW_ZERO = "below-zero"  # evidence the value goes below 0: `1 - p - eps`, `1 - (2 * tanh(x)) ** 2`
@@ -416,7 +417,7 @@ class Analyzer:
         if one == 1 and b.has(PROB):
             return Fact(NONNEG, "1 - p, 0 when p reaches 1 (a probability saturates at 1.0 in floating point)", frozenset({PROB}))
         if one is not None and b.has(UNIT):
-            return Fact(NONNEG, f"{_fmt(one)} - x with x reaching 1, which is 0", frozenset())
+            return Fact(NONNEG, f"{_fmt(one)} - x with x reaching 1, which is 0", frozenset({UNIT_COMPLEMENT} if one == 1 else ()))
         if one == 1 and b.has(SCALED_UNIT_SQUARE):
             return Fact(ANY, b.why + ": 1 - x² is below 0 wherever |x| > 1", frozenset({BELOW_ZERO}))
         if b.signs == NEG and a.signs & NEG == 0:
@@ -431,7 +432,25 @@ class Analyzer:
             return UNKNOWN  # `x - 1`: nothing says x reaches 1
         if self._is_gram_expansion(left, right):
             return Fact(ANY, "a squared distance expanded as |a|² + |b|² - 2ab, which rounds below 0", frozenset({SQUARED_DISTANCE, EXPANDED_DISTANCE}))
+        if self._is_moment_difference(left, right):
+            return Fact(ANY, "a variance computed as E[x²] - E[x]², 0 for a constant input and rounding below 0", frozenset({SPREAD}))
+        if _gathered_pair(left, right):
+            return Fact(ANY, None, frozenset())  # `pos[i] - pos[j]` over an edge list: 0 only for a self-loop or duplicate points
         return Fact(ANY, "a difference, 0 wherever both sides are equal", frozenset({DIFF}))
+
+    def _is_moment_difference(self, left: cst.CSTNode, right: cst.CSTNode) -> bool:
+        """`x.pow(2).mean(d) - x.mean(d).pow(2)`: the mean of squares minus the squared mean of the
+        same values, with no coefficient (a weighted `E[x²] - λ E[x]²` with λ < 1 stays positive)."""
+        squares = self._mean_operand(left)
+        squared = _squared_operand(right, self.env)
+        if squares is None or squared is None:
+            return False
+        inner, outer = _squared_operand(squares, self.env), self._mean_operand(squared)
+        return inner is not None and outer is not None and same_code(inner, outer)
+
+    def _mean_operand(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
+        described = self.env.describe_call(node) if isinstance(node, cst.Call) else None
+        return described[1][0] if described is not None and described[0] == "mean" and described[1] else None
 
     @staticmethod
     def _is_gram_expansion(left: cst.CSTNode, right: cst.CSTNode) -> bool:
@@ -768,6 +787,33 @@ class Analyzer:
             sign = NONNEG if low_value == 0 else ANY
             return Fact(sign, why, frozenset(tags))
         return Fact(first.signs, first.why, first.tags | frozenset(tags))
+
+def _squared_operand(node: cst.CSTNode, env) -> Optional[cst.CSTNode]:
+    """`x` of `x ** 2`, `x * x`, `x.pow(2)`, `torch.square(x)`."""
+    if isinstance(node, cst.BinaryOperation):
+        if isinstance(node.operator, cst.Power) and literal_number(node.right) == 2:
+            return node.left
+        if isinstance(node.operator, cst.Multiply) and same_code(node.left, node.right):
+            return node.left
+        return None
+    described = env.describe_call(node) if isinstance(node, cst.Call) else None
+    if described is None or not described[1]:
+        return None
+    name, operands = described[0], described[1]
+    if name == "square" or name == "pow" and len(operands) == 2 and literal_number(operands[1]) == 2:
+        return operands[0]
+    return None
+
+
+def _gathered_pair(left: cst.CSTNode, right: cst.CSTNode) -> bool:
+    """`pos[i] - pos[j]`: two rows of one tensor picked by two index tensors (an edge list), which
+    coincide only for a self-loop or two points at one place, unlike `x[:, None] - x[None]`, whose
+    diagonal is 0 by construction."""
+    if not (isinstance(left, cst.Subscript) and isinstance(right, cst.Subscript) and same_code(left.value, right.value)):
+        return False
+    first, second = subscript_index(left), subscript_index(right)
+    return isinstance(first, cst.Name) and isinstance(second, cst.Name) and first.value != second.value
+
 
 MAX_HELPER_NAME = re.compile(r"(_a?max|amax)$")  # `_safe_amax`, `row_max`: a helper returning a maximum
 

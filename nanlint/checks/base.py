@@ -15,7 +15,7 @@ from nanlint.analysis.patterns import Match, PatternError, Rest, Template, rende
 from nanlint.analysis.syntax import snippet, walk
 from nanlint.analysis.values import (
     ABOVE_ONE, CONSTANT, COUNT, DISTANCE, EXP, EXPANDED_DISTANCE, LOG_SCALE, LOSS, MASK, NEG, NEG_INF, NONNEG, NORM, PAST_UNIT,
-    POS, POS_INF, PROB, RANGE, RECTIFIED, SPREAD, SQUARED_DISTANCE, UNIFORM, UNIT, BELOW_ZERO, ZERO, Fact, bounded_above,
+    POS, POS_INF, PROB, RANGE, RECTIFIED, SPREAD, SQUARED_DISTANCE, UNIFORM, UNIT, UNIT_COMPLEMENT, BELOW_ZERO, ZERO, Fact, bounded_above,
 )
 
 
@@ -50,6 +50,10 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     "range": lambda f: f.has(RANGE) and f.can(ZERO),
     "distance": lambda f: f.has(DISTANCE) and f.can(ZERO),
     "rectified": lambda f: f.has(RECTIFIED) and f.can(ZERO),  # a ReLU output, a clamp at 0
+    # evidence that exactly 0 occurs where a root's gradient is infinite: a clamp at 0 or a ReLU (the
+    # author expects values below it), a variance (constant input), 1 - x with x clamped to 1, a
+    # probability (saturated)
+    "zero-occurs": lambda f: f.can(ZERO) and bool(f.tags & {RECTIFIED, SPREAD, UNIT_COMPLEMENT, PROB}),
     # never negative but reaching exactly 0 (a ReLU output, a count, a norm, a sum of those)
     "floored-zero": lambda f: f.signs == NONNEG and f.can(ZERO),
 }
