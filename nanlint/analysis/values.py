@@ -622,6 +622,10 @@ class Analyzer:
     def _op_fact(self, name: str, first: Fact, operands, keywords, depth: int) -> Fact:
         if name in ("size", "numel") and operands and self._is_selection(operands[0], depth):
             return SELECTION_SIZE
+        if name in ELEMENTWISE_BOUNDS and len(operands) == 2 and "dim" not in keywords:
+            clamped = self._two_sided_bound(name, operands)
+            if clamped is not None:
+                return clamped
         op = ops.OPS.get(name)
         if op is not None:
             known = self._table_fact(name, op, first)
@@ -666,6 +670,45 @@ class Analyzer:
         if name in ("mm", "matmul", "bmm", "linear", "inner", "dot") and len(operands) >= 2:
             return self._matmul(first, self.fact(operands[1], depth))
         return UNKNOWN
+
+    def _two_sided_bound(self, name: str, operands) -> Optional[Fact]:
+        """`torch.max(torch.min(x, ones), -ones)` (either order, through a local name): a clamp written
+        with elementwise min and max against constant tensors, judged as `clamp(low, high)`."""
+        outer = self._constant_tensor(operands[1])
+        inner = operands[0]
+        if isinstance(inner, cst.Name):
+            found = self.env.lookup(inner)
+            inner = found.value if found is not None else inner
+        described = self.env.describe_call(inner) if isinstance(inner, cst.Call) else None
+        if outer is None or described is None or len(described[1]) != 2:
+            return None
+        inner_name, inner_operands = described[0], described[1]
+        bound = self._constant_tensor(inner_operands[1])
+        if bound is None or ELEMENTWISE_BOUNDS.get(inner_name, name) == ELEMENTWISE_BOUNDS[name]:
+            return None
+        low, high = (outer, bound) if ELEMENTWISE_BOUNDS[name] == "min" else (bound, outer)
+        keywords = {"min": cst.parse_expression(repr(low)), "max": cst.parse_expression(repr(high))}
+        return self._clamp("clamp", UNKNOWN, [inner_operands[0]], keywords)
+
+    def _constant_tensor(self, node: cst.CSTNode) -> Optional[float]:
+        """The value of a literal, `torch.ones(...)`, `-torch.ones(...)`, `torch.ones(...) * c`, `torch.full(..., c)`."""
+        value = literal_number(node)
+        if value is not None:
+            return value
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+            inner = self._constant_tensor(node.expression)
+            return -inner if inner is not None else None
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Multiply):
+            left, right = self._constant_tensor(node.left), self._constant_tensor(node.right)
+            return left * right if left is not None and right is not None else None
+        described = self.env.describe_call(node) if isinstance(node, cst.Call) else None
+        if described is None:
+            return None
+        if described[0] in ("ones", "ones_like", "new_ones"):
+            return 1.0
+        if described[0] in ("full", "full_like", "new_full") and len(described[1]) >= 2:
+            return literal_number(described[1][1])
+        return None
 
     def _table_fact(self, name: str, op: ops.Op, first: Fact) -> Optional[Fact]:
         """What the op table says an op's result is, or None where it says nothing."""
@@ -815,6 +858,8 @@ def _gathered_pair(left: cst.CSTNode, right: cst.CSTNode) -> bool:
     return isinstance(first, cst.Name) and isinstance(second, cst.Name) and first.value != second.value
 
 
+# Elementwise min/max of two tensors: which side of a clamp each one is (`torch.max(x, lo)` is a lower bound).
+ELEMENTWISE_BOUNDS = {"max": "min", "maximum": "min", "fmax": "min", "min": "max", "minimum": "max", "fmin": "max"}
 MAX_HELPER_NAME = re.compile(r"(_a?max|amax)$")  # `_safe_amax`, `row_max`: a helper returning a maximum
 
 
