@@ -667,9 +667,30 @@ class Analyzer:
             return self._sub(operands[0], operands[1], depth)
         if name in ("normalize",):
             return Fact(ANY, None, frozenset({UNIT, NORMALIZED}))
+        if name in CONVOLUTIONS and len(operands) >= 2 and self._zero_sum_kernel(operands[1], 0):
+            return Fact(ANY, "a derivative filter's response (its weights sum to 0), 0 on a flat region", frozenset({DIFF}))
         if name in ("mm", "matmul", "bmm", "linear", "inner", "dot") and len(operands) >= 2:
             return self._matmul(first, self.fact(operands[1], depth))
         return UNKNOWN
+
+    def _zero_sum_kernel(self, node: cst.CSTNode, hops: int) -> bool:
+        """A literal kernel whose weights sum to 0 (a Sobel or `[-1, 0, 1]` stencil: a finite
+        difference), through local names and reshapes (`torch.tensor([...]).view(1, 1, 3, 3)`)."""
+        if hops > MAX_KERNEL_HOPS:
+            return False
+        if isinstance(node, cst.Name):
+            found = self.env.lookup(node)
+            return found is not None and self.env.at(found.seq, self._zero_sum_kernel, found.value, hops + 1)
+        described = self.env.describe_call(node) if isinstance(node, cst.Call) else None
+        if described is None or not described[1]:
+            return False
+        name, operands = described[0], described[1]
+        if name in ("tensor", "as_tensor", "Tensor", "FloatTensor"):
+            weights = _literal_numbers(operands[0])
+            return bool(weights) and any(weights) and abs(sum(weights)) < 1e-9
+        if name in PRESERVING or name in ("view", "reshape", "transpose", "permute", "t", "flip", "unsqueeze", "expand", "repeat"):
+            return self._zero_sum_kernel(operands[0], hops + 1)
+        return False
 
     def _two_sided_bound(self, name: str, operands) -> Optional[Fact]:
         """`torch.max(torch.min(x, ones), -ones)` (either order, through a local name): a clamp written
@@ -856,6 +877,24 @@ def _gathered_pair(left: cst.CSTNode, right: cst.CSTNode) -> bool:
         return False
     first, second = subscript_index(left), subscript_index(right)
     return isinstance(first, cst.Name) and isinstance(second, cst.Name) and first.value != second.value
+
+
+CONVOLUTIONS = frozenset({"conv1d", "conv2d", "conv3d"})
+MAX_KERNEL_HOPS = 6
+
+
+def _literal_numbers(node: cst.CSTNode) -> Optional[list]:
+    """The numbers of a nested list or tuple of numeric literals, None if any element is not one."""
+    if isinstance(node, (cst.List, cst.Tuple)):
+        numbers = []
+        for element in node.elements:
+            inner = _literal_numbers(element.value)
+            if inner is None:
+                return None
+            numbers += inner
+        return numbers
+    value = literal_number(node)
+    return None if value is None else [value]
 
 
 # Elementwise min/max of two tensors: which side of a clamp each one is (`torch.max(x, lo)` is a lower bound).
