@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import libcst as cst
 
+from typing import List
+
 from nanlint.checks.base import PREDICATES, Check, snippet
+from nanlint.analysis.callers import argument_for
 from nanlint.analysis.patterns import Match
 from nanlint.analysis.values import constant_value
 
@@ -49,18 +52,18 @@ class RiskyArgument(Check):
         positional = len(operands) + sum(1 for k in keywords if k not in ("out", "dim", "keepdim", "dtype"))
         if positional not in self.params["arity"] or len(operands) <= self.params["argument"]:
             return
-        if op in POW_OPS and self.params["exponents"] is not None and not self._fractional(operands[1] if len(operands) > 1 else None):
+        if op in POW_OPS and self.params["exponents"] is not None and not self._fractional(operands[1] if len(operands) > 1 else None, ctx):
             return
         self._judge(node, operands[self.params["argument"]], op, ctx)
 
     def visit_power(self, node: cst.BinaryOperation, ctx) -> None:
-        if isinstance(node.operator, cst.Power) and self._fractional(node.right):
+        if isinstance(node.operator, cst.Power) and self._fractional(node.right, ctx):
             self._judge(node, node.left, "**", ctx)
 
-    def _fractional(self, exponent) -> bool:
+    def _fractional(self, exponent, ctx) -> bool:
         low, high = self.params["exponents"] or (0, 1)
-        value = constant_value(exponent) if exponent is not None else None
-        return value is not None and value != int(value) and low < value < high
+        values = configured_values(exponent, ctx) if exponent is not None else []
+        return any(value != int(value) and low < value < high for value in values)
 
     def _judge(self, node: cst.CSTNode, argument: cst.BaseExpression, op: str, ctx) -> None:
         fact = ctx.fact(argument)
@@ -69,3 +72,23 @@ class RiskyArgument(Check):
         is_operand = isinstance(node, cst.BinaryOperation) or isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.value is argument
         fix = self.make_fix(ctx, argument, Match({"arg": argument}), operand=is_operand)
         self.report(ctx, node, fix, op=op, why=fact.why, arg=snippet(ctx.source(argument)))
+
+
+def configured_values(node: cst.BaseExpression, ctx) -> List[float]:
+    """The values a constant takes (`0.5`, `1 / 3`), or for a parameter of the function being
+    checked that it has not reassigned, the constants of its default and of what the file's calls
+    pass for it: `focal(x, y, gamma=0.5)` configures the `gamma` of `def focal(x, y, gamma=2.0)`."""
+    value = constant_value(node)
+    if value is not None:
+        return [value]
+    scope = ctx.function_scope()
+    function = scope.node
+    if not isinstance(node, cst.Name) or not isinstance(function, cst.FunctionDef) or node.value not in scope.params:
+        return []
+    binding = scope.last(node.value, ctx.horizon)
+    if binding is None or binding.seq != scope.params[node.value]:
+        return []
+    params = (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)
+    given = [param.default for param in params if param.name.value == node.value and param.default is not None]
+    given += [argument_for(site, function, node.value) for site in ctx.calls().sites.get(id(function), ())]
+    return [value for value in map(constant_value, filter(None, given)) if value is not None]
