@@ -738,6 +738,8 @@ class Analyzer:
             return POSITIVE
         if op.handles:
             return first
+        if kind == ops.EXPONENTIAL and name == "exp" and first.has(LOSS) and first.signs & POS == 0:
+            return Fact(POS, "exp(-loss), the probability of the target, which reaches 1 where the loss is 0", frozenset({PROB}))
         if kind == ops.EXPONENTIAL:  # exp of a value at most ~0 (x - max, -abs, log_softmax) cannot overflow
             return POSITIVE if bounded_above(first) else Fact(POS, None, frozenset({EXP}))
         if kind == ops.POSITIVE:
