@@ -854,6 +854,7 @@ class Analyzer:
             return Fact(sign, why, frozenset(tags))
         return Fact(first.signs, first.why, first.tags | frozenset(tags))
 
+
 def _squared_operand(node: cst.CSTNode, env) -> Optional[cst.CSTNode]:
     """`x` of `x ** 2`, `x * x`, `x.pow(2)`, `torch.square(x)`."""
     if isinstance(node, cst.BinaryOperation):

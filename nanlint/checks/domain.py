@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import libcst as cst
-
 from typing import List
+
+import libcst as cst
 
 from nanlint.checks.base import PREDICATES, Check, snippet
 from nanlint.analysis.callers import CallSite, argument_for

@@ -61,7 +61,7 @@ def _enclosing_steps(call: cst.Call, ctx):
     parents, loops, guarded = ctx.parents(), set(), False
     node = parents.get(id(call))
     while node is not None and not isinstance(node, (cst.FunctionDef, cst.Module)):
-        if isinstance(node, cst.For) and isinstance(node.target, cst.Name) and _stepped_range(node.iter, ctx):
+        if isinstance(node, cst.For) and isinstance(node.target, cst.Name) and _stepped_range(node.iter):
             loops.add(node.target.value)
         if isinstance(node, cst.If) and any(isinstance(n, cst.Comparison) for n in walk(node.test)):
             guarded = guarded or any(name_of(n) in SIZE_CALLS or isinstance(n, cst.Attribute) and n.attr.value in SIZE_CALLS for n in walk(node.test))
@@ -69,7 +69,7 @@ def _enclosing_steps(call: cst.Call, ctx):
     return loops, guarded
 
 
-def _stepped_range(node: cst.BaseExpression, ctx) -> bool:
+def _stepped_range(node: cst.BaseExpression) -> bool:
     """`range(a, n, size)` with a size that is not the literal 1."""
     if not (isinstance(node, cst.Call) and name_of(node.func) == "range" and len(node.args) == 3):
         return False
@@ -87,7 +87,7 @@ def _sliced_by(value: cst.BaseExpression, loops, ctx, hops: int) -> bool:
     for part in walk(value.slice[0]) if len(value.slice) == 1 else ():
         if isinstance(part, cst.Name) and part.value in loops:
             return True
-        if isinstance(part, cst.Name) and part is not value.value and _index_from(part, loops, ctx, hops + 1):
+        if isinstance(part, cst.Name) and _index_from(part, loops, ctx, hops + 1):
             return True
     return False
 
