@@ -21,7 +21,8 @@ class RiskyArgument(Check):
 
     `exponents` restricts pow-like ops to constant non-integer exponents (`0.5`, `1 / 3`) in an open
     interval, e.g. [0, 1] for the fractional powers whose gradient is infinite at 0;
-    `operator = "**"` also watches `**`.
+    `operator = "**"` also watches `**`; with `configured`, a parameter exponent counts with the
+    values its default and the file's calls give it (`configured_values`).
     `arity` is the number of operands (receiver included) a genuine tensor call has, which keeps
     `self.log("loss", value)` in Lightning or `logger.log(level, msg)` out. Rules in `supersedes`
     are not reported inside this rule's finding (a specific domain rule over a general one).
@@ -37,6 +38,7 @@ class RiskyArgument(Check):
         "exponents": (list, None),
         "operator": (str, ""),
         "supersedes": (list, []),
+        "configured": (bool, False),
     }
 
     def handlers(self):
@@ -63,8 +65,10 @@ class RiskyArgument(Check):
 
     def _fractional(self, exponent, ctx) -> bool:
         low, high = self.params["exponents"] or (0, 1)
-        values = configured_values(exponent, ctx) if exponent is not None else []
-        return any(value != int(value) and low < value < high for value in values)
+        if exponent is None:
+            return False
+        values = configured_values(exponent, ctx) if self.params["configured"] else [constant_value(exponent)]
+        return any(value is not None and value != int(value) and low < value < high for value in values)
 
     def _judge(self, node: cst.CSTNode, argument: cst.BaseExpression, op: str, ctx) -> None:
         fact = ctx.fact(argument)
