@@ -50,6 +50,7 @@ COSINE_WHY = "a dot product of normalised vectors, which rounds past ±1"
 PAST_UNIT = "past-unit"  # a computed cosine: rounds slightly past ±1 in float32
 EXPANDED_DISTANCE = "expanded-distance"  # |a|² + |b|² - 2ab: rounds below 0 for close points
 DIFF = "difference"  # a - b: 0 where the sides are equal, negative where b is larger
+UNIT_COMPLEMENT = "unit-complement"  # 1 - x with x reaching 1 (a clamped cosine squared): exactly 0 there
 SQUARE = "square"  # x ** 2, x * x: a sum of them is 0 for an all-zero vector (a norm written by hand)
 LOSS = "loss"  # a loss function's value: >= 0 and unbounded above
 BELOW_ZERO = "below-zero"  # evidence the value goes below 0: `1 - p - eps`, `1 - (2 * tanh(x)) ** 2`
@@ -474,7 +475,7 @@ class Analyzer:
         if one == 1 and b.has(UNIT) and b.signs & NEG == 0 and b.why is not None:
             return Fact(NONNEG, f"1 - x with x {b.why}", frozenset({PROB}))  # in [0, 1], 0 where x reaches 1
         if one is not None and b.has(UNIT):
-            return Fact(NONNEG, f"{_fmt(one)} - x with x reaching 1, which is 0", frozenset())
+            return Fact(NONNEG, f"{_fmt(one)} - x with x reaching 1, which is 0", frozenset({UNIT_COMPLEMENT} if one == 1 else ()))
         if one == 1 and b.has(SCALED_UNIT_SQUARE):
             return Fact(ANY, b.why + ": 1 - x² is below 0 wherever |x| > 1", frozenset({BELOW_ZERO}))
         if b.signs == NEG and a.signs & NEG == 0:
@@ -489,7 +490,25 @@ class Analyzer:
             return UNKNOWN  # `x - 1`: nothing says x reaches 1
         if self._is_gram_expansion(left, right):
             return Fact(ANY, "a squared distance expanded as |a|² + |b|² - 2ab, which rounds below 0", frozenset({SQUARED_DISTANCE, EXPANDED_DISTANCE}))
+        if self._is_moment_difference(left, right):
+            return Fact(ANY, "a variance computed as E[x²] - E[x]², 0 for a constant input and rounding below 0", frozenset({SPREAD}))
+        if _gathered_pair(left, right):
+            return Fact(ANY, None, frozenset())  # `pos[i] - pos[j]` over an edge list: 0 only for a self-loop or duplicate points
         return Fact(ANY, "a difference, 0 wherever both sides are equal", frozenset({DIFF}))
+
+    def _is_moment_difference(self, left: cst.CSTNode, right: cst.CSTNode) -> bool:
+        """`x.pow(2).mean(d) - x.mean(d).pow(2)`: the mean of squares minus the squared mean of the
+        same values, with no coefficient (a weighted `E[x²] - λ E[x]²` with λ < 1 stays positive)."""
+        squares = self._mean_operand(left)
+        squared = _squared_operand(right, self.env)
+        if squares is None or squared is None:
+            return False
+        inner, outer = _squared_operand(squares, self.env), self._mean_operand(squared)
+        return inner is not None and outer is not None and same_code(inner, outer)
+
+    def _mean_operand(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
+        described = self.env.describe_call(node) if isinstance(node, cst.Call) else None
+        return described[1][0] if described is not None and described[0] == "mean" and described[1] else None
 
     @staticmethod
     def _is_gram_expansion(left: cst.CSTNode, right: cst.CSTNode) -> bool:
@@ -667,6 +686,10 @@ class Analyzer:
     def _op_fact(self, name: str, first: Fact, operands, keywords, depth: int) -> Fact:
         if name in ("size", "numel") and operands and self._is_selection(operands[0], depth):
             return SELECTION_SIZE
+        if name in ELEMENTWISE_BOUNDS and len(operands) == 2 and "dim" not in keywords:
+            clamped = self._two_sided_bound(name, operands)
+            if clamped is not None:
+                return clamped
         op = ops.OPS.get(name)
         if op is not None:
             known = self._table_fact(name, op, first)
@@ -712,9 +735,69 @@ class Analyzer:
             return Fact(ANY, None, frozenset({FROM_LOGITS}))
         if name in ("normalize",):
             return Fact(ANY, None, frozenset({UNIT, NORMALIZED}))
+        if name in CONVOLUTIONS and len(operands) >= 2 and self._zero_sum_kernel(operands[1], 0):
+            return Fact(ANY, "a derivative filter's response (its weights sum to 0), 0 on a flat region", frozenset({DIFF}))
         if name in ("mm", "matmul", "bmm", "linear", "inner", "dot") and len(operands) >= 2:
             return self._matmul(first, self.fact(operands[1], depth))
         return UNKNOWN
+
+    def _zero_sum_kernel(self, node: cst.CSTNode, hops: int) -> bool:
+        """A literal kernel whose weights sum to 0 (a Sobel or `[-1, 0, 1]` stencil: a finite
+        difference), through local names and reshapes (`torch.tensor([...]).view(1, 1, 3, 3)`)."""
+        if hops > MAX_KERNEL_HOPS:
+            return False
+        if isinstance(node, cst.Name):
+            found = self.env.lookup(node)
+            return found is not None and self.env.at(found.seq, self._zero_sum_kernel, found.value, hops + 1)
+        described = self.env.describe_call(node) if isinstance(node, cst.Call) else None
+        if described is None or not described[1]:
+            return False
+        name, operands = described[0], described[1]
+        if name in ("tensor", "as_tensor", "Tensor", "FloatTensor"):
+            weights = _literal_numbers(operands[0])
+            return bool(weights) and any(weights) and abs(sum(weights)) < 1e-9
+        if name in PRESERVING or name in ("view", "reshape", "transpose", "permute", "t", "flip", "unsqueeze", "expand", "repeat"):
+            return self._zero_sum_kernel(operands[0], hops + 1)
+        return False
+
+    def _two_sided_bound(self, name: str, operands) -> Optional[Fact]:
+        """`torch.max(torch.min(x, ones), -ones)` (either order, through a local name): a clamp written
+        with elementwise min and max against constant tensors, judged as `clamp(low, high)`."""
+        outer = self._constant_tensor(operands[1])
+        inner = operands[0]
+        if isinstance(inner, cst.Name):
+            found = self.env.lookup(inner)
+            inner = found.value if found is not None else inner
+        described = self.env.describe_call(inner) if isinstance(inner, cst.Call) else None
+        if outer is None or described is None or len(described[1]) != 2:
+            return None
+        inner_name, inner_operands = described[0], described[1]
+        bound = self._constant_tensor(inner_operands[1])
+        if bound is None or ELEMENTWISE_BOUNDS.get(inner_name, name) == ELEMENTWISE_BOUNDS[name]:
+            return None
+        low, high = (outer, bound) if ELEMENTWISE_BOUNDS[name] == "min" else (bound, outer)
+        keywords = {"min": cst.parse_expression(repr(low)), "max": cst.parse_expression(repr(high))}
+        return self._clamp("clamp", UNKNOWN, [inner_operands[0]], keywords)
+
+    def _constant_tensor(self, node: cst.CSTNode) -> Optional[float]:
+        """The value of a literal, `torch.ones(...)`, `-torch.ones(...)`, `torch.ones(...) * c`, `torch.full(..., c)`."""
+        value = literal_number(node)
+        if value is not None:
+            return value
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+            inner = self._constant_tensor(node.expression)
+            return -inner if inner is not None else None
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Multiply):
+            left, right = self._constant_tensor(node.left), self._constant_tensor(node.right)
+            return left * right if left is not None and right is not None else None
+        described = self.env.describe_call(node) if isinstance(node, cst.Call) else None
+        if described is None:
+            return None
+        if described[0] in ("ones", "ones_like", "new_ones"):
+            return 1.0
+        if described[0] in ("full", "full_like", "new_full") and len(described[1]) >= 2:
+            return literal_number(described[1][1])
+        return None
 
     def _table_fact(self, name: str, op: ops.Op, first: Fact) -> Optional[Fact]:
         """What the op table says an op's result is, or None where it says nothing."""
@@ -723,6 +806,8 @@ class Analyzer:
             return POSITIVE
         if op.handles:
             return first
+        if kind == ops.EXPONENTIAL and name == "exp" and first.has(LOSS) and first.signs & POS == 0:
+            return Fact(POS, "exp(-loss), the probability of the target, which reaches 1 where the loss is 0", frozenset({PROB}))
         if kind == ops.EXPONENTIAL:  # exp of a value at most ~0 (x - max, -abs, log_softmax) cannot overflow
             if first.has(NEG_SQUARE):  # positive as a denominator would have it: only the log rules read the tag
                 return Fact(POS, UNDERFLOW_WHY, frozenset({UNDERFLOW}))
@@ -854,11 +939,59 @@ class Analyzer:
             return Fact(sign, why, frozenset(tags))
         return Fact(first.signs, first.why, first.tags | frozenset(tags))
 
+
 def _negated_scale(node: cst.CSTNode, fact: Fact) -> bool:
     """`-gamma`, `-self.preterm.to(x)`: the negation of a value with no evidence of its sign."""
     return isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus) and fact.why is None and not fact.has(CONSTANT)
 
 
+def _squared_operand(node: cst.CSTNode, env) -> Optional[cst.CSTNode]:
+    """`x` of `x ** 2`, `x * x`, `x.pow(2)`, `torch.square(x)`."""
+    if isinstance(node, cst.BinaryOperation):
+        if isinstance(node.operator, cst.Power) and literal_number(node.right) == 2:
+            return node.left
+        if isinstance(node.operator, cst.Multiply) and same_code(node.left, node.right):
+            return node.left
+        return None
+    described = env.describe_call(node) if isinstance(node, cst.Call) else None
+    if described is None or not described[1]:
+        return None
+    name, operands = described[0], described[1]
+    if name == "square" or name == "pow" and len(operands) == 2 and literal_number(operands[1]) == 2:
+        return operands[0]
+    return None
+
+
+def _gathered_pair(left: cst.CSTNode, right: cst.CSTNode) -> bool:
+    """`pos[i] - pos[j]`: two rows of one tensor picked by two index tensors (an edge list), which
+    coincide only for a self-loop or two points at one place, unlike `x[:, None] - x[None]`, whose
+    diagonal is 0 by construction."""
+    if not (isinstance(left, cst.Subscript) and isinstance(right, cst.Subscript) and same_code(left.value, right.value)):
+        return False
+    first, second = subscript_index(left), subscript_index(right)
+    return isinstance(first, cst.Name) and isinstance(second, cst.Name) and first.value != second.value
+
+
+CONVOLUTIONS = frozenset({"conv1d", "conv2d", "conv3d"})
+MAX_KERNEL_HOPS = 6
+
+
+def _literal_numbers(node: cst.CSTNode) -> Optional[list]:
+    """The numbers of a nested list or tuple of numeric literals, None if any element is not one."""
+    if isinstance(node, (cst.List, cst.Tuple)):
+        numbers = []
+        for element in node.elements:
+            inner = _literal_numbers(element.value)
+            if inner is None:
+                return None
+            numbers += inner
+        return numbers
+    value = literal_number(node)
+    return None if value is None else [value]
+
+
+# Elementwise min/max of two tensors: which side of a clamp each one is (`torch.max(x, lo)` is a lower bound).
+ELEMENTWISE_BOUNDS = {"max": "min", "maximum": "min", "fmax": "min", "min": "max", "minimum": "max", "fmin": "max"}
 MAX_HELPER_NAME = re.compile(r"(_a?max|amax)$")  # `_safe_amax`, `row_max`: a helper returning a maximum
 
 

@@ -15,9 +15,9 @@ from nanlint.ftypes import Edit, Fix
 from nanlint.analysis.patterns import Match, PatternError, Rest, Template, render_code
 from nanlint.analysis.syntax import name_of, snippet, walk
 from nanlint.analysis.values import (
-    ABOVE_ONE, CONSTANT, COUNT, DISTANCE, EXP, EXPANDED_DISTANCE, LOG_PROB, LOG_SCALE, LOSS, OVERFLOWS, UNDERFLOW, MASK, NEG, NEG_INF, NONNEG, NORM, PAST_UNIT,
-    POS, POS_INF, PROB, RANGE, RECTIFIED, SPREAD, SQUARED_DISTANCE, UNIFORM, UNIT, BELOW_ZERO, ZERO, Fact, bounded_above,
-    is_eps_like, literal_number,
+    ABOVE_ONE, CONSTANT, COUNT, DISTANCE, EXP, EXPANDED_DISTANCE, LOG_PROB, LOG_SCALE, LOSS, OVERFLOWS, UNDERFLOW,
+    MASK, NEG, NEG_INF, NONNEG, NORM, PAST_UNIT, POS, POS_INF, PROB, RANGE, RECTIFIED, SPREAD, SQUARED_DISTANCE,
+    UNIFORM, UNIT, UNIT_COMPLEMENT, BELOW_ZERO, ZERO, Fact, bounded_above, is_eps_like, literal_number,
 )
 
 
@@ -55,6 +55,10 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     "range": lambda f: f.has(RANGE) and f.can(ZERO),
     "distance": lambda f: f.has(DISTANCE) and f.can(ZERO),
     "rectified": lambda f: f.has(RECTIFIED) and f.can(ZERO),  # a ReLU output, a clamp at 0
+    # evidence that exactly 0 occurs where a root's gradient is infinite: a clamp at 0 or a ReLU (the
+    # author expects values below it), a variance (constant input), 1 - x with x clamped to 1, a
+    # probability (saturated)
+    "zero-occurs": lambda f: f.can(ZERO) and bool(f.tags & {RECTIFIED, SPREAD, UNIT_COMPLEMENT, PROB}),
     # never negative but reaching exactly 0 (a ReLU output, a count, a norm, a sum of those)
     "floored-zero": lambda f: f.signs == NONNEG and f.can(ZERO),
 }

@@ -16,11 +16,13 @@ from nanlint.analysis.values import MASK, literal_number
 class SingleSampleSpread(Check):
     """`single-sample-spread`: an unbiased `std`/`var` (the default correction of 1) over one of
     `dims`, a dimension that can have size 1 (a batch of one). `unbiased=False` or `correction=0`
-    is safe."""
+    is safe. With `minibatch`, the spread is over all elements or dimension 0 of a minibatch sliced
+    in the steps of an enclosing `for start in range(a, n, size)`, whose last slice can hold one
+    sample, and no enclosing `if` compares a size (`len(x) > 1`)."""
 
     kind = "single-sample-spread"
     FIELDS = ("op", "arg", "dim")
-    PARAMS = {"ops": (list, ["std", "var", "std_mean", "var_mean"]), "dims": (list, [0])}
+    PARAMS = {"ops": (list, ["std", "var", "std_mean", "var_mean"]), "dims": (list, [0]), "minibatch": (bool, False)}
 
     def handlers(self):
         return {cst.Call: self.visit_call}
@@ -31,11 +33,71 @@ class SingleSampleSpread(Check):
             return
         op, operands, keywords = described
         dim = keywords.get("dim", keywords.get("axis", operands[1] if len(operands) > 1 else None))
-        if dim is None or literal_number(dim) not in self.params["dims"]:  # a bool is no dimension: literal_number skips it
+        if self.params["minibatch"]:
+            if dim is not None and literal_number(dim) != 0 or not _last_minibatch(operands[0], node, ctx):
+                return
+        elif dim is None or literal_number(dim) not in self.params["dims"]:  # a bool is no dimension: literal_number skips it
             return
         if _biased(keywords, operands):
             return
-        self.report(ctx, node, op=op, arg=snippet(ctx.source(operands[0])), dim=ctx.source(dim))
+        self.report(ctx, node, op=op, arg=snippet(ctx.source(operands[0])), dim=ctx.source(dim) if dim is not None else "all")
+
+
+MAX_MINIBATCH_HOPS = 3
+SIZE_CALLS = frozenset({"len", "size", "numel", "shape"})
+
+
+def _last_minibatch(value: cst.BaseExpression, call: cst.Call, ctx) -> bool:
+    """`value` is `data[index]` (through local names) whose index mentions the target of an
+    enclosing `for start in range(a, n, size)` (`data[start:start + size]`, `idx = perm[start:...]`,
+    `torch.arange(start, min(start + size, n))`), and no enclosing `if` compares a size."""
+    loops, guarded = _enclosing_steps(call, ctx)
+    return bool(loops) and not guarded and _sliced_by(value, loops, ctx, 0)
+
+
+def _enclosing_steps(call: cst.Call, ctx):
+    """The targets of the enclosing `for t in range(a, n, step)` loops of the function, and whether
+    an enclosing `if` test compares a size (`len(x) > 1`, `x.shape[0] > 1`)."""
+    parents, loops, guarded = ctx.parents(), set(), False
+    node = parents.get(id(call))
+    while node is not None and not isinstance(node, (cst.FunctionDef, cst.Module)):
+        if isinstance(node, cst.For) and isinstance(node.target, cst.Name) and _stepped_range(node.iter):
+            loops.add(node.target.value)
+        if isinstance(node, cst.If) and any(isinstance(n, cst.Comparison) for n in walk(node.test)):
+            guarded = guarded or any(name_of(n) in SIZE_CALLS or isinstance(n, cst.Attribute) and n.attr.value in SIZE_CALLS for n in walk(node.test))
+        node = parents.get(id(node))
+    return loops, guarded
+
+
+def _stepped_range(node: cst.BaseExpression) -> bool:
+    """`range(a, n, size)` with a size that is not the literal 1."""
+    if not (isinstance(node, cst.Call) and name_of(node.func) == "range" and len(node.args) == 3):
+        return False
+    return literal_number(node.args[2].value) != 1
+
+
+def _sliced_by(value: cst.BaseExpression, loops, ctx, hops: int) -> bool:
+    if hops > MAX_MINIBATCH_HOPS:
+        return False
+    if isinstance(value, cst.Name):
+        found = ctx.lookup(value)
+        return found is not None and ctx.at(found.seq, _sliced_by, found.value, loops, ctx, hops + 1)
+    if not isinstance(value, cst.Subscript):
+        return False
+    for part in walk(value.slice[0]) if len(value.slice) == 1 else ():
+        if isinstance(part, cst.Name) and part.value in loops:
+            return True
+        if isinstance(part, cst.Name) and _index_from(part, loops, ctx, hops + 1):
+            return True
+    return False
+
+
+def _index_from(name: cst.Name, loops, ctx, hops: int) -> bool:
+    """`name` was assigned an index built from a loop target: `perm[start:start + size]`, `torch.arange(start, ...)`."""
+    found = ctx.lookup(name)
+    if found is None or hops > MAX_MINIBATCH_HOPS:
+        return False
+    return any(isinstance(part, cst.Name) and part.value in loops for part in walk(found.value))
 
 
 def _biased(keywords, operands) -> bool:
