@@ -58,15 +58,6 @@ def norms(tensors: List[torch.Tensor]) -> List[torch.Tensor]:
             return [torch.linalg.vector_norm(_widened(t)) for t in tensors]
 
 
-def sums(tensors: List[torch.Tensor]) -> List[torch.Tensor]:
-    """The tensors' sums (float32 for fp16/bf16), as 0-d tensors, with no graph: for a few tensors (a module's
-    outputs, a loss), a sum is cheaper than a norm and overflows only near the dtype's maximum. A 0-d tensor
-    (a loss) is its own sum."""
-    with _no_graph():
-        return [t if t.dim() == 0 else t.sum(dtype=torch.float32) if t.dtype in _LOW_PRECISION else t.sum()
-                for t in tensors]
-
-
 class _no_graph:
     """What `torch.no_grad()` does, as cheap as a context manager can be (these run at every checkpoint)."""
 
@@ -83,7 +74,7 @@ def _widened(tensor: torch.Tensor) -> torch.Tensor:
 
 
 def values_finite(values: List[torch.Tensor]) -> bool:
-    """Whether every 0-d value (a norm, a sum) is finite: their total, read back once per device."""
+    """Whether every 0-d value (a norm) is finite: their total, read back once per device."""
     with _no_graph():
         try:
             totals = [torch.stack(values).sum()] if values else []

@@ -3,7 +3,7 @@
 What it checks: the outputs of every outermost module call (a module called while no other module runs:
 the model, a loss module; its inputs are examined only when it trips), the loss given to `backward()`,
 and the parameters' gradients after it, at the optimizer step (or after `backward()` when there is no
-optimizer). Their sums and norms stay on the device and are read back once per step, at the gradient
+optimizer). Their norms stay on the device and are read back once per step, at the gradient
 checkpoint; a forward pass whose gradients are not checked after it (gradient accumulation, a step
 GradScaler skipped) is read at the next `backward()`. The weights an optimizer step made are checked
 where they are next used. A trip is explained by replay: the first outermost call whose inputs were
@@ -43,7 +43,7 @@ class ModuleCall:
     versions: List[int]
     args: tuple = ()
     kwargs: dict = field(default_factory=dict)
-    output_sums: List[torch.Tensor] = field(default_factory=list)
+    outputs: List[torch.Tensor] = field(default_factory=list)  # read at the gradient checkpoint
     grad_outputs: Dict[int, torch.Tensor] = field(default_factory=dict)
 
     @property
@@ -53,15 +53,15 @@ class ModuleCall:
 
 @dataclass
 class ForwardPass:
-    """The module calls of one forward pass and the sum of the loss given to its `backward()`, unread."""
+    """The module calls of one forward pass and the loss given to its `backward()`, not read yet."""
 
     calls: List[ModuleCall]
-    loss_sums: List[torch.Tensor]
+    losses: List[torch.Tensor]
     site: Site  # the backward() call
     step: int
 
-    def sums(self) -> List[torch.Tensor]:
-        return [value for call in self.calls for value in call.output_sums] + self.loss_sums
+    def tensors(self) -> List[torch.Tensor]:
+        return [tensor for call in self.calls for tensor in call.outputs] + self.losses
 
 
 class Tripwire:
@@ -126,9 +126,7 @@ class Tripwire:
         finally:
             self._depth -= 1
         call.args, call.kwargs = args, kwargs
-        outputs = _output_tensors(output)
-        if outputs:
-            call.output_sums = checks.sums(outputs)
+        call.outputs = outputs = _output_tensors(output)
         for index, tensor in enumerate(outputs):
             if tensor.requires_grad:
                 tensor.register_hook(_keeper(call, index))
@@ -150,16 +148,15 @@ class Tripwire:
     # ----------------------------------------------------------------- checkpoints
 
     def check_forward(self, loss, site: Site, step: int) -> None:
-        """At backward(): keep the sums of the step's module outputs and its loss, to read with its gradients."""
+        """At backward(): keep the step's module outputs and its loss, to read with its gradients."""
         self.settle_forward()  # an earlier backward's gradients were not checked yet: its forward is read now
-        losses = checks.float_tensors(loss)
-        self._forward = ForwardPass(self._calls, checks.sums(losses), site, step)
+        self._forward = ForwardPass(self._calls, checks.float_tensors(loss), site, step)
         self._calls = []
 
     def settle_forward(self) -> None:
         """Read the last forward pass on its own, now (its gradients are checked later, or never)."""
         forward, self._forward = self._forward, None
-        if forward is not None and not checks.values_finite(forward.sums()):
+        if forward is not None and not checks.quick_all_finite(forward.tensors()):
             self._explain_forward(forward)
 
     def check_gradients(self, site: Optional[Site], step: int, grads: Optional[List[torch.Tensor]] = None) -> None:
@@ -171,14 +168,15 @@ class Tripwire:
         self._step = step
         forward, self._forward = self._forward, None
         calls = forward.calls if forward is not None else []
-        forward_sums = forward.sums() if forward is not None else []
+        forward_tensors = forward.tensors() if forward is not None else []
         if grads is None:
             grads = [g for call in calls for g in _parameter_grads(call.module)]
         tripped, self._forward_tripped = self._forward_tripped, False
-        if checks.values_finite(forward_sums + (checks.norms(grads) if grads else [])):
+        checked = forward_tensors + grads
+        if not checked or checks.values_finite(checks.norms(checked)):  # one pass, one read
             self.gradients_were_finite = True
             return
-        if forward_sums and not checks.values_finite(forward_sums):
+        if not checks.all_finite_many(forward_tensors):  # the exact test: a norm also overflows for finite values
             self._explain_forward(forward)  # by what the last check said of the gradients (weights found non-finite)
             tripped = True
         self.gradients_were_finite = not tripped and checks.all_finite_many(grads)  # true if a norm overflowed
@@ -209,7 +207,7 @@ class Tripwire:
     def _explain_forward(self, forward: ForwardPass) -> None:
         self._step, self._forward_tripped = forward.step, True
         for call in forward.calls:
-            if call.output_sums and not checks.values_finite(call.output_sums):
+            if not checks.all_finite_many(call.outputs):
                 if not checks.all_finite_many(_argument_tensors(call)):  # checked only now: the inputs are kept
                     self._unexplained(FORWARD, call.site, "the inputs of %s were already non-finite" % call.label)
                 else:
