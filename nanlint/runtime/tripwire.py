@@ -129,7 +129,7 @@ class Tripwire:
         call.outputs = outputs = _output_tensors(output)
         for index, tensor in enumerate(outputs):
             if tensor.requires_grad:
-                tensor.register_hook(_keeper(call, index))
+                tensor.register_hook(_keeper(call.grad_outputs, index))
         self._calls.append(call)
         return output
 
@@ -320,9 +320,12 @@ def _output_tensors(output) -> List[torch.Tensor]:
     return checks.float_tensors(output)
 
 
-def _keeper(call: ModuleCall, index: int):
+def _keeper(grad_outputs: Dict[int, torch.Tensor], index: int):
+    """The hook that keeps the gradient reaching an output; it holds the dict only, not the call, whose
+    outputs hold the hook: that cycle would keep every step's graph alive until the garbage collector ran."""
+
     def keep(grad):
-        call.grad_outputs[index] = grad
+        grad_outputs[index] = grad
 
     return keep
 
