@@ -31,7 +31,11 @@ def all_finite(tensor: torch.Tensor) -> bool:
     """True when every element is finite. Never raises: a tensor that cannot be read counts as finite."""
     try:
         total = (tensor.sum(dtype=torch.float32) if tensor.dtype in _LOW_PRECISION else tensor.sum()).item()
-        return _finite_number(total) or bool(torch.isfinite(tensor).all().item())
+        if isinstance(total, complex):
+            finite = math.isfinite(total.real) and math.isfinite(total.imag)
+        else:
+            finite = math.isfinite(total)
+        return finite or bool(torch.isfinite(tensor).all().item())
     except Exception:  # fake, functional or otherwise unreadable tensors: nothing to say about them
         return True
 
@@ -42,20 +46,33 @@ class HostReads:
     count = 0
 
 
-def norms(tensors: List[torch.Tensor]) -> List[torch.Tensor]:
-    """The tensors' 2-norms, as 0-d tensors on their devices, with no graph; nothing is read back.
+def norms_finite(tensors: List[torch.Tensor]) -> bool:
+    """Whether every tensor's 2-norm is finite: one norm pass, their total read back once per device.
 
-    One dispatch for many tensors (gradients, weights). A norm is finite when every element is; it also
-    overflows for finite values above ~1e19, which costs the exact test, never a report. Norms are taken
-    in float32 for fp16/bf16, whose own range a large tensor's norm exceeds.
+    A norm is finite when every element is; it also overflows for finite values above ~1e19 (a false
+    trip, which costs the exact test, never a report). Norms are taken in float32 for fp16/bf16, whose
+    own range a large tensor's norm exceeds.
     """
+    try:
+        stacks = [torch.stack(_norms(tensors))] if tensors else []
+    except RuntimeError:  # on several devices
+        by_device = {}
+        for norm in _norms(tensors):
+            by_device.setdefault(norm.device, []).append(norm)
+        stacks = [torch.stack(group) for group in by_device.values()]
+    HostReads.count += len(stacks)
+    return all([math.isfinite(sum(stack.tolist())) for stack in stacks])  # a float64 sum of norms cannot overflow
+
+
+def _norms(tensors: List[torch.Tensor]) -> List[torch.Tensor]:
+    """0-d tensors on the tensors' devices, with no graph (one dispatch for many tensors)."""
     with _no_graph():
         try:
             if any(t.dtype in _LOW_PRECISION for t in tensors):
                 return list(torch._foreach_norm(tensors, 2, dtype=torch.float32))
             return list(torch._foreach_norm(tensors))
         except Exception:  # mixed devices or dtypes
-            return [torch.linalg.vector_norm(_widened(t)) for t in tensors]
+            return [torch.linalg.vector_norm(t.float() if t.dtype in _LOW_PRECISION else t) for t in tensors]
 
 
 class _no_graph:
@@ -69,32 +86,9 @@ class _no_graph:
         torch._C._set_grad_enabled(self.enabled)
 
 
-def _widened(tensor: torch.Tensor) -> torch.Tensor:
-    return tensor.float() if tensor.dtype in _LOW_PRECISION else tensor
-
-
-def values_finite(norms: List[torch.Tensor]) -> bool:
-    """Whether every norm (a real 0-d tensor with no graph) is finite, read back once per device."""
-    try:
-        stacks = [torch.stack(norms)] if norms else []
-    except RuntimeError:  # on several devices
-        by_device = {}
-        for norm in norms:
-            by_device.setdefault(norm.device, []).append(norm)
-        stacks = [torch.stack(group) for group in by_device.values()]
-    HostReads.count += len(stacks)
-    return all([math.isfinite(sum(stack.tolist())) for stack in stacks])  # a float64 sum of norms cannot overflow
-
-
-def _finite_number(value) -> bool:
-    if isinstance(value, complex):
-        return math.isfinite(value.real) and math.isfinite(value.imag)
-    return math.isfinite(value)
-
-
 def quick_all_finite(tensors: List[torch.Tensor]) -> bool:
     """One host read for all the tensors; the exact test only when the cheap one trips."""
-    return not tensors or values_finite(norms(tensors)) or all_finite_many(tensors)
+    return not tensors or norms_finite(tensors) or all_finite_many(tensors)
 
 
 def all_finite_many(tensors: Iterable[torch.Tensor]) -> bool:

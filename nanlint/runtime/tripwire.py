@@ -173,7 +173,7 @@ class Tripwire:
             grads = [g for call in calls for g in _parameter_grads(call.module)]
         tripped, self._forward_tripped = self._forward_tripped, False
         checked = forward_tensors + grads
-        if not checked or checks.values_finite(checks.norms(checked)):  # one pass, one read
+        if not checked or checks.norms_finite(checked):  # one pass, one read
             self.gradients_were_finite = True
             return
         if not checks.all_finite_many(forward_tensors):  # the exact test: a norm also overflows for finite values

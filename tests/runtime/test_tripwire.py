@@ -1,5 +1,6 @@
 """The sampled monitor: steps checked at the tripwire only, and replay naming the line anyway."""
 
+import contextlib
 import json
 import sys
 import textwrap
@@ -44,6 +45,16 @@ class SqrtNet(nn.Module):
         h = self.linear(x)
         d = h - h.detach() if bad else h
         return torch.sqrt(d * d + (0.0 if bad else 1.0))  # SQRT LINE: gradient 1/(2*sqrt(0)) = inf
+
+
+@contextlib.contextmanager
+def tripwire_monitor():
+    """A monitor checking every step after the first at the tripwire only; its records are `monitor.sink`'s."""
+    monitor = Monitor(MemorySink(), schedule=tripwire_only()).install()
+    try:
+        yield monitor
+    finally:
+        monitor.uninstall()
 
 
 def line_of(cls, marker):
@@ -148,47 +159,37 @@ def test_host_reads_per_tripwire_step_do_not_grow_with_the_number_of_ops():
 
 
 def test_with_gradient_accumulation_each_forward_pass_is_read_at_the_next_backward():
-    sink = MemorySink()
     model = LogNet()
     optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
-    monitor = Monitor(sink, schedule=tripwire_only()).install()
-    try:
+    with tripwire_monitor() as monitor:
         for step in range(6):
             for micro_batch in range(2):
                 model(torch.randn(8, 4), bad=(step, micro_batch) == (3, 0)).pow(2).mean().backward()
             optimizer.step()
             optimizer.zero_grad()
-    finally:
-        monitor.uninstall()
-    (root,) = roots(sink.records)
+    (root,) = roots(monitor.sink.records)
     assert (root["op"], root["line"], root["step"]) == ("log", line_of(LogNet, "LOG LINE"), 6)
-    assert "replay" in root and not notes(sink.records, "tripwire")
+    assert "replay" in root and not notes(monitor.sink.records, "tripwire")
 
 
 def test_the_last_tripwire_step_before_a_step_checked_op_by_op_is_still_checked():
-    sink = MemorySink()
     model = SqrtNet()
     optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
-    monitor = Monitor(sink, schedule=tripwire_only()).install()
-    try:
+    with tripwire_monitor() as monitor:
         for step in range(4):
             if step == 2:
                 monitor.schedule.escalate(2)  # step 3 will be checked op by op: the tripwire is disarmed first
             optimizer.zero_grad()
             model(torch.randn(8, 4), bad=step == 2).sum().backward()
             optimizer.step()
-    finally:
-        monitor.uninstall()
-    (root,) = roots(sink.records)
+    (root,) = roots(monitor.sink.records)
     assert (root["op"], root["phase"], root["step"]) == ("sqrt", "backward", 2)
     assert "replay" in root
 
 
 def test_a_forward_pass_whose_backward_raises_is_read_before_the_error_leaves():
-    sink = MemorySink()
     model = LogNet()
-    monitor = Monitor(sink, schedule=tripwire_only()).install()
-    try:
+    with tripwire_monitor() as monitor:
         for step in range(3):
             out = model(torch.randn(8, 4), bad=step == 2)
             loss = out.pow(2).sum()
@@ -198,18 +199,14 @@ def test_a_forward_pass_whose_backward_raises_is_read_before_the_error_leaves():
                     loss.backward()
             else:
                 loss.backward()
-    finally:
-        monitor.uninstall()
-    assert [(r["op"], r["line"]) for r in roots(sink.records)] == [("log", line_of(LogNet, "LOG LINE"))]
+    assert [(r["op"], r["line"]) for r in roots(monitor.sink.records)] == [("log", line_of(LogNet, "LOG LINE"))]
 
 
 def test_the_tripwire_gives_nn_module_call_back_and_lets_torch_fx_take_it_meanwhile():
     original = nn.Module.__call__
-    sink = MemorySink()
     model = LogNet()
     optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
-    monitor = Monitor(sink, schedule=tripwire_only()).install()
-    try:
+    with tripwire_monitor() as monitor:
         for step in range(4):
             if step == 2:
                 traced = torch.fx.symbolic_trace(nn.Sequential(nn.Linear(4, 4), nn.ReLU()))  # fx patches __call__ too
@@ -217,10 +214,8 @@ def test_the_tripwire_gives_nn_module_call_back_and_lets_torch_fx_take_it_meanwh
             optimizer.zero_grad()
             model(torch.randn(8, 4), bad=step == 3).pow(2).mean().backward()
             optimizer.step()
-    finally:
-        monitor.uninstall()
     assert nn.Module.__call__ is original
-    assert [(r["op"], r["step"], "replay" in r) for r in roots(sink.records)] == [("log", 3, True)]
+    assert [(r["op"], r["step"], "replay" in r) for r in roots(monitor.sink.records)] == [("log", 3, True)]
 
 
 def test_schedule_checks_the_first_window_whole_then_samples_within_the_share():
