@@ -232,3 +232,22 @@ def test_the_text_summary_counts_confirmed_opt_in_findings(nanlint, tmp_path):
     assert result.returncode == 1, result.stderr
     assert "NAN401 Division by" in result.stdout and "  confirmed (opt-in rule): forward div made NaN" in result.stdout
     assert "nanlint verify: 1 confirmed (1 from an opt-in rule), 0 not triggered, 0 not reached, 0 found" in result.stdout
+
+
+def test_a_python_float_power_of_e_is_confirmed_where_a_fill_overflows(nanlint, tmp_path):
+    """`math.e ** (1 / t)` is Python arithmetic: no torch op overflows, the fill that takes the value raises."""
+    script = write(tmp_path, "temperature.py", """
+        import math
+        import torch
+        temperature = 0.01
+        try:
+            torch.empty(3).fill_(math.e ** (1 / temperature))  # e-power
+        except RuntimeError:
+            pass
+    """)
+    result = nanlint("verify", ".", "--output-format", "json", "--run", PYTHON, "temperature.py", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    document = json.loads(result.stdout)
+    found = [(f["code"], f["line"], f["outcome"]) for f in document["findings"]]
+    assert found == [("NAN507", line_of(script, "# e-power"), "confirmed")]
+    assert [e["op"] for e in document["findings"][0]["evidence"]] == ["fill_"]
