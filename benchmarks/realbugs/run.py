@@ -19,13 +19,28 @@ Each case is a folder under `cases/` with `bug.py` (reproduces the bug on torch 
     trigger = "an all-zero row"        # what makes it happen
     category = "sqrt"                  # the family of the bug
 
+and, optionally:
+
+    fix = "https://github.com/owner/repo/commit/abc"   # the upstream fix fixed.py follows
+
+    [[residual]]                       # a hazard the upstream fix left in fixed.py (a true positive)
+    line = 28                          # its line in fixed.py
+    rule = "NAN407"                    # the rule that reports it there
+    why = "a predicted box of zero height: w / h = inf, and atan's gradient 0 * inf = NaN"
+    trigger = [["pbox = make()", "pbox = make()\npbox[3] = 0.0"]]   # [line of fixed.py, its replacement]
+    symptom = "nan"                    # with `trigger`: what fixed.py so changed shows in `outputs`
+    outputs = ["pbox.grad"]            # with `trigger`, optional: default the case's `outputs`
+
 A label holds when bug.py shows its symptom (a NaN, an Inf, or the error) in `outputs` and
-fixed.py raises nothing and leaves every output finite. Scripts run in children forked from one
-process that imported torch once, one thread each, with a time limit.
+fixed.py raises nothing and leaves every output finite; and a residual's trigger holds when fixed.py,
+with those lines replaced (an input that reaches the hazard), shows the residual's symptom. Scripts
+run in children forked from one process that imported torch once, one thread each, with a time limit.
 
 Recall at the bug line: a finding of `nanlint check` whose span covers `line`. Twins flagged:
 fixed.py files with any finding (a twin fixes the reported bug only, so another hazard of the same
-code can remain), and twins flagged at the fix: a finding on the lines that replaced the bug line.
+code can remain), split into twins whose every finding is at a labelled residual (the rule covering
+its line) and twins with a finding no residual explains (false alarms); and twins flagged at the
+fix: a finding on the lines that replaced the bug line.
 """
 
 from __future__ import annotations
@@ -36,8 +51,10 @@ import json
 import math
 import os
 import signal
+import re
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence
@@ -53,7 +70,22 @@ ROOT = HERE.parent.parent
 SYMPTOMS = ("nan", "inf", "error")
 PHASES = ("forward", "backward")
 REQUIRED = ("source", "title", "line", "symptom", "outputs", "phase", "trigger", "category")
+OPTIONAL = ("error", "fix", "residual")
+RULE_CODE = re.compile(r"^NAN\d{3}$")
 RUN_SECONDS = 60
+
+
+@dataclass
+class Residual:
+    """A hazard the upstream fix left in fixed.py, at `line`, that `rule` reports; `trigger` replaces
+    lines of fixed.py ([line, replacement] pairs) to give it an input that reaches the hazard."""
+
+    line: int
+    rule: str
+    why: str
+    trigger: List[List[str]] = field(default_factory=list)
+    symptom: str = ""
+    outputs: List[str] = field(default_factory=list)
 
 
 @dataclass
@@ -69,6 +101,8 @@ class Case:
     trigger: str
     category: str
     error: str = ""
+    fix: str = ""
+    residual: List[Residual] = field(default_factory=list)
 
     @property
     def bug(self) -> Path:
@@ -101,10 +135,14 @@ def load_case(folder: Path) -> Case:
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise CaseError(f"{folder.name}: case.toml: {error}") from None
     missing = [key for key in REQUIRED if key not in meta]
-    unknown = sorted(set(meta) - set(REQUIRED) - {"error"})
+    unknown = sorted(set(meta) - set(REQUIRED) - set(OPTIONAL))
     if missing or unknown:
         raise CaseError(f"{folder.name}: case.toml: missing {missing}, unknown {unknown}")
-    case = Case(name=folder.name, folder=folder, **meta)
+    try:
+        residuals = [Residual(**entry) for entry in meta.pop("residual", [])]
+    except TypeError as error:
+        raise CaseError(f"{folder.name}: case.toml: [[residual]]: {error}") from None
+    case = Case(name=folder.name, folder=folder, residual=residuals, **meta)
     problems = [
         f"symptom {case.symptom!r} is not one of {SYMPTOMS}" * (case.symptom not in SYMPTOMS),
         f"phase {case.phase!r} is not one of {PHASES}" * (case.phase not in PHASES),
@@ -115,10 +153,41 @@ def load_case(folder: Path) -> Case:
         lines = case.bug.read_text(encoding="utf-8").splitlines()
         if not 1 <= case.line <= len(lines) or not lines[case.line - 1].strip():
             problems.append(f"line {case.line} is not a line of code in bug.py")
+    if case.fixed.is_file():
+        problems += [problem for residual in case.residual for problem in residual_problems(residual, case.fixed)]
     problems = [problem for problem in problems if problem]
     if problems:
         raise CaseError(f"{folder.name}: " + "; ".join(problems))
     return case
+
+
+def residual_problems(residual: Residual, fixed: Path) -> List[str]:
+    """Why a [[residual]] entry is not well formed against fixed.py (empty: it is)."""
+    lines = fixed.read_text(encoding="utf-8").splitlines()
+    where = f"residual at line {residual.line}"
+    problems = [
+        f"{where}: not a line of code in fixed.py" * (not 1 <= residual.line <= len(lines) or not lines[residual.line - 1].strip()),
+        f"{where}: rule {residual.rule!r} is not a rule code" * (not RULE_CODE.match(residual.rule)),
+        f"{where}: `why` is empty" * (not residual.why.strip()),
+        f"{where}: a trigger needs `symptom` 'nan' or 'inf'" * (bool(residual.trigger) and residual.symptom not in ("nan", "inf")),
+    ]
+    for pair in residual.trigger:
+        if len(pair) != 2:
+            problems.append(f"{where}: a trigger entry is [line of fixed.py, its replacement], not {pair!r}")
+        elif sum(line.strip() == pair[0].strip() for line in lines) != 1:
+            problems.append(f"{where}: trigger line {pair[0]!r} is not exactly one line of fixed.py")
+    return problems
+
+
+def triggered(fixed: Path, trigger: List[List[str]]) -> str:
+    """fixed.py's text with the trigger's lines replaced, each replacement at the indentation of its line."""
+    replacements = {old.strip(): new for old, new in trigger}
+    out = []
+    for line in fixed.read_text(encoding="utf-8").splitlines():
+        new = replacements.get(line.strip())
+        indent = line[:len(line) - len(line.lstrip())]
+        out.extend([line] if new is None else [indent + part for part in new.splitlines()])
+    return "\n".join(out) + "\n"
 
 
 def load_cases(names: Sequence[str] = ()) -> List[Case]:
@@ -227,7 +296,21 @@ def label_problems(case: Case) -> List[str]:
         problems.append(f"fixed.py: {fixed.problem}")
     elif fixed.error or fixed.nonfinite:
         problems.append(f"fixed.py: not clean: {fixed.error or fixed.nonfinite}")
-    return problems
+    return problems + [problem for residual in case.residual if residual.trigger for problem in trigger_problems(case, residual)]
+
+
+def trigger_problems(case: Case, residual: Residual) -> List[str]:
+    """Why a residual's trigger does not show its hazard when fixed.py runs with it (empty: it does)."""
+    with tempfile.TemporaryDirectory(prefix="realbugs-residual-") as folder:
+        script = Path(folder) / "fixed.py"
+        script.write_text(triggered(case.fixed, residual.trigger), encoding="utf-8")
+        result = run_script(script, residual.outputs or case.outputs)
+    where = f"residual at line {residual.line} triggered"
+    if result.problem or result.error:
+        return [f"{where}: {result.problem or result.error}"]
+    if residual.symptom not in result.nonfinite:
+        return [f"{where}: expected {residual.symptom} in {residual.outputs or case.outputs}, got {result.nonfinite or 'finite'}"]
+    return []
 
 
 # --- the static pass ------------------------------------------------------------------------
@@ -240,6 +323,7 @@ class Flags:
     in_bug: Dict[str, List[str]] = field(default_factory=dict)  # case -> codes anywhere in bug.py
     in_twin: Dict[str, List[str]] = field(default_factory=dict)  # case -> codes in fixed.py
     at_fix: Dict[str, List[str]] = field(default_factory=dict)  # case -> codes on the lines of the fix
+    unexplained: Dict[str, List[str]] = field(default_factory=dict)  # case -> codes in fixed.py at no labelled residual
 
 
 def check(cases: List[Case], extra: Sequence[str]) -> Flags:
@@ -260,6 +344,8 @@ def check(cases: List[Case], extra: Sequence[str]) -> Flags:
             rows = range(finding["location"]["row"], finding["end_location"]["row"] + 1)
             if set(rows) & set(twin.fixed_lines()):
                 flags.at_fix.setdefault(twin.name, []).append(finding["code"])
+            if not any(residual.rule == finding["code"] and residual.line in rows for residual in twin.residual):
+                flags.unexplained.setdefault(twin.name, []).append(finding["code"])
             continue
         case = by_file[path]
         flags.in_bug.setdefault(case.name, []).append(finding["code"])
@@ -300,7 +386,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 bad_labels[case.name] = problems
                 print(f"realbugs: {case.name}: label does not hold: {'; '.join(problems)}", file=sys.stderr)
     if args.labels_only:
-        print(f"{len(cases)} cases; labels verified by running: {len(cases) - len(bad_labels)} hold, {len(bad_labels)} do not")
+        triggers = [residual for case in cases for residual in case.residual if residual.trigger]
+        print(f"{len(cases)} cases; labels verified by running: {len(cases) - len(bad_labels)} hold, {len(bad_labels)} do not; "
+              f"{len(triggers)} of {sum(len(case.residual) for case in cases)} residual hazards have a trigger run with them")
         return 1 if bad_labels else 0
     default, preview = check(cases, ()), check(cases, ("--preview",))
     if args.verbose:
@@ -312,13 +400,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
           + ("" if args.static_only else f"; labels verified by running: {total - len(bad_labels)} hold, {len(bad_labels)} do not"))
     for label, flags in (("default rules", default), ("--preview", preview)):
         print(f"{label:14} recall at the bug line {percent(len(flags.at_line), total)}; "
-              f"bug files flagged anywhere {percent(len(flags.in_bug), total)}; twins flagged {percent(len(flags.in_twin), total)}, "
-              f"at the fix {percent(len(flags.at_fix), total)}")
+              f"bug files flagged anywhere {percent(len(flags.in_bug), total)}; twins flagged {percent(len(flags.in_twin), total)} "
+              f"({len(flags.in_twin) - len(flags.unexplained)} only at labelled residual hazards, {len(flags.unexplained)} with an "
+              f"unexplained finding), at the fix {percent(len(flags.at_fix), total)}")
     if args.json:
         results = {case.name: {"source": case.source, "category": case.category, "label_problems": bad_labels.get(case.name, []),
                                "default": default.at_line.get(case.name, []), "preview": preview.at_line.get(case.name, []),
                                "twin_default": default.in_twin.get(case.name, []), "twin_preview": preview.in_twin.get(case.name, []),
-                               "twin_at_fix_default": default.at_fix.get(case.name, [])}
+                               "twin_at_fix_default": default.at_fix.get(case.name, []),
+                               "twin_unexplained_default": default.unexplained.get(case.name, [])}
                    for case in cases}
         Path(args.json).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     return 1 if bad_labels else 0

@@ -273,9 +273,18 @@ class FileContext:
         found = self._class_assignment(attr)
         return found[1] if found is not None else None
 
-    def _class_assignment(self, attr: str) -> Optional[Tuple[Scope, cst.CSTNode]]:
-        """Where another method of the current class (already walked: `__init__`) set `self.attr`."""
-        owner = self.class_node()
+    def _submodule_forward(self, owner: cst.ClassDef, attr: str) -> Optional[cst.FunctionDef]:
+        """The `forward` of the file's class that `owner` makes its `self.attr` with
+        (`self.encoder = Encoder(...)` in `__init__`)."""
+        found = self._class_assignment(attr, owner)
+        made = found[1] if found is not None else None
+        defined = self.definitions.get(name_of(made.func)) if isinstance(made, cst.Call) else None
+        return _method(defined, "forward") if isinstance(defined, cst.ClassDef) else None
+
+    def _class_assignment(self, attr: str, owner: Optional[cst.ClassDef] = None) -> Optional[Tuple[Scope, cst.CSTNode]]:
+        """Where another method of the current class, or of `owner`, (already walked: `__init__`)
+        set `self.attr`."""
+        owner = owner or self.class_node()
         if owner is None:
             return None
         for statement in owner.body.body:
@@ -333,10 +342,12 @@ class FileContext:
             method = _method(owner, func.attr.value) if owner is not None else None
             if method is not None:
                 return method
-        if isinstance(func, cst.Attribute):  # `vae.loss(...)` with `vae = VAE()`
+        if isinstance(func, cst.Attribute):  # `vae.loss(...)` with `vae = VAE()`, and `vae.encoder(x)`
             instance = self.construction(func.value)
             made = self.definitions.get(name_of(instance.func)) if instance is not None else None
-            return _method(made, func.attr.value) if isinstance(made, cst.ClassDef) else None
+            if not isinstance(made, cst.ClassDef):
+                return None
+            return _method(made, func.attr.value) or self._submodule_forward(made, func.attr.value)
         construction = self.construction(func)
         made = self.definitions.get(name_of(construction.func)) if construction is not None else None
         return _method(made, "forward") if isinstance(made, cst.ClassDef) else None

@@ -21,6 +21,7 @@ from typing import FrozenSet, NamedTuple, Optional
 import libcst as cst
 
 from nanlint.analysis import ops
+from nanlint.analysis.selections import excluded_points
 from nanlint.analysis.syntax import (
     LITERAL_NAMES, called_name, is_literal, name_of, number_value, positional_args, same_code, string_value, subscript_index,
 )
@@ -362,7 +363,9 @@ class Analyzer:
             if element is not None:
                 return element
         inner = self.fact(base, depth)
-        return inner._replace(tags=inner.tags - {MASK})
+        inner = inner._replace(tags=inner.tags - {MASK})
+        mask = subscript_index(node)
+        return _without(inner, excluded_points(mask, base, self.env)) if mask is not None and index is None else inner
 
     def _UnaryOperation(self, node: cst.UnaryOperation, depth: int) -> Fact:
         value = literal_number(node)
@@ -938,6 +941,20 @@ class Analyzer:
             sign = NONNEG if low_value == 0 else ANY
             return Fact(sign, why, frozenset(tags))
         return Fact(first.signs, first.why, first.tags | frozenset(tags))
+
+
+# Kinds of zero evidence a selection of the nonzero elements (`d[d > 0]`) leaves behind.
+ZERO_KINDS = frozenset({COUNT, SPREAD, NORM, RANGE, RECTIFIED, DISTANCE, UNDERFLOW, SQUARED_DISTANCE, UNIT_COMPLEMENT})
+
+
+def _without(fact: Fact, excluded: FrozenSet[float]) -> Fact:
+    """The fact of the elements of a value that a mask keeps, when the mask rules out 0 (and 1):
+    `p[p > 0]` of a probability still reaches 1; `p[(p > 0) & (p < 1)]` is strictly inside (0, 1)."""
+    if 0.0 not in excluded:
+        return fact
+    if fact.has(PROB):
+        return Fact(POS, None, frozenset({OPEN_UNIT})) if 1.0 in excluded else Fact(POS, "a probability, which reaches 1", frozenset({UNIT}))
+    return Fact(fact.signs & ~ZERO, None, fact.tags - ZERO_KINDS)
 
 
 def _negated_scale(node: cst.CSTNode, fact: Fact) -> bool:

@@ -1,4 +1,4 @@
-# DIoU-pytorch-detectron issue #19: CIoU loss gives NaN gradients for a predicted box with y1 == y2 (zero height)
+# DIoU-pytorch-detectron #19 (open) fixed the standard way: both box heights kept off 0 before atan, as mmdetection's ciou_loss does.
 import math
 import torch
 
@@ -39,7 +39,7 @@ def compute_ciou(output, target):
     c = ((xc2 - xc1) ** 2) + ((yc2 - yc1) ** 2) + 1e-7
     d = ((x_center - x_center_g) ** 2) + ((y_center - y_center_g) ** 2)
     u = d / c
-    v = (4 / (math.pi ** 2)) * torch.pow((torch.atan(w_gt / h_gt) - torch.atan(w_pred / h_pred.clamp(min=1e-7))), 2)
+    v = (4 / (math.pi ** 2)) * torch.pow((torch.atan(w_gt / h_gt.clamp(min=1e-7)) - torch.atan(w_pred / h_pred.clamp(min=1e-7))), 2)
     with torch.no_grad():
         S = 1 - iouk
         alpha = v / (S + v)

@@ -1,4 +1,4 @@
-# facebookresearch/pytorch_GAN_zoo#89 fixed: return eigVals unchanged when minV == maxV (the reporter's safeguard).
+# facebookresearch/pytorch_GAN_zoo#89 fixed: return eigVals unchanged when minV and maxV are within 1e-10 (upstream's #109).
 import torch
 import torch.nn.functional as F
 
@@ -14,7 +14,7 @@ def GDPPLoss(phiFake, phiReal, backward=True):
 
     def normalize_min_max(eigVals):
         minV, maxV = torch.min(eigVals), torch.max(eigVals)
-        if minV == maxV:
+        if abs(minV - maxV) < 1e-10:
             return eigVals
         return (eigVals - minV) / (maxV - minV)
 

@@ -42,6 +42,6 @@ with torch.no_grad():
 feats = torch.relu(torch.randn(16, 64)) * 6  # two crops' backbone features, batch of 8 each
 output = model(feats)
 q = distributed_sinkhorn(output[:8].detach())
-p = F.softmax(output[8:] / temperature, dim=1)
-loss = -torch.mean(torch.sum(q * torch.log(p), dim=1))
+x = output[8:] / temperature
+loss = -torch.mean(torch.sum(q * F.log_softmax(x, dim=1), dim=1))  # as main_swav.py computes it (line 313 at 06b1b7c)
 loss.backward()
