@@ -138,6 +138,9 @@ def test_box_extents_areas_unions_and_ious():
     assert holds("box-union", "a1 = (x2 - x1) * (y2 - y1)\na2 = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])\na1[:, None] + a2 - inter")
     assert not holds("box-union", "a = (x2 - x1) * (y2 - y1)\na + a - inter + eps")
     assert not holds("box-union", "a = (x2 - x1) * (y2 - y1)\na - inter")  # one area: no union
+    assert holds("aligned-box-union", "a = (x2 - x1) * (y2 - y1)\na + a - inter")
+    assert not holds("aligned-box-union", "a = (x2 - x1) * (y2 - y1)\na[:, None] + a - inter")  # a pairwise matrix
+    assert not holds("aligned-box-union", "a = (x2 - x1) * (y2 - y1)\na.unsqueeze(1) + a.unsqueeze(0) - inter")
     assert holds("iou", "inter / (a1 + a2 - inter)")
     assert holds("iou", "union = w1 * h1 + w2 * h2 - inter + eps\ninter / union")
     assert not holds("iou", "inter / (a1 + a2)")

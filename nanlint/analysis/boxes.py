@@ -60,6 +60,19 @@ def _integer(node: Optional[cst.CSTNode]) -> Optional[int]:
     return value if isinstance(value, int) else None
 
 
+def broadcasts(node: cst.CSTNode) -> bool:
+    """`node` adds a new axis to one of its terms (`area1[:, None] + area2`, `a.unsqueeze(1) + b`):
+    a pairwise (N x M) computation, such as the IoU matrix of box matching or NMS."""
+    while isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+        if broadcasts(node.right):
+            return True
+        node = node.left
+    if isinstance(node, cst.Subscript):
+        return any(isinstance(element.slice, cst.Index) and isinstance(element.slice.value, cst.Name)
+                   and element.slice.value.value == "None" for element in node.slice)
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "unsqueeze"
+
+
 def subtracts(denominator: cst.CSTNode, term: cst.CSTNode, lookup) -> bool:
     """`denominator` is `a + b - term` with any eps added (`... - inter + eps`), directly or as the
     value of a local name (`lookup(name)` gives it): the union of an intersection over union."""

@@ -87,6 +87,7 @@ KINDS = frozenset({COUNT, SPREAD, NORM, RANGE})
 BOX_EXTENT = "box-extent"  # a box's width or height x2 - x1: 0 for a degenerate box, below 0 for an inverted one
 BOX_AREA = "box-area"  # a box's area w * h, a sum of areas, the union of two boxes: 0 for degenerate boxes
 BOX_UNION = "box-union"  # area1 + area2 - inter: 0 when both boxes are degenerate
+PAIRWISE = "pairwise"  # computed for every pair of two sets (`area1[:, None] + area2`): a matching or NMS matrix
 IOU = "iou"  # an intersection over union: exactly 1 where two boxes coincide
 DECODED = "decoded"  # exp(d) times a value of unknown sign (`exp(dw) * anchor_w`): a decoded box size, positive in practice
 BOX_EXTENT_WHY = "a box's width or height, 0 for a degenerate box (a zero-area annotation, an underflowed prediction)"
@@ -493,7 +494,8 @@ class Analyzer:
         if boxes.is_box_extent(left, right):
             return Fact(ANY, BOX_EXTENT_WHY, frozenset({DIFF, BOX_EXTENT}))
         if a.has(BOX_AREA) and a.can(ZERO) and isinstance(left, cst.BinaryOperation) and isinstance(left.operator, cst.Add) and not is_eps_like(right):
-            return Fact(NONNEG, "the union of two boxes (their areas' sum minus the intersection), 0 when both boxes are degenerate", frozenset({BOX_AREA, BOX_UNION}))
+            return Fact(NONNEG, "the union of two boxes (their areas' sum minus the intersection), 0 when both boxes are degenerate",
+                        frozenset({BOX_AREA, BOX_UNION} | ({PAIRWISE} if boxes.broadcasts(left) else set())))
         if self._is_maximum_of_rows(right) or self._is_pair_maximum_of(right, left):
             return Fact(NEG | ZERO, None)  # `x - x.max(-1, keepdim=True).values`: at most 0
         if self._extreme(left, depth) == "max" and self._extreme(right, depth) == "min":

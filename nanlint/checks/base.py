@@ -15,7 +15,7 @@ from nanlint.ftypes import Edit, Fix
 from nanlint.analysis.patterns import Match, PatternError, Rest, Template, render_code
 from nanlint.analysis.syntax import name_of, snippet, walk
 from nanlint.analysis.values import (
-    ABOVE_ONE, BOX_AREA, BOX_EXTENT, BOX_UNION, CONSTANT, DECODED, IOU, COUNT, DISTANCE, EXP, EXPANDED_DISTANCE, LOG_PROB, LOG_SCALE, LOSS, OVERFLOWS, UNDERFLOW,
+    ABOVE_ONE, BOX_AREA, BOX_EXTENT, BOX_UNION, CONSTANT, DECODED, IOU, PAIRWISE, COUNT, DISTANCE, EXP, EXPANDED_DISTANCE, LOG_PROB, LOG_SCALE, LOSS, OVERFLOWS, UNDERFLOW,
     MASK, NEG, NEG_INF, NONNEG, NORM, PAST_UNIT, POS, POS_INF, PROB, RANGE, RECTIFIED, SPREAD, SQUARED_DISTANCE,
     UNIFORM, UNIT, UNIT_COMPLEMENT, BELOW_ZERO, ZERO, Fact, bounded_above, is_eps_like, literal_number,
 )
@@ -58,6 +58,8 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     "box-extent": lambda f: f.has(BOX_EXTENT) and f.can(ZERO),  # a box's width or height x2 - x1 (or a quotient of it)
     "box-area": lambda f: f.has(BOX_AREA) and f.can(ZERO),  # a box's area, a sum of areas, the union of two boxes
     "box-union": lambda f: f.has(BOX_UNION) and f.can(ZERO),  # area1 + area2 - inter, 0 for two degenerate boxes
+    # the union of a box and its own target (an IoU loss), not a pairwise matrix (`area1[:, None] + area2`)
+    "aligned-box-union": lambda f: f.has(BOX_UNION) and not f.has(PAIRWISE) and f.can(ZERO),
     "iou": lambda f: f.has(IOU),
     "decoded": lambda f: f.has(DECODED),  # exp(d) * size: a box size decoded from a prediction  # an intersection over union: exactly 1 where two boxes coincide
     # evidence that exactly 0 occurs where a root's gradient is infinite: a clamp at 0 or a ReLU (the
