@@ -119,3 +119,33 @@ def test_a_tensor_written_in_place_is_no_longer_what_it_was_made_with():
     assert holds("positive", "w = torch.ones(4)\nw")
     assert not holds("positive", "w = torch.ones(4)\nw[0] = 0.0\nw")
     assert holds("positive", "w = torch.ones(4)\nw[0] = 0.0\nw = torch.ones(4)\nw")  # rebound after the write
+
+
+def test_box_extents_areas_unions_and_ious():
+    assert holds("box-extent", "b[:, 2] - b[:, 0]")
+    assert holds("box-extent", "b[..., 3] - b[..., 1]")
+    assert holds("box-extent", "b[..., 2:] - b[..., :2]")
+    assert holds("box-extent", "b[:, 2:4] - b[:, 0:2]")
+    assert holds("box-extent", "b1_y2 - b1_y1")
+    assert holds("box-extent", "xmax - xmin")
+    assert holds("box-extent", "(x2 - x1).clamp(min=0)")
+    assert not holds("box-extent", "b[:, 2] - b[:, 1]")  # not a corner pair
+    assert not holds("box-extent", "a[:, 2] - b[:, 0]")  # two tensors
+    assert not holds("box-extent", "t2 - t1")  # not a coordinate
+    assert not holds("box-extent", "x2 - x1 + eps")
+    assert holds("box-area", "(x2 - x1) * (y2 - y1)")
+    assert holds("box-area", "wh = b[..., 2:] - b[..., :2]\nwh.prod(-1)")
+    assert holds("box-union", "a1 = (x2 - x1) * (y2 - y1)\na2 = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])\na1[:, None] + a2 - inter")
+    assert not holds("box-union", "a = (x2 - x1) * (y2 - y1)\na + a - inter + eps")
+    assert not holds("box-union", "a = (x2 - x1) * (y2 - y1)\na - inter")  # one area: no union
+    assert holds("aligned-box-union", "a = (x2 - x1) * (y2 - y1)\na + a - inter")
+    assert not holds("aligned-box-union", "a = (x2 - x1) * (y2 - y1)\na[:, None] + a - inter")  # a pairwise matrix
+    assert not holds("aligned-box-union", "a = (x2 - x1) * (y2 - y1)\na.unsqueeze(1) + a.unsqueeze(0) - inter")
+    assert holds("iou", "inter / (a1 + a2 - inter)")
+    assert holds("iou", "union = w1 * h1 + w2 * h2 - inter + eps\ninter / union")
+    assert not holds("iou", "inter / (a1 + a2)")
+
+
+def test_sizes_decoded_from_an_exponential():
+    assert holds("decoded", "deltas[:, 2:].exp() * anchors[:, 2:]")
+    assert not holds("decoded", "deltas[:, 2:] * anchors[:, 2:]")

@@ -20,7 +20,7 @@ from typing import FrozenSet, NamedTuple, Optional
 
 import libcst as cst
 
-from nanlint.analysis import ops
+from nanlint.analysis import boxes, ops
 from nanlint.analysis.selections import excluded_points
 from nanlint.analysis.syntax import (
     LITERAL_NAMES, called_name, is_literal, name_of, number_value, positional_args, same_code, string_value, subscript_index,
@@ -85,6 +85,13 @@ RANGE = "range"  # max - min: 0 when all values are equal
 RECTIFIED = "rectified"  # a ReLU output: 0 for every non-positive input
 DISTANCE = "distance"  # a norm of a difference or a cdist: 0 where two points coincide
 KINDS = frozenset({COUNT, SPREAD, NORM, RANGE})
+BOX_EXTENT = "box-extent"  # a box's width or height x2 - x1: 0 for a degenerate box, below 0 for an inverted one
+BOX_AREA = "box-area"  # a box's area w * h, a sum of areas, the union of two boxes: 0 for degenerate boxes
+BOX_UNION = "box-union"  # area1 + area2 - inter: 0 when both boxes are degenerate
+PAIRWISE = "pairwise"  # computed for every pair of two sets (`area1[:, None] + area2`): a matching or NMS matrix
+IOU = "iou"  # an intersection over union: exactly 1 where two boxes coincide
+DECODED = "decoded"  # exp(d) times a value of unknown sign (`exp(dw) * anchor_w`): a decoded box size, positive in practice
+BOX_EXTENT_WHY = "a box's width or height, 0 for a degenerate box (a zero-area annotation, an underflowed prediction)"
 KEPT_BY_SCALING = KINDS | {LOSS}  # what multiplying or dividing by a positive value keeps
 
 
@@ -416,6 +423,8 @@ class Analyzer:
                 return Fact(NEG | ZERO, None, frozenset({NEG_SQUARE}))  # `-gamma * (x - c) ** 2`: a scale of unknown sign is taken as positive
             return self._product(a, b)
         if isinstance(op, cst.Divide):
+            if boxes.subtracts(node.right, node.left, self._value_of):
+                return Fact(NONNEG, "an intersection over union, exactly 1 where the two boxes coincide", frozenset({IOU}))
             left, right = self.fact(node.left, depth), self.fact(node.right, depth)
             overflowing = self._over_small_temperature(node, left)
             if overflowing is not None:
@@ -424,7 +433,7 @@ class Analyzer:
                 return Fact(NEG | ZERO, None, left.tags & {NEG_SQUARE})  # `(x - x.max()) / temperature`: a scale of unknown sign is taken as positive
             if left.has(UNDERFLOW) and right.why is None:
                 return left  # a density divided by its normaliser
-            kept = left.tags & KEPT_BY_SCALING if right.why is None else frozenset()
+            kept = (left.tags & KEPT_BY_SCALING if right.why is None else frozenset()) | left.tags & {BOX_EXTENT}
             return Fact(_mul_signs(left.signs, right.signs & ~ZERO or ANY), left.why if left.signs & ZERO else None, kept)
         if isinstance(op, cst.Power):
             return self.power(self.fact(node.left, depth), node.right)
@@ -485,6 +494,11 @@ class Analyzer:
             return POSITIVE if a.signs == POS or is_positive_guard(right) else Fact(NONNEG, None)
         if a.can(ZERO) and a.signs & NEG == 0 and is_eps_like(right):
             return Fact(ANY, f"{a.why}, minus an eps: below 0 there (the eps has the wrong sign)", frozenset({BELOW_ZERO}))
+        if boxes.is_box_extent(left, right):
+            return Fact(ANY, BOX_EXTENT_WHY, frozenset({DIFF, BOX_EXTENT}))
+        if a.has(BOX_AREA) and a.can(ZERO) and isinstance(left, cst.BinaryOperation) and isinstance(left.operator, cst.Add) and not is_eps_like(right):
+            return Fact(NONNEG, "the union of two boxes (their areas' sum minus the intersection), 0 when both boxes are degenerate",
+                        frozenset({BOX_AREA, BOX_UNION} | ({PAIRWISE} if boxes.broadcasts(left) else set())))
         if self._is_maximum_of_rows(right) or self._is_pair_maximum_of(right, left):
             return Fact(NEG | ZERO, None)  # `x - x.max(-1, keepdim=True).values`: at most 0
         if self._extreme(left, depth) == "max" and self._extreme(right, depth) == "min":
@@ -605,6 +619,8 @@ class Analyzer:
     def _product(self, a: Fact, b: Fact) -> Fact:
         if a.has(NORMALIZED) and b.has(NORMALIZED):
             return Fact(ANY, None, frozenset({NORMALIZED_PRODUCT}))
+        if a.has(BOX_EXTENT) and b.has(BOX_EXTENT):
+            return Fact(_mul_signs(a.signs, b.signs), "a box's area, 0 for a degenerate box (a zero-area annotation, a box clipped to the border)", frozenset({BOX_AREA}))
         signs = _mul_signs(a.signs, b.signs)
         if UNDERFLOW in a.tags | b.tags:
             return Fact(signs, UNDERFLOW_WHY, frozenset({UNDERFLOW}))  # 0 times a finite value is 0
@@ -620,6 +636,8 @@ class Analyzer:
         for kept, factor in ((a, b), (b, a)):
             if factor.signs == POS and factor.why is None:
                 tags |= kept.tags & KEPT_BY_SCALING
+            if kept.has(EXP) and factor.why is None:
+                tags.add(DECODED)
         return Fact(signs, why, frozenset(tags))
 
     def power(self, base: Fact, exponent: cst.CSTNode) -> Fact:
@@ -708,6 +726,8 @@ class Analyzer:
             return Fact(first.signs & NONNEG or NONNEG, first.why if first.can(ZERO) else None)
         if name in ("prod", "cumprod") and first.has(UNDERFLOW):
             return first
+        if name == "prod" and first.has(BOX_EXTENT):  # `wh.prod(-1)` of `wh = b[..., 2:] - b[..., :2]`
+            return self._product(first, first)
         if name in ("pow", "float_power") and len(operands) >= 2:
             return self.power(first, operands[1])
         if name in ("clamp", "clip", "clamp_min", "clamp_"):
@@ -900,6 +920,11 @@ class Analyzer:
             return Fact(NONNEG, None, frozenset({SQUARE}))
         return Fact(first.signs, f"a {name}, 0 when its terms are 0 or cancel")
 
+    def _value_of(self, node: cst.Name) -> Optional[cst.CSTNode]:
+        """The value last assigned to a local name, or None."""
+        found = self.env.lookup(node)
+        return found.value if found is not None else None
+
     def _literal_of(self, node: cst.CSTNode) -> Optional[float]:
         """The number a name stands for: its constant assignment, else its parameter's default."""
         name = name_of(node)
@@ -930,6 +955,7 @@ class Analyzer:
         why = None
         if low_value == 0:
             tags.add(RECTIFIED)
+            tags |= first.tags & {BOX_EXTENT}  # `(x2 - x1).clamp(min=0)`: still 0 for a degenerate box
             why = "a value clamped to [0, 1], which reaches 0 and 1" if UNIT in tags else "a value clamped at 0, which stays 0"
         elif UNIT in tags and low_value is not None and low_value > 0:
             why = "a value clamped to [eps, 1], which reaches 1 (float32 rounds 1 - eps to 1.0 for eps below 3e-8)"

@@ -15,7 +15,7 @@ from nanlint.ftypes import Edit, Fix
 from nanlint.analysis.patterns import Match, PatternError, Rest, Template, render_code
 from nanlint.analysis.syntax import name_of, snippet, walk
 from nanlint.analysis.values import (
-    ABOVE_ONE, CONSTANT, COUNT, DISTANCE, EXP, EXPANDED_DISTANCE, LOG_PROB, LOG_SCALE, LOSS, OVERFLOWS, UNDERFLOW,
+    ABOVE_ONE, BOX_AREA, BOX_EXTENT, BOX_UNION, CONSTANT, DECODED, IOU, PAIRWISE, COUNT, DISTANCE, EXP, EXPANDED_DISTANCE, LOG_PROB, LOG_SCALE, LOSS, OVERFLOWS, UNDERFLOW,
     MASK, NEG, NEG_INF, NONNEG, NORM, PAST_UNIT, POS, POS_INF, PROB, RANGE, RECTIFIED, SPREAD, SQUARED_DISTANCE,
     UNIFORM, UNIT, UNIT_COMPLEMENT, BELOW_ZERO, ZERO, Fact, bounded_above, is_eps_like, literal_number,
 )
@@ -55,6 +55,13 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     "range": lambda f: f.has(RANGE) and f.can(ZERO),
     "distance": lambda f: f.has(DISTANCE) and f.can(ZERO),
     "rectified": lambda f: f.has(RECTIFIED) and f.can(ZERO),  # a ReLU output, a clamp at 0
+    "box-extent": lambda f: f.has(BOX_EXTENT) and f.can(ZERO),  # a box's width or height x2 - x1 (or a quotient of it)
+    "box-area": lambda f: f.has(BOX_AREA) and f.can(ZERO),  # a box's area, a sum of areas, the union of two boxes
+    "box-union": lambda f: f.has(BOX_UNION) and f.can(ZERO),  # area1 + area2 - inter, 0 for two degenerate boxes
+    # the union of a box and its own target (an IoU loss), not a pairwise matrix (`area1[:, None] + area2`)
+    "aligned-box-union": lambda f: f.has(BOX_UNION) and not f.has(PAIRWISE) and f.can(ZERO),
+    "iou": lambda f: f.has(IOU),
+    "decoded": lambda f: f.has(DECODED),  # exp(d) * size: a box size decoded from a prediction  # an intersection over union: exactly 1 where two boxes coincide
     # evidence that exactly 0 occurs where a root's gradient is infinite: a clamp at 0 or a ReLU (the
     # author expects values below it), a variance (constant input), 1 - x with x clamped to 1, a
     # probability (saturated)
@@ -64,12 +71,12 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
 }
 
 
-BOX_SIZE_NAME = re.compile(r"(^|_)(anchors?|priors?)(_|$)|(^|_)(w|h|wh|widths?|heights?)$", re.I)
+BOX_SIZE_NAME = re.compile(r"(^|_)(anchors?|priors?)(_|$)|(^|_)(w|h|wh|widths?|heights?)\d?$", re.I)
 
 
 def is_box_size(node: cst.CSTNode) -> bool:
-    """A box's width/height: `anchor_w`, `widths[:, None]`, `priors[:, 2:4]`, `boxes[..., 2:]` (the
-    sizes of (cx, cy, w, h) boxes)."""
+    """A box's width/height: `anchor_w`, `h1`, `widths[:, None]`, `priors[:, 2:4]`, `boxes[..., 2:]`
+    (the sizes of (cx, cy, w, h) boxes)."""
     if isinstance(node, cst.Subscript):
         last = node.slice[-1].slice
         if isinstance(last, cst.Slice) and last.lower is not None and literal_number(last.lower) == 2:
@@ -141,9 +148,10 @@ class Check:
             values[name] = value
         named = [*dict(values.get("where") or {}).items(), *dict(values.get("unless") or {}).items()]
         named += [("danger", predicate) for predicate in values.get("danger") or ()]
-        for name, predicate in named:
-            if predicate not in PREDICATES and predicate not in NODE_PREDICATES:
-                raise CatalogError(f"{self.rule.source}: rule {self.rule.code}: unknown predicate `{predicate}` for `{name}`")
+        for name, predicates in named:
+            for predicate in predicates if isinstance(predicates, list) else [predicates]:
+                if predicate not in PREDICATES and predicate not in NODE_PREDICATES:
+                    raise CatalogError(f"{self.rule.source}: rule {self.rule.code}: unknown predicate `{predicate}` for `{name}`")
         return values
 
     def handlers(self) -> Dict[type, Callable]:

@@ -11,7 +11,7 @@ from nanlint.checks.base import PREDICATES, Check, snippet
 from nanlint.analysis.callers import argument_for
 from nanlint.analysis.guards import value_keys
 from nanlint.analysis.patterns import Match, Template
-from nanlint.analysis.syntax import attribute_name, binding_key, name_of, positional_args, same_code
+from nanlint.analysis.syntax import attribute_name, binding_key, name_of, own_nodes, positional_args, same_code
 from nanlint.analysis.ops import KEEPING_VALUES, OPS
 from nanlint.analysis.values import COUNT, MASK, MASK_NAME, POS, UNKNOWN, ZERO, literal_number
 from nanlint.checks.masking import derived_names
@@ -39,7 +39,10 @@ class RiskyDenominator(Check):
     and attributes of unknown origin carry no evidence and stay silent, and so does a denominator
     the function compares before dividing (`if n > 0:`, `torch.where(n > 0, s / n, 0)`).
     With `masked_mean`, a masked mean `(x * m).sum() / m.sum()` is evidence too: the weights that
-    mask the numerator are the ones summed below, and a mask can select nothing."""
+    mask the numerator are the ones summed below, and a mask can select nothing. With
+    `unless_only_compared`, a quotient assigned to a name that is only ever compared
+    (`iou = inter / union; keep = iou <= t`) is left alone: NaN compares False, so the NaN
+    decides (the pair is not selected) and goes no further."""
 
     kind = "risky-denominator"
     FIELDS = ("why", "den", "clamped")
@@ -49,6 +52,7 @@ class RiskyDenominator(Check):
         "danger": (list, ["zero"]),
         "numerator_not": (list, []),
         "masked_mean": (bool, False),
+        "unless_only_compared": (bool, False),
     }
 
     def handlers(self):
@@ -80,6 +84,8 @@ class RiskyDenominator(Check):
         if evidence is None or numerator is not None and _empty_mean_intended(node, numerator, denominator, ctx):
             return
         if numerator is not None and any(PREDICATES[name](ctx.fact(numerator)) for name in self.params["numerator_not"]):
+            return
+        if self.params["unless_only_compared"] and _only_compared(node, ctx):
             return
         match = Match({"den": denominator})
         clamp = SIZE_CLAMP if _is_size(denominator, ctx) else WEIGHT_CLAMP if evidence.masked_mean else None
@@ -121,6 +127,18 @@ def _empty_mean_intended(node: cst.CSTNode, numerator: cst.BaseExpression, denom
     if summed is not None and _is_mask(summed, ctx) and same_code(_uncast(_scaled(numerator), ctx), _uncast(summed, ctx)):
         return True
     return _in_mean_reduction_branch(node, ctx)
+
+
+def _only_compared(node: cst.CSTNode, ctx) -> bool:
+    """`node` is the whole value of `name = node`, and every later read of `name` in the function
+    is an operand of a comparison (`name <= t`)."""
+    parents = ctx.parents()
+    statement = parents.get(id(node))
+    if not (isinstance(statement, cst.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0].target, cst.Name)):
+        return False
+    name = statement.targets[0].target.value
+    reads = [n for n in own_nodes(ctx.function_scope().node) if isinstance(n, cst.Name) and n.value == name and n is not statement.targets[0].target]
+    return bool(reads) and all(isinstance(parents.get(id(read)), (cst.Comparison, cst.ComparisonTarget)) for read in reads)
 
 
 def _is_mask(node: cst.BaseExpression, ctx) -> bool:

@@ -22,7 +22,7 @@ class PatternCheck(Check):
     weighting) is left alone; with `skip_references`, so is the body of an operator's reference
     or decomposition (`@register_decomposition(aten.softplus)`), which must return what the
     operator returns, infinities included. `where` may also name a predicate on the captured code
-    itself (`eps-like`: `eps`, `1e-8`)."""
+    itself (`eps-like`: `eps`, `1e-8`), or a list of predicates of which one must hold."""
 
     kind = "pattern"
     PARAMS = {
@@ -79,7 +79,10 @@ class PatternCheck(Check):
         return not any(ctx.compared.guards(match.captures[name], ctx) for name in self.params["unguarded"])
 
 
-def _satisfies(predicate: str, node: cst.CSTNode, ctx) -> bool:
+def _satisfies(predicate, node: cst.CSTNode, ctx) -> bool:
+    """`predicate` holds for the capture; a list of predicates holds when any of them does."""
+    if isinstance(predicate, list):
+        return any(_satisfies(one, node, ctx) for one in predicate)
     if predicate in NODE_PREDICATES:
         return NODE_PREDICATES[predicate](node)
     return PREDICATES[predicate](ctx.fact(node))
