@@ -83,6 +83,7 @@ NORM = "norm"  # a norm or distance: 0 for an all-zero input
 RANGE = "range"  # max - min: 0 when all values are equal
 RECTIFIED = "rectified"  # a ReLU output: 0 for every non-positive input
 DISTANCE = "distance"  # a norm of a difference or a cdist: 0 where two points coincide
+SIGNED = "signed"  # samples of both signs by construction (torch.randn), and odd powers of them
 LEARNED = "learned"  # an nn.Parameter itself (a view or cast of it): an optimizer step can take it anywhere
 KINDS = frozenset({COUNT, SPREAD, NORM, RANGE})
 KEPT_BY_SCALING = KINDS | {LOSS}  # what multiplying or dividing by a positive value keeps
@@ -638,7 +639,7 @@ class Analyzer:
             return Fact(signs or NONNEG, why, frozenset(tags))
         if value == 0.5 or 0 < value < 1:
             return Fact(base.signs & NONNEG or NONNEG, base.why if base.can(ZERO) else None)
-        return Fact(base.signs, base.why, base.tags & {PROB})
+        return Fact(base.signs, base.why, base.tags & ({PROB, SIGNED} if value == int(value) else {PROB}))
 
     def _Call(self, node: cst.Call, depth: int) -> Fact:
         described = self.env.describe_call(node)
@@ -730,7 +731,7 @@ class Analyzer:
         if name in ("zeros", "zeros_like"):
             return Fact(ZERO, "zeros")
         if name in ("randn", "randn_like"):
-            return Fact(NEG | POS, "standard normal samples (torch.randn), negative half the time")
+            return Fact(NEG | POS, "standard normal samples (torch.randn), negative half the time", frozenset({SIGNED}))
         if name in ("full", "full_like", "fill_", "new_full") and len(operands) >= 2:
             return self.fact(operands[1], depth)
         if name in ("tensor", "scalar_tensor") and operands:

@@ -101,7 +101,7 @@ def configured_values(node: cst.BaseExpression, ctx) -> List[float]:
     checked that it has not reassigned, the constants of its default and of what the file's calls
     pass for it: `focal(x, y, gamma=0.5)` configures the `gamma` of `def focal(x, y, gamma=2.0)`;
     for `self.gamma` (also passed on), those of the `__init__` parameter it was set from."""
-    value = constant_value(node)
+    value = constant_value(node, resolve=ctx.constant)
     if value is not None:
         return [value]
     owner = ctx.class_node()
