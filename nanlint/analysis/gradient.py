@@ -34,7 +34,7 @@ WHERE_IT_SPEAKS = (
     "the functions of the file they call; and only when the value reaches what is differentiated (not through "
     "`argmax`, comparisons, `.detach()` or indices). Metrics, samplers, `torch.no_grad()` blocks, post-processing "
     "and eval-only branches (`if not self.training`) stay silent, and so do values built only from the input data "
-    "(masks, targets, counts, the model's raw inputs, constant grids) with no parameter or layer output in them. "
+    "(masks, targets, counts, the model's raw inputs, registered buffers, constant grids) with no parameter or layer output in them. "
     "The finding says why the code is differentiated."
 )
 # Base classes whose subclasses' `forward` autograd runs through, by the end of their names: torch's
