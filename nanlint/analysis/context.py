@@ -274,7 +274,8 @@ class FileContext:
         return found[1] if found is not None else None
 
     def _class_assignment(self, attr: str) -> Optional[Tuple[Scope, cst.CSTNode]]:
-        """Where another method of the current class (already walked: `__init__`) set `self.attr`."""
+        """Where another method of the current class (already walked: `__init__`; or, for a value
+        judged from a helper above the class, as its assignments read) set `self.attr`."""
         owner = self.class_node()
         if owner is None:
             return None

@@ -328,4 +328,3 @@ def _bound_argument(call: cst.Call, param: cst.Param, index: Optional[int]):
             return arg.value
         position += 1
     return None
-
