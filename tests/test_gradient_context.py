@@ -255,3 +255,36 @@ def test_data_of_a_script_that_is_made_to_require_grad_is_differentiated(nanlint
         (spread.sum() + pull.sum() + constant.sum()).backward()
         """)
     assert set(flagged(nanlint, path)) == {line_of(path, "# requires_grad set"), line_of(path, "# requires_grad_")}
+
+
+def test_a_plain_class_computes_under_the_autograd_of_the_code_that_builds_it(nanlint, tmp_path):
+    path = write(tmp_path, "edges.py", """
+        import torch
+        from torch import nn
+
+        class Distances:
+            def __init__(self, x, y):
+                self.value = ((x - y) ** 2).sum(-1).sqrt()  # built in a loss
+                self.count = x.shape[0]
+
+        class Layer(nn.Module):
+            def __init__(self, x, y):
+                super().__init__()
+                self.table = ((x - y) ** 2).sum(-1).sqrt()  # a module's constructor
+
+        class Unused:
+            def __init__(self, x, y):
+                self.value = ((x - y) ** 2).sum(-1).sqrt()  # never built where gradients flow
+
+        def closure(x, y, target):
+            loss = (Distances(x, y).value - target).abs().mean()
+            loss.backward()
+            return loss
+
+        @torch.no_grad()
+        def report(x, y):
+            return Unused(x, y).value
+        """)
+    found = flagged(nanlint, path)
+    assert set(found) == {line_of(path, "# built in a loss")}
+    assert "called from `closure`" in found[line_of(path, "# built in a loss")]

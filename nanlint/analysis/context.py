@@ -95,7 +95,7 @@ class FileContext:
         self._calls: Optional[FileCalls] = None
         self._caller_scopes: Dict[int, Scope] = {}
         self._judging = 0  # how many functions away from the walk the current judgement is
-        self._parameter_facts: Dict[Tuple[int, str], Optional[Fact]] = {}
+        self._parameter_facts: Dict[Tuple[int, str, int], Optional[Fact]] = {}
         self.seq = 0
         self.horizon: Optional[int] = None
         self.grad_off_depth = 0
@@ -282,13 +282,15 @@ class FileContext:
         return _method(defined, "forward") if isinstance(defined, cst.ClassDef) else None
 
     def _class_assignment(self, attr: str, owner: Optional[cst.ClassDef] = None) -> Optional[Tuple[Scope, cst.CSTNode]]:
-        """Where another method of the current class, or of `owner`, (already walked: `__init__`)
-        set `self.attr`."""
+        """Where another method of the current class, or of `owner`, set `self.attr` (already walked:
+        `__init__`; or, for a value judged from a helper above the class, as its assignments read)."""
         owner = owner or self.class_node()
         if owner is None:
             return None
         for statement in owner.body.body:
             scope = self.finished.get(id(statement))
+            if scope is None and isinstance(statement, cst.FunctionDef) and self._judging:
+                scope = self._caller_scope(statement)  # judged from a function above the class: not walked yet
             found = scope.last(f"self.{attr}", None) if scope is not None else None
             if found is not None and found.value is not None:
                 return scope, found.value
@@ -379,6 +381,11 @@ class FileContext:
                 return [value] if value is not None else self._constants_of(scope, name_of(assigned) or "")
         return []
 
+    def constant(self, node: cst.CSTNode) -> Optional[float]:
+        """The one constant `node` is seen to hold (`constant_values`), or None."""
+        values = set(self.constant_values(node))
+        return values.pop() if len(values) == 1 else None
+
     def _constants_of(self, scope: Scope, name: str) -> List[float]:
         binding = scope.last(name, self.horizon if scope is self.function_scope() else None)
         if binding is None:
@@ -404,7 +411,7 @@ class FileContext:
         binding = scope.last(name, self.horizon)
         if binding is None or binding.seq != scope.params[name]:
             return None
-        key = (id(function), name)
+        key = (id(function), name, self._judging)  # asked from deeper, fewer functions can be followed
         if key not in self._parameter_facts:
             self._parameter_facts[key] = None  # a recursive call adds nothing
             self._parameter_facts[key] = self._passed_fact(function, name)

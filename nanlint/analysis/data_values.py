@@ -4,7 +4,8 @@ The std of the input time series, the count of a boolean mask, a constant meshgr
 gradient-only hazard there is harmless, because nothing learnable flows into the value. A value is
 *data* when everything it is built from is: a literal; a parameter named like data the model is
 fed (`mask`, `target`, `labels`, `num_boxes`, `past_values`...) or annotated as a Python number;
-a parameter of a helper that every call of the file passes data; a local name whose every
+a parameter of a helper that every call of the file passes data; a buffer the class registers
+(`self.register_buffer("var", ...)`: statistics, constant tables); a local name whose every
 assignment is data (all of them, wherever they are: the analysis does not follow the order of
 statements); a torch/numpy/math function, a builtin or a method applied to data; a helper of the
 file that touches no module attribute, applied to data; a comparison, a no-gradient op (`.long()`,
@@ -17,7 +18,7 @@ function, on demand.
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Optional, Set
+from typing import Dict, FrozenSet, List, Optional, Set
 
 import libcst as cst
 
@@ -27,7 +28,7 @@ from nanlint.analysis.syntax import SCOPE_NODES, attribute_name, children, funct
 
 # Parameters that hold what the data pipeline feeds a model, by the words in their names.
 DATA_PARAM = re.compile(
-    r"(^|_)(masks?|paddings?|targets?|labels?|counts?|lengths?|lens|ids|indices|num|gt)(_|$)|^(past|future|pixel|input)_values$"
+    r"(^|_)(masks?|paddings?|targets?|labels?|counts?|lengths?|lens|ids|indices|num|gt)(_|$)|^(past|future|pixel|input)_values$|^input_features$"
 )
 NUMBER_ANNOTATIONS = frozenset({"int", "float", "bool", "str"})
 DATA_ATTRIBUTES = frozenset({"training", "config"})  # `self.training`, `self.config.eps`
@@ -50,6 +51,7 @@ class DataValues:
         self._params: Dict[tuple, bool] = {}
         self._locals: Dict[int, Dict[str, bool]] = {}
         self._learnable_free: Dict[int, bool] = {}
+        self._buffer_names: Dict[int, FrozenSet[str]] = {}
 
     def is_data(self, node: cst.CSTNode, function) -> bool:
         return self._expression(node, function, self._local_data(function))
@@ -65,7 +67,7 @@ class DataValues:
             if node.attr.value in METADATA:
                 return True
             if name_of(node.value) == "self":
-                return node.attr.value in DATA_ATTRIBUTES
+                return node.attr.value in DATA_ATTRIBUTES or node.attr.value in self._buffers(function.owner)
             return self._expression(node.value, function, local)
         if isinstance(node, cst.Call):
             return self._call(node, function, local)
@@ -121,6 +123,17 @@ class DataValues:
         if function is not module:
             return self._local_data(module).get(name, False)
         return False
+
+    def _buffers(self, owner: Optional[cst.ClassDef]) -> FrozenSet[str]:
+        """The names the class registers as buffers (`self.register_buffer("var", ...)`): tensors the
+        optimizer never updates and autograd does not differentiate (statistics, constant tables)."""
+        if owner is None:
+            return frozenset()
+        if id(owner) not in self._buffer_names:
+            calls = (node for node in walk(owner) if isinstance(node, cst.Call) and attribute_name(node.func) == "register_buffer" and node.args)
+            named = (call.args[0].value for call in calls)
+            self._buffer_names[id(owner)] = frozenset(name.evaluated_value for name in named if isinstance(name, cst.SimpleString))
+        return self._buffer_names[id(owner)]
 
     # --- parameters ---------------------------------------------------------------------
 

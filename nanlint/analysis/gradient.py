@@ -34,7 +34,7 @@ WHERE_IT_SPEAKS = (
     "the functions of the file they call; and only when the value reaches what is differentiated (not through "
     "`argmax`, comparisons, `.detach()` or indices). Metrics, samplers, `torch.no_grad()` blocks, post-processing "
     "and eval-only branches (`if not self.training`) stay silent, and so do values built only from the input data "
-    "(masks, targets, counts, the model's raw inputs, constant grids) with no parameter or layer output in them. "
+    "(masks, targets, counts, the model's raw inputs, registered buffers, constant grids) with no parameter or layer output in them. "
     "The finding says why the code is differentiated."
 )
 # Base classes whose subclasses' `forward` autograd runs through, by the end of their names: torch's
@@ -176,9 +176,10 @@ class GradientContext:
         `self.name(...)` from its own class for a method."""
         if not isinstance(function.node, cst.FunctionDef):
             return
-        callee = function.name if function.owner is None else f"self.{function.name}"
+        constructor = self._builds_values(function)
+        callee = function.owner.name.value if constructor else function.name if function.owner is None else f"self.{function.name}"
         for caller in self._table().values():
-            if caller is function or function.owner is not None and caller.owner is not function.owner:
+            if caller is function or function.owner is not None and caller.owner is not function.owner and not constructor:
                 continue
             for call in caller.calls.get(callee, ()):
                 yield caller, call
@@ -194,6 +195,12 @@ class GradientContext:
             if parent is not None and parent is not node and depth < 8 and self._is_module_class(parent, depth + 1):
                 return True
         return False
+
+    def _builds_values(self, function: _Function) -> bool:
+        """The `__init__` of a plain class (not a module) whose instances hold the tensors it
+        computes from its arguments (`EdgeLoss(image).magnitude`): it runs under the autograd of
+        the code that builds the instance, and its `self.` attributes are what it gives back."""
+        return function.name == "__init__" and function.owner is not None and not self._is_module_class(function.owner)
 
     # --- whether a value reaches an output -------------------------------------------------
 
@@ -247,6 +254,8 @@ class GradientContext:
             return function.live
         assignments = [sub for sub in own_nodes(function.node) if isinstance(sub, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.Call))]
         live = {name for output in function.outputs for name in _names_in(output, self.ctx)}
+        if self._builds_values(function):
+            live |= {name for statement in assignments for name in _assigned_names(statement, _assigned_value(statement)) or () if name.startswith("self.")}
         changed = True
         while changed:
             changed = False

@@ -84,6 +84,8 @@ NORM = "norm"  # a norm or distance: 0 for an all-zero input
 RANGE = "range"  # max - min: 0 when all values are equal
 RECTIFIED = "rectified"  # a ReLU output: 0 for every non-positive input
 DISTANCE = "distance"  # a norm of a difference or a cdist: 0 where two points coincide
+SIGNED = "signed"  # samples of both signs by construction (torch.randn), and odd powers of them
+LEARNED = "learned"  # an nn.Parameter itself (a view or cast of it): an optimizer step can take it anywhere
 KINDS = frozenset({COUNT, SPREAD, NORM, RANGE})
 BOX_EXTENT = "box-extent"  # a box's width or height x2 - x1: 0 for a degenerate box, below 0 for an inverted one
 BOX_AREA = "box-area"  # a box's area w * h, a sum of areas, the union of two boxes: 0 for degenerate boxes
@@ -168,20 +170,23 @@ _ARITHMETIC = {cst.Add: float.__add__, cst.Subtract: float.__sub__, cst.Multiply
 MAX_CONSTANT_DEPTH = 8
 
 
-def constant_value(node: cst.CSTNode, casts: bool = False, depth: int = 0) -> Optional[float]:
+def constant_value(node: cst.CSTNode, casts: bool = False, depth: int = 0, resolve=None) -> Optional[float]:
     """A literal number or constant arithmetic on literals: `0.5`, `1 / 3`, `1.0 / 2.2`, `1 - 1e-7`;
-    with `casts`, also through `float(...)` / `int(...)`: `float(2 ** 30)`. Constants people write
+    with `casts`, also through `float(...)` / `int(...)`: `float(2 ** 30)`; with `resolve` (a name
+    -> the number it holds, or None), also on names: `1 / p` with `p = 3`. Constants people write
     are shallow; deeper arithmetic (a generated 2,000-term sum) is not one. A complex result (a
     negative number to a fractional power) is no number here."""
     value = literal_number(node)
     if value is not None or depth > MAX_CONSTANT_DEPTH:
         return value
+    if resolve is not None and isinstance(node, cst.Name):
+        return resolve(node)
     if casts and _builtin_called(node, "float", "int"):
         args = positional_args(node)
-        return constant_value(args[0], casts, depth + 1) if len(args) == 1 else None
+        return constant_value(args[0], casts, depth + 1, resolve) if len(args) == 1 else None
     if not isinstance(node, cst.BinaryOperation) or type(node.operator) not in _ARITHMETIC:
         return None
-    left, right = constant_value(node.left, casts, depth + 1), constant_value(node.right, casts, depth + 1)
+    left, right = constant_value(node.left, casts, depth + 1, resolve), constant_value(node.right, casts, depth + 1, resolve)
     if left is None or right is None:
         return None
     try:
@@ -642,6 +647,8 @@ class Analyzer:
 
     def power(self, base: Fact, exponent: cst.CSTNode) -> Fact:
         value = literal_number(exponent)
+        if value is None and isinstance(exponent, cst.Name):
+            value = self.env.constant(exponent)  # `x.pow(p)` with `p = 3`
         if value is None:
             return Fact(base.signs & ~NEG if base.signs == POS else ANY, None)
         if value == int(value) and int(value) % 2 == 0:
@@ -653,7 +660,7 @@ class Analyzer:
             return Fact(signs or NONNEG, why, frozenset(tags))
         if value == 0.5 or 0 < value < 1:
             return Fact(base.signs & NONNEG or NONNEG, base.why if base.can(ZERO) else None)
-        return Fact(base.signs, base.why, base.tags & {PROB})
+        return Fact(base.signs, base.why, base.tags & ({PROB, SIGNED} if value == int(value) else {PROB}))
 
     def _Call(self, node: cst.Call, depth: int) -> Fact:
         described = self.env.describe_call(node)
@@ -742,8 +749,12 @@ class Analyzer:
             return join(first, self.fact(operands[2], depth))
         if name in ("rand", "rand_like") or name == "uniform_" and self._uniform_from_zero(operands, keywords):
             return Fact(NONNEG, "uniform noise from torch.rand, which includes 0", frozenset({UNIFORM}))
+        if name == "Parameter" and not is_literal(keywords.get("requires_grad"), False):
+            return _tagged(first, LEARNED)
         if name in ("zeros", "zeros_like"):
             return Fact(ZERO, "zeros")
+        if name in ("randn", "randn_like"):
+            return Fact(NEG | POS, "standard normal samples (torch.randn), negative half the time", frozenset({SIGNED}))
         if name in ("full", "full_like", "fill_", "new_full") and len(operands) >= 2:
             return self.fact(operands[1], depth)
         if name in ("tensor", "scalar_tensor") and operands:

@@ -15,7 +15,8 @@ from nanlint.ftypes import Edit, Fix
 from nanlint.analysis.patterns import Match, PatternError, Rest, Template, render_code
 from nanlint.analysis.syntax import name_of, snippet, walk
 from nanlint.analysis.values import (
-    ABOVE_ONE, BOX_AREA, BOX_EXTENT, BOX_UNION, CONSTANT, DECODED, IOU, PAIRWISE, COUNT, DISTANCE, EXP, EXPANDED_DISTANCE, LOG_PROB, LOG_SCALE, LOSS, OVERFLOWS, UNDERFLOW,
+    ABOVE_ONE, BOX_AREA, BOX_EXTENT, BOX_UNION, CONSTANT, DECODED, IOU, PAIRWISE, COUNT, DISTANCE, EXP, EXPANDED_DISTANCE,
+    LEARNED, LOG_PROB, LOG_SCALE, LOSS, OVERFLOWS, SIGNED, UNDERFLOW,
     MASK, NEG, NEG_INF, NONNEG, NORM, PAST_UNIT, POS, POS_INF, PROB, RANGE, RECTIFIED, SPREAD, SQUARED_DISTANCE,
     UNIFORM, UNIT, UNIT_COMPLEMENT, BELOW_ZERO, ZERO, Fact, bounded_above, is_eps_like, literal_number,
 )
@@ -47,6 +48,8 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     "below-zero": lambda f: f.has(BELOW_ZERO),  # evidence it goes below 0: `1 - p - eps`, a scaled tanh squared
     "loss": lambda f: f.has(LOSS) and bool(f.signs & POS) and not bounded_above(f),  # not `-loss`, not clamped
     "positive": lambda f: f.signs == POS,  # an eps added, a clamp above 0
+    "signed": lambda f: f.has(SIGNED) and f.why is not None,  # negative half the time: torch.randn, its odd powers
+    "learned": lambda f: f.has(LEARNED),  # an nn.Parameter as it is: nothing keeps it positive
     "any": lambda f: True,
     # kinds of zero evidence (with evidence that 0 occurs): a count of a mask, a std/var, a norm, max - min
     "count": lambda f: f.has(COUNT) and f.can(ZERO),

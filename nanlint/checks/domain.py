@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from typing import List
+from typing import List, Optional
 
 import libcst as cst
 
 from nanlint.checks.base import PREDICATES, Check, snippet
 from nanlint.analysis.callers import CallSite, argument_for
-from nanlint.analysis.syntax import name_of, walk
+from nanlint.analysis.syntax import name_of, own_nodes, walk
 from nanlint.analysis.patterns import Match
-from nanlint.analysis.values import constant_value
+from nanlint.analysis.values import POS, constant_value, is_eps_like
 
 POW_OPS = frozenset({"pow", "pow_", "float_power", "float_power_"})
+LOWER_CLAMPS = frozenset({"clamp", "clamp_min", "clip", "clamp_", "clamp_min_"})
 
 
 class RiskyArgument(Check):
@@ -27,6 +28,10 @@ class RiskyArgument(Check):
     `arity` is the number of operands (receiver included) a genuine tensor call has, which keeps
     `self.log("loss", value)` in Lightning or `logger.log(level, msg)` out. Rules in `supersedes`
     are not reported inside this rule's finding (a specific domain rule over a general one).
+    With `eps_after`, the evidence is the code's own guard after the op instead of the argument's
+    fact: `sqrt(s) + eps`, `theta = sqrt(s); x / (theta + eps)`, `norm.clamp(min=eps)` (the eps
+    says the result reaches 0, which the argument then does too), for an argument not already
+    kept positive.
     """
 
     kind = "risky-argument"
@@ -40,6 +45,7 @@ class RiskyArgument(Check):
         "operator": (str, ""),
         "supersedes": (list, []),
         "configured": (bool, False),
+        "eps_after": (bool, False),
     }
 
     def handlers(self):
@@ -73,12 +79,17 @@ class RiskyArgument(Check):
         low, high = self.params["exponents"] or (0, 1)
         if exponent is None:
             return False
-        values = configured_values(exponent, ctx) if self.params["configured"] else [constant_value(exponent)]
+        values = configured_values(exponent, ctx) if self.params["configured"] else [constant_value(exponent, resolve=ctx.constant)]
         return any(value is not None and value != int(value) and low < value < high for value in values)
 
     def _judge(self, node: cst.CSTNode, argument: cst.BaseExpression, op: str, ctx) -> None:
         fact = ctx.fact(argument)
-        if not any(PREDICATES[name](fact) for name in self.params["danger"]):
+        if self.params["eps_after"]:
+            guard = eps_added_after(node, ctx) if fact.signs != POS else None
+            if guard is None:
+                return
+            fact = fact._replace(why=f"`{snippet(ctx.source(guard))}`")
+        elif not any(PREDICATES[name](fact) for name in self.params["danger"]):
             return
         is_operand = isinstance(node, cst.BinaryOperation) or isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.value is argument
         fix = self.make_fix(ctx, argument, Match({"arg": argument}), operand=is_operand)
@@ -90,7 +101,7 @@ def configured_values(node: cst.BaseExpression, ctx) -> List[float]:
     checked that it has not reassigned, the constants of its default and of what the file's calls
     pass for it: `focal(x, y, gamma=0.5)` configures the `gamma` of `def focal(x, y, gamma=2.0)`;
     for `self.gamma` (also passed on), those of the `__init__` parameter it was set from."""
-    value = constant_value(node)
+    value = constant_value(node, resolve=ctx.constant)
     if value is not None:
         return [value]
     owner = ctx.class_node()
@@ -134,3 +145,44 @@ def _attribute_values(owner: cst.ClassDef, attr: str, ctx) -> List[float]:
                 constructions = [CallSite(c, ctx.module, True) for c in walk(ctx.module) if isinstance(c, cst.Call) and name_of(c.func) == owner.name.value]
                 return _parameter_values(init, statement.value.value, constructions)
     return []
+
+
+def eps_added_after(node: cst.CSTNode, ctx) -> Optional[cst.CSTNode]:
+    """The expression that guards `node`'s result with an eps after the fact: `node + eps`,
+    `node.clamp(min=eps)`, or the same on the name `node` is assigned to, in its function."""
+    parents = ctx.parents()
+    guard = _eps_guard(node, parents, ctx)
+    if guard is not None:
+        return guard
+    assignment = parents.get(id(node))
+    if not (isinstance(assignment, cst.Assign) and assignment.value is node and len(assignment.targets) == 1):
+        return None
+    target = assignment.targets[0].target
+    if not isinstance(target, cst.Name):
+        return None
+    for use in own_nodes(ctx.function_scope().node):
+        if isinstance(use, cst.Name) and use.value == target.value and use is not target:
+            guard = _eps_guard(use, parents, ctx)
+            if guard is not None:
+                return guard
+    return None
+
+
+def _eps_guard(value: cst.CSTNode, parents, ctx) -> Optional[cst.CSTNode]:
+    """`value + eps` / `eps + value`, `value.clamp(min=eps)`, `torch.clamp(value, min=eps)`."""
+    parent = parents.get(id(value))
+    if isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, cst.Add):
+        other = parent.right if parent.left is value else parent.left
+        return parent if is_eps_like(other) else None
+    if isinstance(parent, cst.Attribute) and parent.value is value:
+        parent = parents.get(id(parent))
+    elif isinstance(parent, cst.Arg):
+        parent = parents.get(id(parent))
+    if not isinstance(parent, cst.Call):
+        return None
+    described = ctx.describe(parent)
+    if described is None or described[0] not in LOWER_CLAMPS or not described[1] or described[1][0] is not value:
+        return None
+    operands, keywords = described[1], described[2]
+    low = keywords.get("min", operands[1] if len(operands) > 1 else None)
+    return parent if low is not None and is_eps_like(low) else None
