@@ -333,11 +333,11 @@ class FileContext:
             method = _method(owner, func.attr.value) if owner is not None else None
             if method is not None:
                 return method
-        if isinstance(func, cst.Attribute):  # `vae.loss(...)` with `vae = VAE()`
-            instance = self.construction(func.value)
-            made = self.definitions.get(name_of(instance.func)) if instance is not None else None
+        instance = self.construction(func.value) if isinstance(func, cst.Attribute) else None
+        if instance is not None:  # `vae.loss(...)` with `vae = VAE()`
+            made = self.definitions.get(name_of(instance.func))
             return _method(made, func.attr.value) if isinstance(made, cst.ClassDef) else None
-        construction = self.construction(func)
+        construction = self.construction(func)  # `model(x)`, `self.encoder(x)`: the class's forward
         made = self.definitions.get(name_of(construction.func)) if construction is not None else None
         return _method(made, "forward") if isinstance(made, cst.ClassDef) else None
 

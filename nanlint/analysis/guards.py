@@ -117,6 +117,8 @@ def _added_terms(node: cst.CSTNode, ctx) -> List[cst.CSTNode]:
 def _tested_values(node: cst.CSTNode, ctx) -> List[cst.CSTNode]:
     """The values a comparison or a test call (`any`, `all`, `isclose`, `allclose`) looks at."""
     if isinstance(node, cst.Comparison):
+        if all(isinstance(target.operator, (cst.Is, cst.IsNot)) for target in node.comparisons):
+            return []  # `n is not None` says the value is there, not that it is nonzero
         operands = [node.left, *(target.comparator for target in node.comparisons)]
         return [operand for operand in operands if not is_constant(operand)]
     if isinstance(node, cst.Call) and name_of(node.func) != "len":
