@@ -232,20 +232,7 @@ def _mask_like(weights: cst.BaseExpression, ctx) -> bool:
     tensor from the batch); not continuous values an op made (`y.sqrt()`, a softmax), which are
     all 0 only for an all-0 input."""
     fact = ctx.fact(weights)
-    return _is_mask(weights, ctx) or fact.has(COUNT) or fact.signs == ZERO or fact == UNKNOWN and not _held_by_module(weights, ctx)
-
-
-def _held_by_module(node: cst.BaseExpression, ctx, hops: int = 0) -> bool:
-    """`self.class_weights` (through casts, an index and a local name): weights the module was
-    configured with, not a mask of the batch, unless named like a mask."""
-    if name_of(node) is not None:
-        found = ctx.lookup(node) if hops < HOPS else None
-        return found is not None and ctx.at(found.seq, _held_by_module, found.value, ctx, hops + 1)
-    if isinstance(node, cst.Subscript):
-        return _held_by_module(node.value, ctx, hops)
-    if isinstance(node, cst.Attribute):
-        return name_of(node.value) == "self" and not MASK_NAME.search(node.attr.value)
-    return isinstance(node, cst.Call) and _uncast(node, ctx) is not node and _held_by_module(_uncast(node, ctx), ctx, hops)
+    return _is_mask(weights, ctx) or fact.has(COUNT) or fact.signs == ZERO or fact == UNKNOWN
 
 
 def _selects_own_extreme(node: cst.BaseExpression, ctx, hops: int = 0) -> bool:
