@@ -344,13 +344,13 @@ class FileContext:
             method = _method(owner, func.attr.value) if owner is not None else None
             if method is not None:
                 return method
-        if isinstance(func, cst.Attribute):  # `vae.loss(...)` with `vae = VAE()`, and `vae.encoder(x)`
-            instance = self.construction(func.value)
-            made = self.definitions.get(name_of(instance.func)) if instance is not None else None
+        instance = self.construction(func.value) if isinstance(func, cst.Attribute) else None
+        if instance is not None:  # `vae.loss(...)` with `vae = VAE()`, and `vae.encoder(x)`
+            made = self.definitions.get(name_of(instance.func))
             if not isinstance(made, cst.ClassDef):
                 return None
             return _method(made, func.attr.value) or self._submodule_forward(made, func.attr.value)
-        construction = self.construction(func)
+        construction = self.construction(func)  # `model(x)`, `self.encoder(x)`: the class's forward
         made = self.definitions.get(name_of(construction.func)) if construction is not None else None
         return _method(made, "forward") if isinstance(made, cst.ClassDef) else None
 

@@ -117,6 +117,8 @@ def _added_terms(node: cst.CSTNode, ctx) -> List[cst.CSTNode]:
 def _tested_values(node: cst.CSTNode, ctx) -> List[cst.CSTNode]:
     """The values a comparison or a test call (`any`, `all`, `isclose`, `allclose`) looks at."""
     if isinstance(node, cst.Comparison):
+        if all(isinstance(target.operator, (cst.Is, cst.IsNot)) for target in node.comparisons) and _passed_with_evidence(node.left, ctx):
+            return []  # `n is not None` says the optional argument is there; the file's calls say what it is
         operands = [node.left, *(target.comparator for target in node.comparisons)]
         return [operand for operand in operands if not is_constant(operand)]
     if isinstance(node, cst.Call) and name_of(node.func) != "len":
@@ -124,3 +126,11 @@ def _tested_values(node: cst.CSTNode, ctx) -> List[cst.CSTNode]:
         if described is not None and described[0] in ("any", "all", "isclose", "allclose") and described[1]:
             return [described[1][0]]
     return []
+
+
+def _passed_with_evidence(node: cst.CSTNode, ctx) -> bool:
+    """A parameter for which the file's own calls pass a value with evidence of a risk (a count
+    of labels that can select nothing)."""
+    name = name_of(node)
+    passed = ctx.parameter_fact(name) if name is not None else None
+    return passed is not None and passed.why is not None

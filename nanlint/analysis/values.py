@@ -919,6 +919,8 @@ class Analyzer:
     def _sum(self, name: str, first: Fact) -> Fact:
         if first.has(UNDERFLOW):
             return first  # 0 where every term underflows (a mixture far from the point)
+        if first.has(PROB) and first.why is not None and name != "cumsum":
+            return Fact(NONNEG, f"a {name} of probabilities, exactly 0 where every term underflows (a class that never fires)", frozenset({UNDERFLOW}))
         if first.has(MASK) or first.has(COUNT):
             return Fact(NONNEG, "a count of a mask, 0 when no element is selected", frozenset({COUNT}))
         if first.signs == POS and first.why is None:

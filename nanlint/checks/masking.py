@@ -9,7 +9,7 @@ import libcst as cst
 
 from nanlint.checks.base import PREDICATES, Check, snippet
 from nanlint.analysis.syntax import called_name, name_of, subscript_index, walk
-from nanlint.analysis.values import PRESERVING
+from nanlint.analysis.values import MASK, MASK_NAME, PRESERVING
 
 FILL_OPS = frozenset({"masked_fill", "masked_fill_"})
 # Ops a masked tensor passes through on its way to the softmax: scaling, adding a bias, casting.
@@ -125,6 +125,8 @@ class InfiniteMaskSoftmax(Check):
                 if self._is_fill(branch, ctx):
                     return None if self._keeps_a_row_entry(operands[0], scores, ctx) else (node, operands[0])
             return self._fill_source(operands[1], ctx, depth + 1) or self._fill_source(operands[2], ctx, depth + 1)
+        if op == "log" and operands and self.params["fill"] == "neg-inf" and _is_mask(operands[0], ctx):
+            return node, operands[0]  # `scores + mask.log()`: an additive mask, -inf where the mask is 0
         if op in PASS_THROUGH and operands:
             return self._fill_source(operands[0], ctx, depth + 1) or (
                 self._fill_source(operands[1], ctx, depth + 1) if op in ("add", "sub") and len(operands) > 1 else None
@@ -170,6 +172,15 @@ class InfiniteMaskSoftmax(Check):
             if described[0] in PRESERVING or described[0] in ("logical_not", "bool", "eq", "ne"):
                 return self._triangular(described[1][0], ctx, depth + 1)
         return False
+
+
+def _is_mask(node: cst.CSTNode, ctx) -> bool:
+    """A boolean or 0/1 tensor: known as one, or named like one (`mask`, `valid`) whatever is passed."""
+    described = ctx.describe(node) if isinstance(node, cst.Call) else None
+    if described is not None and described[0] in PRESERVING and described[1]:
+        node = described[1][0]  # `mask.float()`
+    name = name_of(node)
+    return ctx.fact(node).has(MASK) or bool(name and MASK_NAME.search(name))
 
 
 def _has_slice(target: cst.Subscript) -> bool:
