@@ -933,7 +933,7 @@ class Analyzer:
             return Fact(ANY, COSINE_WHY, frozenset({UNIT, PAST_UNIT}))
         if first.has(CENTRED) and first.tags & {SQUARED_DIFF, SPREAD} and name != "cumsum":
             why = "a variance computed by hand (squared deviations from the mean), 0 for a constant input or a group of one element"
-            return Fact(NONNEG, why, frozenset({SPREAD, CENTRED, SQUARED_DISTANCE}))
+            return Fact(NONNEG, why, frozenset({SPREAD, CENTRED}))
         if first.has(SQUARED_DIFF) and name != "cumsum":
             return Fact(NONNEG, f"a {name} of squared differences, 0 where the two points coincide", frozenset({SQUARED_DISTANCE}))
         if first.has(SQUARE) and name != "cumsum":
