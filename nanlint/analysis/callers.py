@@ -80,7 +80,8 @@ def _note_call(call: cst.Call, caller, owner, definitions, assigned, calls: File
     elif isinstance(func, cst.Call):  # `Net()(x)`
         target, skips_self = _forward_of(func, definitions), True
     elif isinstance(func, cst.Attribute) and name_of(func.value) == "self" and owner is not None:
-        target, skips_self = _method(owner, func.attr.value), True
+        method = _method(owner, func.attr.value)  # `self.helper(x)`, else `self.block(x)` with `self.block = Block()`
+        target, skips_self = method or _forward_of(_attribute_value(owner, func.attr.value, calls), definitions), True
     elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):  # `vae.loss(x)` with `vae = VAE()`
         made = next((value for name, value in reversed(assigned) if name == func.value.value), None)
         defined = definitions.get(made.func.value) if isinstance(made, cst.Call) and isinstance(made.func, cst.Name) else None
@@ -108,6 +109,16 @@ def _forward_of(made: Optional[cst.CSTNode], definitions) -> Optional[cst.Functi
         return None
     defined = definitions.get(made.func.value)
     return _method(defined, "forward") if isinstance(defined, cst.ClassDef) else None
+
+
+def _attribute_value(owner: cst.ClassDef, attr: str, calls: FileCalls) -> Optional[cst.CSTNode]:
+    """What a method of `owner` scanned so far (`__init__`) last assigned to `self.attr`."""
+    for statement in owner.body.body:
+        assigned = calls.assignments.get(id(statement), ()) if isinstance(statement, cst.FunctionDef) else ()
+        made = next((value for name, value in reversed(assigned) if name == f"self.{attr}"), None)
+        if made is not None:
+            return made
+    return None
 
 
 def _method(owner: cst.ClassDef, name: str) -> Optional[cst.FunctionDef]:

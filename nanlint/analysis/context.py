@@ -7,8 +7,9 @@ from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
 import libcst as cst
 
 from nanlint.ftypes import Edit, Finding, Related, Span
-from nanlint.analysis.callers import FileCalls, argument_for, collect
+from nanlint.analysis.callers import CallSite, FileCalls, argument_for, collect
 from nanlint.analysis.gradient import GradientContext
+from nanlint.analysis.groups import GroupReduction, helper_reduction, library_group_reduction
 from nanlint.analysis.guards import ComparedValues
 from nanlint.analysis.names import TORCH_ROOT, ImportTable, dotted_name
 from nanlint.source import NEWLINE, line_starts
@@ -96,6 +97,7 @@ class FileContext:
         self._caller_scopes: Dict[int, Scope] = {}
         self._judging = 0  # how many functions away from the walk the current judgement is
         self._parameter_facts: Dict[Tuple[int, str, int], Optional[Fact]] = {}
+        self._group_helpers: Dict[int, Optional[GroupReduction]] = {}
         self.seq = 0
         self.horizon: Optional[int] = None
         self.grad_off_depth = 0
@@ -248,9 +250,16 @@ class FileContext:
         if qualified is not None:
             if qualified.startswith(TORCH_ROOT + "."):
                 return qualified.rsplit(".", 1)[1], positional_args(call), keyword_args(call)
-            return None
+            grouped = library_group_reduction(qualified, positional_args(call), keyword_args(call))
+            return (grouped.op, [grouped.source], {}) if grouped is not None else None
         if isinstance(func, cst.Attribute) and self.is_tensor_receiver(func.value):
             return func.attr.value, [func.value, *positional_args(call)], keyword_args(call)
+        helper = self._group_helper(func)
+        if helper is not None:  # `scatter_add(src, index, n)`, a helper around `index_add_`: as its reduction of `src`
+            function, reduction = helper
+            source = argument_for(CallSite(call, function, False), function, name_of(reduction.source))
+            if source is not None:
+                return reduction.op, [source], {}
         module = self.module_op(self.construction(func))
         if module is not None:
             op, construction, direct = module
@@ -258,6 +267,19 @@ class FileContext:
         return None
 
     # --- what the file's own modules, functions and classes compute ------------------------
+
+    def _group_helper(self, func: cst.CSTNode) -> Optional[Tuple[cst.FunctionDef, GroupReduction]]:
+        """The file's own function `func` names, when it returns a per-group reduction of a parameter."""
+        function = self.definitions.get(func.value) if isinstance(func, cst.Name) else None
+        if not isinstance(function, cst.FunctionDef):
+            return None
+        key = id(function)
+        if key not in self._group_helpers:
+            self._group_helpers[key] = None  # a recursive call adds nothing
+            scope = self.finished.get(id(function)) or self._caller_scope(function)
+            self._group_helpers[key] = self._within(scope, helper_reduction, function, self.describe_call)
+        reduction = self._group_helpers[key]
+        return (function, reduction) if reduction is not None else None
 
     def construction(self, callee: cst.CSTNode) -> Optional[cst.Call]:
         """The call that made the object `callee` names: `sm = nn.Softmax(1)` for `sm`, and for
@@ -460,18 +482,24 @@ class FileContext:
         from the walk: beyond, values are unknown (a chain of helpers stays cheap and shallow)."""
         if self._judging >= MAX_JUDGING:
             return Fact()
-        saved_scopes, saved_horizon = self.scopes, self.horizon
-        self.scopes, self.horizon = [saved_scopes[0], scope], None
         self._judging += 1
         try:
-            facts = [self.fact(value) for value in values]
+            facts = self._within(scope, lambda: [self.fact(value) for value in values])
         finally:
-            self.scopes, self.horizon = saved_scopes, saved_horizon
             self._judging -= 1
         result = facts[0]
         for fact in facts[1:]:
             result = join(result, fact)
         return result
+
+    def _within(self, scope: Scope, function: Callable, *args):
+        """`function(*args)` with names looked up in `scope` as it stood at its end, the module around it."""
+        saved_scopes, saved_horizon = self.scopes, self.horizon
+        self.scopes, self.horizon = [saved_scopes[0], scope], None
+        try:
+            return function(*args)
+        finally:
+            self.scopes, self.horizon = saved_scopes, saved_horizon
 
     def is_tensor_receiver(self, node: cst.CSTNode, depth: int = 0) -> bool:
         if is_constant(node) or isinstance(node, LITERAL_DISPLAYS):

@@ -21,6 +21,7 @@ from typing import FrozenSet, NamedTuple, Optional
 import libcst as cst
 
 from nanlint.analysis import boxes, ops
+from nanlint.analysis.groups import GROUP_OPS, torch_group_reduction
 from nanlint.analysis.selections import excluded_points
 from nanlint.analysis.syntax import (
     LITERAL_NAMES, called_name, is_literal, name_of, number_value, positional_args, same_code, string_value, subscript_index,
@@ -58,6 +59,7 @@ BELOW_ZERO = "below-zero"  # evidence the value goes below 0: `1 - p - eps`, `1 
 SCALED_UNIT = "scaled-unit"  # a ±1-bounded output times a value that can exceed 1 (`tanh(x) * max_action`)
 SCALED_UNIT_SQUARE = "scaled-unit-square"  # its square: can exceed 1
 SQUARED_DIFF = "squared-difference"  # (a - b) ** 2
+CENTRED = "centred"  # x - mean(x) (also per group, `x - mean[batch]`), its square, and the variance they sum to
 SQUARED_DISTANCE = "squared-distance"  # a sum or mean of squared differences, an MSE, |a|² + |b|² - 2ab
 BOUNDED = "bounded"  # bounded above by a literal (clamp(max=c), min(x, c)): its exp cannot overflow
 LOG_SCALE = "log-scale"  # named like a log-variance / log-std and not bounded above: exp(it) can overflow
@@ -514,9 +516,40 @@ class Analyzer:
             return Fact(ANY, "a squared distance expanded as |a|² + |b|² - 2ab, which rounds below 0", frozenset({SQUARED_DISTANCE, EXPANDED_DISTANCE}))
         if self._is_moment_difference(left, right):
             return Fact(ANY, "a variance computed as E[x²] - E[x]², 0 for a constant input and rounding below 0", frozenset({SPREAD}))
+        if self._is_mean_of(right, left):
+            return Fact(ANY, "a difference, 0 wherever both sides are equal", frozenset({DIFF, CENTRED}))
         if _gathered_pair(left, right):
             return Fact(ANY, None, frozenset())  # `pos[i] - pos[j]` over an edge list: 0 only for a self-loop or duplicate points
         return Fact(ANY, "a difference, 0 wherever both sides are equal", frozenset({DIFF}))
+
+    def _is_mean_of(self, node: cst.CSTNode, values: cst.CSTNode, hops: int = 0) -> bool:
+        """`node` is a mean of `values`: `values.mean(d)`, a sum of them over a count (`s.sum(d) / n`),
+        a per-group mean gathered back to the rows (`(scatter_add(x, batch) / count)[batch]`), through
+        local names, `.detach()` and reshapes."""
+        node = _looked_through(node)
+        name = name_of(node)
+        if name is not None and hops < 3:
+            found = self.env.lookup_name(name)
+            return found is not None and self.env.at(found.seq, self._is_mean_of, found.value, values, hops + 1)
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Divide):
+            return self._is_sum_of(node.left, values, hops)
+        described = self.env.describe_call(node) if isinstance(node, cst.Call) else None
+        return described is not None and described[0] in MEANS and bool(described[1]) and self._is_sum_of(described[1][0], values, hops)
+
+    def _is_sum_of(self, node: cst.CSTNode, values: cst.CSTNode, hops: int) -> bool:
+        """`node` is `values` or a (per-group) sum or mean of it, through local names."""
+        if same_code(node, values):
+            return True
+        name = name_of(node)
+        if name is not None and hops < 3:
+            found = self.env.lookup_name(name)
+            return found is not None and self.env.at(found.seq, self._is_sum_of, found.value, values, hops + 1)
+        described = self.env.describe_call(node) if isinstance(node, cst.Call) else None
+        if described is None:
+            return False
+        reduction = torch_group_reduction(*described)
+        operand = reduction.source if reduction is not None else described[1][0] if described[0] in SUMS and described[1] else None
+        return operand is not None and self._is_sum_of(operand, values, hops + 1)
 
     def _is_moment_difference(self, left: cst.CSTNode, right: cst.CSTNode) -> bool:
         """`x.pow(2).mean(d) - x.mean(d).pow(2)`: the mean of squares minus the squared mean of the
@@ -570,7 +603,8 @@ class Analyzer:
         name, operands = described[0], described[1]
         if name in ("masked_fill", "masked_fill_") and operands:
             return self._is_maximum_of_rows(operands[0], hops)
-        return name in ("max", "amax", "logsumexp")
+        grouped = torch_group_reduction(*described)
+        return name in ("max", "amax", "logsumexp", "group_max") or grouped is not None and grouped.op == "group_max"
 
     def _is_pair_maximum_of(self, node: cst.CSTNode, other: cst.CSTNode) -> bool:
         """`torch.maximum(a, b)` (or a local name assigned it) when `other` is `a`, `b` or
@@ -654,7 +688,7 @@ class Analyzer:
         if value == int(value) and int(value) % 2 == 0:
             signs = (ZERO if base.signs & ZERO else 0) | (POS if base.signs & (POS | NEG) else 0)
             why = base.why if base.can(ZERO) or base.has(UNIT) else None
-            tags = base.tags & {UNIT} | ({SQUARED_DIFF} if base.has(DIFF) and value == 2 else {SQUARE})
+            tags = base.tags & {UNIT, CENTRED} | ({SQUARED_DIFF} if base.has(DIFF) and value == 2 else {SQUARE})
             if base.has(SCALED_UNIT):
                 return Fact(signs or NONNEG, base.why, frozenset(tags | {SCALED_UNIT_SQUARE}))
             return Fact(signs or NONNEG, why, frozenset(tags))
@@ -718,13 +752,19 @@ class Analyzer:
             clamped = self._two_sided_bound(name, operands)
             if clamped is not None:
                 return clamped
+        if name in GROUP_OPS:
+            return self._group_fact(name, first)
+        reduction = torch_group_reduction(name, operands, keywords)
+        if reduction is not None:  # `torch.zeros(n).index_add_(0, index, src)`: the sum of src per group
+            grouped = self._group_fact(reduction.op, self.fact(reduction.source, depth))
+            return grouped if first.signs == ZERO else join(first, grouped)
         op = ops.OPS.get(name)
         if op is not None:
             known = self._table_fact(name, op, first)
             if known is not None:
                 return known
         if name == "square" and first.has(DIFF):
-            return Fact(NONNEG, first.why, frozenset({SQUARED_DIFF}))
+            return Fact(NONNEG, first.why, frozenset({SQUARED_DIFF}) | first.tags & {CENTRED})
         if name == "mse_loss":
             return Fact(NONNEG, "a mean squared error, 0 where prediction and target agree", frozenset({SQUARED_DISTANCE}))
         if name in ("abs", "absolute", "square"):
@@ -927,6 +967,9 @@ class Analyzer:
             return POSITIVE
         if first.has(NORMALIZED_PRODUCT) and name == "sum":
             return Fact(ANY, COSINE_WHY, frozenset({UNIT, PAST_UNIT}))
+        if first.has(CENTRED) and first.tags & {SQUARED_DIFF, SPREAD} and name != "cumsum":
+            why = "a variance computed by hand (squared deviations from the mean), 0 for a constant input or a group of one element"
+            return Fact(NONNEG, why, frozenset({SPREAD, CENTRED}))
         if first.has(SQUARED_DIFF) and name != "cumsum":
             return Fact(NONNEG, f"a {name} of squared differences, 0 where the two points coincide", frozenset({SQUARED_DISTANCE}))
         if first.has(SQUARE) and name != "cumsum":
@@ -937,6 +980,10 @@ class Analyzer:
         """The value last assigned to a local name, or None."""
         found = self.env.lookup(node)
         return found.value if found is not None else None
+
+    def _group_fact(self, op: str, source: Fact) -> Fact:
+        """A per-group sum or mean is judged as the sum or mean of its source; a group max or min, unknown."""
+        return self._sum(op[len("group_"):], source) if op in ("group_sum", "group_mean") else UNKNOWN
 
     def _literal_of(self, node: cst.CSTNode) -> Optional[float]:
         """The number a name stands for: its constant assignment, else its parameter's default."""
@@ -1018,6 +1065,17 @@ def _squared_operand(node: cst.CSTNode, env) -> Optional[cst.CSTNode]:
     return None
 
 
+def _looked_through(node: cst.CSTNode) -> cst.CSTNode:
+    """`node` without the gathers, `.detach()` and reshapes that keep its values (`mean[batch]`, `m.view(-1, 1)`)."""
+    while True:
+        if isinstance(node, cst.Subscript):
+            node = node.value
+        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in PRESERVING | {"detach"}:
+            node = node.func.value
+        else:
+            return node
+
+
 def _gathered_pair(left: cst.CSTNode, right: cst.CSTNode) -> bool:
     """`pos[i] - pos[j]`: two rows of one tensor picked by two index tensors (an edge list), which
     coincide only for a self-loop or two points at one place, unlike `x[:, None] - x[None]`, whose
@@ -1029,6 +1087,8 @@ def _gathered_pair(left: cst.CSTNode, right: cst.CSTNode) -> bool:
 
 
 CONVOLUTIONS = frozenset({"conv1d", "conv2d", "conv3d"})
+MEANS = frozenset({"mean", "nanmean", "group_mean"})
+SUMS = frozenset({"sum", "nansum", "mean", "nanmean", "group_sum", "group_mean"})
 MAX_KERNEL_HOPS = 6
 
 

@@ -22,7 +22,9 @@ class PatternCheck(Check):
     weighting) is left alone; with `skip_references`, so is the body of an operator's reference
     or decomposition (`@register_decomposition(aten.softplus)`), which must return what the
     operator returns, infinities included. `where` may also name a predicate on the captured code
-    itself (`eps-like`: `eps`, `1e-8`), or a list of predicates of which one must hold."""
+    itself (`eps-like`: `eps`, `1e-8`), or a list of predicates of which one must hold. With `report_at`,
+    the finding is placed where that capture's value is made (`e = x.exp()` for a captured `e`), the line
+    the fix changes."""
 
     kind = "pattern"
     PARAMS = {
@@ -35,6 +37,7 @@ class PatternCheck(Check):
         "unguarded_terms": (list, []),
         "unless_weights_loss": (bool, False),
         "skip_references": (bool, False),
+        "report_at": (str, ""),
     }
 
     def __init__(self, rule) -> None:
@@ -63,7 +66,8 @@ class PatternCheck(Check):
             match = pattern.match(node, ctx)
             if match is not None and self._holds(match, ctx) and not (self.params["unless_weights_loss"] and _weights_loss(node, ctx)):
                 fields = {name: snippet(ctx.source(value)) for name, value in match.captures.items() if isinstance(value, cst.CSTNode)}
-                self.report(ctx, node, self.make_fix(ctx, node, match), related=match.followed, **fields)
+                at = _made_at(match.captures.get(self.params["report_at"]), ctx) or node
+                self.report(ctx, at, self.make_fix(ctx, node, match), related=match.followed if at is node else (node,), **fields)
                 return
 
     def _holds(self, match, ctx) -> bool:
@@ -77,6 +81,14 @@ class PatternCheck(Check):
         if any(ctx.compared.guards_a_term(match.captures[name], ctx) for name in self.params["unguarded_terms"] if name in match.captures):
             return False
         return not any(ctx.compared.guards(match.captures[name], ctx) for name in self.params["unguarded"])
+
+
+def _made_at(capture, ctx):
+    """Where a captured value is made: the value assigned to a captured local name, else the capture itself."""
+    if isinstance(capture, cst.Name):
+        found = ctx.lookup(capture)
+        return found.value if found is not None else None
+    return capture if isinstance(capture, cst.CSTNode) else None
 
 
 def _satisfies(predicate, node: cst.CSTNode, ctx) -> bool:
