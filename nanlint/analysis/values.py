@@ -1112,7 +1112,7 @@ MAX_HELPER_NAME = re.compile(r"(_a?max|amax)$")  # `_safe_amax`, `row_max`: a he
 
 
 def _fmt(value: float) -> str:
-    return str(int(value)) if value == int(value) else str(value)
+    return str(int(value)) if math.isfinite(value) and value == int(value) else str(value)
 
 
 ZERO_TESTS = {cst.Equal: True, cst.LessThanEqual: True, cst.LessThan: True, cst.NotEqual: False, cst.GreaterThan: False,
