@@ -430,7 +430,7 @@ class Analyzer:
                 return Fact(NEG | ZERO, None, frozenset({NEG_SQUARE}))  # `-gamma * (x - c) ** 2`: a scale of unknown sign is taken as positive
             return self._product(a, b)
         if isinstance(op, cst.Divide):
-            if boxes.subtracts(node.right, node.left, self._value_of):
+            if boxes.subtracts(node.right, node.left, lambda name: self.env.assigned_value(name.value)):
                 return Fact(NONNEG, "an intersection over union, exactly 1 where the two boxes coincide", frozenset({IOU}))
             left, right = self.fact(node.left, depth), self.fact(node.right, depth)
             overflowing = self._over_small_temperature(node, left)
@@ -975,11 +975,6 @@ class Analyzer:
         if first.has(SQUARE) and name != "cumsum":
             return Fact(NONNEG, None, frozenset({SQUARE}))
         return Fact(first.signs, f"a {name}, 0 when its terms are 0 or cancel")
-
-    def _value_of(self, node: cst.Name) -> Optional[cst.CSTNode]:
-        """The value last assigned to a local name, or None."""
-        found = self.env.lookup(node)
-        return found.value if found is not None else None
 
     def _group_fact(self, op: str, source: Fact) -> Fact:
         """A per-group sum or mean is judged as the sum or mean of its source; a group max or min, unknown."""

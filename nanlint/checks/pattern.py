@@ -86,8 +86,7 @@ class PatternCheck(Check):
 def _made_at(capture, ctx):
     """Where a captured value is made: the value assigned to a captured local name, else the capture itself."""
     if isinstance(capture, cst.Name):
-        found = ctx.lookup(capture)
-        return found.value if found is not None else None
+        return ctx.assigned_value(capture.value)
     return capture if isinstance(capture, cst.CSTNode) else None
 
 
