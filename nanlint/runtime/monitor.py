@@ -77,7 +77,7 @@ class _MarginEntry:
 
 class _Update(NamedTuple):
     site: Site
-    op: str
+    optimizer: type
     step: int
 
 
@@ -132,9 +132,8 @@ class Monitor:
         from torch.optim.optimizer import register_optimizer_step_post_hook, register_optimizer_step_pre_hook
 
         pre = register_optimizer_step_pre_hook(self._before_optimizer_step)
-        closure = register_optimizer_step_pre_hook(self._monitor_closure)
         post = register_optimizer_step_post_hook(self._after_optimizer_step)
-        self._undo.extend([pre.remove, closure.remove, post.remove])
+        self._undo.extend([pre.remove, post.remove])
         self.sink.emit({"type": "monitor", "pid": os.getpid(), "torch": torch.__version__, "time": time.time()})
         return self
 
@@ -490,22 +489,19 @@ class Monitor:
     # ----------------------------------------------------------------- optimizer step
 
     def _before_optimizer_step(self, optimizer, args, kwargs):
+        """Check the gradients; a closure (`step(closure)`, LBFGS's way: the user's forward and backward) is
+        checked op by op while the step itself is quiet. `args` are (optimizer, closure?)."""
         self._tls.quiet = getattr(self._tls, "quiet", 0) + 1
         self._optimizer_seen = True
-        with torch._C.DisableTorchFunction():
-            params = _parameters(optimizer)
-            if not self.tripwire.armed:
-                self._tls.params_were_finite = checks.quick_all_finite(params)
-                return
+        if self.tripwire.armed:
             # At the tripwire the last step's check stands for this one (parameters change in steps),
             # and the gradients are checked here, once, rather than after each backward.
             self._tls.params_were_finite = self._params_finite.get(id(optimizer), True)
-            grads = [p.grad for p in params if p.grad is not None and checks.is_checkable(p.grad)]
-        self.tripwire.check_gradients(None, self.step - 1, grads)  # outside DisableTorchFunction: replay needs the mode
-
-    def _monitor_closure(self, optimizer, args, kwargs):
-        """step(closure), LBFGS's way: the closure is the user's forward and backward, checked op by op
-        (the step itself is quiet). `args` are (optimizer, closure?)."""
+            grads = [p.grad for group in optimizer.param_groups for p in group["params"] if p.grad is not None]
+            self.tripwire.check_gradients(None, self.step - 1, grads)  # what it cannot check, it leaves
+        else:
+            with torch._C.DisableTorchFunction():
+                self._tls.params_were_finite = checks.quick_all_finite(_parameters(optimizer))
         if len(args) > 1 and callable(args[1]):
             return (args[0], self._unquiet(args[1])) + tuple(args[2:]), kwargs
         if callable(kwargs.get("closure")):
@@ -524,15 +520,15 @@ class Monitor:
 
     def _after_optimizer_step(self, optimizer, args, kwargs) -> None:
         self._tls.quiet = max(0, getattr(self._tls, "quiet", 1) - 1)
+        if self.tripwire.armed:  # weights are checked where they are next used: see weights_found_nonfinite
+            self._last_update = _Update(self.sites.current(), type(optimizer), self.step - 1)
+            return  # and, as for every op of a tripwire step, its in-place changes are not logged
         with torch._C.DisableTorchFunction():
             self._check_optimizer_step(optimizer)
 
     def _check_optimizer_step(self, optimizer) -> None:
         site = self.sites.current()
-        op = type(optimizer).__name__ + ".step"
-        if self.tripwire.armed:  # weights are checked where they are next used: see weights_found_nonfinite
-            self._last_update = _Update(site, op, self.step - 1)
-            return  # and, as for every op of a tripwire step, its in-place changes are not logged
+        op = _step_name(type(optimizer))
         params = _parameters(optimizer)
         for param in params:  # in-place updates that a later backward may complain about
             self._inplace.record(site, op, param)
@@ -555,7 +551,8 @@ class Monitor:
         with torch._C.DisableTorchFunction():
             bad = [t for t in tensors if not checks.all_finite(t)]
             tally = checks.merge(checks.census(t) for t in bad)
-            self._emit(update.site, OPTIMIZER, Kind.ROOT, update.op, tally, bad, origin=None, step=update.step)
+            self._emit(update.site, OPTIMIZER, Kind.ROOT, _step_name(update.optimizer), tally, bad, origin=None,
+                       step=update.step)
 
     def _on_amp_skip(self) -> None:
         self.sink.emit({"type": "amp_skip", "step": self.step - 1, "pid": os.getpid()})
@@ -710,6 +707,10 @@ def _explicit_nonfinite(name, args, kwargs) -> bool:
     if name in ops.LITERAL_FACTORIES and values and isinstance(values[0], (list, tuple, float)):
         return checks.contains_nonfinite_number(values[0])
     return False
+
+
+def _step_name(optimizer_type: type) -> str:
+    return optimizer_type.__name__ + ".step"
 
 
 def _parameters(optimizer) -> list:

@@ -128,7 +128,9 @@ class Tripwire:
         call.args, call.kwargs = args, kwargs
         call.outputs = outputs = _output_tensors(output)
         for index, tensor in enumerate(outputs):
-            if tensor.requires_grad:
+            if tensor.grad_fn is not None:  # a node's pre-hook: a third of what a tensor hook costs
+                tensor.grad_fn.register_prehook(_keeper(call.grad_outputs, index, tensor.output_nr))
+            elif tensor.requires_grad:
                 tensor.register_hook(_keeper(call.grad_outputs, index))
         self._calls.append(call)
         return output
@@ -162,7 +164,8 @@ class Tripwire:
     def check_gradients(self, site: Optional[Site], step: int, grads: Optional[List[torch.Tensor]] = None) -> None:
         """After backward(), or at the optimizer step: were the last forward pass and the gradients finite?
 
-        `grads` default to those of the forward pass's modules. `site` is the line to name if a gradient's
+        `grads` default to those of the forward pass's modules (the ones no check can read, such as sparse
+        gradients, are skipped). `site` is the line to name if a gradient's
         trip cannot be explained; None: the caller's, found only then. One host read when all is finite.
         """
         self._step = step
@@ -172,8 +175,10 @@ class Tripwire:
         if grads is None:
             grads = [g for call in calls for g in _parameter_grads(call.module)]
         tripped, self._forward_tripped = self._forward_tripped, False
-        checked = forward_tensors + grads
-        if not checked or checks.norms_finite(checked):  # one pass, one read
+        made, borrowed = list(grads), []
+        for tensor in forward_tensors:
+            (made if checks.is_made_by_autograd(tensor) else borrowed).append(tensor)
+        if checks.finite_in_one_read(borrowed, made):
             self.gradients_were_finite = True
             return
         if not checks.all_finite_many(forward_tensors):  # the exact test: a norm also overflows for finite values
@@ -320,12 +325,16 @@ def _output_tensors(output) -> List[torch.Tensor]:
     return checks.float_tensors(output)
 
 
-def _keeper(grad_outputs: Dict[int, torch.Tensor], index: int):
-    """The hook that keeps the gradient reaching an output; it holds the dict only, not the call, whose
-    outputs hold the hook: that cycle would keep every step's graph alive until the garbage collector ran."""
+def _keeper(grad_outputs: Dict[int, torch.Tensor], index: int, output_nr: Optional[int] = None):
+    """The hook that keeps the gradient reaching an output: a tensor hook (gets the gradient), or, with
+    `output_nr`, a pre-hook of the node that made it (gets the gradients of all the node's outputs). It
+    holds the dict only, not the call, whose outputs hold the hook: that cycle would keep every step's
+    graph alive until the garbage collector ran."""
 
     def keep(grad):
-        grad_outputs[index] = grad
+        grad = grad if output_nr is None else grad[output_nr]
+        if grad is not None:  # None: no gradient reached this output
+            grad_outputs[index] = grad
 
     return keep
 

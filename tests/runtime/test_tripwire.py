@@ -393,3 +393,61 @@ def test_large_finite_half_precision_outputs_do_not_trip_the_tripwire():
     finally:
         monitor.uninstall()
     assert not notes(sink.records, "tripwire") and not roots(sink.records)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64, torch.float16, torch.bfloat16])
+def test_the_fused_gradient_check_is_exact_and_leaves_every_value_and_version_as_it_was(dtype):
+    from nanlint.runtime.checks import finite_in_one_read
+
+    large = torch.finfo(dtype).max / 4  # finite, and far past what a norm of the tensor could hold
+    gradients = [torch.full((64, 64), large, dtype=dtype), torch.randn(33, dtype=dtype)]
+    bits = [g.clone() for g in gradients]
+    versions = [g._version for g in gradients]
+    assert finite_in_one_read([], gradients)
+    assert [g._version for g in gradients] == versions
+    assert all(torch.equal(g, b) for g, b in zip(gradients, bits))
+    for bad in (float("nan"), float("inf"), float("-inf")):
+        gradients[1][7] = bad
+        assert not finite_in_one_read([torch.ones(3)], gradients)
+    gradients[1][7] = 0.0
+    assert not finite_in_one_read([torch.tensor([1.0, float("nan")])], gradients)  # a borrowed tensor's NaN
+
+
+def test_a_module_output_in_read_only_memory_is_read_and_never_written(tmp_path):
+    """A model whose outermost output views read-only memory (an input memory-mapped read-only): the
+    tripwire reads it; a write would kill the process with SIGSEGV."""
+    script = tmp_path / "readonly.py"
+    script.write_text(textwrap.dedent("""
+        import mmap, warnings
+        import torch
+        from torch import nn
+        from nanlint.runtime.events import MemorySink
+        from nanlint.runtime.monitor import Monitor
+        from nanlint.runtime.schedule import Schedule
+
+        class Features(nn.Module):
+            def forward(self, x):
+                return x.view(8, 2)  # a view of the input's read-only pages
+
+        page = mmap.mmap(-1, mmap.PAGESIZE, prot=mmap.PROT_READ)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "The given buffer is not writable"
+            data = torch.frombuffer(page, dtype=torch.float32, count=16)
+        features, head = Features(), nn.Linear(2, 1)
+        optimizer = torch.optim.SGD(head.parameters(), lr=0.1)
+        sink = MemorySink()
+        monitor = Monitor(sink, schedule=Schedule(full_seconds=0.0, sample_share=0.0)).install()
+        try:
+            for _ in range(4):
+                optimizer.zero_grad()
+                head(features(data)).pow(2).mean().backward()
+                optimizer.step()
+        finally:
+            monitor.uninstall()
+        print(monitor.schedule.steps - monitor.schedule.full_steps, [r for r in sink.records if r["type"] == "event"])
+    """))
+    import subprocess
+
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["3", "[]"]  # three steps at the tripwire, nothing reported
