@@ -2,7 +2,8 @@
 
 CPU training steps (forward, loss, backward, Adam step) of a small MLP, a small CNN and a transformer
 encoder layer, measured side by side in one run with one intra-op thread: the variants of each model
-alternate in every round, so that a noisy machine slows them alike, and the median step time is kept.
+alternate in every round, in an order rotated from round to round, so that a noisy machine slows them
+alike; each ratio is the median over rounds of a variant's step time over the plain step of its round.
 "nanlint" is what `nanlint verify` runs by default once a run is past its first 20 s (every op of those
 is checked, as with `--monitor full`): a sample of steps checked op by op, the tripwire on the others.
 Each variant keeps one monitor across its rounds, as one long run would. Host reads per step count the
@@ -23,6 +24,7 @@ import contextlib
 import statistics
 import time
 import warnings
+from typing import NamedTuple
 
 import torch
 from torch import nn
@@ -113,23 +115,33 @@ def time_steps(context, model, optimizer, inputs, targets, steps) -> float:
         return (clock() - start) / steps
 
 
-def measure(factory, rounds, steps):
+class Measured(NamedTuple):
+    plain_seconds: float  # the median plain step
+    ratios: dict  # by variant: the median over rounds of its step time over the same round's plain one
+    reads_per_step: float  # the tripwire's host reads, in the sampled monitor's steps
+
+
+def measure(factory, rounds, steps) -> Measured:
+    """Each round runs every variant once, in an order rotated round by round (the one run after another
+    variant is not always the same one); a variant's ratio is taken to the plain run of its own round."""
     model, inputs, targets = factory()
     optimizer = torch.optim.Adam(model.parameters(), lr=1e-4)
     contexts = variants()
-    samples = {name: [] for name in contexts}
+    names = list(contexts)
+    samples = {name: [] for name in names}
     for context in contexts.values():  # warm-up
         time_steps(context, model, optimizer, inputs, targets, 3)
-    reads = HostReads.count
-    for _ in range(rounds):
-        samples["nanlint"].append(time_steps(contexts["nanlint"], model, optimizer, inputs, targets, steps))
-        reads_per_step = (HostReads.count - reads) / steps
-        for name, context in contexts.items():
-            if name != "nanlint":
-                samples[name].append(time_steps(context, model, optimizer, inputs, targets, steps))
-        reads = HostReads.count
-    times = {name: statistics.median(values) for name, values in samples.items()}
-    return times, reads_per_step
+    reads = 0
+    for round_index in range(rounds):
+        shift = round_index % len(names)
+        for name in names[shift:] + names[:shift]:
+            before = HostReads.count
+            samples[name].append(time_steps(contexts[name], model, optimizer, inputs, targets, steps))
+            if name == "nanlint":
+                reads += HostReads.count - before
+    plain = samples["plain"]
+    ratios = {name: statistics.median(t / p for t, p in zip(samples[name], plain)) for name in names}
+    return Measured(statistics.median(plain), ratios, reads / (rounds * steps))
 
 
 # ---------------------------------------------------------------- what each tool finds
@@ -193,17 +205,17 @@ def main() -> None:
     clock = CLOCKS[options.clock]
     torch.set_num_threads(1)
     torch.manual_seed(0)
-    print("torch %s, %d intra-op thread, median of %d rounds x %d steps, %s clock" % (
+    print("torch %s, %d intra-op thread, ratios: the median of %d rounds of %d steps, %s clock" % (
         torch.__version__, torch.get_num_threads(), options.rounds, options.steps, options.clock))
     print()
     print("| model | plain ms/step | detect_anomaly | nanlint | nanlint --monitor full | host reads/step |")
     print("|---|---|---|---|---|---|")
     for name, factory in MODELS.items():
-        times, reads = measure(factory, options.rounds, options.steps)
-        base = times["plain"]
+        measured = measure(factory, options.rounds, options.steps)
+        ratios = measured.ratios
         print("| %s | %.2f | %.2fx | %.2fx | %.2fx | %.1f |" % (
-            name, base * 1e3, times["detect_anomaly"] / base, times["nanlint"] / base,
-            times["nanlint --monitor full"] / base, reads))
+            name, measured.plain_seconds * 1e3, ratios["detect_anomaly"], ratios["nanlint"],
+            ratios["nanlint --monitor full"], measured.reads_per_step))
     print()
     print("| seed bug | detect_anomaly | nanlint |")
     print("|---|---|---|")
