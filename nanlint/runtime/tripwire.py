@@ -164,8 +164,7 @@ class Tripwire:
     def check_gradients(self, site: Optional[Site], step: int, grads: Optional[List[torch.Tensor]] = None) -> None:
         """After backward(), or at the optimizer step: were the last forward pass and the gradients finite?
 
-        `grads` default to those of the forward pass's modules (the ones no check can read, such as sparse
-        gradients, are skipped). `site` is the line to name if a gradient's
+        `grads` default to those of the forward pass's modules. `site` is the line to name if a gradient's
         trip cannot be explained; None: the caller's, found only then. One host read when all is finite.
         """
         self._step = step

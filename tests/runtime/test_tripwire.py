@@ -451,3 +451,26 @@ def test_a_module_output_in_read_only_memory_is_read_and_never_written(tmp_path)
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split() == ["3", "[]"]  # three steps at the tripwire, nothing reported
+
+
+class TwoHeads(nn.Module):
+    """Two outputs made by one autograd node (chunk): the gradient reaching each is kept by its own index."""
+
+    def __init__(self):
+        super().__init__()
+        self.linear = nn.Linear(4, 8)
+
+    def forward(self, x, bad=False):
+        h = self.linear(x)
+        if bad:
+            h = torch.sqrt(h - h.detach())  # SQRT LINE: gradient 1/(2*sqrt(0)) = inf
+        return h.chunk(2, dim=1)
+
+
+def test_a_backward_root_behind_an_output_of_a_multi_output_node_is_named_by_replay():
+    records = train(TwoHeads(), steps=5, bad_step=2, loss_of=lambda outs: outs[1].sum())  # only the second used
+    (root,) = roots(records)
+    assert (root["op"], root["phase"], root["line"], root["step"]) == (
+        "sqrt", "backward", line_of(TwoHeads, "SQRT LINE"), 2)
+    assert root["replay"].startswith("TwoHeads called at ")
+    assert not notes(records, "tripwire")
