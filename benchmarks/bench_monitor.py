@@ -7,8 +7,9 @@ alike; each ratio is the median over rounds of a variant's step time over the pl
 "nanlint" is what `nanlint verify` runs by default once a run is past its first 20 s (every op of those
 is checked, as with `--monitor full`): a sample of steps checked op by op, the tripwire on the others.
 Each variant keeps one monitor across its rounds, as one long run would. Host reads per step count the
-tripwire's reads back to the host (a device sync on a GPU): flat in the number of ops. Then the same
-three seed bugs go through each tool, to show what each one finds.
+tripwire's reads back to the host (a device sync on a GPU): flat in the number of ops. A second table
+gives the tripwire's fixed cost per step from the fastest single steps, which a busy machine moves least.
+Then the same three seed bugs go through each tool, to show what each one finds.
 
     PYTHONPATH=. python benchmarks/bench_monitor.py [--rounds 7] [--steps 20] [--clock thread]
 
@@ -24,7 +25,7 @@ import contextlib
 import statistics
 import time
 import warnings
-from typing import NamedTuple
+from typing import List, NamedTuple
 
 import torch
 from torch import nn
@@ -144,6 +145,40 @@ def measure(factory, rounds, steps) -> Measured:
     return Measured(statistics.median(plain), ratios, reads / (rounds * steps))
 
 
+def fastest_steps(context, model, optimizer, inputs, targets, steps) -> List[float]:
+    with context():
+        times = []
+        for _ in range(steps):
+            start = clock()
+            train_step(model, optimizer, inputs, targets)
+            times.append(clock() - start)
+        return times
+
+
+class StepCost(NamedTuple):
+    plain_seconds: float
+    tripwire_seconds: float
+
+
+def tripwire_step_cost(factory, rounds, steps) -> StepCost:
+    """The tripwire's fixed cost per step: the 5th percentile of single steps, plain and at the tripwire
+    (sampling off), alternating. Other tenants of a shared machine slow some steps, not the fastest ones,
+    so this moves far less from run to run than the ratios of round times; it leaves out the sampled
+    steps checked op by op, which the table above includes."""
+    model, inputs, targets = factory()
+    optimizer = torch.optim.Adam(model.parameters(), lr=1e-4)
+    monitor = Monitor(MemorySink(), schedule=Schedule(full_seconds=0.0, sample_share=0.0))
+    contexts = {"plain": plain, "tripwire": lambda: installed(monitor)}
+    times = {name: [] for name in contexts}
+    for context in contexts.values():  # warm-up, and the monitor's first step, checked op by op
+        fastest_steps(context, model, optimizer, inputs, targets, 3)
+    for _ in range(rounds):
+        for name, context in contexts.items():
+            times[name] += fastest_steps(context, model, optimizer, inputs, targets, steps)
+    fifth = {name: sorted(values)[len(values) // 20] for name, values in times.items()}
+    return StepCost(fifth["plain"], fifth["tripwire"])
+
+
 # ---------------------------------------------------------------- what each tool finds
 
 
@@ -216,6 +251,14 @@ def main() -> None:
         print("| %s | %.2f | %.2fx | %.2fx | %.2fx | %.1f |" % (
             name, measured.plain_seconds * 1e3, ratios["detect_anomaly"], ratios["nanlint"],
             ratios["nanlint --monitor full"], measured.reads_per_step))
+    print()
+    print("| model | plain step, p05 | tripwire step, p05 | ratio | added per step |")
+    print("|---|---|---|---|---|")
+    for name, factory in MODELS.items():
+        cost = tripwire_step_cost(factory, options.rounds * options.steps // 5, 5)  # alternating finely
+        print("| %s | %.3f ms | %.3f ms | %.2fx | %.0f us |" % (
+            name, cost.plain_seconds * 1e3, cost.tripwire_seconds * 1e3, cost.tripwire_seconds / cost.plain_seconds,
+            (cost.tripwire_seconds - cost.plain_seconds) * 1e6))
     print()
     print("| seed bug | detect_anomaly | nanlint |")
     print("|---|---|---|")

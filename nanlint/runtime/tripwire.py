@@ -3,8 +3,9 @@
 What it checks: the outputs of every outermost module call (a module called while no other module runs:
 the model, a loss module; its inputs are examined only when it trips), the loss given to `backward()`,
 and the parameters' gradients after it, at the optimizer step (or after `backward()` when there is no
-optimizer). Their norms stay on the device and are read back once per step, at the gradient
-checkpoint; a forward pass whose gradients are not checked after it (gradient accumulation, a step
+optimizer). They are tested on the device (`checks.finite_in_one_read`: the gradients and the outputs
+autograd made go through GradScaler's fused exact check, which writes each value back as it was; other
+tensors are only read) and the flags are read back once per step, at the gradient checkpoint; a forward pass whose gradients are not checked after it (gradient accumulation, a step
 GradScaler skipped) is read at the next `backward()`. The weights an optimizer step made are checked
 where they are next used. A trip is explained by replay: the first outermost call whose inputs were
 finite and whose outputs were not runs again, op by op under the monitor, on a copy of its module with
