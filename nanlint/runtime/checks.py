@@ -52,26 +52,30 @@ def norms_finite(tensors: List[torch.Tensor]) -> bool:
 
     A norm is finite when every element is; it also overflows for finite values above ~1e19 (a false
     trip, which costs the exact test, never a report). Norms are taken in float32 for fp16/bf16, whose
-    own range a large tensor's norm exceeds.
+    own range a large tensor's norm exceeds. Never raises: what no norm can read gets the exact test.
     """
     try:
-        stacks = [torch.stack(_norms(tensors))] if tensors else []
-    except RuntimeError:  # on several devices
-        by_device = {}
-        for norm in _norms(tensors):
-            by_device.setdefault(norm.device, []).append(norm)
-        stacks = [torch.stack(group) for group in by_device.values()]
-    HostReads.count += len(stacks)
-    return all([math.isfinite(sum(stack.tolist())) for stack in stacks])  # a float64 sum of norms cannot overflow
+        try:
+            stacks = [torch.stack(_norms(tensors))] if tensors else []
+        except RuntimeError:  # on several devices
+            by_device = {}
+            for norm in _norms(tensors):
+                by_device.setdefault(norm.device, []).append(norm)
+            stacks = [torch.stack(group) for group in by_device.values()]
+        HostReads.count += len(stacks)
+        return all([math.isfinite(sum(stack.tolist())) for stack in stacks])  # a float64 sum cannot overflow
+    except Exception:  # e.g. nested tensors
+        return all_finite_many(tensors)
 
 
 def finite_in_one_read(borrowed: List[torch.Tensor], made: List[torch.Tensor]) -> bool:
     """Whether all the tensors are finite, with one host read per device (a device sync on a GPU).
 
-    `made`: tensors that torch made in this step and that hold no one else's memory (gradients, results
-    of autograd ops that are not views). They go through GradScaler's own check, one fused pass that
-    tests every element exactly and writes each value back as it was (unscaled by 1: the same value, no
-    version bump); measured in a CPU training loop, it costs a fraction of a norm pass and its stack.
+    `made`: tensors on torch's own memory that torch made in this step (gradients, results of autograd
+    ops that are not views: `is_torch_memory`, `is_made_by_autograd`). They go through GradScaler's own
+    check, one fused pass that tests every element exactly and writes each finite value back as it was
+    (unscaled by 1, no version bump; a NaN may come back with another payload); measured in a CPU
+    training loop, it costs a fraction of a norm pass and its stack.
     `borrowed` (anything else: user memory is never written) are summed, which overflows only for finite
     totals above ~1e38 (a false trip, which costs the exact test, never a report). What the fused check
     refuses (complex, sparse, overlapping memory) falls back to the norms.
@@ -111,6 +115,7 @@ def _flags(device, borrowed, made) -> torch.Tensor:
     """[1 if a made tensor is non-finite else 0, then each borrowed tensor's sum], on the device, not read."""
     found, one = _scratch(device)
     if made:
+        made = [torch.view_as_real(t) if t.dtype in COMPLEX else t for t in made]  # the same memory
         torch._amp_foreach_non_finite_check_and_unscale_(made, found, one)
     return torch.stack([found] + [_total(t) for t in borrowed]) if borrowed else found
 
@@ -125,15 +130,31 @@ def _scratch(device):
     if scratch is None:
         scratch = _per_thread.scratch = {}
     if device not in scratch:
-        scratch[device] = (torch.zeros((), device=device), torch.ones((), device=device))
+        scratch[device] = (torch.zeros((), dtype=torch.float32, device=device),
+                           torch.ones((), dtype=torch.float32, device=device))
     found, one = scratch[device]
     found.zero_()
     return found, one
 
 
+_PLAIN = (torch.Tensor, torch.nn.Parameter)
+
+
+def is_torch_memory(tensor: torch.Tensor) -> bool:
+    """A plain tensor (no subclass, whose code could do anything with an op) on storage torch allocated
+    and can resize: not NumPy's, a buffer's, DLPack's or a memory map's, which may be read-only."""
+    try:
+        return type(tensor) in _PLAIN and tensor.untyped_storage().resizable()
+    except Exception:
+        return False
+
+
 def is_made_by_autograd(tensor: torch.Tensor) -> bool:
-    """A result of an autograd op that is not a view: memory torch allocated for it, no one else's."""
-    return tensor.grad_fn is not None and tensor._base is None
+    """A result of an autograd op that is not a view, on torch's own memory: no one else's to write."""
+    try:
+        return tensor.grad_fn is not None and tensor._base is None and is_torch_memory(tensor)
+    except RuntimeError:  # a view whose base was changed in place: its grad_fn cannot be read
+        return False
 
 
 def _total(tensor: torch.Tensor) -> torch.Tensor:

@@ -497,9 +497,10 @@ class Monitor:
             # At the tripwire the last step's check stands for this one (parameters change in steps),
             # and the gradients are checked here, once, rather than after each backward.
             self._tls.params_were_finite = self._params_finite.get(id(optimizer), True)
-            grads = [p.grad for group in optimizer.param_groups for p in group["params"]
-                     if p.grad is not None and checks.is_checkable(p.grad)]
-            self.tripwire.check_gradients(None, self.step - 1, grads)
+            with torch._C.DisableTorchFunction():  # a parameter subclass's own code stays out of it
+                grads = [p.grad for group in optimizer.param_groups for p in group["params"]
+                         if p.grad is not None and checks.is_checkable(p.grad)]
+            self.tripwire.check_gradients(None, self.step - 1, grads)  # outside: replay needs the mode
         else:
             with torch._C.DisableTorchFunction():
                 self._tls.params_were_finite = checks.quick_all_finite(_parameters(optimizer))

@@ -5,8 +5,9 @@ the model, a loss module; its inputs are examined only when it trips), the loss 
 and the parameters' gradients after it, at the optimizer step (or after `backward()` when there is no
 optimizer). They are tested on the device (`checks.finite_in_one_read`: the gradients and the outputs
 autograd made go through GradScaler's fused exact check, which writes each value back as it was; other
-tensors are only read) and the flags are read back once per step, at the gradient checkpoint; a forward pass whose gradients are not checked after it (gradient accumulation, a step
-GradScaler skipped) is read at the next `backward()`. The weights an optimizer step made are checked
+tensors are only read) and the flags are read back once per step, at the gradient checkpoint; a forward
+pass whose gradients are not checked after it (gradient accumulation, a step GradScaler skipped) is read
+at the next `backward()`, and calls no `backward()` follows are read 64 at a time. The weights an optimizer step made are checked
 where they are next used. A trip is explained by replay: the first outermost call whose inputs were
 finite and whose outputs were not runs again, op by op under the monitor, on a copy of its module with
 copies of its inputs and the random state it started with, which names the line; a gradient born in a
@@ -30,6 +31,7 @@ from nanlint.runtime.sites import Site
 FORWARD, BACKWARD = "forward", "backward"
 _AUTOCAST_DEVICES = ("cpu", "cuda")
 _MAX_NOTES = 3
+_MAX_PENDING_CALLS = 64  # outermost calls kept for the next backward(), with their inputs and outputs
 
 
 @dataclass
@@ -45,6 +47,7 @@ class ModuleCall:
     args: tuple = ()
     kwargs: dict = field(default_factory=dict)
     outputs: List[torch.Tensor] = field(default_factory=list)  # read at the gradient checkpoint
+    made: List[bool] = field(default_factory=list)  # per output: checks.is_made_by_autograd, at the call
     grad_outputs: Dict[int, torch.Tensor] = field(default_factory=dict)
 
     @property
@@ -63,6 +66,16 @@ class ForwardPass:
 
     def tensors(self) -> List[torch.Tensor]:
         return [tensor for call in self.calls for tensor in call.outputs] + self.losses
+
+    def split(self) -> tuple:
+        """(borrowed, made): the tensors to read only, and those autograd made on torch's own memory."""
+        borrowed, made = [], []
+        for call in self.calls:
+            for tensor, own in zip(call.outputs, call.made):
+                (made if own else borrowed).append(tensor)
+        for loss in self.losses:
+            (made if checks.is_made_by_autograd(loss) else borrowed).append(loss)
+        return borrowed, made
 
 
 class Tripwire:
@@ -128,12 +141,14 @@ class Tripwire:
             self._depth -= 1
         call.args, call.kwargs = args, kwargs
         call.outputs = outputs = _output_tensors(output)
+        call.made = [checks.is_made_by_autograd(t) for t in outputs]
         for index, tensor in enumerate(outputs):
-            if tensor.grad_fn is not None:  # a node's pre-hook: a third of what a tensor hook costs
-                tensor.grad_fn.register_prehook(_keeper(call.grad_outputs, index, tensor.output_nr))
-            elif tensor.requires_grad:
-                tensor.register_hook(_keeper(call.grad_outputs, index))
+            node = _node(tensor)
+            if node is not None:  # a node's pre-hook: a third of what a tensor hook costs
+                node.register_prehook(_keeper(call.grad_outputs, index, tensor.output_nr))
         self._calls.append(call)
+        if len(self._calls) >= _MAX_PENDING_CALLS:  # calls no backward() follows (evaluation): read them now
+            self._settle_calls()
         return output
 
     def _record_call(self, module, args) -> ModuleCall:
@@ -156,6 +171,12 @@ class Tripwire:
         self._forward = ForwardPass(self._calls, checks.float_tensors(loss), site, step)
         self._calls = []
 
+    def _settle_calls(self) -> None:
+        calls, self._calls = self._calls, []
+        forward = ForwardPass(calls, [], calls[-1].site, self.monitor.step)
+        if not checks.quick_all_finite(forward.tensors()):
+            self._explain_forward(forward)
+
     def settle_forward(self) -> None:
         """Read the last forward pass on its own, now (its gradients are checked later, or never)."""
         forward, self._forward = self._forward, None
@@ -172,12 +193,12 @@ class Tripwire:
         forward, self._forward = self._forward, None
         calls = forward.calls if forward is not None else []
         forward_tensors = forward.tensors() if forward is not None else []
+        borrowed, made = forward.split() if forward is not None else ([], [])
         if grads is None:
             grads = [g for call in calls for g in _parameter_grads(call.module)]
         tripped, self._forward_tripped = self._forward_tripped, False
-        made, borrowed = list(grads), []
-        for tensor in forward_tensors:
-            (made if checks.is_made_by_autograd(tensor) else borrowed).append(tensor)
+        for grad in grads:
+            (made if checks.is_torch_memory(grad) else borrowed).append(grad)
         if checks.finite_in_one_read(borrowed, made):
             self.gradients_were_finite = True
             return
@@ -325,14 +346,23 @@ def _output_tensors(output) -> List[torch.Tensor]:
     return checks.float_tensors(output)
 
 
-def _keeper(grad_outputs: Dict[int, torch.Tensor], index: int, output_nr: Optional[int] = None):
-    """The hook that keeps the gradient reaching an output: a tensor hook (gets the gradient), or, with
-    `output_nr`, a pre-hook of the node that made it (gets the gradients of all the node's outputs). It
-    holds the dict only, not the call, whose outputs hold the hook: that cycle would keep every step's
-    graph alive until the garbage collector ran."""
+def _node(tensor: torch.Tensor):
+    """The autograd node that made the tensor; None for a leaf, or for a view whose base was changed in
+    place since (torch refuses to read its grad_fn)."""
+    try:
+        return tensor.grad_fn
+    except RuntimeError:
+        return None
 
-    def keep(grad):
-        grad = grad if output_nr is None else grad[output_nr]
+
+def _keeper(grad_outputs: Dict[int, torch.Tensor], index: int, output_nr: int):
+    """The pre-hook of the node that made an output: it gets the gradients of all the node's outputs and
+    keeps the one reaching ours. It holds the dict only, not the call, whose outputs hold the hook: that
+    cycle would keep every step's graph alive until the garbage collector ran. (A leaf output, such as a
+    parameter a module returns, gets none: a tensor hook there would stay on it for good.)"""
+
+    def keep(grads):
+        grad = grads[output_nr]
         if grad is not None:  # None: no gradient reached this output
             grad_outputs[index] = grad
 

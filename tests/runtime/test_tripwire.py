@@ -413,8 +413,15 @@ def test_the_fused_gradient_check_is_exact_and_leaves_every_value_and_version_as
     assert not finite_in_one_read([torch.tensor([1.0, float("nan")])], gradients)  # a borrowed tensor's NaN
 
 
-def test_a_module_output_in_read_only_memory_is_read_and_never_written(tmp_path):
-    """A model whose outermost output views read-only memory (an input memory-mapped read-only): the
+READ_ONLY_OUTPUTS = {
+    "view": "x.view(1, 16)",  # a view of the input's read-only pages
+    "function": "Lookup.apply(self.scale)",  # a custom autograd.Function's result: a grad_fn, no view
+}
+
+
+@pytest.mark.parametrize("returned", sorted(READ_ONLY_OUTPUTS))
+def test_a_module_output_in_read_only_memory_is_read_and_never_written(tmp_path, returned):
+    """A model whose outermost output is read-only memory (an input memory-mapped read-only): the
     tripwire reads it; a write would kill the process with SIGSEGV."""
     script = tmp_path / "readonly.py"
     script.write_text(textwrap.dedent("""
@@ -425,16 +432,33 @@ def test_a_module_output_in_read_only_memory_is_read_and_never_written(tmp_path)
         from nanlint.runtime.monitor import Monitor
         from nanlint.runtime.schedule import Schedule
 
-        class Features(nn.Module):
-            def forward(self, x):
-                return x.view(8, 2)  # a view of the input's read-only pages
-
         page = mmap.mmap(-1, mmap.PAGESIZE, prot=mmap.PROT_READ)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # "The given buffer is not writable"
-            data = torch.frombuffer(page, dtype=torch.float32, count=16)
-        features, head = Features(), nn.Linear(2, 1)
-        optimizer = torch.optim.SGD(head.parameters(), lr=0.1)
+
+        def read_only(count):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # "The given buffer is not writable"
+                return torch.frombuffer(page, dtype=torch.float32, count=count)
+
+        class Lookup(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, scale):
+                return read_only(16)  # memory torch did not allocate, returned as a new tensor
+
+            @staticmethod
+            def backward(ctx, grad):
+                return grad.sum().reshape(1)
+
+        class Features(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.scale = nn.Parameter(torch.ones(1))
+
+            def forward(self, x):
+                return RETURNED
+
+        data = read_only(16)
+        features, head = Features(), nn.Linear(16, 1)
+        optimizer = torch.optim.SGD(list(features.parameters()) + list(head.parameters()), lr=0.1)
         sink = MemorySink()
         monitor = Monitor(sink, schedule=Schedule(full_seconds=0.0, sample_share=0.0)).install()
         try:
@@ -445,12 +469,68 @@ def test_a_module_output_in_read_only_memory_is_read_and_never_written(tmp_path)
         finally:
             monitor.uninstall()
         print(monitor.schedule.steps - monitor.schedule.full_steps, [r for r in sink.records if r["type"] == "event"])
-    """))
+    """).replace("RETURNED", READ_ONLY_OUTPUTS[returned]))
     import subprocess
 
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split() == ["3", "[]"]  # three steps at the tripwire, nothing reported
+
+
+def test_an_output_viewing_a_base_changed_in_place_after_the_call_is_read_without_raising():
+    class Split(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.linear = nn.Linear(4, 6)
+
+        def forward(self, x):
+            h = self.linear(x)
+            return (h, *h.chunk(3, dim=1))
+
+    model = Split()
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+    with tripwire_monitor() as monitor:
+        for _ in range(4):
+            optimizer.zero_grad()
+            whole, *_ = model(torch.randn(8, 4))
+            whole.mul_(2)  # the chunks' base, changed in place: torch refuses to read their grad_fn now
+            whole.pow(2).mean().backward()
+            optimizer.step()
+    assert monitor.schedule.steps - monitor.schedule.full_steps == 3
+    assert not roots(monitor.sink.records) and not notes(monitor.sink.records, "tripwire")
+
+
+def test_a_module_returning_its_parameter_gets_no_hook_that_outlives_the_step():
+    class Prior(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.mean = nn.Parameter(torch.zeros(3))
+
+        def forward(self):
+            return self.mean
+
+    prior = Prior()
+    optimizer = torch.optim.SGD(prior.parameters(), lr=0.01)
+    with tripwire_monitor():
+        for _ in range(10):
+            optimizer.zero_grad()
+            prior().pow(2).sum().backward()
+            optimizer.step()
+    assert not prior.mean._backward_hooks
+
+
+def test_calls_no_backward_follows_are_read_in_batches_and_a_nan_among_them_is_named():
+    model = LogNet().eval()
+    with tripwire_monitor() as monitor:
+        model(torch.randn(8, 4)).sum().backward()  # the step checked op by op: later ones at the tripwire
+        with torch.no_grad():
+            for index in range(200):
+                model(torch.randn(8, 4), bad=index == 100)
+        pending = len(monitor.tripwire._calls)
+    assert pending < 64  # the evaluation's inputs and outputs are not kept until a backward() that never comes
+    (root,) = roots(monitor.sink.records)
+    assert (root["op"], root["line"]) == ("log", line_of(LogNet, "LOG LINE"))
+    assert root["replay"].startswith("LogNet called at ")
 
 
 class TwoHeads(nn.Module):
