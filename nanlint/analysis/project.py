@@ -1,0 +1,273 @@
+"""The project around a file: the modules its imports name and the files that call its functions.
+
+A loss in `losses.py` logs what `train.py` passes it, and `train.py` passes what `model.py`'s
+`forward` returns: a value crosses files the way Python's imports make it cross them. The modules
+an import names are found on disk as Python would find them from the importing file (its own
+folder first, as for a script; the folder above its package; for `from .x import y`, its package),
+read, parsed and walked once per process (no rules run on them), and kept while their bytes stay
+the same. Which files call a function is answered from the source root around the function's file:
+the files there that spell the function's name, each walked once, asked where its calls go.
+
+Nothing here knows rules or values: a `ModuleModel` is whatever the engine builds for a walked file
+(its `FileContext`), and the engine hands over how to build one.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import OrderedDict
+from pathlib import Path
+from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple
+
+import libcst as cst
+
+from nanlint.source import content_digest
+
+# Folders never searched for a project's modules or callers: environments, caches, builds.
+SKIPPED_FOLDERS = frozenset({"site-packages", "dist-packages", "node_modules", "__pycache__", "build", "dist", ".venv", "venv", ".git", ".tox"})
+MAX_ROOT_FILES = 4000  # a source root with more files is searched for callers only in the function's own package
+MAX_MODELS = 256  # walked files kept per process (a libcst tree of a large file takes much memory)
+MAX_FILE_BYTES = 2_000_000  # larger generated files are not followed into
+CALLED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*\(")
+
+
+class Definition(NamedTuple):
+    """A function or class of the project, and the walked file that defines it."""
+
+    model: object  # the FileContext of the defining file
+    node: cst.CSTNode  # a cst.FunctionDef or cst.ClassDef
+
+    @property
+    def key(self) -> Tuple[str, str]:
+        """Which definition this is, whatever tree it was read from (a file walked twice gives
+        two trees): (path, `f` or `Class.method`)."""
+        return (self.model.path, self.model.qualified_name(self.node))
+
+
+class _Stamp(NamedTuple):
+    mtime_ns: int
+    size: int
+
+
+def _stamp(path: str) -> Optional[_Stamp]:
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    return _Stamp(stat.st_mtime_ns, stat.st_size)
+
+
+def file_digest(path: str) -> Optional[str]:
+    """The digest the cache keeps of a file another file's findings used (the cache's own kind)."""
+    try:
+        return content_digest(Path(path).read_bytes())
+    except OSError:
+        return None
+
+
+def package_root(path: str) -> Path:
+    """The folder imports of `path`'s top-level package start from: above the outermost folder
+    holding an `__init__.py` on the way up, else the file's own folder (a script)."""
+    folder = Path(path).resolve().parent
+    while (folder / "__init__.py").is_file() and folder.parent != folder:
+        folder = folder.parent
+    return folder
+
+
+def _module_file(base: Path, parts: List[str]) -> Optional[str]:
+    if not parts or not all(part.isidentifier() for part in parts):
+        return None
+    target = base.joinpath(*parts)
+    for candidate in (target.with_suffix(".py"), target / "__init__.py"):
+        if candidate.is_file():
+            return str(candidate)
+    return None
+
+
+def find_module(importer: str, dotted: str) -> Optional[str]:
+    """The file of module `dotted` (leading dots: relative to `importer`'s package) as an import in
+    `importer` finds it among the project's files, or None (another package, a missing file)."""
+    stripped = dotted.lstrip(".")
+    level = len(dotted) - len(stripped)
+    parts = stripped.split(".") if stripped else []
+    here = Path(importer).resolve().parent
+    if level:
+        base = here
+        for _ in range(level - 1):
+            base = base.parent
+        return _module_file(base, parts) if parts else _module_file(base.parent, [base.name])
+    for base in dict.fromkeys((here, package_root(importer))):
+        found = _module_file(base, parts)
+        if found is not None:
+            return found
+    return None
+
+
+def split_module(importer: str, qualified: str) -> Optional[Tuple[str, List[str]]]:
+    """(file of the longest module prefix of `qualified` the project has, the attributes after it):
+    `losses.focal` -> (losses.py, ["focal"]); `models.net.Net.forward` -> (models/net.py, ["Net", "forward"])."""
+    stripped = qualified.lstrip(".")
+    dots = qualified[: len(qualified) - len(stripped)]
+    parts = stripped.split(".")
+    for cut in range(len(parts), 0, -1):
+        found = find_module(importer, dots + ".".join(parts[:cut]))
+        if found is not None:
+            return found, parts[cut:]
+    if dots:  # `from . import losses`: the package itself
+        found = find_module(importer, dots)
+        if found is not None:
+            return found, parts
+    return None
+
+
+class Judging:
+    """How many functions away from the walked one the current judgement is, shared by the files
+    of a project: a chain of helpers across files stays bounded as it does within one."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+
+
+class ProjectModules:
+    """The project's files as walked models, per process; `build(path, text, module)` walks one,
+    `read(path)` gives (text, parsed module) or None."""
+
+    def __init__(self, build: Callable[[str, str, cst.Module], object], read: Callable[[str], Optional[Tuple[str, cst.Module]]]) -> None:
+        self.judging = Judging()
+        self._build = build
+        self._read = read
+        self._models: "OrderedDict[str, Tuple[_Stamp, object, Optional[str]]]" = OrderedDict()
+        self._consulted: Dict[str, Optional[str]] = {}  # what the file being checked used: path -> digest
+        self._checked = ""
+        self._called_in: Dict[str, Dict[str, List[str]]] = {}  # source root -> called name -> files
+        self._building: set = set()
+
+    def begin(self, model) -> None:
+        """A file's check begins: it is the model other files' questions about it reach, and what
+        it consults from now on is what its result depends on."""
+        self._checked = model.real_path
+        self._consulted = {}
+        stamp = _stamp(model.real_path)
+        if stamp is not None:
+            self._remember(model.real_path, stamp, model, file_digest(model.real_path))
+
+    def consulted(self, model) -> Dict[str, str]:
+        """The other files `model`'s check used (path -> digest): its cached result holds while they do."""
+        if model.real_path != self._checked:
+            return {}
+        return {path: digest for path, digest in self._consulted.items() if path != self._checked and digest is not None}
+
+    def model(self, path: str):
+        """The walked model of the project file `path`, or None (unreadable, too large, not Python)."""
+        path = str(Path(path).resolve())
+        stamp = _stamp(path)
+        if stamp is None or stamp.size > MAX_FILE_BYTES or path in self._building:
+            return None
+        known = self._models.get(path)
+        if known is not None and known[0] == stamp:
+            self._models.move_to_end(path)
+            self._consulted.setdefault(path, known[2])
+            return known[1]
+        read = self._read(path)
+        if read is None:
+            return None
+        self._building.add(path)
+        try:
+            model = self._build(path, *read)
+        finally:
+            self._building.discard(path)
+        digest = file_digest(path)
+        self._remember(path, stamp, model, digest)
+        self._consulted.setdefault(path, digest)
+        return model
+
+    def _remember(self, path: str, stamp: _Stamp, model, digest: Optional[str]) -> None:
+        self._models[path] = (stamp, model, digest)
+        self._models.move_to_end(path)
+        while len(self._models) > MAX_MODELS:
+            self._models.popitem(last=False)
+
+    def definition(self, importer, qualified: str, hops: int = 0) -> Optional[Definition]:
+        """The project's function or class `qualified` names (`losses.focal`, `.model.Net`,
+        `models.Net.forward`) as seen from the model `importer`, following re-exports
+        (`from .losses import focal` in a package's `__init__.py`) a few files deep."""
+        split = split_module(importer.path, qualified)
+        if split is None or hops > 4:
+            return None
+        path, attributes = split
+        model = self.model(path)
+        if model is None or not attributes:
+            return None
+        node = model.definitions.get(attributes[0])
+        if node is None:
+            imported = model.imports.aliases.get(attributes[0])
+            if imported is None:
+                return None
+            return self.definition(model, ".".join([imported, *attributes[1:]]), hops + 1)
+        for attribute in attributes[1:]:
+            node = _member(node, attribute)
+            if node is None:
+                return None
+        return Definition(model, node)
+
+    def callers(self, definition: Definition) -> Iterator[Tuple[object, object]]:
+        """(caller's model, CallSite) for each call of `definition` in the project's other files."""
+        wanted = definition.key
+        name = wanted[1].split(".", 1)[0]  # a method's callers build its class: `Net(...)`, then `model(x)`
+        own = str(Path(definition.model.path).resolve())
+        for path in self._files_calling(own, name):
+            if path == own:
+                continue
+            model = self.model(path)
+            if model is None:
+                continue
+            for site in model.calls().sites.get(wanted, ()):
+                yield model, site
+
+    def _files_calling(self, path: str, name: str) -> List[str]:
+        root = package_root(path)
+        index = self._called_in.get(str(root))
+        if index is None:
+            index = self._called_in[str(root)] = _index_calls(root, Path(path).parent)
+        return index.get(name, [])
+
+
+def _member(node: cst.CSTNode, name: str) -> Optional[cst.CSTNode]:
+    if not isinstance(node, cst.ClassDef):
+        return None
+    for statement in node.body.body:
+        if isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and statement.name.value == name:
+            return statement
+    return None
+
+
+def project_files(root: Path) -> List[Path]:
+    """The Python files under `root`, environments and caches left out; at most MAX_ROOT_FILES + 1."""
+    found: List[Path] = []
+    for folder, subfolders, files in os.walk(root):
+        subfolders[:] = sorted(sub for sub in subfolders if sub not in SKIPPED_FOLDERS and not sub.startswith("."))
+        found.extend(Path(folder) / name for name in sorted(files) if name.endswith(".py"))
+        if len(found) > MAX_ROOT_FILES:
+            break
+    return found
+
+
+def _index_calls(root: Path, own_folder: Path) -> Dict[str, List[str]]:
+    """Called name -> the files under `root` that spell a call of it (`name(`)."""
+    files = project_files(root)
+    if len(files) > MAX_ROOT_FILES:
+        files = project_files(own_folder)[:MAX_ROOT_FILES]
+    index: Dict[str, List[str]] = {}
+    for path in files:
+        try:
+            if path.stat().st_size > MAX_FILE_BYTES:
+                continue
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        if "import" not in text:  # a file calling another's function imports it
+            continue
+        for name in set(CALLED.findall(text)):
+            index.setdefault(name, []).append(str(path.resolve()))
+    return index
