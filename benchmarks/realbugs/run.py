@@ -211,11 +211,12 @@ def load_case(folder: Path) -> Case:
     if project is not None:
         problems += project_problems(case)
     for residual in case.residual:
-        where = case.project_fixed / residual.file if residual.file else case.fixed
+        where = inside(case.project_fixed, residual.file) if residual.file else case.fixed
         if residual.file and project is None:
             problems.append(f"residual at line {residual.line}: `file` needs [project]")
-        elif not where.is_file():
-            problems.append(f"residual at line {residual.line}: {where.relative_to(folder)} is missing")
+        elif where is None or not where.is_file():
+            name = f"project/fixed/{residual.file}" if residual.file else "fixed.py"
+            problems.append(f"residual at line {residual.line}: {name} is missing")
         else:
             problems += residual_problems(residual, where)
     problems = [problem for problem in problems if problem]
