@@ -27,9 +27,12 @@ from nanlint.source import content_digest
 # Folders never searched for a project's modules or callers: environments, caches, builds.
 SKIPPED_FOLDERS = frozenset({"site-packages", "dist-packages", "node_modules", "__pycache__", "build", "dist", ".venv", "venv", ".git", ".tox"})
 MAX_ROOT_FILES = 4000  # a source root with more files is searched for callers only in the function's own package
-MAX_MODELS = 256  # walked files kept per process (a libcst tree of a large file takes much memory)
+MAX_MODELS = 64  # walked files kept per process (a libcst tree takes about 15 kB a line)
 MAX_FILE_BYTES = 2_000_000  # larger generated files are not followed into
-CALLED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*\(")
+MAX_CALLER_FILES = 12  # files searched for the calls of one function: its nearest importers
+IMPORT_STATEMENT = re.compile(r"^[ \t]*(?:from[ \t]+[\w.]+[ \t]+)?import[ \t]+(?:\([^)]*\)|[^\n]*)", re.M)
+IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+IMPORT_WORDS = frozenset({"from", "import", "as"})
 
 
 class Definition(NamedTuple):
@@ -140,7 +143,7 @@ class ProjectModules:
         self._models: "OrderedDict[str, Tuple[_Stamp, object, Optional[str]]]" = OrderedDict()
         self._consulted: Dict[str, Optional[str]] = {}  # what the file being checked used: path -> digest
         self._checked = ""
-        self._called_in: Dict[str, Dict[str, List[str]]] = {}  # source root -> called name -> files
+        self._imported_in: Dict[str, Dict[str, List[str]]] = {}  # source root -> imported name -> files
         self._building: set = set()
 
     def begin(self, model) -> None:
@@ -212,25 +215,32 @@ class ProjectModules:
         return Definition(model, node)
 
     def callers(self, definition: Definition) -> Iterator[Tuple[object, object]]:
-        """(caller's model, CallSite) for each call of `definition` in the project's other files."""
+        """(caller's model, CallSite) for each call of `definition` in the project's other files:
+        the files that import its name or its module (a method's: its class's), at most
+        MAX_CALLER_FILES of them, the nearest first."""
         wanted = definition.key
+        own = definition.model.real_path
         name = wanted[1].split(".", 1)[0]  # a method's callers build its class: `Net(...)`, then `model(x)`
-        own = str(Path(definition.model.path).resolve())
-        for path in self._files_calling(own, name):
-            if path == own:
-                continue
+        for path in self._importers(own, name)[:MAX_CALLER_FILES]:
             model = self.model(path)
             if model is None:
                 continue
             for site in model.calls().sites.get(wanted, ()):
                 yield model, site
 
-    def _files_calling(self, path: str, name: str) -> List[str]:
+    def _importers(self, path: str, name: str) -> List[str]:
+        """The files of `path`'s source root whose imports name `name` or `path`'s module, nearest first."""
         root = package_root(path)
-        index = self._called_in.get(str(root))
+        index = self._imported_in.get(str(root))
         if index is None:
-            index = self._called_in[str(root)] = _index_calls(root, Path(path).parent)
-        return index.get(name, [])
+            index = self._imported_in[str(root)] = _index_imports(root, Path(path).parent)
+        relative = Path(path).relative_to(root).with_suffix("")
+        modules = [part for part in relative.parts if part != "__init__"]  # `pkg.losses`: its package re-exports it
+        found = {other for key in (name, *modules) for other in index.get(key, ())}
+        found.discard(path)
+        here = Path(path).parent
+        return sorted(found, key=lambda other: (len(Path(other).relative_to(root).parts) if Path(other).is_relative_to(root) else 99,
+                                                Path(other).parent != here, other))
 
 
 def _member(node: cst.CSTNode, name: str) -> Optional[cst.CSTNode]:
@@ -253,8 +263,8 @@ def project_files(root: Path) -> List[Path]:
     return found
 
 
-def _index_calls(root: Path, own_folder: Path) -> Dict[str, List[str]]:
-    """Called name -> the files under `root` that spell a call of it (`name(`)."""
+def _index_imports(root: Path, own_folder: Path) -> Dict[str, List[str]]:
+    """Name -> the files under `root` whose import statements name it (a module or what it imports)."""
     files = project_files(root)
     if len(files) > MAX_ROOT_FILES:
         files = project_files(own_folder)[:MAX_ROOT_FILES]
@@ -266,8 +276,7 @@ def _index_calls(root: Path, own_folder: Path) -> Dict[str, List[str]]:
             text = path.read_text(encoding="utf-8", errors="replace")
         except OSError:
             continue
-        if "import" not in text:  # a file calling another's function imports it
-            continue
-        for name in set(CALLED.findall(text)):
+        names = {name for statement in IMPORT_STATEMENT.findall(text) for name in IDENTIFIER.findall(statement)}
+        for name in names - IMPORT_WORDS:
             index.setdefault(name, []).append(str(path.resolve()))
     return index
