@@ -148,3 +148,51 @@ def test_a_cached_result_is_checked_again_when_a_file_it_used_changes(tmp_path):
     assert any(path.endswith("train.py") for path in entry[5]) and any(path.endswith("model.py") for path in entry[5])
     write(tmp_path, "model.py", MODEL.replace("F.softmax(self.fc(x), dim=-1)", "F.log_softmax(self.fc(x), dim=-1).exp().clamp_min(1e-6)"))
     assert ("losses.py", 5, "NAN101") not in found(check(tmp_path, "losses.py", **settings))
+
+
+def test_items_at_constant_keys_functions_held_in_attributes_and_self_calls(tmp_path):
+    write(tmp_path, "utils.py", """
+        def squash(x):
+            y = x.sigmoid_()
+            return y
+    """)
+    write(tmp_path, "losses.py", """
+        import torch
+
+
+        def _neg_loss(pred, gt):
+            return -(torch.log(1 - pred) * (1 - gt)).sum()
+
+
+        class FocalLoss(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.neg_loss = _neg_loss
+
+            def forward(self, out, target):
+                return self.neg_loss(out, target)
+    """)
+    write(tmp_path, "train.py", """
+        import torch
+        from losses import FocalLoss
+        from utils import squash
+
+
+        class Criterion(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.crit = FocalLoss()
+
+            def forward(self, output, batch):
+                output["hm"] = squash(output["hm"])
+                return self.crit(output["hm"], batch["hm"])
+
+            def step(self, output, batch):
+                return self(output, batch)
+
+
+        head = torch.nn.Conv2d(4, 2, 1)
+        loss = Criterion()({"hm": head(torch.randn(1, 4, 8, 8))}, {"hm": torch.zeros(1, 2, 8, 8)})
+        loss.backward()
+    """)
+    assert ("losses.py", 5, "NAN101") in found(check(tmp_path, "losses.py"))

@@ -19,7 +19,7 @@ from typing import Callable, Dict, Hashable, List, Optional, Tuple
 import libcst as cst
 
 from nanlint.analysis.project import Definition
-from nanlint.analysis.syntax import SCOPE_NODES, binding_key, children, name_of, positional_args, keyword_args
+from nanlint.analysis.syntax import SCOPE_NODES, children, name_of, positional_args, keyword_args, value_key
 
 FUNCTION_KINDS = (cst.FunctionDef, cst.Module)
 
@@ -93,11 +93,18 @@ def _callee(func: cst.CSTNode, owner, assigned, resolver: _Resolver) -> Optional
     locate = resolver.locate
     if isinstance(func, cst.Call):  # `Net()(x)`
         return _bound_method(_member_of(locate(func.func), "forward"))
+    if isinstance(func, cst.Name) and func.value == "self" and owner is not None:  # `self(x)`: the class's forward
+        method = _method(owner, "forward")
+        return (resolver.here(method), True) if method is not None else None
     if isinstance(func, cst.Attribute) and name_of(func.value) == "self" and owner is not None:
         method = _method(owner, func.attr.value)  # `self.helper(x)`, else `self.block(x)` with `self.block = Block()`
         if method is not None:
             return resolver.here(method), True
-        return _bound_method(_instance_call(_attribute_value(owner, func.attr.value, resolver.calls), "forward", locate))
+        held = _attribute_value(owner, func.attr.value, resolver.calls)
+        function = _function_held(held, locate)  # `self.neg_loss = _neg_loss`
+        if function is not None:
+            return function, False
+        return _bound_method(_instance_call(held, "forward", locate))
     if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
         made = _last_assigned(assigned, func.value.value)
         if isinstance(made, cst.Call):  # `vae.loss(x)` with `vae = VAE()`
@@ -107,9 +114,19 @@ def _callee(func: cst.CSTNode, owner, assigned, resolver: _Resolver) -> Optional
         if isinstance(located.node, cst.FunctionDef):
             return located, False
         return _bound_method(_member_of(located, "__init__"))
-    if isinstance(func, cst.Name):  # `model(x)` with `model = Net()`
-        return _bound_method(_instance_call(_last_assigned(assigned, func.value), "forward", locate))
+    if isinstance(func, cst.Name):  # `model(x)` with `model = Net()`; `f(x)` with `f = helper`
+        held = _last_assigned(assigned, func.value)
+        function = _function_held(held, locate)
+        return (function, False) if function is not None else _bound_method(_instance_call(held, "forward", locate))
     return None
+
+
+def _function_held(value: Optional[cst.CSTNode], locate: Locate) -> Optional[Definition]:
+    """The project's function a name or attribute holds (`loss_fn = focal`), if it holds one."""
+    if not isinstance(value, (cst.Name, cst.Attribute)):
+        return None
+    located = locate(value)
+    return located if located is not None and isinstance(located.node, cst.FunctionDef) else None
 
 
 def _bound_method(callee: Optional[Definition]) -> Optional[Tuple[Definition, bool]]:
@@ -136,7 +153,7 @@ def _last_assigned(assigned: List[Tuple[str, cst.CSTNode]], name: str) -> Option
 
 def _bound(target: cst.CSTNode, value: cst.CSTNode) -> List[Tuple[str, cst.CSTNode]]:
     """The names an assignment binds, each with its value: `a, b = f(x)` binds `a` to `f(x)[0]`."""
-    key = binding_key(target)
+    key = value_key(target)
     if key is not None:
         return [(key, value)]
     if isinstance(target, (cst.Tuple, cst.List)) and not any(isinstance(e, cst.StarredElement) for e in target.elements):

@@ -18,7 +18,7 @@ from nanlint.source import NEWLINE, line_starts
 from nanlint.analysis.ops import MODULES
 from nanlint.analysis.syntax import (
     children, code_of, walk, function_params, is_constant, is_docstring, is_literal, keyword_args, name_of, positional_args,
-    returned_values, snippet,
+    display_element, returned_values, snippet,
 )
 from nanlint.analysis.values import Analyzer, Fact, constant_value, join
 
@@ -289,12 +289,17 @@ class FileContext:
     def construction(self, callee: cst.CSTNode) -> Optional[cst.Call]:
         """The call that made the object `callee` names: `sm = nn.Softmax(1)` for `sm`, and for
         `self.sm` the assignment in this method or in another method of the class (`__init__`)."""
-        value = None
-        if isinstance(callee, cst.Name):
-            value = self.assigned_value(callee.value)
-        elif isinstance(callee, cst.Attribute) and name_of(callee.value) == "self":
-            value = self.assigned_value(f"self.{callee.attr.value}") or self._class_attribute(callee.attr.value)
+        value = self.held(callee)
         return value if isinstance(value, cst.Call) else None
+
+    def held(self, callee: cst.CSTNode) -> Optional[cst.CSTNode]:
+        """What a name or `self.attr` holds: its last assignment in this function, else (for
+        `self.attr`) the one in another method of the class."""
+        if isinstance(callee, cst.Name):
+            return self.assigned_value(callee.value)
+        if isinstance(callee, cst.Attribute) and name_of(callee.value) == "self":
+            return self.assigned_value(f"self.{callee.attr.value}") or self._class_attribute(callee.attr.value)
+        return None
 
     def _class_attribute(self, attr: str) -> Optional[cst.CSTNode]:
         found = self._class_assignment(attr)
@@ -367,8 +372,7 @@ class FileContext:
         scope = self.finished.get(id(function))
         values = returned_values(function)
         if element is not None:
-            parts = [_tuple_elements(value) for value in values]
-            values = [part[element] for part in parts if part is not None and element < len(part)]
+            values = [part for part in (display_element(value, element) for value in values) if part is not None]
         if not values:
             return None
         return self._judged_in(scope or self._caller_scope(function), values)  # a function defined further down
@@ -377,11 +381,17 @@ class FileContext:
         located = self.locate(func)
         if located is not None:
             return located if isinstance(located.node, cst.FunctionDef) else None
+        owner = self.class_node()
+        if isinstance(func, cst.Name) and func.value == "self" and owner is not None:  # `self(x)`: the class's forward
+            return self._member(Definition(self, owner), "forward")
         if isinstance(func, cst.Attribute) and name_of(func.value) == "self":
-            owner = self.class_node()
             method = _method(owner, func.attr.value) if owner is not None else None
             if method is not None:
                 return Definition(self, method)
+        held = self.held(func)
+        function = self.locate(held) if isinstance(held, (cst.Name, cst.Attribute)) else None  # `self.loss_fn = focal`
+        if function is not None and isinstance(function.node, cst.FunctionDef):
+            return function
         instance = self.construction(func.value) if isinstance(func, cst.Attribute) else None
         if instance is not None:  # `vae.loss(...)` with `vae = VAE()`, and `vae.encoder(x)`
             made = self.locate(instance.func)
@@ -683,13 +693,6 @@ class FileContext:
         if getattr(node, "lpar", None):
             node = node.with_changes(lpar=(), rpar=())
         return code_of(node)
-
-
-def _tuple_elements(value: cst.CSTNode) -> Optional[List[cst.CSTNode]]:
-    """The elements of `return a, b` (no starred element), else None."""
-    if isinstance(value, cst.Tuple) and not any(isinstance(e, cst.StarredElement) for e in value.elements):
-        return [e.value for e in value.elements]
-    return None
 
 
 def _method(owner: cst.ClassDef, name: str) -> Optional[cst.FunctionDef]:

@@ -14,7 +14,7 @@ from nanlint.analysis.context import FileContext
 from nanlint.analysis.names import dotted_name
 from nanlint.analysis.parse import Unparsed, deep_enough, parse, too_large
 from nanlint.analysis.suppressions import META_CODES, SKIP_FILE_LINE, SUPPRESSION_WORD
-from nanlint.analysis.syntax import LEAF_VALUES, child_fields, comparison, elements, is_self_attribute, string_value
+from nanlint.analysis.syntax import LEAF_VALUES, child_fields, comparison, elements, is_self_attribute, item_key, string_value
 from nanlint.analysis.versions import newer_syntax, target_version
 from nanlint.checks import build_check
 from nanlint.ftypes import FileError, Finding, Span
@@ -286,6 +286,9 @@ class _Walker:
             self._record_target(target.value, None)
         elif isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
             self.ctx.record_write(target.value.value, value)
+            key = item_key(target)
+            if key is not None:  # `out["hm"] = sigmoid(z)`: the item is followed as a value of its own
+                self.ctx.record(key, value)
 
     def _element_of(self, value: cst.CSTNode, index: int) -> cst.CSTNode:
         """`value[index]`, standing for one element of a tuple unpacking; the element itself when

@@ -8,7 +8,7 @@ result; and the nn.Module classes that compute them. Imports nothing from torch.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Dict, NamedTuple, Tuple
 
 # Kinds of value an operation produces. Operations whose backward reads their result were verified
@@ -167,6 +167,12 @@ OPS: Dict[str, Op] = {
     **_ops("size dim ndimension numel nelement shape ndim stride storage_offset element_size data_ptr get_device "
            "is_floating_point is_complex is_contiguous is_leaf is_set_to is_same_size is_shared is_pinned", handles=METADATA),
 }
+
+# An in-place form computes what its out-of-place form does (`x.sigmoid_()` is a probability).
+OPS.update({
+    name: replace(op, produces=OPS[name[:-1]].produces) for name, op in OPS.items()
+    if name.endswith("_") and not op.produces and name[:-1] in OPS and OPS[name[:-1]].produces
+})
 
 # nn modules: class name -> the op they compute.
 MODULES: Dict[str, str] = {
