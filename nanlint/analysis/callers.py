@@ -111,9 +111,9 @@ def _callee(func: cst.CSTNode, owner, assigned, resolver: _Resolver) -> Optional
             return _bound_method(_instance_call(made, func.attr.value, locate))
     located = locate(func)  # `focal(x)`, `losses.focal(x)`, `Net(...)`
     if located is not None:
-        if isinstance(located.node, cst.FunctionDef):
+        if not located.is_class:
             return located, False
-        return _bound_method(_member_of(located, "__init__"))
+        return _bound_method(located.member("__init__"))
     if isinstance(func, cst.Name):  # `model(x)` with `model = Net()`; `f(x)` with `f = helper`
         held = _last_assigned(assigned, func.value)
         function = _function_held(held, locate)
@@ -126,7 +126,7 @@ def _function_held(value: Optional[cst.CSTNode], locate: Locate) -> Optional[Def
     if not isinstance(value, (cst.Name, cst.Attribute)):
         return None
     located = locate(value)
-    return located if located is not None and isinstance(located.node, cst.FunctionDef) else None
+    return located if located is not None and not located.is_class else None
 
 
 def _bound_method(callee: Optional[Definition]) -> Optional[Tuple[Definition, bool]]:
@@ -141,10 +141,7 @@ def _instance_call(made: Optional[cst.CSTNode], method: str, locate: Locate) -> 
 
 
 def _member_of(located: Optional[Definition], name: str) -> Optional[Definition]:
-    if located is None or not isinstance(located.node, cst.ClassDef):
-        return None
-    method = _method(located.node, name)
-    return Definition(located.model, method) if method is not None else None
+    return located.member(name) if located is not None else None
 
 
 def _last_assigned(assigned: List[Tuple[str, cst.CSTNode]], name: str) -> Optional[cst.CSTNode]:

@@ -310,7 +310,8 @@ class FileContext:
         (`self.encoder = Encoder(...)` in `__init__`)."""
         found = self._class_assignment(attr, owner)
         made = found[1] if found is not None else None
-        return self._member(self.locate(made.func), "forward") if isinstance(made, cst.Call) else None
+        located = self.locate(made.func) if isinstance(made, cst.Call) else None
+        return located.member("forward") if located is not None else None
 
     def _class_assignment(self, attr: str, owner: Optional[cst.ClassDef] = None) -> Optional[Tuple[Scope, cst.CSTNode]]:
         """Where another method of the current class, or of `owner`, set `self.attr` (already walked:
@@ -358,7 +359,9 @@ class FileContext:
         tuples it returns. Judged in the callee's own file and scope, with its parameters as its
         callers pass them."""
         callee = self._callee_function(call.func)
-        return callee.model.returned_fact(callee.node, element) if callee is not None else None
+        if callee is None or not isinstance(callee.node, cst.FunctionDef):
+            return None
+        return callee.model.returned_fact(callee.node, element)
 
     def returned_fact(self, function: cst.FunctionDef, element: Optional[int] = None) -> Optional[Fact]:
         """The fact of what `function`, one of this file's, returns (memoised)."""
@@ -380,45 +383,48 @@ class FileContext:
     def _callee_function(self, func: cst.CSTNode) -> Optional[Definition]:
         located = self.locate(func)
         if located is not None:
-            return located if isinstance(located.node, cst.FunctionDef) else None
+            return located if not located.is_class else None
         owner = self.class_node()
         if isinstance(func, cst.Name) and func.value == "self" and owner is not None:  # `self(x)`: the class's forward
-            return self._member(Definition(self, owner), "forward")
+            return Definition.here(self, owner).member("forward")
         if isinstance(func, cst.Attribute) and name_of(func.value) == "self":
             method = _method(owner, func.attr.value) if owner is not None else None
             if method is not None:
-                return Definition(self, method)
+                return Definition.here(self, method)
         held = self.held(func)
         function = self.locate(held) if isinstance(held, (cst.Name, cst.Attribute)) else None  # `self.loss_fn = focal`
-        if function is not None and isinstance(function.node, cst.FunctionDef):
+        if function is not None and not function.is_class:
             return function
         instance = self.construction(func.value) if isinstance(func, cst.Attribute) else None
         if instance is not None:  # `vae.loss(...)` with `vae = VAE()`, and `vae.encoder(x)`
             made = self.locate(instance.func)
-            if made is None or not isinstance(made.node, cst.ClassDef):
+            if made is None or not made.is_class or not isinstance(made.node, cst.ClassDef):
                 return None
-            return self._member(made, func.attr.value) or made.model._submodule_forward(made.node, func.attr.value)
+            method = made.member(func.attr.value)
+            return method if method is not None and method.node is not None else made.model._submodule_forward(made.node, func.attr.value)
         construction = self.construction(func)  # `model(x)`, `self.encoder(x)`: the class's forward
-        return self._member(self.locate(construction.func), "forward") if construction is not None else None
-
-    @staticmethod
-    def _member(owner: Optional[Definition], name: str) -> Optional[Definition]:
-        if owner is None or not isinstance(owner.node, cst.ClassDef):
-            return None
-        method = _method(owner.node, name)
-        return Definition(owner.model, method) if method is not None else None
+        made = self.locate(construction.func) if construction is not None else None
+        return made.member("forward") if made is not None else None
 
     def locate(self, func: cst.CSTNode) -> Optional[Definition]:
         """The project's function or class a name or dotted name refers to: one of the file's own
         top-level definitions, or one its imports name in another file of the project."""
         if isinstance(func, cst.Name) and func.value in self.definitions:
-            return Definition(self, self.definitions[func.value])
+            return Definition.here(self, self.definitions[func.value])
         if self.project is None:
             return None
         qualified = self.qualified(func)
         if qualified is None or qualified.startswith(TORCH_ROOT + "."):
             return None
-        return self.project.definition(self, qualified)
+        return self.project.definition(self.real_path, qualified)
+
+    def definition_named(self, qualified: str) -> Optional[cst.CSTNode]:
+        """This file's definition named `f`, `Class` or `Class.method` (`qualified_name`'s inverse)."""
+        first, _, rest = qualified.partition(".")
+        node = self.definitions.get(first)
+        if rest and isinstance(node, cst.ClassDef):
+            return next((s for s in node.body.body if isinstance(s, (cst.FunctionDef, cst.ClassDef)) and s.name.value == rest), None)
+        return node if not rest else None
 
     def qualified_name(self, node: cst.CSTNode) -> str:
         """How other files name one of this file's definitions: `f`, `Class`, `Class.method`; a
@@ -437,7 +443,7 @@ class FileContext:
     def call_sites(self, function: cst.FunctionDef) -> Iterator[Tuple["FileContext", CallSite]]:
         """(the caller's file, the call) for each call of `function` in this file and, when the
         project is known, in its other files."""
-        definition = Definition(self, function)
+        definition = Definition.here(self, function)
         for site in self.calls().sites.get(definition.key, ()):
             yield self, site
         if self.project is not None:
@@ -526,7 +532,7 @@ class FileContext:
     def calls(self) -> FileCalls:
         """The file's call sites and each function's assignments, collected the first time asked."""
         if self._calls is None:
-            self._calls = collect(self.module, self.locate, lambda node: Definition(self, node))
+            self._calls = collect(self.module, self.locate, lambda node: Definition.here(self, node))
         return self._calls
 
     def judged_at(self, caller: cst.CSTNode, values: List[cst.CSTNode]) -> Fact:

@@ -173,7 +173,7 @@ class GradientContext:
                 return f"called from `{caller.name}`, which is differentiated"
         if self.ctx.project is None:
             return None
-        for model, site in self.ctx.project.callers(Definition(self.ctx, function.node)):
+        for model, site in self.ctx.project.callers(Definition.here(self.ctx, function.node)):
             caller = model.gradient.function_of(site.caller)
             if model.gradient._reason_for(caller) is not None and model.gradient._reaches_output(site.call, caller):
                 return f"called from `{caller.name}` in {Path(model.path).name}, which is differentiated"

@@ -30,22 +30,52 @@ MAX_ROOT_FILES = 4000  # a source root with more files is searched for callers o
 MAX_MODELS = 64  # walked files kept per process (a libcst tree takes about 15 kB a line)
 MAX_FILE_BYTES = 2_000_000  # larger generated files are not followed into
 MAX_CALLER_FILES = 12  # files searched for the calls of one function: its nearest importers
+MAX_CONSULTED = 24  # other files one file's check reads at most: the cost stays a few parses a file
 IMPORT_STATEMENT = re.compile(r"^[ \t]*(?:from[ \t]+[\w.]+[ \t]+)?import[ \t]+(?:\([^)]*\)|[^\n]*)", re.M)
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 IMPORT_WORDS = frozenset({"from", "import", "as"})
 
 
-class Definition(NamedTuple):
-    """A function or class of the project, and the walked file that defines it."""
+class Definition:
+    """A function or class of the project: where it is (`key`: its file and its name there, `f` or
+    `Class.method`), whether it is a class, and, read only when a value needs it, the walked file
+    (`model`) and the node. A call site is keyed by where its callee is, so finding which function
+    a file calls parses nothing; only a summary of what the function computes does."""
 
-    model: object  # the FileContext of the defining file
-    node: cst.CSTNode  # a cst.FunctionDef or cst.ClassDef
+    __slots__ = ("key", "is_class", "_project", "_model", "_node")
+
+    def __init__(self, key: Tuple[str, str], is_class: bool, project: Optional["ProjectModules"] = None,
+                 model=None, node: Optional[cst.CSTNode] = None) -> None:
+        self.key = key
+        self.is_class = is_class
+        self._project = project
+        self._model = model
+        self._node = node
+
+    @classmethod
+    def here(cls, model, node: cst.CSTNode) -> "Definition":
+        """One of the walked file `model`'s own definitions."""
+        return cls((model.real_path, model.qualified_name(node)), isinstance(node, cst.ClassDef), model.project, model, node)
 
     @property
-    def key(self) -> Tuple[str, str]:
-        """Which definition this is, whatever tree it was read from (a file walked twice gives
-        two trees): (path, `f` or `Class.method`)."""
-        return (self.model.path, self.model.qualified_name(self.node))
+    def model(self):
+        if self._model is None and self._project is not None:
+            self._model = self._project.model(self.key[0])
+        return self._model
+
+    @property
+    def node(self) -> Optional[cst.CSTNode]:
+        if self._node is None and self.model is not None:
+            self._node = self.model.definition_named(self.key[1])
+        return self._node
+
+    def member(self, name: str) -> Optional["Definition"]:
+        """The method `name` of this class (None where the class is known to lack it)."""
+        if not self.is_class:
+            return None
+        if self._node is not None and _member(self._node, name) is None:
+            return None
+        return Definition((self.key[0], f"{self.key[1]}.{name}"), False, self._project, self._model)
 
 
 class _Stamp(NamedTuple):
@@ -144,6 +174,7 @@ class ProjectModules:
         self._consulted: Dict[str, Optional[str]] = {}  # what the file being checked used: path -> digest
         self._checked = ""
         self._imported_in: Dict[str, Dict[str, List[str]]] = {}  # source root -> imported name -> files
+        self._symbol_tables: Dict[str, Tuple[Optional[_Stamp], Dict[str, str]]] = {}
         self._building: set = set()
 
     def begin(self, model) -> None:
@@ -167,6 +198,8 @@ class ProjectModules:
         stamp = _stamp(path)
         if stamp is None or stamp.size > MAX_FILE_BYTES or path in self._building:
             return None
+        if path not in self._consulted and len(self._consulted) > MAX_CONSULTED:
+            return None  # the file's check has consulted enough others: beyond, values are unknown
         known = self._models.get(path)
         if known is not None and known[0] == stamp:
             self._models.move_to_end(path)
@@ -191,35 +224,43 @@ class ProjectModules:
         while len(self._models) > MAX_MODELS:
             self._models.popitem(last=False)
 
-    def definition(self, importer, qualified: str, hops: int = 0) -> Optional[Definition]:
+    def definition(self, importer: str, qualified: str, hops: int = 0) -> Optional[Definition]:
         """The project's function or class `qualified` names (`losses.focal`, `.model.Net`,
-        `models.Net.forward`) as seen from the model `importer`, following re-exports
-        (`from .losses import focal` in a package's `__init__.py`) a few files deep."""
-        split = split_module(importer.path, qualified)
-        if split is None or hops > 4:
+        `models.Net.forward`) as seen from the file `importer`, following re-exports (`from .losses
+        import focal` in a package's `__init__.py`) a few files deep, from the files' top-level
+        lines alone: nothing is parsed."""
+        split = split_module(importer, qualified)
+        if split is None or not split[1] or hops > 4:
             return None
         path, attributes = split
-        model = self.model(path)
-        if model is None or not attributes:
+        kind = self._symbols(path).get(attributes[0])
+        if isinstance(kind, str) and kind.startswith("import "):
+            return self.definition(path, ".".join([kind[len("import "):], *attributes[1:]]), hops + 1)
+        if kind is None:
             return None
-        node = model.definitions.get(attributes[0])
-        if node is None:
-            imported = model.imports.aliases.get(attributes[0])
-            if imported is None:
-                return None
-            return self.definition(model, ".".join([imported, *attributes[1:]]), hops + 1)
-        for attribute in attributes[1:]:
-            node = _member(node, attribute)
-            if node is None:
-                return None
-        return Definition(model, node)
+        return Definition((str(Path(path).resolve()), ".".join(attributes)), kind == "class" and len(attributes) == 1, self)
+
+    def _symbols(self, path: str) -> Dict[str, str]:
+        """A file's top-level names: "def", "class", or "import <what it imports>"."""
+        path = str(Path(path).resolve())
+        stamp = _stamp(path)
+        known = self._symbol_tables.get(path)
+        if known is not None and known[0] == stamp:
+            return known[1]
+        try:
+            text = Path(path).read_text(encoding="utf-8", errors="replace") if stamp and stamp.size <= MAX_FILE_BYTES else ""
+        except OSError:
+            text = ""
+        table = top_level_symbols(text)
+        self._symbol_tables[path] = (stamp, table)
+        return table
 
     def callers(self, definition: Definition) -> Iterator[Tuple[object, object]]:
         """(caller's model, CallSite) for each call of `definition` in the project's other files:
         the files that import its name or its module (a method's: its class's), at most
         MAX_CALLER_FILES of them, the nearest first."""
         wanted = definition.key
-        own = definition.model.real_path
+        own = wanted[0]
         name = wanted[1].split(".", 1)[0]  # a method's callers build its class: `Net(...)`, then `model(x)`
         for path in self._importers(own, name)[:MAX_CALLER_FILES]:
             model = self.model(path)
@@ -241,6 +282,26 @@ class ProjectModules:
         here = Path(path).parent
         return sorted(found, key=lambda other: (len(Path(other).relative_to(root).parts) if Path(other).is_relative_to(root) else 99,
                                                 Path(other).parent != here, other))
+
+
+TOP_LEVEL_DEFINITION = re.compile(r"^(?:async[ \t]+)?(def|class)[ \t]+([A-Za-z_][A-Za-z0-9_]*)", re.M)
+TOP_LEVEL_IMPORT = re.compile(r"^(?:from[ \t]+([\w.]+)[ \t]+)?import[ \t]+(\([^)]*\)|[^\n#;]*)", re.M)
+IMPORTED_NAME = re.compile(r"([\w.]+)(?:[ \t]+as[ \t]+(\w+))?")
+
+
+def top_level_symbols(text: str) -> Dict[str, str]:
+    """The names a module defines or imports at its top level, read from its lines (no parse):
+    "def", "class", or "import <qualified name>" (relative ones keep their dots)."""
+    table: Dict[str, str] = {}
+    for module, names in TOP_LEVEL_IMPORT.findall(text):
+        for name, alias in IMPORTED_NAME.findall(names.strip("()")):
+            if module:
+                table[alias or name] = f"import {module}{'' if module.endswith('.') else '.'}{name}"
+            else:
+                table[alias or name.split(".", 1)[0]] = f"import {name if alias else name.split('.', 1)[0]}"
+    for kind, name in TOP_LEVEL_DEFINITION.findall(text):
+        table[name] = kind
+    return table
 
 
 def _member(node: cst.CSTNode, name: str) -> Optional[cst.CSTNode]:
