@@ -197,3 +197,14 @@ def argument_for(site: CallSite, function: cst.FunctionDef, name: str) -> Option
         return None  # a `*args` hides which argument is which
     index = params.index(name)
     return positional[index] if index < len(positional) else None
+
+
+def omits(site: CallSite, function: cst.FunctionDef, name: str) -> bool:
+    """`site` leaves parameter `name` of `function` to its default: it passes it neither by keyword
+    nor by position, and no `*args` or `**kwargs` could carry it."""
+    if name in keyword_args(site.call) or any(arg.star for arg in site.call.args):
+        return False
+    params = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]
+    if site.skips_self and params:
+        params = params[1:]
+    return name not in params or params.index(name) >= len(positional_args(site.call))

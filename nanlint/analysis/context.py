@@ -8,7 +8,7 @@ from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple
 import libcst as cst
 
 from nanlint.ftypes import Edit, Finding, Related, Span
-from nanlint.analysis.callers import CallSite, FileCalls, argument_for, collect
+from nanlint.analysis.callers import CallSite, FileCalls, argument_for, collect, omits
 from nanlint.analysis.project import Definition, Judging, ProjectModules
 from nanlint.analysis.gradient import GradientContext
 from nanlint.analysis.groups import GroupReduction, helper_reduction, library_group_reduction
@@ -518,10 +518,13 @@ class FileContext:
 
     def _passed_fact(self, function: cst.FunctionDef, name: str) -> Optional[Fact]:
         facts = []
+        default = next((param.default for param in function_params(function) if param.name.value == name), None)
         for caller, site in self.call_sites(function):
             argument = argument_for(site, function, name)
             if argument is not None:
                 facts.append(caller.judged_at(site.caller, [argument]))
+            elif default is not None and omits(site, function, name):  # the call leaves it to its default
+                facts.append(self.judged_at(self.module, [default]))
         if not facts:
             return None
         result = facts[0]

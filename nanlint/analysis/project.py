@@ -175,6 +175,7 @@ class ProjectModules:
         self._checked = ""
         self._imported_in: Dict[str, Dict[str, List[str]]] = {}  # source root -> imported name -> files
         self._symbol_tables: Dict[str, Tuple[Optional[_Stamp], Dict[str, str]]] = {}
+        self._importer_lists: Dict[Tuple[str, str], List[str]] = {}
         self._building: set = set()
 
     def begin(self, model) -> None:
@@ -270,18 +271,21 @@ class ProjectModules:
                 yield model, site
 
     def _importers(self, path: str, name: str) -> List[str]:
-        """The files of `path`'s source root whose imports name `name` or `path`'s module, nearest first."""
-        root = package_root(path)
-        index = self._imported_in.get(str(root))
-        if index is None:
-            index = self._imported_in[str(root)] = _index_imports(root, Path(path).parent)
-        relative = Path(path).relative_to(root).with_suffix("")
-        modules = [part for part in relative.parts if part != "__init__"]  # `pkg.losses`: its package re-exports it
-        found = {other for key in (name, *modules) for other in index.get(key, ())}
-        found.discard(path)
-        here = Path(path).parent
-        return sorted(found, key=lambda other: (len(Path(other).relative_to(root).parts) if Path(other).is_relative_to(root) else 99,
-                                                Path(other).parent != here, other))
+        """The files of `path`'s source root whose imports name `name`, `path`'s module or its
+        package (which may re-export it), nearest first; memoised."""
+        key = (path, name)
+        if key not in self._importer_lists:
+            root = package_root(path)
+            index = self._imported_in.get(str(root))
+            if index is None:
+                index = self._imported_in[str(root)] = _index_imports(root, Path(path).parent)
+            relative = Path(path).relative_to(root).with_suffix("")
+            modules = [part for part in relative.parts if part != "__init__"][-2:]  # `losses`, and `pkg` for `pkg/losses.py`
+            found = {other for word in (name, *modules) for other in index.get(word, ())}
+            found.discard(path)
+            here = str(Path(path).parent) + os.sep
+            self._importer_lists[key] = sorted(found, key=lambda other: (not other.startswith(here), other.count(os.sep), other))
+        return self._importer_lists[key]
 
 
 TOP_LEVEL_DEFINITION = re.compile(r"^(?:async[ \t]+)?(def|class)[ \t]+([A-Za-z_][A-Za-z0-9_]*)", re.M)

@@ -16,15 +16,15 @@ from __future__ import annotations
 
 import math
 import re
-from typing import FrozenSet, NamedTuple, Optional
+from typing import FrozenSet, NamedTuple, Optional, Tuple
 
 import libcst as cst
 
-from nanlint.analysis import boxes, ops
+from nanlint.analysis import boxes, intervals, ops
 from nanlint.analysis.groups import GROUP_OPS, torch_group_reduction
 from nanlint.analysis.selections import excluded_points
 from nanlint.analysis.syntax import (
-    LITERAL_NAMES, binding_key, called_name, display_element, is_literal, item_key, name_of, number_value, positional_args, same_code,
+    LITERAL_NAMES, binding_key, called_name, display_element, elements, is_literal, item_key, name_of, number_value, positional_args, same_code,
     string_value, subscript_index,
 )
 
@@ -69,6 +69,10 @@ UNDERFLOW = "underflow"  # exp of a NEG_SQUARE, and products and sums of it: exa
 UNDERFLOW_WHY = "a Gaussian density or kernel exp(-c * x²), which underflows to exactly 0 once c * x² passes about 104"
 OVERFLOWS = "overflows"  # a value that reaches above 88.72 (a cosine over a temperature of 0.01): its exp is inf
 EXP_OVERFLOW = 88.72  # float32's exp is inf above it
+LOG_PROBABILITY = "log-probability"  # a log_softmax or logsigmoid output: at most 0, unbounded below
+ROW_MAX = "row-max"  # x - max(x) along a dimension: exactly 0 at each row's maximum
+ROW_ONE = "row-one"  # exp of ROW_MAX: each row holds an exact 1, so its sum is at least 1
+BOUNDED_BELOW = "bounded-below"  # clamped from below (clamp(min=c)): not unbounded below
 LOG_PROB = "log-prob"  # a log_softmax / logsigmoid of logits holding -inf (a masked token): -inf there
 FROM_LOGITS = "from-logits"  # a distribution made from logits (`Categorical(logits=z)`): its `.probs` underflow to 0
 # Distributions whose `probs` are a softmax or sigmoid of their `logits`.
@@ -104,12 +108,39 @@ class Fact(NamedTuple):
     signs: int = ANY
     why: Optional[str] = None
     tags: FrozenSet[str] = frozenset()
+    lo: float = -math.inf  # the values lie in [lo, hi] (as reals; the signs may narrow it further)
+    hi: float = math.inf
 
     def can(self, signs: int) -> bool:
         return bool(self.signs & signs) and self.why is not None
 
     def has(self, tag: str) -> bool:
         return tag in self.tags
+
+    @property
+    def bounds(self) -> intervals.Interval:
+        """[lo, hi] narrowed by the signs: a value that is never negative starts at 0."""
+        low = self.lo if self.signs & NEG else max(self.lo, 0.0)
+        high = self.hi if self.signs & POS else min(self.hi, 0.0)
+        return (low, high) if low <= high else (self.lo, self.hi)
+
+
+def bounded(fact: Fact, interval: intervals.Interval) -> Fact:
+    """`fact` known to lie in `interval` too: its bounds narrowed, and its signs where the interval
+    excludes a side (a value in [0.1, 1] is positive: its evidence of reaching 0 no longer holds)."""
+    low, high = intervals.intersect((fact.lo, fact.hi), interval)
+    excluded = (NEG if low >= 0 else 0) | (POS if high <= 0 else 0) | (ZERO if low > 0 or high < 0 else 0)
+    signs = fact.signs & ~excluded
+    if not signs:
+        return fact._replace(lo=low, hi=high)
+    why = fact.why
+    if fact.signs & ZERO and not signs & ZERO and not fact.tags & EVIDENCE_BEYOND_ZERO:
+        why = None
+    return fact._replace(signs=signs, why=why, lo=low, hi=high)
+
+
+# Tags whose `why` is evidence of something other than reaching 0: kept when 0 is ruled out.
+EVIDENCE_BEYOND_ZERO = frozenset({"overflows", "signed", "below-zero", "past-unit", "unit", "underflow", "log-scale"})
 
 
 UNKNOWN = Fact()
@@ -123,7 +154,8 @@ def _tagged(fact: Fact, *tags: str) -> Fact:
 
 
 def join(a: Fact, b: Fact) -> Fact:
-    return Fact(a.signs | b.signs, a.why or b.why, a.tags & b.tags | ((a.tags | b.tags) & {NEG_INF, POS_INF}))
+    low, high = intervals.hull(a.bounds, b.bounds)
+    return Fact(a.signs | b.signs, a.why or b.why, a.tags & b.tags | ((a.tags | b.tags) & {NEG_INF, POS_INF}), low, high)
 
 
 def _magnitude_at_most_one(fact: Fact) -> bool:
@@ -132,7 +164,7 @@ def _magnitude_at_most_one(fact: Fact) -> bool:
 
 def bounded_above(fact: Fact) -> bool:
     """The value cannot exceed a modest constant, so its exp cannot overflow."""
-    return fact.signs & POS == 0 or bool(fact.tags & {BOUNDED, UNIT, OPEN_UNIT, PROB, UNIFORM})
+    return fact.signs & POS == 0 or bool(fact.tags & {BOUNDED, UNIT, OPEN_UNIT, PROB, UNIFORM}) or fact.bounds[1] <= intervals.EXP_OVERFLOW
 
 
 def _builtin_called(call: cst.CSTNode, *names: str) -> bool:
@@ -241,7 +273,7 @@ def _number_fact(value: float) -> Fact:
     if math.isinf(value):
         tags = frozenset({POS_INF if value > 0 else NEG_INF})
     why = "the literal 0" if value == 0 else None
-    return Fact(_sign_of(value), why, tags | {CONSTANT})
+    return Fact(_sign_of(value), why, tags | {CONSTANT}, value, value) if value == value else Fact(ANY, None, tags | {CONSTANT})
 
 
 def is_eps_like(node: cst.CSTNode) -> bool:
@@ -306,7 +338,7 @@ class Analyzer:
     methods) and keywords, or None for a call that is not a tensor op.
     """
 
-    MAX_DEPTH = 12
+    MAX_DEPTH = 32
 
     def __init__(self, env) -> None:
         self.env = env
@@ -409,14 +441,7 @@ class Analyzer:
             return _number_fact(value)
         inner = self.fact(node.expression, depth)
         if isinstance(node.operator, cst.Minus):
-            tags = set(inner.tags) - {NEG_INF, POS_INF, PROB, UNIFORM, EXP}
-            if POS_INF in inner.tags:
-                tags.add(NEG_INF)
-            if NEG_INF in inner.tags:
-                tags.add(POS_INF)
-            if inner.signs & NEG == 0 and inner.tags & {SQUARE, SQUARED_DIFF}:
-                tags.add(NEG_SQUARE)  # `-((x - mu) / sigma) ** 2`
-            return Fact(_negate(inner.signs), inner.why, frozenset(tags))
+            return _negated(inner)
         if isinstance(node.operator, cst.Plus):
             return inner
         return UNKNOWN
@@ -439,60 +464,65 @@ class Analyzer:
         return Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}))
 
     def _BinaryOperation(self, node: cst.BinaryOperation, depth: int) -> Fact:
-        op = node.operator
-        if isinstance(op, cst.Add):
-            return self._add(node.left, node.right, depth)
-        if isinstance(op, cst.Subtract):
-            return self._sub(node.left, node.right, depth)
-        if isinstance(op, cst.Multiply):
-            if same_code(node.left, node.right):
-                return self.power(self.fact(node.left, depth), cst.Integer("2"))
-            a, b = self.fact(node.left, depth), self.fact(node.right, depth)
-            if _negated_scale(node.left, a) and b.tags & {SQUARE, SQUARED_DIFF} or _negated_scale(node.right, b) and a.tags & {SQUARE, SQUARED_DIFF}:
-                return Fact(NEG | ZERO, None, frozenset({NEG_SQUARE}))  # `-gamma * (x - c) ** 2`: a scale of unknown sign is taken as positive
-            return self._product(a, b)
-        if isinstance(op, cst.Divide):
-            if boxes.subtracts(node.right, node.left, lambda name: self.env.assigned_value(name.value)):
-                return Fact(NONNEG, "an intersection over union, exactly 1 where the two boxes coincide", frozenset({IOU}))
-            left, right = self.fact(node.left, depth), self.fact(node.right, depth)
-            overflowing = self._over_small_temperature(node, left)
-            if overflowing is not None:
-                return overflowing
-            if left.signs & POS == 0 and (right.signs & NEG == 0 or right.why is None):
-                return Fact(NEG | ZERO, None, left.tags & {NEG_SQUARE})  # `(x - x.max()) / temperature`: a scale of unknown sign is taken as positive
-            if left.has(UNDERFLOW) and right.why is None:
-                return left  # a density divided by its normaliser
-            kept = (left.tags & KEPT_BY_SCALING if right.why is None else frozenset()) | left.tags & {BOX_EXTENT}
-            return Fact(_mul_signs(left.signs, right.signs & ~ZERO or ANY), left.why if left.signs & ZERO else None, kept)
-        if isinstance(op, cst.Power):
-            return self.power(self.fact(node.left, depth), node.right)
-        if isinstance(op, cst.MatrixMultiply):
-            return self._matmul(self.fact(node.left, depth), self.fact(node.right, depth))
-        if isinstance(op, (cst.BitAnd, cst.BitOr)):
-            return Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}))
-        return UNKNOWN
+        kind = BINARY_OPERATORS.get(type(node.operator))
+        if kind is None:
+            return UNKNOWN
+        return self.arithmetic(kind, node.left, node.right, depth)
 
-    def _over_small_temperature(self, node: cst.BinaryOperation, left: Fact) -> Optional[Fact]:
+    def arithmetic(self, kind: str, left: cst.CSTNode, right: cst.CSTNode, depth: int) -> Fact:
+        """`left kind right` for kind "+", "-", "*", "/", "**", "@" or "&": the one meaning of an
+        operator, whether written `a / b`, `a.div(b)`, `torch.true_divide(a, b)` or `a.div_(b)`."""
+        if kind in intervals.OPERATORS:
+            a, b = self.fact(left, depth), self.fact(right, depth)
+            method = {"+": self._add, "-": self._sub, "*": self._multiply, "/": self._divide}[kind]
+            return bounded(method(left, right, a, b), intervals.OPERATORS[kind](a.bounds, b.bounds))
+        if kind == "**":
+            return self.power(self.fact(left, depth), right)
+        if kind == "@":
+            return self._matmul(self.fact(left, depth), self.fact(right, depth))
+        return Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}))
+
+    def _multiply(self, left: cst.CSTNode, right: cst.CSTNode, a: Fact, b: Fact) -> Fact:
+        if same_code(left, right):
+            return self.power(a, cst.Integer("2"))
+        if _negated_scale(left, a) and b.tags & {SQUARE, SQUARED_DIFF} or _negated_scale(right, b) and a.tags & {SQUARE, SQUARED_DIFF}:
+            return Fact(NEG | ZERO, None, frozenset({NEG_SQUARE}))  # `-gamma * (x - c) ** 2`: a scale of unknown sign is taken as positive
+        return self._product(a, b)
+
+    def _divide(self, top: cst.CSTNode, bottom: cst.CSTNode, left: Fact, right: Fact) -> Fact:
+        if boxes.subtracts(bottom, top, lambda name: self.env.assigned_value(name.value)):
+            return Fact(NONNEG, "an intersection over union, exactly 1 where the two boxes coincide", frozenset({IOU}))
+        overflowing = self._over_small_temperature(top, bottom, left)
+        if overflowing is not None:
+            return overflowing
+        if left.signs & POS == 0 and (right.signs & NEG == 0 or right.why is None):
+            return Fact(NEG | ZERO, None, left.tags & {NEG_SQUARE})  # `(x - x.max()) / temperature`: a scale of unknown sign is taken as positive
+        if left.has(UNDERFLOW) and right.why is None:
+            return left._replace(tags=left.tags - {ROW_ONE})  # a density divided by its normaliser
+        kept = (left.tags & KEPT_BY_SCALING if right.why is None else frozenset()) | left.tags & {BOX_EXTENT}
+        return Fact(_mul_signs(left.signs, right.signs & ~ZERO or ANY), left.why if left.signs & ZERO else None, kept)
+
+    def _over_small_temperature(self, numerator: cst.CSTNode, bottom: cst.CSTNode, left: Fact) -> Optional[Fact]:
         """`cos / t` or `1 / t` with t a constant (a literal, a default, what a call passes) small
         enough that the quotient passes 88.72, where float32's exp overflows."""
-        top = 1.0 if left.has(UNIT) and left.why is not None else constant_value(node.left)
+        top = 1.0 if left.has(UNIT) and left.why is not None else constant_value(numerator)
         if top is None or top <= 0:
             return None
-        scales = [value for value in self.env.constant_values(node.right) if 0 < value < top / EXP_OVERFLOW]
+        scales = [value for value in self.env.constant_values(bottom) if 0 < value < top / EXP_OVERFLOW]
         if not scales:
             return None
         what = "a cosine, which reaches 1," if left.has(UNIT) else _fmt(top)
         return Fact(ANY, f"{what} divided by {_fmt(min(scales))}: {_fmt(round(top / min(scales), 1))}, above 88.72", frozenset({OVERFLOWS}))
 
-    def _add(self, left: cst.CSTNode, right: cst.CSTNode, depth: int) -> Fact:
-        a, b = self.fact(left, depth), self.fact(right, depth)
+    def _add(self, left: cst.CSTNode, right: cst.CSTNode, a: Fact, b: Fact) -> Fact:
         if is_positive_guard(left) and not b.can(NEG) or is_positive_guard(right) and not a.can(NEG):
             return POSITIVE
         for low, other, other_node in ((a, b, right), (b, a, left)):
             if low.has(BELOW_ZERO) and (other.signs == POS or is_positive_guard(other_node)):
                 return Fact(ANY, low.why, frozenset({BELOW_ZERO}))  # an eps does not lift a value that goes below 0
-        if is_positive_guard(left) or is_positive_guard(right):
-            return POSITIVE if (a.signs == POS or b.signs == POS) else Fact(ANY, a.why or b.why)
+        if is_positive_guard(left) or is_positive_guard(right):  # `x + eps` is guarded, unless x is seen to go negative (`randn + 1`)
+            other = b if is_positive_guard(left) else a
+            return Fact(ANY, other.why, frozenset({SIGNED})) if other.has(SIGNED) and other.why is not None else POSITIVE
         for scaled, offset in ((a, b), (b, a)):
             if scaled.has(SCALED_UNIT) and offset.why is None:
                 return Fact(ANY, scaled.why, frozenset({SCALED_UNIT}))  # `tanh(x) * scale + mean`
@@ -506,8 +536,7 @@ class Analyzer:
             why = a.why
         return Fact(signs, why, (a.tags & b.tags) - {PROB, UNIFORM, MASK})
 
-    def _sub(self, left: cst.CSTNode, right: cst.CSTNode, depth: int) -> Fact:
-        a, b = self.fact(left, depth), self.fact(right, depth)
+    def _sub(self, left: cst.CSTNode, right: cst.CSTNode, a: Fact, b: Fact) -> Fact:
         one = literal_number(left)
         if one == 1 and b.has(UNIFORM):
             return POSITIVE  # torch.rand never returns 1
@@ -528,9 +557,11 @@ class Analyzer:
         if a.has(BOX_AREA) and a.can(ZERO) and isinstance(left, cst.BinaryOperation) and isinstance(left.operator, cst.Add) and not is_eps_like(right):
             return Fact(NONNEG, "the union of two boxes (their areas' sum minus the intersection), 0 when both boxes are degenerate",
                         frozenset({BOX_AREA, BOX_UNION} | ({PAIRWISE} if boxes.broadcasts(left) else set())))
-        if self._is_maximum_of_rows(right) or self._is_pair_maximum_of(right, left):
-            return Fact(NEG | ZERO, None)  # `x - x.max(-1, keepdim=True).values`: at most 0
-        if self._extreme(left, depth) == "max" and self._extreme(right, depth) == "min":
+        if self._is_maximum_of_rows(right):  # `x - x.max(-1, keepdim=True).values`: at most 0, 0 at the max
+            return Fact(NEG | ZERO, None, frozenset({ROW_MAX}), min(a.bounds[0] - a.bounds[1], 0.0), 0.0)
+        if self._is_pair_maximum_of(right, left):
+            return Fact(NEG | ZERO, None)
+        if self._extreme(left, 0) == "max" and self._extreme(right, 0) == "min":
             return Fact(NONNEG, "a range max - min, 0 when all values are equal", frozenset({RANGE}))
         if (one is not None or literal_number(right) is not None) and a.why is None and b.why is None:
             return UNKNOWN  # `x - 1`: nothing says x reaches 1
@@ -655,7 +686,7 @@ class Analyzer:
     @staticmethod
     def _matmul(a: Fact, b: Fact) -> Fact:
         if a.has(NORMALIZED) and b.has(NORMALIZED):
-            return Fact(ANY, COSINE_WHY, frozenset({UNIT, PAST_UNIT}))
+            return Fact(ANY, COSINE_WHY, frozenset({UNIT, PAST_UNIT}), -1.0, 1.0)
         return UNKNOWN
 
     def _extreme(self, node: cst.CSTNode, depth: int) -> Optional[str]:
@@ -702,6 +733,10 @@ class Analyzer:
         return Fact(signs, why, frozenset(tags))
 
     def power(self, base: Fact, exponent: cst.CSTNode) -> Fact:
+        result = self._power(base, exponent)
+        return bounded(result, intervals.square(base.bounds)) if literal_number(exponent) == 2 else result
+
+    def _power(self, base: Fact, exponent: cst.CSTNode) -> Fact:
         value = literal_number(exponent)
         if value is None and isinstance(exponent, cst.Name):
             value = self.env.constant(exponent)  # `x.pow(p)` with `p = 3`
@@ -710,6 +745,8 @@ class Analyzer:
         if value == int(value) and int(value) % 2 == 0:
             signs = (ZERO if base.signs & ZERO else 0) | (POS if base.signs & (POS | NEG) else 0)
             why = base.why if base.can(ZERO) or base.has(UNIT) else None
+            if why is not None and base.has(DIFF) and value == 2:
+                why = f"the square of {why}"
             tags = base.tags & {UNIT, CENTRED} | ({SQUARED_DIFF} if base.has(DIFF) and value == 2 else {SQUARE})
             if base.has(SCALED_UNIT):
                 return Fact(signs or NONNEG, base.why, frozenset(tags | {SCALED_UNIT_SQUARE}))
@@ -765,7 +802,9 @@ class Analyzer:
 
     @staticmethod
     def _abs(inner: Fact) -> Fact:
-        return Fact((inner.signs & ZERO) | (POS if inner.signs & (POS | NEG) else 0) or NONNEG, inner.why if inner.can(ZERO) else None)
+        low, high = intervals.absolute(inner.bounds)
+        return Fact((inner.signs & ZERO) | (POS if inner.signs & (POS | NEG) else 0) or NONNEG, inner.why if inner.can(ZERO) else None,
+                    frozenset(), low, high)
 
     def _op_fact(self, name: str, first: Fact, operands, keywords, depth: int) -> Fact:
         if name in ("size", "numel") and operands and self._is_selection(operands[0], depth):
@@ -821,21 +860,37 @@ class Analyzer:
             return self.fact(operands[1], depth)
         if name in ("tensor", "scalar_tensor") and operands:
             return self.fact(operands[0], depth)
-        if name in ("mul", "multiply") and len(operands) == 2:
-            return self._product(first, self.fact(operands[1], depth))
-        if name in ("add",) and len(operands) == 2:
-            return self._add(operands[0], operands[1], depth)
-        if name in ("sub", "subtract") and len(operands) == 2:
-            return self._sub(operands[0], operands[1], depth)
+        if name in ARITHMETIC_METHODS and len(operands) == 2:
+            return self.arithmetic(ARITHMETIC_METHODS[name], operands[0], operands[1], depth)
+        if name in ("rsub",) and len(operands) == 2:
+            return self.arithmetic("-", operands[1], operands[0], depth)
+        if name in NEGATIONS and len(operands) == 1:
+            return _negated(first)
         if name in LOGIT_DISTRIBUTIONS and "logits" in keywords:
             return Fact(ANY, None, frozenset({FROM_LOGITS}))
         if name in ("normalize",):
-            return Fact(ANY, None, frozenset({UNIT, NORMALIZED}))
+            return Fact(ANY, None, frozenset({UNIT, NORMALIZED}), -1.0, 1.0)
+        if name in EXTREMES and (len(operands) == 1 or len(operands) == 2 and isinstance(operands[1], cst.Integer)):  # `x.max(dim)`: within x's range
+            return Fact(first.signs, None, frozenset(), *first.bounds)
+        if name in CONCATENATIONS and operands:
+            return self._joined(operands[0], depth)
         if name in CONVOLUTIONS and len(operands) >= 2 and self._zero_sum_kernel(operands[1], 0):
             return Fact(ANY, "a derivative filter's response (its weights sum to 0), 0 on a flat region", frozenset({DIFF}))
         if name in ("mm", "matmul", "bmm", "linear", "inner", "dot") and len(operands) >= 2:
             return self._matmul(first, self.fact(operands[1], depth))
         return UNKNOWN
+
+    def _joined(self, sequence: cst.CSTNode, depth: int) -> Fact:
+        """`torch.cat([a, b])`: what every element of the list may be (unknown for a list built elsewhere)."""
+        parts = elements(sequence) if isinstance(sequence, (cst.List, cst.Tuple)) else None
+        if parts is None:  # `torch.cat(x.unbind(1))`: the pieces of one tensor are what it is
+            return self.fact(sequence, depth)
+        if not parts or any(isinstance(part, cst.StarredElement) for part in parts):
+            return UNKNOWN
+        result = self.fact(parts[0], depth)
+        for part in parts[1:self.MAX_ELEMENTS]:
+            result = join(result, self.fact(part, depth))
+        return result
 
     def _zero_sum_kernel(self, node: cst.CSTNode, hops: int) -> bool:
         """A literal kernel whose weights sum to 0 (a Sobel or `[-1, 0, 1]` stencil: a finite
@@ -907,13 +962,21 @@ class Analyzer:
         if kind == ops.EXPONENTIAL:  # exp of a value at most ~0 (x - max, -abs, log_softmax) cannot overflow
             if first.has(NEG_SQUARE):  # positive as a denominator would have it: only the log rules read the tag
                 return Fact(POS, UNDERFLOW_WHY, frozenset({UNDERFLOW}))
-            return POSITIVE if bounded_above(first) else Fact(POS, None, frozenset({EXP}))
+            low, high = intervals.exp(first.bounds)
+            row_one = {ROW_ONE} if first.has(ROW_MAX) else set()
+            if first.tags & {ROW_MAX, LOG_PROBABILITY} and first.bounds[0] < -intervals.EXP_UNDERFLOW:  # probabilities: exactly 0 below about -103
+                source = "x - max(x), a softmax written by hand," if first.has(ROW_MAX) else "a log-probability"
+                why = f"exp of {source} whose small entries underflow to exactly 0"
+                return Fact(POS, why, frozenset({UNDERFLOW, PROB} | row_one), low, high)
+            if bounded_above(first):
+                return Fact(POS, None, frozenset(row_one), low, high)
+            return Fact(POS, None, frozenset({EXP}), low, high)
         if kind == ops.POSITIVE:
             return POSITIVE
         if kind == ops.LOG_PROBABILITY:  # -inf where a logit is -inf (a masked token)
-            return Fact(NEG | ZERO, None, frozenset({LOG_PROB}) if first.has(NEG_INF) else frozenset())
+            return Fact(NEG | ZERO, None, frozenset({LOG_PROBABILITY} | ({LOG_PROB} if first.has(NEG_INF) else set())), -math.inf, 0.0)
         if kind == ops.PROBABILITY:
-            return Fact(NONNEG, f"a {name} output, which underflows to exactly 0 for very negative inputs", frozenset({PROB}))
+            return _probability(name, first)
         if kind == ops.DISTANCE or kind == ops.NORM and first.has(DIFF):
             return Fact(NONNEG, f"a {name} between two points, 0 where they coincide", frozenset({NORM, DISTANCE}))
         if kind == ops.NORM:
@@ -925,13 +988,16 @@ class Analyzer:
         if kind == ops.SUM:
             return self._sum(name, first)
         if kind == ops.RECTIFIED:
-            return Fact(NONNEG, f"a {name} output, 0 for every non-positive input", frozenset({RECTIFIED}))
+            high = min(max(first.bounds[1], 0.0), 6.0 if name == "relu6" else math.inf)
+            if first.bounds[0] > 0:
+                return Fact(POS, None, frozenset(), first.bounds[0], high)
+            return Fact(NONNEG, f"a {name} output, 0 for every non-positive input", frozenset({RECTIFIED}), 0.0, high)
         if kind == ops.COSINE:
-            return Fact(ANY, "a cosine similarity, which rounds past ±1 in float32", frozenset({UNIT, PAST_UNIT}))
+            return Fact(ANY, "a cosine similarity, which rounds past ±1 in float32", frozenset({UNIT, PAST_UNIT}), -1.0, 1.0)
         if kind == ops.UNIT:
-            return Fact(ANY, f"a {name} output, which reaches ±1 exactly", frozenset({UNIT}))
+            return Fact(ANY, f"a {name} output, which reaches ±1 exactly", frozenset({UNIT}), -1.0, 1.0)
         if kind == ops.BOOLEAN:
-            return Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}))
+            return Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}), 0.0, 1.0)
         if kind == ops.LOSS:
             return Fact(NONNEG, None, frozenset({LOSS}))
         return None
@@ -979,6 +1045,8 @@ class Analyzer:
         return join(branch(chosen, True), branch(other, False))
 
     def _sum(self, name: str, first: Fact) -> Fact:
+        if first.has(ROW_ONE) and name in ("sum", "nansum", "mean", "nanmean"):
+            return POSITIVE  # `exp(x - x.max(dim)).sum(dim)` holds exp(0) = 1: at least 1
         if first.has(UNDERFLOW):
             return first  # 0 where every term underflows (a mixture far from the point)
         if first.has(PROB) and first.why is not None and name != "cumsum":
@@ -1015,6 +1083,13 @@ class Analyzer:
 
     @staticmethod
     def _clamp(name: str, first: Fact, operands, keywords, resolve=None) -> Fact:
+        """`clamp(min=..., max=...)`, `clip`, `clamp_min`: the value kept within its bounds."""
+        fact, low_value, high_value = Analyzer._clamped(name, first, operands, keywords, resolve)
+        interval = (low_value if low_value is not None else -math.inf, high_value if high_value is not None else math.inf)
+        return bounded(fact._replace(lo=first.lo, hi=first.hi) if fact.signs == first.signs and fact.why == first.why else fact, interval)
+
+    @staticmethod
+    def _clamped(name: str, first: Fact, operands, keywords, resolve=None) -> Tuple[Fact, Optional[float], Optional[float]]:
         low = keywords.get("min")
         if low is None and len(operands) >= 2:
             low = operands[1]
@@ -1027,6 +1102,8 @@ class Analyzer:
             tags.add(BOUNDED)  # a named upper bound (`max=MAX_LOGVAR`) is the author's guard
         if low_value is not None and low_value > 1:
             tags.add(ABOVE_ONE)
+        if low is not None:
+            tags.add(BOUNDED_BELOW)
         if low_value is not None and high_value is not None and -1 <= low_value and high_value <= 1:
             tags.add(UNIT if (low_value == -1 or high_value == 1) else OPEN_UNIT)
         why = None
@@ -1039,11 +1116,11 @@ class Analyzer:
         elif UNIT in tags:
             why = "a value clamped to exactly ±1"
         if low is not None and (low_value > 0 if low_value is not None else True):
-            return Fact(POS, why, frozenset(tags))  # a named lower bound (`min=self.min_norm`) is the author's guard
+            return Fact(POS, why, frozenset(tags)), low_value, high_value  # a named lower bound (`min=self.min_norm`) is the author's guard
         if why is not None or OPEN_UNIT in tags:
             sign = NONNEG if low_value == 0 else ANY
-            return Fact(sign, why, frozenset(tags))
-        return Fact(first.signs, first.why, first.tags | frozenset(tags))
+            return Fact(sign, why, frozenset(tags)), low_value, high_value
+        return Fact(first.signs, first.why, first.tags | frozenset(tags)), low_value, high_value
 
 
 # Kinds of zero evidence a selection of the nonzero elements (`d[d > 0]`) leaves behind.
@@ -1058,6 +1135,54 @@ def _without(fact: Fact, excluded: FrozenSet[float]) -> Fact:
     if fact.has(PROB):
         return Fact(POS, None, frozenset({OPEN_UNIT})) if 1.0 in excluded else Fact(POS, "a probability, which reaches 1", frozenset({UNIT}))
     return Fact(fact.signs & ~ZERO, None, fact.tags - ZERO_KINDS)
+
+
+def _negated(inner: Fact) -> Fact:
+    """`-x`, `x.neg()`, `torch.negative(x)`."""
+    tags = set(inner.tags) - {NEG_INF, POS_INF, PROB, UNIFORM, EXP}
+    if POS_INF in inner.tags:
+        tags.add(NEG_INF)
+    if NEG_INF in inner.tags:
+        tags.add(POS_INF)
+    if inner.signs & NEG == 0 and inner.tags & {SQUARE, SQUARED_DIFF}:
+        tags.add(NEG_SQUARE)  # `-((x - mu) / sigma) ** 2`
+    return Fact(_negate(inner.signs), inner.why, frozenset(tags), *intervals.negate(inner.bounds))
+
+
+BINARY_OPERATORS = {cst.Add: "+", cst.Subtract: "-", cst.Multiply: "*", cst.Divide: "/", cst.Power: "**",
+                    cst.MatrixMultiply: "@", cst.BitAnd: "&", cst.BitOr: "&"}
+# The method and function forms of the operators, in place or not: one meaning each.
+ARITHMETIC_METHODS = {
+    **dict.fromkeys(("add", "add_", "__add__", "__iadd__"), "+"),
+    **dict.fromkeys(("sub", "sub_", "subtract", "subtract_", "__sub__", "__isub__"), "-"),
+    **dict.fromkeys(("mul", "mul_", "multiply", "multiply_", "__mul__", "__imul__"), "*"),
+    **dict.fromkeys(("div", "div_", "divide", "divide_", "true_divide", "true_divide_", "__truediv__", "__itruediv__"), "/"),
+    **dict.fromkeys(("logical_and", "logical_or", "bitwise_and", "bitwise_or"), "&"),
+}
+NEGATIONS = frozenset({"neg", "neg_", "negative", "negative_", "__neg__"})
+
+
+SIGMOID_UNDERFLOW = -88.72  # float32's sigmoid is exactly 0 below it (exp(-x) overflows)
+SIGMOID_SATURATION = 16.64  # and exactly 1.0 above it (1 - 2**-24 rounds up)
+SIGMOIDS = frozenset({"sigmoid", "sigmoid_", "expit"})
+SOFTMAXES = frozenset({"softmax", "softmin", "gumbel_softmax"})
+
+
+def _probability(name: str, first: Fact) -> Fact:
+    """A sigmoid or softmax output: in [0, 1], reaching exactly 0 (and 1) only where its input's
+    range lets it (a sigmoid below -88.7; a softmax whose logits spread over 103.3)."""
+    low, high = first.bounds
+    if name in SIGMOIDS:
+        reaches_zero, below_one = low < SIGMOID_UNDERFLOW, high <= SIGMOID_SATURATION
+        bottom, top = (0.0 if reaches_zero else 1 / (1 + math.exp(-low)), 1 / (1 + math.exp(-high)) if below_one else 1.0)
+    elif name in SOFTMAXES or name.startswith("softm"):
+        reaches_zero = high - low > intervals.EXP_UNDERFLOW
+        bottom, top = (0.0 if reaches_zero else math.exp(low - high) * 1e-9, 1.0)
+    else:
+        reaches_zero, bottom, top = True, 0.0, 1.0
+    if not reaches_zero:
+        return Fact(POS, None, frozenset({PROB}), bottom, top)
+    return Fact(NONNEG, f"a {name} output, which underflows to exactly 0 for very negative inputs", frozenset({PROB}), bottom, top)
 
 
 def _negated_scale(node: cst.CSTNode, fact: Fact) -> bool:
@@ -1107,6 +1232,8 @@ CONVOLUTIONS = frozenset({"conv1d", "conv2d", "conv3d"})
 MEANS = frozenset({"mean", "nanmean", "group_mean"})
 SUMS = frozenset({"sum", "nansum", "mean", "nanmean", "group_sum", "group_mean"})
 MAX_KERNEL_HOPS = 6
+EXTREMES = frozenset({"max", "min", "amax", "amin", "quantile", "median", "nanmedian", "mode"})
+CONCATENATIONS = frozenset({"cat", "concat", "concatenate", "stack", "hstack", "vstack", "dstack"})
 
 
 def _literal_numbers(node: cst.CSTNode) -> Optional[list]:

@@ -17,7 +17,7 @@ from nanlint.analysis.syntax import name_of, snippet, walk
 from nanlint.analysis.values import (
     ABOVE_ONE, BOX_AREA, BOX_EXTENT, BOX_UNION, CONSTANT, DECODED, IOU, PAIRWISE, COUNT, DISTANCE, EXP, EXPANDED_DISTANCE,
     LEARNED, LOG_PROB, LOG_SCALE, LOSS, OVERFLOWS, SIGNED, UNDERFLOW,
-    MASK, NEG, NEG_INF, NONNEG, NORM, PAST_UNIT, POS, POS_INF, PROB, RANGE, RECTIFIED, SPREAD, SQUARED_DISTANCE,
+    MASK, NEG, NEG_INF, NONNEG, NORM, PAST_UNIT, POS, POS_INF, PROB, RANGE, RECTIFIED, SPREAD, SQUARED_DIFF, SQUARED_DISTANCE,
     UNIFORM, UNIT, UNIT_COMPLEMENT, BELOW_ZERO, ZERO, Fact, bounded_above, is_eps_like, literal_number,
 )
 
@@ -40,7 +40,8 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     "exp": lambda f: f.has(EXP),
     "bounded": bounded_above,
     "log-scale": lambda f: f.has(LOG_SCALE) and not bounded_above(f),
-    "squared-distance": lambda f: f.has(SQUARED_DISTANCE) and f.why is not None,
+    # a sum of squared differences, or one squared difference (`sqrt((a - b) ** 2)` is |a - b| with a NaN gradient at a == b)
+    "squared-distance": lambda f: bool(f.tags & {SQUARED_DISTANCE, SQUARED_DIFF}) and f.why is not None,
     "constant": lambda f: f.has(CONSTANT),
     "above-one": lambda f: f.has(ABOVE_ONE),
     "past-unit": lambda f: f.has(PAST_UNIT) and f.why is not None,
