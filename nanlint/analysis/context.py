@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple
 
 import libcst as cst
 
 from nanlint.ftypes import Edit, Finding, Related, Span
 from nanlint.analysis.callers import CallSite, FileCalls, argument_for, collect, omits
-from nanlint.analysis.project import Definition, Judging, ProjectModules
+from nanlint.analysis.project import Definition, Judging, ProjectModules, real_path
 from nanlint.analysis.gradient import GradientContext
 from nanlint.analysis.groups import GroupReduction, helper_reduction, library_group_reduction
 from nanlint.analysis.guards import ComparedValues
@@ -88,7 +87,7 @@ class FileContext:
     def __init__(self, path: str, text: str, is_test: bool = False, module: Optional[cst.Module] = None,
                  project: Optional[ProjectModules] = None) -> None:
         self.path = path
-        self.real_path = str(Path(path).resolve())
+        self.real_path = real_path(path)
         self.text = text
         self.is_test = is_test
         self.module = module
@@ -537,6 +536,10 @@ class FileContext:
         if self._calls is None:
             self._calls = collect(self.module, self.locate, lambda node: Definition.here(self, node))
         return self._calls
+
+    def module_scope(self) -> Scope:
+        """The module body's assignments as a scope, read from the call-site scan (no walk)."""
+        return self._caller_scope(self.module)
 
     def judged_at(self, caller: cst.CSTNode, values: List[cst.CSTNode]) -> Fact:
         """The joined facts of `values` as they stand in `caller` (a function or the module) of this file."""

@@ -92,7 +92,7 @@ def check_source(source: SourceFile, ruleset: RuleSet, is_test: bool = False, kn
         return FileResult()
     version = target_version(target) if target else None
     try:
-        module = parse(source.path, text, version)
+        module = (None if version else project_modules().parsed(source.path, text)) or parse(source.path, text, version)
     except Unparsed as failure:
         if not (imports or named) or SKIP_FILE_LINE.search(text):  # nothing to report there; skip-file is taken at its word
             return FileResult()
@@ -117,10 +117,16 @@ def check_source(source: SourceFile, ruleset: RuleSet, is_test: bool = False, kn
         return FileResult(errors=[FileError(source.path, too_large(source.path, error))])
 
 
-def walked_model(path: str, text: str, module: cst.Module, project: Optional[ProjectModules] = None) -> FileContext:
-    """A file walked with no rule: what the value analysis knows of it, for questions other files ask."""
+def module_model(path: str, text: str, module: cst.Module, project: Optional[ProjectModules] = None) -> FileContext:
+    """What the value analysis knows of a file other files ask about, without walking it: its
+    top-level imports, and the assignments of its module body and of each function in source order
+    (the call-site scan's), as a caller's or a callee's are read."""
     ctx = FileContext(path, text, False, module, project)
-    _Walker(ctx, RuleSet([]), []).run(module)
+    for statement in module.body:
+        for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+            if isinstance(small, (cst.Import, cst.ImportFrom)):
+                ctx.add_import(small)
+    ctx.scopes.append(ctx.module_scope())
     return ctx
 
 
@@ -139,7 +145,7 @@ def project_modules() -> ProjectModules:
     """The project files this process has walked, shared by every file it checks."""
     global _project
     if _project is None:
-        _project = ProjectModules(lambda path, text, module: walked_model(path, text, module, _project), _read_model_source)
+        _project = ProjectModules(lambda path, text, module: module_model(path, text, module, _project), _read_model_source)
     return _project
 
 

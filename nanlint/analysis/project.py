@@ -14,6 +14,7 @@ Nothing here knows rules or values: a `ModuleModel` is whatever the engine build
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections import OrderedDict
@@ -29,8 +30,8 @@ SKIPPED_FOLDERS = frozenset({"site-packages", "dist-packages", "node_modules", "
 MAX_ROOT_FILES = 4000  # a source root with more files is searched for callers only in the function's own package
 MAX_MODELS = 64  # walked files kept per process (a libcst tree takes about 15 kB a line)
 MAX_FILE_BYTES = 2_000_000  # larger generated files are not followed into
-MAX_CALLER_FILES = 12  # files searched for the calls of one function: its nearest importers
-MAX_CONSULTED = 24  # other files one file's check reads at most: the cost stays a few parses a file
+MAX_CALLER_FILES = 6  # files searched for the calls of one function: its nearest importers
+MAX_CONSULTED = 12  # other files one file's check reads at most: the cost stays a few parses a file
 IMPORT_STATEMENT = re.compile(r"^[ \t]*(?:from[ \t]+[\w.]+[ \t]+)?import[ \t]+(?:\([^)]*\)|[^\n]*)", re.M)
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 IMPORT_WORDS = frozenset({"from", "import", "as"})
@@ -99,13 +100,23 @@ def file_digest(path: str) -> Optional[str]:
         return None
 
 
-def package_root(path: str) -> Path:
-    """The folder imports of `path`'s top-level package start from: above the outermost folder
-    holding an `__init__.py` on the way up, else the file's own folder (a script)."""
-    folder = Path(path).resolve().parent
+@functools.lru_cache(maxsize=65536)
+def real_path(path: str) -> str:
+    """`path` absolute, with symbolic links resolved: how the project names a file."""
+    return str(Path(path).resolve())
+
+
+@functools.lru_cache(maxsize=4096)
+def _package_root_of(folder: Path) -> Path:
     while (folder / "__init__.py").is_file() and folder.parent != folder:
         folder = folder.parent
     return folder
+
+
+def package_root(path: str) -> Path:
+    """The folder imports of `path`'s top-level package start from: above the outermost folder
+    holding an `__init__.py` on the way up, else the file's own folder (a script)."""
+    return _package_root_of(Path(real_path(path)).parent)
 
 
 def _module_file(base: Path, parts: List[str]) -> Optional[str]:
@@ -121,16 +132,21 @@ def _module_file(base: Path, parts: List[str]) -> Optional[str]:
 def find_module(importer: str, dotted: str) -> Optional[str]:
     """The file of module `dotted` (leading dots: relative to `importer`'s package) as an import in
     `importer` finds it among the project's files, or None (another package, a missing file)."""
+    return _find_module(str(Path(real_path(importer)).parent), dotted)
+
+
+@functools.lru_cache(maxsize=65536)
+def _find_module(here_path: str, dotted: str) -> Optional[str]:
     stripped = dotted.lstrip(".")
     level = len(dotted) - len(stripped)
     parts = stripped.split(".") if stripped else []
-    here = Path(importer).resolve().parent
+    here = Path(here_path)
     if level:
         base = here
         for _ in range(level - 1):
             base = base.parent
         return _module_file(base, parts) if parts else _module_file(base.parent, [base.name])
-    for base in dict.fromkeys((here, package_root(importer))):
+    for base in dict.fromkeys((here, _package_root_of(here))):
         found = _module_file(base, parts)
         if found is not None:
             return found
@@ -178,6 +194,13 @@ class ProjectModules:
         self._importer_lists: Dict[Tuple[str, str], List[str]] = {}
         self._building: set = set()
 
+    def parsed(self, path: str, text: str) -> Optional[cst.Module]:
+        """The tree of `path` if this process already parsed these very bytes (for another file's
+        question): checking it then costs no second parse."""
+        known = self._models.get(real_path(path))
+        model = known[1] if known is not None else None
+        return model.module if model is not None and model.text == text else None
+
     def begin(self, model) -> None:
         """A file's check begins: it is the model other files' questions about it reach, and what
         it consults from now on is what its result depends on."""
@@ -195,7 +218,7 @@ class ProjectModules:
 
     def model(self, path: str):
         """The walked model of the project file `path`, or None (unreadable, too large, not Python)."""
-        path = str(Path(path).resolve())
+        path = real_path(path)
         stamp = _stamp(path)
         if stamp is None or stamp.size > MAX_FILE_BYTES or path in self._building:
             return None
@@ -239,11 +262,11 @@ class ProjectModules:
             return self.definition(path, ".".join([kind[len("import "):], *attributes[1:]]), hops + 1)
         if kind is None:
             return None
-        return Definition((str(Path(path).resolve()), ".".join(attributes)), kind == "class" and len(attributes) == 1, self)
+        return Definition((real_path(path), ".".join(attributes)), kind == "class" and len(attributes) == 1, self)
 
     def _symbols(self, path: str) -> Dict[str, str]:
         """A file's top-level names: "def", "class", or "import <what it imports>"."""
-        path = str(Path(path).resolve())
+        path = real_path(path)
         stamp = _stamp(path)
         known = self._symbol_tables.get(path)
         if known is not None and known[0] == stamp:
