@@ -69,6 +69,7 @@ UNDERFLOW = "underflow"  # exp of a NEG_SQUARE, and products and sums of it: exa
 UNDERFLOW_WHY = "a Gaussian density or kernel exp(-c * x²), which underflows to exactly 0 once c * x² passes about 104"
 OVERFLOWS = "overflows"  # a value that reaches above 88.72 (a cosine over a temperature of 0.01): its exp is inf
 EXP_OVERFLOW = 88.72  # float32's exp is inf above it
+SAVED = "saved"  # an output autograd keeps for backward (sigmoid, relu, exp...): changing it in place breaks backward
 LOG_PROBABILITY = "log-probability"  # a log_softmax or logsigmoid output: at most 0, unbounded below
 ROW_MAX = "row-max"  # x - max(x) along a dimension: exactly 0 at each row's maximum
 ROW_ONE = "row-one"  # exp of ROW_MAX: each row holds an exact 1, so its sum is at least 1
@@ -475,7 +476,8 @@ class Analyzer:
         if kind in intervals.OPERATORS:
             a, b = self.fact(left, depth), self.fact(right, depth)
             method = {"+": self._add, "-": self._sub, "*": self._multiply, "/": self._divide}[kind]
-            return bounded(method(left, right, a, b), intervals.OPERATORS[kind](a.bounds, b.bounds))
+            result = bounded(method(left, right, a, b), intervals.OPERATORS[kind](a.bounds, b.bounds))
+            return result._replace(tags=result.tags - {SAVED}) if SAVED in result.tags else result
         if kind == "**":
             return self.power(self.fact(left, depth), right)
         if kind == "@":
@@ -823,7 +825,8 @@ class Analyzer:
         if op is not None:
             known = self._table_fact(name, op, first)
             if known is not None:
-                return known
+                saved = name in ops.SAVING_OUTPUT or name in ops.SAVING_OUTPUT_WHEN_INPLACE and is_literal(keywords.get("inplace"), True)
+                return _tagged(known, SAVED) if saved else known
         if name == "square" and first.has(DIFF):
             return Fact(NONNEG, first.why, frozenset({SQUARED_DIFF}) | first.tags & {CENTRED})
         if name == "mse_loss":
@@ -955,8 +958,10 @@ class Analyzer:
         kind = op.produces
         if op.handles == ops.METADATA:
             return POSITIVE
-        if op.handles:
+        if op.handles == ops.VIEW:
             return first
+        if op.handles:  # a copy or a cast: the same values in a tensor autograd did not save
+            return first._replace(tags=first.tags - {SAVED})
         if kind == ops.EXPONENTIAL and name == "exp" and first.has(LOSS) and first.signs & POS == 0:
             return Fact(POS, "exp(-loss), the probability of the target, which reaches 1 where the loss is 0", frozenset({PROB}))
         if kind == ops.EXPONENTIAL:  # exp of a value at most ~0 (x - max, -abs, log_softmax) cannot overflow

@@ -15,6 +15,7 @@ from typing import Callable, Dict, NamedTuple, Optional, Tuple
 import libcst as cst
 
 from nanlint.analysis import ops
+from nanlint.analysis.values import SAVED
 from nanlint.checks.base import Check, snippet
 from nanlint.checks.saved_inputs import InputUses
 from nanlint.ftypes import Fix
@@ -181,7 +182,14 @@ class SavedOutputModified(Check):
             if op in ops.SAVING_OUTPUT or op in ops.SAVING_OUTPUT_WHEN_INPLACE and (op.endswith("_") or is_literal(keywords.get("inplace"), True)):
                 return f"`{op}`"
             return None
-        return self._callee_saver(value.func, ctx)
+        return self._callee_saver(value.func, ctx) or self._summary_saver(value, ctx)
+
+    @staticmethod
+    def _summary_saver(value: cst.Call, ctx) -> Optional[str]:
+        """A call of the project's own code (a submodule's `forward`, a helper in another file) that
+        returns an output autograd saved, as the value analysis summarises it."""
+        summary = ctx.call_summary(value)
+        return f"`{snippet(ctx.source(value.func))}` (it returns an output autograd saves)" if summary is not None and summary.has(SAVED) else None
 
     # --- modules that end in a saving layer ----------------------------------------------------
 
