@@ -524,6 +524,8 @@ class FileContext:
                 facts.append(caller.judged_at(site.caller, [argument]))
             elif default is not None and omits(site, function, name):  # the call leaves it to its default
                 facts.append(self.judged_at(self.module, [default]))
+        if not facts and default is not None:  # no call seen: the default is the value it was written for
+            facts.append(self.judged_at(self.module, [default]))
         if not facts:
             return None
         result = facts[0]

@@ -24,7 +24,7 @@ from nanlint.analysis import boxes, intervals, ops
 from nanlint.analysis.groups import GROUP_OPS, torch_group_reduction
 from nanlint.analysis.selections import excluded_points
 from nanlint.analysis.syntax import (
-    LITERAL_NAMES, binding_key, called_name, display_element, elements, is_literal, item_key, name_of, number_value, positional_args, same_code,
+    LITERAL_NAMES, attribute_name, binding_key, called_name, display_element, elements, is_literal, item_key, name_of, number_value, positional_args, same_code,
     string_value, subscript_index,
 )
 
@@ -69,6 +69,8 @@ UNDERFLOW = "underflow"  # exp of a NEG_SQUARE, and products and sums of it: exa
 UNDERFLOW_WHY = "a Gaussian density or kernel exp(-c * x²), which underflows to exactly 0 once c * x² passes about 104"
 OVERFLOWS = "overflows"  # a value that reaches above 88.72 (a cosine over a temperature of 0.01): its exp is inf
 EXP_OVERFLOW = 88.72  # float32's exp is inf above it
+NUMPY = "numpy"  # a NumPy array or scalar (post-processing, metrics): torch's hazards and fixes do not apply
+NUMPY_MODULES = ("numpy.", "np.")
 SAVED = "saved"  # an output autograd keeps for backward (sigmoid, relu, exp...): changing it in place breaks backward
 LOG_PROBABILITY = "log-probability"  # a log_softmax or logsigmoid output: at most 0, unbounded below
 ROW_MAX = "row-max"  # x - max(x) along a dimension: exactly 0 at each row's maximum
@@ -145,6 +147,7 @@ EVIDENCE_BEYOND_ZERO = frozenset({"overflows", "signed", "below-zero", "past-uni
 
 
 UNKNOWN = Fact()
+NUMPY_VALUE = Fact(tags=frozenset({"numpy"}))
 POSITIVE = Fact(POS)
 SELECTION_SIZE = Fact(NONNEG, "the size of a boolean selection, 0 when nothing is selected", frozenset({COUNT}))
 SELECTIONS = frozenset({"nonzero", "argwhere", "masked_select"})
@@ -462,6 +465,8 @@ class Analyzer:
         return join(self.fact(node.body, depth), self.fact(node.orelse, depth))
 
     def _Comparison(self, node: cst.Comparison, depth: int) -> Fact:
+        if self.fact(node.left, depth).has(NUMPY):
+            return NUMPY_VALUE
         return Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}))
 
     def _BinaryOperation(self, node: cst.BinaryOperation, depth: int) -> Fact:
@@ -476,6 +481,8 @@ class Analyzer:
         if kind in intervals.OPERATORS:
             a, b = self.fact(left, depth), self.fact(right, depth)
             method = {"+": self._add, "-": self._sub, "*": self._multiply, "/": self._divide}[kind]
+            if NUMPY in a.tags or NUMPY in b.tags:  # arithmetic on an array gives an array
+                return NUMPY_VALUE
             result = bounded(method(left, right, a, b), intervals.OPERATORS[kind](a.bounds, b.bounds))
             return result._replace(tags=result.tags - {SAVED}) if SAVED in result.tags else result
         if kind == "**":
@@ -760,6 +767,8 @@ class Analyzer:
     def _Call(self, node: cst.Call, depth: int) -> Fact:
         described = self.env.describe_call(node)
         if described is None:
+            if (self.env.qualified(node.func) or "").startswith(NUMPY_MODULES) or attribute_name(node.func) == "numpy":
+                return NUMPY_VALUE  # `np.mean(x)`, `t.cpu().numpy()`: an array, not a tensor autograd sees
             summary = self.env.call_summary(node)
             return summary if summary is not None else self._builtin_call(node, depth)
         name, operands, keywords = described
@@ -809,6 +818,8 @@ class Analyzer:
                     frozenset(), low, high)
 
     def _op_fact(self, name: str, first: Fact, operands, keywords, depth: int) -> Fact:
+        if first.has(NUMPY):  # `arr.sum()` of an array is an array
+            return NUMPY_VALUE
         if name in ("size", "numel") and operands and self._is_selection(operands[0], depth):
             return SELECTION_SIZE
         if name in ELEMENTWISE_BOUNDS and len(operands) == 2 and "dim" not in keywords:
