@@ -19,7 +19,7 @@ from typing import Callable, Dict, Hashable, List, Optional, Tuple
 import libcst as cst
 
 from nanlint.analysis.project import Definition
-from nanlint.analysis.syntax import SCOPE_NODES, children, name_of, positional_args, keyword_args, value_key
+from nanlint.analysis.syntax import SCOPE_NODES, children, name_of, own_nodes, positional_args, keyword_args, value_key
 
 FUNCTION_KINDS = (cst.FunctionDef, cst.Module)
 
@@ -81,7 +81,7 @@ def _scan(node: cst.CSTNode, caller: cst.CSTNode, owner: Optional[cst.ClassDef],
             for target in sub.targets:
                 assigned.extend(_bound(target.target, sub.value))
         elif isinstance(sub, cst.Call):
-            callee = _callee(sub.func, owner, assigned, resolver)
+            callee = _nested(sub.func, caller, resolver) or _callee(sub.func, owner, assigned, resolver)
             if callee is not None:
                 definition, skips_self = callee
                 calls.sites.setdefault(definition.key, []).append(CallSite(sub, caller, skips_self))
@@ -127,6 +127,19 @@ def _function_held(value: Optional[cst.CSTNode], locate: Locate) -> Optional[Def
         return None
     located = locate(value)
     return located if located is not None and not located.is_class else None
+
+
+def _nested(func: cst.CSTNode, caller: cst.CSTNode, resolver: "_Resolver") -> Optional[Tuple[Definition, bool]]:
+    """A function defined in the caller's own body and called there by name (`def lunif(x): ...; lunif(z)`)."""
+    if not isinstance(func, cst.Name) or not isinstance(caller, cst.FunctionDef):
+        return None
+    nested = nested_function(caller, func.value)
+    return (resolver.here(nested), False) if nested is not None else None
+
+
+def nested_function(function: cst.CSTNode, name: str) -> Optional[cst.FunctionDef]:
+    """The function named `name` that `function`'s own body defines, if any."""
+    return next((sub for sub in own_nodes(function) if isinstance(sub, cst.FunctionDef) and sub.name.value == name), None)
 
 
 def _bound_method(callee: Optional[Definition]) -> Optional[Tuple[Definition, bool]]:

@@ -7,7 +7,7 @@ from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple
 import libcst as cst
 
 from nanlint.ftypes import Edit, Finding, Related, Span
-from nanlint.analysis.callers import CallSite, FileCalls, argument_for, collect, omits
+from nanlint.analysis.callers import CallSite, FileCalls, argument_for, collect, nested_function, omits
 from nanlint.analysis.project import Definition, Judging, ProjectModules, real_path
 from nanlint.analysis.gradient import GradientContext
 from nanlint.analysis.groups import GroupReduction, helper_reduction, library_group_reduction
@@ -16,10 +16,10 @@ from nanlint.analysis.names import TORCH_ROOT, ImportTable, dotted_name
 from nanlint.source import NEWLINE, line_starts
 from nanlint.analysis.ops import MODULES
 from nanlint.analysis.syntax import (
-    children, code_of, walk, function_params, is_constant, is_docstring, is_literal, keyword_args, name_of, positional_args,
+    attribute_name, children, code_of, walk, function_params, is_constant, is_docstring, is_literal, keyword_args, name_of, positional_args,
     display_element, returned_values, snippet,
 )
-from nanlint.analysis.values import Analyzer, Fact, constant_value, join
+from nanlint.analysis.values import NUMPY_MODULES, Analyzer, Fact, constant_value, join
 
 GRAD_DISABLING = frozenset(
     {"torch.no_grad", "torch.inference_mode", "torch.autograd.no_grad", "torch.autograd.grad_mode.no_grad",
@@ -410,6 +410,11 @@ class FileContext:
         top-level definitions, or one its imports name in another file of the project."""
         if isinstance(func, cst.Name) and func.value in self.definitions:
             return Definition.here(self, self.definitions[func.value])
+        if isinstance(func, cst.Name):  # a function the enclosing function defines
+            for scope in reversed(self.scopes):
+                nested = nested_function(scope.node, func.value) if isinstance(scope.node, cst.FunctionDef) else None
+                if nested is not None:
+                    return Definition.here(self, nested)
         if self.project is None:
             return None
         qualified = self.qualified(func)
@@ -606,7 +611,27 @@ class FileContext:
             if name is not None:
                 return not name.startswith(FOREIGN_MODULES) and name not in ("super",)
             return not (isinstance(node.func, cst.Name) and node.func.value in NON_TENSOR_BUILTINS)
+        if isinstance(node, (cst.Subscript, cst.BinaryOperation)):  # `weights[present].mean()` of a NumPy array
+            return not self.is_array(node)
         return True
+
+    def is_array(self, node: cst.CSTNode, depth: int = 0) -> bool:
+        """`node` is visibly a NumPy array: a `numpy` call, `.numpy()`, arithmetic or an index on one,
+        a local name assigned one (a few assignments deep: the receiver test must stay cheap)."""
+        if depth > 4:
+            return False
+        if isinstance(node, cst.Subscript):
+            return self.is_array(node.value, depth + 1)
+        if isinstance(node, cst.BinaryOperation):
+            return self.is_array(node.left, depth + 1) or self.is_array(node.right, depth + 1)
+        if isinstance(node, cst.Call):
+            qualified = self.qualified(node.func) or ""
+            return qualified.startswith(NUMPY_MODULES) or attribute_name(node.func) == "numpy" or (
+                isinstance(node.func, cst.Attribute) and self.is_array(node.func.value, depth + 1))
+        if isinstance(node, cst.Name):
+            value = self.assigned_value(node.value)
+            return value is not None and self.is_array(value, depth + 1)
+        return False
 
     def describe(self, call: cst.Call):
         """`describe_call`, memoised per node for the current walk (many rules ask about each call)."""

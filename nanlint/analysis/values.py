@@ -478,17 +478,17 @@ class Analyzer:
     def arithmetic(self, kind: str, left: cst.CSTNode, right: cst.CSTNode, depth: int) -> Fact:
         """`left kind right` for kind "+", "-", "*", "/", "**", "@" or "&": the one meaning of an
         operator, whether written `a / b`, `a.div(b)`, `torch.true_divide(a, b)` or `a.div_(b)`."""
+        a, b = self.fact(left, depth), self.fact(right, depth)
+        if NUMPY in a.tags or NUMPY in b.tags:  # arithmetic on an array gives an array
+            return NUMPY_VALUE
         if kind in intervals.OPERATORS:
-            a, b = self.fact(left, depth), self.fact(right, depth)
             method = {"+": self._add, "-": self._sub, "*": self._multiply, "/": self._divide}[kind]
-            if NUMPY in a.tags or NUMPY in b.tags:  # arithmetic on an array gives an array
-                return NUMPY_VALUE
             result = bounded(method(left, right, a, b), intervals.OPERATORS[kind](a.bounds, b.bounds))
             return result._replace(tags=result.tags - {SAVED}) if SAVED in result.tags else result
         if kind == "**":
-            return self.power(self.fact(left, depth), right)
+            return self.power(a, right)
         if kind == "@":
-            return self._matmul(self.fact(left, depth), self.fact(right, depth))
+            return self._matmul(a, b)
         return Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}))
 
     def _multiply(self, left: cst.CSTNode, right: cst.CSTNode, a: Fact, b: Fact) -> Fact:
@@ -976,7 +976,7 @@ class Analyzer:
         if kind == ops.EXPONENTIAL and name == "exp" and first.has(LOSS) and first.signs & POS == 0:
             return Fact(POS, "exp(-loss), the probability of the target, which reaches 1 where the loss is 0", frozenset({PROB}))
         if kind == ops.EXPONENTIAL:  # exp of a value at most ~0 (x - max, -abs, log_softmax) cannot overflow
-            if first.has(NEG_SQUARE):  # positive as a denominator would have it: only the log rules read the tag
+            if first.has(NEG_SQUARE) and first.bounds[0] < -intervals.EXP_UNDERFLOW:  # positive as a denominator would have it: only the log rules read the tag
                 return Fact(POS, UNDERFLOW_WHY, frozenset({UNDERFLOW}))
             low, high = intervals.exp(first.bounds)
             row_one = {ROW_ONE} if first.has(ROW_MAX) else set()
@@ -993,8 +993,9 @@ class Analyzer:
             return Fact(NEG | ZERO, None, frozenset({LOG_PROBABILITY} | ({LOG_PROB} if first.has(NEG_INF) else set())), -math.inf, 0.0)
         if kind == ops.PROBABILITY:
             return _probability(name, first)
-        if kind == ops.DISTANCE or kind == ops.NORM and first.has(DIFF):
-            return Fact(NONNEG, f"a {name} between two points, 0 where they coincide", frozenset({NORM, DISTANCE}))
+        if kind == ops.DISTANCE or kind == ops.NORM and first.has(DIFF):  # points on the unit sphere are at most 2 apart
+            return Fact(NONNEG, f"a {name} between two points, 0 where they coincide", frozenset({NORM, DISTANCE}), 0.0,
+                        2.0 if first.has(NORMALIZED) else math.inf)
         if kind == ops.NORM:
             return Fact(NONNEG, f"a {name}, 0 for an all-zero input", frozenset({NORM}))
         if kind == ops.SPREAD:
