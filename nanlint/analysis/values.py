@@ -572,8 +572,8 @@ class Analyzer:
             return Fact(NEG | ZERO, None)
         if self._extreme(left, 0) == "max" and self._extreme(right, 0) == "min":
             return Fact(NONNEG, "a range max - min, 0 when all values are equal", frozenset({RANGE}))
-        if (one is not None or literal_number(right) is not None) and a.why is None and b.why is None:
-            return UNKNOWN  # `x - 1`: nothing says x reaches 1
+        if one is not None or literal_number(right) is not None:
+            return UNKNOWN  # `1 - x`, `x - 1`: nothing says x reaches 1 (its own evidence is about 0)
         if self._is_gram_expansion(left, right):
             return Fact(ANY, "a squared distance expanded as |a|² + |b|² - 2ab, which rounds below 0", frozenset({SQUARED_DISTANCE, EXPANDED_DISTANCE}))
         if self._is_moment_difference(left, right):
