@@ -11,7 +11,7 @@ from nanlint.analysis.callers import CallSite, FileCalls, argument_for, collect,
 from nanlint.analysis.project import Definition, Judging, ProjectModules, real_path
 from nanlint.analysis.gradient import GradientContext
 from nanlint.analysis.groups import GroupReduction, helper_reduction, library_group_reduction
-from nanlint.analysis.guards import ComparedValues
+from nanlint.analysis.guards import ComparedValues, cleaned_after
 from nanlint.analysis.names import TORCH_ROOT, ImportTable, dotted_name
 from nanlint.source import NEWLINE, line_starts
 from nanlint.analysis.ops import MODULES
@@ -654,6 +654,8 @@ class FileContext:
             if why is None:
                 return
             message = f"{message} (differentiated: {why})"
+        elif cleaned_after(node, self) and self.gradient.reason(node, self.function_scope().node) is None:
+            return  # a forward NaN the code takes out right after (a metric's `nanmean`), where no gradient flows back
         places = tuple(Related(self.span(made), f"from `{snippet(self.source(made))}`") for made in related)
         self.findings.append(Finding(self.path, self.span(node), rule.code, rule.name, message, fix, places))
 

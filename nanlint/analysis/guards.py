@@ -12,7 +12,7 @@ from typing import Dict, List, Set, Tuple
 
 import libcst as cst
 
-from nanlint.analysis.syntax import code_key, is_constant, name_of, positional_args
+from nanlint.analysis.syntax import called_name, code_key, is_constant, name_of, own_nodes, positional_args, walk
 from nanlint.analysis.values import PRESERVING
 
 # Calls that test or reduce their receiver; `mask.any()`, `sel.numel() == 0`, `den.sum() > 0` all test it.
@@ -134,3 +134,67 @@ def _passed_with_evidence(node: cst.CSTNode, ctx) -> bool:
     name = name_of(node)
     passed = ctx.parameter_fact(name) if name is not None else None
     return passed is not None and passed.why is not None
+
+
+# Ops that take a NaN or an Inf in and give a finite value out, or skip it: what the code does with
+# a value right after making it can make its NaN harmless (a logged metric's `nanmean`).
+NAN_TOLERANT = frozenset({
+    "nan_to_num", "nan_to_num_", "nanmean", "nansum", "nanmedian", "nanquantile", "nanmin", "nanmax", "nanstd", "nanvar",
+    "nanpercentile", "nanargmin", "nanargmax",
+})
+NAN_TESTS = frozenset({"isnan", "isinf", "isfinite", "isposinf", "isneginf"})
+
+
+def cleaned_after(node: cst.CSTNode, ctx) -> bool:
+    """Every way the value of `node` is used takes its NaN or Inf out: it is the argument of
+    `nan_to_num`, a `nan*` reduction, or a `masked_fill`/`where` whose condition tests it with
+    `isnan`/`isfinite`, directly or through the one name it is assigned to in its function."""
+    parents = ctx.parents()
+    value, parent = _outermost_same_value(node, parents, ctx)
+    if _tolerates(parent, value, ctx):
+        return True
+    target = _assigned_name(parent, value)
+    if target is None:
+        return False
+    uses = [use for use in own_nodes(ctx.function_scope().node) if isinstance(use, cst.Name) and use.value == target and use is not _target_node(parent)]
+    return bool(uses) and all(_tolerates(*reversed(_outermost_same_value(use, parents, ctx)), ctx) for use in uses)
+
+
+def _outermost_same_value(node: cst.CSTNode, parents, ctx) -> Tuple[cst.CSTNode, cst.CSTNode]:
+    """`node` widened over the views and casts that keep its values (`(a / b).float()`), and its parent."""
+    parent = parents.get(id(node))
+    while isinstance(parent, (cst.Attribute, cst.Call)):
+        call = parents.get(id(parent)) if isinstance(parent, cst.Attribute) else parent
+        described = ctx.describe(call) if isinstance(call, cst.Call) else None
+        if described is None or described[0] not in PRESERVING or not described[1] or described[1][0] is not node:
+            break
+        node, parent = call, parents.get(id(call))
+    return node, parent
+
+
+def _tolerates(parent: cst.CSTNode, value: cst.CSTNode, ctx) -> bool:
+    """The call around `value` takes a NaN out of it: `nan_to_num(value)`, `value.nanmean()`,
+    `value.masked_fill(value.isnan(), 0)`, `torch.where(torch.isfinite(value), value, 0)`."""
+    call = ctx.parents().get(id(parent)) if isinstance(parent, (cst.Arg, cst.Attribute)) else parent
+    if not isinstance(call, cst.Call):
+        return False
+    name = _called(call, ctx)
+    if name in NAN_TOLERANT:
+        return True
+    return name in ("masked_fill", "masked_fill_", "where") and any(
+        isinstance(sub, cst.Call) and _called(sub, ctx) in NAN_TESTS for sub in walk(call))
+
+
+def _called(call: cst.Call, ctx) -> str:
+    """The short name of what `call` calls: `nanmean` for `torch.nanmean(x)`, `x.nanmean()`, `np.nanmean(x)`."""
+    return (ctx.qualified(call.func) or called_name(call.func)).rsplit(".", 1)[-1]
+
+
+def _assigned_name(parent: cst.CSTNode, value: cst.CSTNode):
+    if isinstance(parent, cst.Assign) and parent.value is value and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
+        return parent.targets[0].target.value
+    return None
+
+
+def _target_node(parent: cst.CSTNode):
+    return parent.targets[0].target if isinstance(parent, cst.Assign) else None

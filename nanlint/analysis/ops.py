@@ -97,6 +97,7 @@ class Op:
     saves_inputs: bool = False  # backward reads each operand (to differentiate the others): changing one in place breaks it
     blocks_gradient: bool = False  # no gradient flows through it to its input (indices, detach, integers)
     dangers: Tuple[Danger, ...] = ()  # where it makes a NaN or an Inf (a power's: `power_dangers`)
+    eps: float = 0.0  # the eps it adds by default where its keyword `eps` is not given (pairwise_distance: 1e-6)
 
 
 def _ops(names: str, **fields) -> Dict[str, Op]:
@@ -118,14 +119,19 @@ OPS: Dict[str, Op] = {
     **_ops("linalg_norm linalg_vector_norm", produces=NORM, dangers=NORM_DANGERS),  # as `__torch_function__` names them
     **_ops("matrix_norm frobenius_norm nuclear_norm", produces=NORM, dangers=NORM_DANGERS),
     **_ops("dist cdist pdist", produces=DISTANCE, dangers=NORM_DANGERS),
-    "pairwise_distance": Op(produces=DISTANCE),  # eps=1e-6 is added to the difference: never exactly 0
+    "pairwise_distance": Op(produces=DISTANCE, eps=1e-6),  # added to the difference: never exactly 0 in practice
+    "normalize": Op(eps=1e-12),  # the norm is clamped at eps (0 in float16)
+    "layer_norm": Op(eps=1e-5),
+    "batch_norm": Op(eps=1e-5),
+    "group_norm": Op(eps=1e-5),
+    "instance_norm": Op(eps=1e-5),
     "std": Op(produces=SPREAD, saves_output=True),
     **_ops("var std_mean var_mean", produces=SPREAD),
     "count_nonzero": Op(produces=COUNT),
     **_ops("sum nansum mean nanmean cumsum trace", produces=SUM),
     **_ops("exp exp2", produces=EXPONENTIAL, saves_output=True, dangers=EXP_DANGERS),
     **_ops("softplus cosh ones ones_like", produces=POSITIVE),
-    "cosine_similarity": Op(produces=COSINE),
+    "cosine_similarity": Op(produces=COSINE, eps=1e-8),
     "tanh": Op(produces=UNIT, saves_output=True),
     **_ops("sin cos erf softsign hardtanh", produces=UNIT),
     **_ops("relu relu_", produces=RECTIFIED, saves_output=True),

@@ -834,7 +834,7 @@ class Analyzer:
             return grouped if first.signs == ZERO else join(first, grouped)
         op = ops.OPS.get(name)
         if op is not None:
-            known = self._table_fact(name, op, first)
+            known = self._table_fact(name, op, first, keywords)
             if known is not None:
                 saved = name in ops.SAVING_OUTPUT or name in ops.SAVING_OUTPUT_WHEN_INPLACE and is_literal(keywords.get("inplace"), True)
                 return _tagged(known, SAVED) if saved else known
@@ -964,7 +964,7 @@ class Analyzer:
             return literal_number(described[1][1])
         return None
 
-    def _table_fact(self, name: str, op: ops.Op, first: Fact) -> Optional[Fact]:
+    def _table_fact(self, name: str, op: ops.Op, first: Fact, keywords) -> Optional[Fact]:
         """What the op table says an op's result is, or None where it says nothing."""
         kind = op.produces
         if op.handles == ops.METADATA:
@@ -993,6 +993,8 @@ class Analyzer:
             return Fact(NEG | ZERO, None, frozenset({LOG_PROBABILITY} | ({LOG_PROB} if first.has(NEG_INF) else set())), -math.inf, 0.0)
         if kind == ops.PROBABILITY:
             return _probability(name, first)
+        if kind == ops.DISTANCE and op.eps > 0 and _keeps_default_eps(keywords):  # `F.pairwise_distance` adds its eps
+            return Fact(POS, None, frozenset(), 0.0, 2.0 if first.has(NORMALIZED) else math.inf)
         if kind == ops.DISTANCE or kind == ops.NORM and first.has(DIFF):  # points on the unit sphere are at most 2 apart
             return Fact(NONNEG, f"a {name} between two points, 0 where they coincide", frozenset({NORM, DISTANCE}), 0.0,
                         2.0 if first.has(NORMALIZED) else math.inf)
@@ -1177,6 +1179,12 @@ ARITHMETIC_METHODS = {
     **dict.fromkeys(("logical_and", "logical_or", "bitwise_and", "bitwise_or"), "&"),
 }
 NEGATIONS = frozenset({"neg", "neg_", "negative", "negative_", "__neg__"})
+
+
+def _keeps_default_eps(keywords) -> bool:
+    """The call leaves the op's `eps` as it is, or passes a positive one."""
+    eps = keywords.get("eps")
+    return eps is None or (literal_number(eps) or 0.0) > 0 or is_eps_like(eps)
 
 
 SIGMOID_UNDERFLOW = -88.72  # float32's sigmoid is exactly 0 below it (exp(-x) overflows)
