@@ -108,8 +108,8 @@ def test_named_expression_captures_the_code_as_written():
     pattern = Pattern("($num := sum($a * $b)) / ($den := sum($c) + sum($d) - $num)")
     match = pattern.match(value, ctx)
     assert match is not None
-    assert ctx.source(match.captures["num"]) == "inter"
-    assert ctx.source(match.captures["den"]) == "p.sum() + t.sum() - inter"
+    assert ctx.positions.source(match.captures["num"]) == "inter"
+    assert ctx.positions.source(match.captures["den"]) == "p.sum() + t.sum() - inter"
 
 
 @pytest.mark.parametrize(

@@ -13,8 +13,8 @@ def test_walrus_captures_the_whole_matched_expression():
     ctx, node = walked("import torch\ntorch.sqrt(((a - b) ** 2).sum(-1))")
     match = Pattern("sqrt($d := sum(($a - $b) ** 2, *$rest))").match(node, ctx)
     assert match is not None
-    assert ctx.source(match.captures["d"]) == "((a - b) ** 2).sum(-1)"
-    assert ctx.source(match.captures["a"]) == "a"
+    assert ctx.positions.source(match.captures["d"]) == "((a - b) ** 2).sum(-1)"
+    assert ctx.positions.source(match.captures["a"]) == "a"
 
 
 def test_walrus_capture_still_requires_its_shape():
@@ -53,14 +53,14 @@ def test_a_star_argument_is_only_captured_by_a_rest():
     ctx, node = walked("import torch\ntorch.log(torch.softmax(x, *a))")
     assert Pattern("log(softmax($x, $dim))").match(node, ctx) is None
     rest = Pattern("log(softmax($x, *$rest))").match(node, ctx).captures["rest"]
-    assert [ctx.source(operand) for operand in rest.operands] == ["*a"]
+    assert [ctx.positions.source(operand) for operand in rest.operands] == ["*a"]
 
 
 def test_a_double_star_argument_is_dropped_keywords_or_held_by_the_rest():
     ctx, node = walked("import torch\ntorch.log(torch.softmax(x, 1, **kw))")
     assert Pattern("log(softmax($x, $dim))").match(node, ctx).dropped_keywords
     rest = Pattern("log(softmax($x, *$rest))").match(node, ctx).captures["rest"]
-    assert [ctx.source(arg) for arg in rest.double_star] == ["**kw"]
+    assert [ctx.positions.source(arg) for arg in rest.double_star] == ["**kw"]
 
 
 def test_a_captured_tuple_keeps_its_parentheses_everywhere():

@@ -6,17 +6,18 @@ from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple
 
 import libcst as cst
 
-from nanlint.ftypes import Edit, Finding, Related, Span
+from nanlint.ftypes import Edit, Finding, Related
 from nanlint.analysis.callers import CallSite, FileCalls, argument_for, collect, nested_function, omits
+from nanlint.analysis.positions import Positions
 from nanlint.analysis.project import Definition, Judging, ProjectModules, real_path
 from nanlint.analysis.gradient import GradientContext
 from nanlint.analysis.groups import GroupReduction, helper_reduction, library_group_reduction
 from nanlint.analysis.guards import ComparedValues, cleaned_after
 from nanlint.analysis.names import TORCH_ROOT, ImportTable, dotted_name
-from nanlint.source import NEWLINE, line_starts
+from nanlint.source import NEWLINE
 from nanlint.analysis.ops import MODULES
 from nanlint.analysis.syntax import (
-    attribute_name, children, code_of, walk, function_params, is_constant, is_docstring, is_literal, keyword_args, name_of, positional_args,
+    attribute_name, function_params, is_constant, is_docstring, is_literal, keyword_args, name_of, positional_args,
     display_element, returned_values, snippet,
 )
 from nanlint.analysis.values import NUMPY_MODULES, Analyzer, Fact, constant_value, join
@@ -110,12 +111,9 @@ class FileContext:
         self.if_depth = 0
         self.findings: List[Finding] = []
         self.compared = ComparedValues()
-        self.made_from: Dict[int, cst.CSTNode] = {}  # a synthetic node -> the node of the file it stands for
-        self._line_starts: Optional[List[int]] = None
-        self._positions = None
         self._described: Dict[int, object] = {}
-        self._parents: Optional[Dict[int, cst.CSTNode]] = None
         self._qualified: Dict[int, Optional[str]] = {}
+        self.positions = Positions(text, module)
         self.analyzer = Analyzer(self)
         self.gradient = GradientContext(self)
 
@@ -656,8 +654,8 @@ class FileContext:
             message = f"{message} (differentiated: {why})"
         elif cleaned_after(node, self) and self.gradient.reason(node, self.function_scope().node) is None:
             return  # a forward NaN the code takes out right after (a metric's `nanmean`), where no gradient flows back
-        places = tuple(Related(self.span(made), f"from `{snippet(self.source(made))}`") for made in related)
-        self.findings.append(Finding(self.path, self.span(node), rule.code, rule.name, message, fix, places))
+        places = tuple(Related(self.positions.span(made), f"from `{snippet(self.positions.source(made))}`") for made in related)
+        self.findings.append(Finding(self.path, self.positions.span(node), rule.code, rule.name, message, fix, places))
 
     def spell(self, qualified: str) -> Optional[str]:
         """How this file can write `qualified`: through its aliases, else through `import torch`."""
@@ -667,7 +665,7 @@ class FileContext:
         """`import torch` at the top when a template names torch and the file has no alias for it."""
         if all(self.imports.alias_for(name) for name in template.qualified_names()):
             return ()
-        offset = self.line_starts[self.import_line - 1]
+        offset = self.positions.line_starts[self.import_line - 1]
         newline = NEWLINE.search(self.text)
         return (Edit(offset, offset, "import torch" + (newline.group() if newline else "\n")),)
 
@@ -682,59 +680,10 @@ class FileContext:
                 break
             last = statement
         if last is not None:
-            line = self.position(last).end.line + 1
+            line = self.positions.position(last).end.line + 1
         else:
-            line = self.position(body[0]).start.line if body else 1
-        return min(line, len(self.line_starts))
-
-    def parents(self) -> Dict[int, cst.CSTNode]:
-        """id(node) -> the node holding it, for the code nodes of the file: one walk, made the first
-        time a fix needs to know the blocks around the code it replaces."""
-        if self._parents is None:
-            self._parents = {}
-            for node in walk(self.module):
-                for child in children(node):
-                    self._parents[id(child)] = node
-        return self._parents
-
-    # --- positions -------------------------------------------------------------------------
-
-    @property
-    def line_starts(self) -> List[int]:
-        if self._line_starts is None:
-            self._line_starts = line_starts(self.text)
-        return self._line_starts
-
-    def position(self, node: cst.CSTNode):
-        """libcst's code range of `node` (without its own parentheses), from one position pass
-        over the whole file made the first time a position is needed: files with no finding never
-        pay for it."""
-        if self._positions is None:
-            from libcst.metadata import MetadataWrapper, PositionProvider
-
-            self._positions = MetadataWrapper(self.module, unsafe_skip_copy=True).resolve(PositionProvider)
-        while id(node) in self.made_from:
-            node = self.made_from[id(node)]
-        return self._positions[node]
-
-    def line(self, node: cst.CSTNode) -> int:
-        return self.position(node).start.line
-
-    def span(self, node: cst.CSTNode) -> Span:
-        where = self.position(node)
-        return Span(where.start.line, where.start.column + 1, where.end.line, where.end.column + 1)
-
-    def offsets(self, node: cst.CSTNode) -> Tuple[int, int]:
-        where = self.position(node)
-        starts = self.line_starts
-        return starts[where.start.line - 1] + where.start.column, starts[where.end.line - 1] + where.end.column
-
-    def source(self, node: cst.CSTNode) -> str:
-        """The code of `node` without the parentheses around it (what the user wrote inside them)."""
-        if getattr(node, "lpar", None):
-            node = node.with_changes(lpar=(), rpar=())
-        return code_of(node)
-
+            line = self.positions.position(body[0]).start.line if body else 1
+        return min(line, len(self.positions.line_starts))
 
 def _method(owner: cst.ClassDef, name: str) -> Optional[cst.FunctionDef]:
     for statement in owner.body.body:

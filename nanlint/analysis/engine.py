@@ -258,7 +258,7 @@ class _Walker:
             return (lambda: self._record_target(node.target, node.value)) if node.value is not None else None
         if node_type is cst.AugAssign and isinstance(node.target, cst.Name):
             combined = cst.BinaryOperation(left=node.target, operator=AUGMENTED[type(node.operator)](), right=node.value)
-            ctx.made_from[id(combined)] = node
+            ctx.positions.made_from[id(combined)] = node
             return lambda: ctx.record(node.target.value, combined)
         if node_type is cst.With:
             for item in node.items:
@@ -303,7 +303,7 @@ class _Walker:
         if shown is not None and index < len(shown) and not any(isinstance(part, cst.StarredElement) for part in shown):
             return shown[index]
         element = cst.Subscript(value=value, slice=[cst.SubscriptElement(cst.Index(cst.Integer(str(index))))])
-        self.ctx.made_from[id(element)] = value
+        self.ctx.positions.made_from[id(element)] = value
         return element
 
 

@@ -213,7 +213,7 @@ class GradientContext:
     # --- whether a value reaches an output -------------------------------------------------
 
     def _reaches_output(self, node: cst.CSTNode, function: _Function) -> bool:
-        parents = self.ctx.parents()
+        parents = self.ctx.positions.parents()
         live = self._live(function)
         outputs = {id(output) for output in function.outputs}
         if self._gradient_off(node, function):
@@ -234,7 +234,7 @@ class GradientContext:
 
     def _gradient_off(self, node: cst.CSTNode, function: _Function) -> bool:
         """`node` is inside a `no_grad` block or a branch that runs only in eval mode."""
-        parents = self.ctx.parents()
+        parents = self.ctx.positions.parents()
         current = node
         while current is not function.node:
             parent = parents.get(id(current))

@@ -149,7 +149,7 @@ def cleaned_after(node: cst.CSTNode, ctx) -> bool:
     """Every way the value of `node` is used takes its NaN or Inf out: it is the argument of
     `nan_to_num`, a `nan*` reduction, or a `masked_fill`/`where` whose condition tests it with
     `isnan`/`isfinite`, directly or through the one name it is assigned to in its function."""
-    parents = ctx.parents()
+    parents = ctx.positions.parents()
     value, parent = _outermost_same_value(node, parents, ctx)
     if _tolerates(parent, value, ctx):
         return True
@@ -175,7 +175,7 @@ def _outermost_same_value(node: cst.CSTNode, parents, ctx) -> Tuple[cst.CSTNode,
 def _tolerates(parent: cst.CSTNode, value: cst.CSTNode, ctx) -> bool:
     """The call around `value` takes a NaN out of it: `nan_to_num(value)`, `value.nanmean()`,
     `value.masked_fill(value.isnan(), 0)`, `torch.where(torch.isfinite(value), value, 0)`."""
-    call = ctx.parents().get(id(parent)) if isinstance(parent, (cst.Arg, cst.Attribute)) else parent
+    call = ctx.positions.parents().get(id(parent)) if isinstance(parent, (cst.Arg, cst.Attribute)) else parent
     if not isinstance(call, cst.Call):
         return False
     name = _called(call, ctx)

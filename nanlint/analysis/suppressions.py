@@ -84,7 +84,7 @@ def directives(ctx) -> Dict[int, List[Directive]]:
     for comment, own_line in comments(ctx.module):
         if not SUPPRESSION_WORD.search(comment.value):
             continue
-        where = ctx.position(comment).start
+        where = ctx.positions.position(comment).start
         for match in SUPPRESSION.finditer(comment.value):
             found.setdefault(where.line, []).append(_directive(comment, where.line, where.column, own_line, match))
     return found
@@ -174,7 +174,7 @@ def _removal(ctx, directive: Directive, remaining: Tuple[str, ...]) -> Fix:
     """Rewrite the directive with only the codes still in use, or take it out; a comment left
     with nothing else goes, and so does a line that held only that comment."""
     text = directive.comment.value
-    start = ctx.offsets(directive.comment)[0]
+    start = ctx.positions.offsets(directive.comment)[0]
     if remaining:
         listed = ", ".join(remaining)
         replacement = f"# nanlint: ignore[{listed}]" if directive.ignore else f"# noqa: {listed}"
@@ -184,9 +184,9 @@ def _removal(ctx, directive: Directive, remaining: Tuple[str, ...]) -> Fix:
         return _fix(Edit(start, start + len(text), "# " + after.lstrip("#").lstrip()))  # `# noqa: X because ...` keeps its reason
     if before.strip("# \t"):
         return _fix(Edit(start, start + len(text), f"{before} {after}".rstrip()))
-    line_start = ctx.line_starts[directive.line - 1]
+    line_start = ctx.positions.line_starts[directive.line - 1]
     if directive.own_line:
-        line_end = ctx.line_starts[directive.line] if directive.line < len(ctx.line_starts) else len(ctx.text)
+        line_end = ctx.positions.line_starts[directive.line] if directive.line < len(ctx.positions.line_starts) else len(ctx.text)
         return _fix(Edit(line_start, line_end, ""))
     before = ctx.text[line_start:start]
     return _fix(Edit(line_start + len(before.rstrip(" \t")), start + len(text), ""))

@@ -193,7 +193,7 @@ class Check:
         if replacement is None:
             return None
         keeps = _keeps_comments(_without_own_parens(node), replacement)
-        return self.replacing(*ctx.offsets(node), render_code(ctx, replacement, node), ctx.import_edits(template), keeps)
+        return self.replacing(*ctx.positions.offsets(node), render_code(ctx, replacement, node), ctx.import_edits(template), keeps)
 
     def _captures_inside(self, ctx, node: cst.CSTNode, match: Match) -> bool:
         """Every capture the template uses is code inside `node` (not from another statement):
@@ -236,7 +236,7 @@ class Check:
         own_parens = len(getattr(node, "lpar", ()))
         if operand and not own_parens and not isinstance(self.template.tree, Template.ATOMS):
             code = f"({code})"
-        start, end = ctx.offsets(node)
+        start, end = ctx.positions.offsets(node)
         replaced = _without_own_parens(node)
         if own_parens and isinstance(self.template.tree, (cst.Call, cst.Attribute)):
             widened = _without_grouping_parens(ctx.text, start, end, own_parens)

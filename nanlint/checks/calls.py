@@ -46,7 +46,7 @@ class CallCheck(Check):
             return
         if any(is_literal(keywords.get(name), False) for name in self.params["unless_false"]):
             return
-        self.report(ctx, node, call=ctx.source(node.func))
+        self.report(ctx, node, call=ctx.positions.source(node.func))
 
 
 # Names of functions whose whole job is debugging, run behind their callers' switch.

@@ -90,7 +90,7 @@ class RiskyDenominator(Check):
         match = Match({"den": denominator})
         clamp = SIZE_CLAMP if _is_size(denominator, ctx) else WEIGHT_CLAMP if evidence.masked_mean else None
         fix = self.render_fix(ctx, denominator, clamp, match) if clamp is not None else self.make_fix(ctx, denominator, match)
-        den = snippet(ctx.source(denominator))
+        den = snippet(ctx.positions.source(denominator))
         clamped = clamp.text.replace("$den", den) if clamp is not None else f"{den}.clamp_min(1)"
         self.report(ctx, node, fix, why=evidence.why, den=den, clamped=clamped)
 
@@ -115,7 +115,7 @@ class RiskyDenominator(Check):
             return None
         if not any(keys & value_keys(factor, ctx) for factor in _factors(summand, ctx)):
             return None
-        return Evidence(MASKED_MEAN_WHY.format(weights=snippet(ctx.source(weights))), True)
+        return Evidence(MASKED_MEAN_WHY.format(weights=snippet(ctx.positions.source(weights))), True)
 
 
 def _empty_mean_intended(node: cst.CSTNode, numerator: cst.BaseExpression, denominator: cst.BaseExpression, ctx) -> bool:
@@ -132,7 +132,7 @@ def _empty_mean_intended(node: cst.CSTNode, numerator: cst.BaseExpression, denom
 def _only_compared(node: cst.CSTNode, ctx) -> bool:
     """`node` is the whole value of `name = node`, and every later read of `name` in the function
     is an operand of a comparison (`name <= t`)."""
-    parents = ctx.parents()
+    parents = ctx.positions.parents()
     statement = parents.get(id(node))
     if not (isinstance(statement, cst.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0].target, cst.Name)):
         return False
@@ -157,7 +157,7 @@ def _uncast(node: cst.BaseExpression, ctx) -> cst.BaseExpression:
 
 def _in_mean_reduction_branch(node: cst.CSTNode, ctx) -> bool:
     """`node` sits in the body of `if reduction == "mean":` (or `elif self.reduction == Reduction.MEAN.value:`)."""
-    return any(MEAN_REDUCTION_TEST.search(ctx.source(test)) for test in _branch_tests(node, ctx))
+    return any(MEAN_REDUCTION_TEST.search(ctx.positions.source(test)) for test in _branch_tests(node, ctx))
 
 
 def _callers_test(weights: cst.BaseExpression, ctx) -> bool:
@@ -175,13 +175,13 @@ def _callers_test(weights: cst.BaseExpression, ctx) -> bool:
 
 def _in_branch_testing(node: cst.CSTNode, value: cst.BaseExpression, ctx) -> bool:
     """`node` sits in the body of an `if` whose test mentions `value` (`if mask.sum() > 0:`)."""
-    code = re.compile(rf"(?<![\w.]){re.escape(ctx.source(value))}(?!\w)")
-    return any(code.search(ctx.source(test)) for test in _branch_tests(node, ctx))
+    code = re.compile(rf"(?<![\w.]){re.escape(ctx.positions.source(value))}(?!\w)")
+    return any(code.search(ctx.positions.source(test)) for test in _branch_tests(node, ctx))
 
 
 def _branch_tests(node: cst.CSTNode, ctx) -> Iterator[cst.BaseExpression]:
     """The tests of the `if` statements whose body holds `node`, innermost first, up to its function."""
-    parents = ctx.parents()
+    parents = ctx.positions.parents()
     child, parent = node, parents.get(id(node))
     while parent is not None and not isinstance(parent, (cst.FunctionDef, cst.Module)):
         if isinstance(parent, cst.If) and child is parent.body:

@@ -55,7 +55,7 @@ class SelfNormalization(Check):
         fix = None
         if fixable and direct and _same_as_normalize(op, arguments, keywords):
             fix = self.make_fix(ctx, node, Match({"x": numerator, "dim": arguments["dim"]}))
-        self.report(ctx, node, fix, x=snippet(ctx.source(numerator)), norm=snippet(ctx.source(denominator)))
+        self.report(ctx, node, fix, x=snippet(ctx.positions.source(numerator)), norm=snippet(ctx.positions.source(denominator)))
 
     def _norm_call(self, node: cst.BaseExpression, ctx):
         """(op, operands, keywords) of the norm call `node` is, directly or through one local name."""

@@ -70,7 +70,7 @@ class RiskyArgument(Check):
             return
         if self.params["operator"] == "e **":
             if isinstance(node.left, cst.Attribute) and node.left.attr.value == "e":  # `math.e`, `np.e`, `torch.e`
-                self._judge(node, node.right, f"{ctx.source(node.left)} **", ctx)
+                self._judge(node, node.right, f"{ctx.positions.source(node.left)} **", ctx)
         elif self._fractional(node.right, ctx):
             self._judge(node, node.left, "**", ctx)
 
@@ -87,18 +87,18 @@ class RiskyArgument(Check):
             guard = eps_added_after(node, ctx) if fact.signs != POS else None
             if guard is None:
                 return
-            fact = fact._replace(why=f"`{snippet(ctx.source(guard))}`")
+            fact = fact._replace(why=f"`{snippet(ctx.positions.source(guard))}`")
         elif not any(PREDICATES[name](fact) for name in self.params["danger"]):
             return
         is_operand = isinstance(node, cst.BinaryOperation) or isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.value is argument
         fix = self.make_fix(ctx, argument, Match({"arg": argument}), operand=is_operand)
-        self.report(ctx, node, fix, op=op, why=fact.why, arg=snippet(ctx.source(argument)))
+        self.report(ctx, node, fix, op=op, why=fact.why, arg=snippet(ctx.positions.source(argument)))
 
 
 def eps_added_after(node: cst.CSTNode, ctx) -> Optional[cst.CSTNode]:
     """The expression that guards `node`'s result with an eps after the fact: `node + eps`,
     `node.clamp(min=eps)`, or the same on the name `node` is assigned to, in its function."""
-    parents = ctx.parents()
+    parents = ctx.positions.parents()
     guard = _eps_guard(node, parents, ctx)
     if guard is not None:
         return guard

@@ -148,11 +148,11 @@ class InplaceOnLeaf(Check):
             if isinstance(iterated, cst.Subscript):
                 iterated = iterated.value
             if isinstance(iterated, cst.Call) and isinstance(iterated.func, cst.Attribute) and iterated.func.attr.value in self.params["parameter_iterators"]:
-                self.frozen.add(ctx.source(iterated.func.value))
+                self.frozen.add(ctx.positions.source(iterated.func.value))
         else:
             if is_self_attribute(tensor):
                 self.class_leaves.get(_class_id(ctx), {}).pop(tensor.attr.value, None)
-            self.frozen.add(ctx.source(tensor))
+            self.frozen.add(ctx.positions.source(tensor))
 
     def _switch(self, name: str, call: Optional[cst.CSTNode], ctx) -> None:
         self.switched[(id(ctx.function_scope().node), name)] = (ctx.seq, call)
@@ -186,15 +186,15 @@ class InplaceOnLeaf(Check):
         what = "a view of a leaf" if base is not target else "a leaf"
         origin = self._leaf_origin(base, ctx)
         if origin is not None:
-            where = f"line {ctx.line(origin)}"
+            where = f"line {ctx.positions.line(origin)}"
             if self.is_module(origin, ctx):
                 where = f"a parameter of the module built at {where}"
-            self.report(ctx, node, how=how, target=ctx.source(target), what=what, origin=where)
+            self.report(ctx, node, how=how, target=ctx.positions.source(target), what=what, origin=where)
             return
         index = self._parameter_index(base, ctx)
         if index is not None:
             function = ctx.function_scope().node
-            self.parameter_writes.append(ParameterWrite(function.name.value, index, base.value, node, how, ctx.source(target), base is not target))
+            self.parameter_writes.append(ParameterWrite(function.name.value, index, base.value, node, how, ctx.positions.source(target), base is not target))
 
     # --- leaves passed to the file's functions -------------------------------------------------
 
@@ -221,7 +221,7 @@ class InplaceOnLeaf(Check):
             origin = self._leaf_origin(strip_views(arg.value), ctx)
             if origin is not None and strip_views(arg.value) is arg.value:
                 keyword = arg.keyword.value if arg.keyword is not None else None
-                self.leaf_arguments.append(LeafArgument(call.func.value, None if keyword else index, keyword, ctx.source(arg.value), origin, call))
+                self.leaf_arguments.append(LeafArgument(call.func.value, None if keyword else index, keyword, ctx.positions.source(arg.value), origin, call))
             index += arg.keyword is None
 
     def end(self, ctx) -> None:
@@ -229,7 +229,7 @@ class InplaceOnLeaf(Check):
             for passed in self.leaf_arguments:
                 if passed.function == write.function and (passed.index == write.index or passed.keyword == write.name):
                     what = "a view of a leaf" if write.view else "a leaf"
-                    origin = f"`{passed.code}` from line {ctx.line(passed.origin)}, passed at line {ctx.line(passed.call)}"
+                    origin = f"`{passed.code}` from line {ctx.positions.line(passed.origin)}, passed at line {ctx.positions.line(passed.call)}"
                     self.report(ctx, write.node, how=write.how, target=write.target, what=what, origin=origin)
                     break
 
@@ -247,7 +247,7 @@ class InplaceOnLeaf(Check):
         elif is_self_attribute(target):
             return self.class_leaves.get(_class_id(ctx), {}).get(target.attr.value)
         elif isinstance(target, cst.Attribute) and target.attr.value in self.params["parameter_attributes"]:
-            return None if ctx.source(target) in self.frozen else self._module_origin(target.value, target.attr.value, ctx)
+            return None if ctx.positions.source(target) in self.frozen else self._module_origin(target.value, target.attr.value, ctx)
         return None
 
     def _module_origin(self, owner: cst.CSTNode, parameter: str, ctx) -> Optional[cst.CSTNode]:
@@ -255,7 +255,7 @@ class InplaceOnLeaf(Check):
         when the file built it and did not freeze it, and `parameter` is one of its parameters."""
         node, path = owner, [parameter]  # the attributes from the module built to the parameter
         while True:
-            if ctx.source(node) in self.frozen:
+            if ctx.positions.source(node) in self.frozen:
                 return None
             name = name_of(node)
             if name is not None:

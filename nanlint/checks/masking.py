@@ -87,7 +87,7 @@ class InfiniteMaskSoftmax(Check):
         for consumer, fill, mask, scope in self.candidates:
             if id(consumer) in self.cleaned or _names(mask) & self.tested_masks.get(scope, set()):
                 continue
-            ctx.report(self.rule, consumer, self.rule.message.format(op=called_name(consumer.func) or "softmax", line=ctx.line(fill), fill=snippet(ctx.source(fill))))
+            ctx.report(self.rule, consumer, self.rule.message.format(op=called_name(consumer.func) or "softmax", line=ctx.positions.line(fill), fill=snippet(ctx.positions.source(fill))))
 
     # --- following the softmax input back to its fill -----------------------------------------
 

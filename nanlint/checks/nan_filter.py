@@ -47,7 +47,7 @@ class NanFilteredAfterOp(Check):
         if op in self.params["reductions"]:
             operation = _operation(operands[0], ctx)
             if operation is not None and _nan_gradient(operands[0], ctx) and not _collected(operands[0], ctx) and not _gradient_hooked(operation, ctx):
-                self.report(ctx, node, how=f"`{op}` skips the NaN entries", arg=snippet(ctx.source(operands[0])))
+                self.report(ctx, node, how=f"`{op}` skips the NaN entries", arg=snippet(ctx.positions.source(operands[0])))
         elif op == "where" and len(operands) == 3:
             condition, chosen, other = (operands[0], operands[1], operands[2]) if ctx.qualified(node.func) is not None else (operands[1], operands[0], operands[2])
             tested = _nan_tested(condition, ctx)
@@ -76,7 +76,7 @@ class NanFilteredAfterOp(Check):
     def _judge(self, node: cst.CSTNode, tested: "Tested", value: cst.BaseExpression, ctx, how: str) -> None:
         """Report when `value`, kept only where the mask is finite, was computed from a tested value."""
         if _computed_from(value, tested.keys, ctx) and _nan_gradient(value, ctx) and not _gradient_hooked(_operation(value, ctx), ctx):
-            self.report(ctx, node, how=how, arg=snippet(ctx.source(value)))
+            self.report(ctx, node, how=how, arg=snippet(ctx.positions.source(value)))
 
 
 class Tested(NamedTuple):

@@ -57,8 +57,8 @@ class HalfOptimizerEps(Check):
             if not (name_of(target) or is_self_attribute(target)):
                 continue
             if _makes_half(node.value, ctx):
-                self.half_models.setdefault(ctx.source(target), node)
-            self.assigned[id(node.value)] = ctx.source(target)
+                self.half_models.setdefault(ctx.positions.source(target), node)
+            self.assigned[id(node.value)] = ctx.positions.source(target)
 
     def visit_call(self, node: cst.Call, ctx) -> None:
         optimizer = self._optimizer(node, ctx)
@@ -69,10 +69,10 @@ class HalfOptimizerEps(Check):
         if not isinstance(func, cst.Attribute):
             return
         if _makes_half(node, ctx):
-            self.half_models.setdefault(ctx.source(func.value), node)
+            self.half_models.setdefault(ctx.positions.source(func.value), node)
         elif func.attr.value == "step":
             first = first_argument(node)  # `scaler.step(opt)`
-            self.steps.append((ctx.source(first) if first is not None else ctx.source(func.value), node))
+            self.steps.append((ctx.positions.source(first) if first is not None else ctx.positions.source(func.value), node))
 
     def _optimizer(self, value: cst.Call, ctx) -> Optional[Optimizer]:
         name = ctx.qualified(value.func) or ""
@@ -95,9 +95,9 @@ class HalfOptimizerEps(Check):
                 continue
             code = self.assigned.get(id(optimizer.node))
             steps = [step for stepped, step in self.steps if code is not None and stepped == code]
-            origin = f"`torch.optim.{optimizer.kind}` at line {ctx.line(optimizer.node)}"
+            origin = f"`torch.optim.{optimizer.kind}` at line {ctx.positions.line(optimizer.node)}"
             self.report(ctx, steps[0] if steps else optimizer.node, optimizer=code or f"torch.optim.{optimizer.kind}", eps=optimizer.eps, model=optimizer.model,
-                        half_line=ctx.line(half), origin=origin)
+                        half_line=ctx.positions.line(half), origin=origin)
 
 
 def _makes_half(node: cst.CSTNode, ctx) -> bool:

@@ -65,7 +65,7 @@ class PatternCheck(Check):
         for pattern in self.patterns:
             match = pattern.match(node, ctx)
             if match is not None and self._holds(match, ctx) and not (self.params["unless_weights_loss"] and _weights_loss(node, ctx)):
-                fields = {name: snippet(ctx.source(value)) for name, value in match.captures.items() if isinstance(value, cst.CSTNode)}
+                fields = {name: snippet(ctx.positions.source(value)) for name, value in match.captures.items() if isinstance(value, cst.CSTNode)}
                 at = _made_at(match.captures.get(self.params["report_at"]), ctx) or node
                 self.report(ctx, at, self.make_fix(ctx, node, match), related=match.followed if at is node else (node,), **fields)
                 return
@@ -125,7 +125,7 @@ LOSS_NAME = re.compile(r"(^|_)loss(es)?(_|$)", re.I)
 def _weights_loss(node: cst.CSTNode, ctx) -> bool:
     """`node` is a factor of a product with a loss: `loss * s.exp()`, `torch.exp(-s) * loss / n`.
     Minimising such a learnt weighting (with its `+ s` term) keeps `exp(s)` near 1 / loss."""
-    parents = ctx.parents()
+    parents = ctx.positions.parents()
     child, parent = node, parents.get(id(node))
     while isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, (cst.Multiply, cst.Divide)):
         other = parent.right if parent.left is child else parent.left

@@ -150,7 +150,7 @@ class AtLine(NamedTuple):
     node: cst.CSTNode
 
     def render(self, ctx) -> str:
-        return self.template.format(line=ctx.line(self.node))
+        return self.template.format(line=ctx.positions.line(self.node))
 
 
 FixMaker = Callable[[], Optional[Fix]]
@@ -231,7 +231,7 @@ class _HalfPrecisionCheck(Check):
             else:
                 evidence = self.evidence.found(autocast_float32)
             if evidence is not None:
-                self.report(ctx, node, fix and fix(), evidence=f"line {ctx.line(evidence)}", **_rendered(fields, ctx))
+                self.report(ctx, node, fix and fix(), evidence=f"line {ctx.positions.line(evidence)}", **_rendered(fields, ctx))
 
     def fix_with(self, ctx, literal: cst.CSTNode, template: str, tensor: cst.CSTNode) -> Optional[FixMaker]:
         """What makes the fix putting `template` in place of `literal`, called only for a report."""
@@ -350,7 +350,7 @@ class VanishingEpsilon(_HalfPrecisionCheck):
             return
         value, literal, origin = found
         fix = self.fix_with(ctx, literal, "torch.finfo($x.dtype).eps", tensor) if literal is guard else None
-        self.candidate(ctx, node, fix, autocast_float32(tensor, ctx), eps=snippet(ctx.source(literal)), origin=origin, expr=snippet(ctx.source(node)))
+        self.candidate(ctx, node, fix, autocast_float32(tensor, ctx), eps=snippet(ctx.positions.source(literal)), origin=origin, expr=snippet(ctx.positions.source(node)))
 
 
 class OverflowingFill(_HalfPrecisionCheck):
@@ -402,7 +402,7 @@ class OverflowingFill(_HalfPrecisionCheck):
         number, literal, origin = found
         template = "torch.finfo($x.dtype).min" if number < 0 else "torch.finfo($x.dtype).max"
         fix = self.fix_with(ctx, literal, template, tensor) if literal is value else None
-        self.candidate(ctx, node, fix, value=snippet(ctx.source(literal)), origin=origin, effect=effect)
+        self.candidate(ctx, node, fix, value=snippet(ctx.positions.source(literal)), origin=origin, effect=effect)
 
 
 def constant_value(node: cst.CSTNode) -> Optional[float]:
@@ -455,7 +455,7 @@ class ScaledAfterMatmul(_HalfPrecisionCheck):
             return
         scores = _scaled_scores(described[1][0], ctx)
         if scores is not None and not is_explicitly_wide(scores, ctx):
-            self.candidate(ctx, scores, expr=snippet(ctx.source(scores)))
+            self.candidate(ctx, scores, expr=snippet(ctx.positions.source(scores)))
 
 
 SOFTMAXES = frozenset({"softmax", "log_softmax", "softmin"})

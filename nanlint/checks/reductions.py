@@ -40,7 +40,7 @@ class SingleSampleSpread(Check):
             return
         if _biased(keywords, operands):
             return
-        self.report(ctx, node, op=op, arg=snippet(ctx.source(operands[0])), dim=ctx.source(dim) if dim is not None else "all")
+        self.report(ctx, node, op=op, arg=snippet(ctx.positions.source(operands[0])), dim=ctx.positions.source(dim) if dim is not None else "all")
 
 
 MAX_MINIBATCH_HOPS = 3
@@ -58,7 +58,7 @@ def _last_minibatch(value: cst.BaseExpression, call: cst.Call, ctx) -> bool:
 def _enclosing_steps(call: cst.Call, ctx):
     """The targets of the enclosing `for t in range(a, n, step)` loops of the function, and whether
     an enclosing `if` test compares a size (`len(x) > 1`, `x.shape[0] > 1`)."""
-    parents, loops, guarded = ctx.parents(), set(), False
+    parents, loops, guarded = ctx.positions.parents(), set(), False
     node = parents.get(id(call))
     while node is not None and not isinstance(node, (cst.FunctionDef, cst.Module)):
         if isinstance(node, cst.For) and isinstance(node.target, cst.Name) and _stepped_range(node.iter):
@@ -129,7 +129,7 @@ class EmptySelectionMean(Check):
         mask = self._mask_of(selection, ctx)
         if mask is None or ctx.compared.guards(mask, ctx) or ctx.compared.guards(selection, ctx) or _nan_already(mask, ctx):
             return
-        self.report(ctx, node, sel=snippet(ctx.source(selection)), mask=snippet(ctx.source(mask)))
+        self.report(ctx, node, sel=snippet(ctx.positions.source(selection)), mask=snippet(ctx.positions.source(mask)))
 
     def _mask_of(self, selection: cst.BaseExpression, ctx) -> Optional[cst.BaseExpression]:
         """The boolean index of `x[mask]` / `x.masked_select(mask)`, directly or through one local name."""
@@ -249,7 +249,7 @@ class _LossAtFirstCall(Check):
         raise NotImplementedError
 
     def _report(self, ctx, node: cst.Call, construction: cst.Call) -> None:
-        self.report(ctx, node, call=snippet(ctx.source(node.func)), **self.fields(construction, ctx))
+        self.report(ctx, node, call=snippet(ctx.positions.source(node.func)), **self.fields(construction, ctx))
 
     def fields(self, construction: cst.Call, ctx) -> dict:
         return {}
@@ -281,7 +281,7 @@ class IgnoredTargetsMean(_LossAtFirstCall):
     report_uncalled = False  # the targets, the evidence, are seen only where it is called
 
     def fields(self, construction: cst.Call, ctx) -> dict:
-        return {"ignore": snippet(ctx.source(keyword_args(construction)["ignore_index"]))}
+        return {"ignore": snippet(ctx.positions.source(keyword_args(construction)["ignore_index"]))}
 
 
 def _window_of_labels(node: cst.CSTNode, ctx, hops: int = 0) -> bool:
@@ -363,7 +363,7 @@ def _same_value(node: cst.CSTNode, ignore: cst.CSTNode) -> bool:
 
 def _assigned_to(node: cst.Call, ctx) -> Optional[str]:
     """The name or `self.attr` a call's value is assigned to (`self.loss = nn.CrossEntropyLoss(...)`)."""
-    parent = ctx.parents().get(id(node))
+    parent = ctx.positions.parents().get(id(node))
     if isinstance(parent, cst.Assign) and parent.value is node and len(parent.targets) == 1:
         return binding_key(parent.targets[0].target)
     return None
@@ -399,7 +399,7 @@ class DegenerateDecomposition(Check):
             return
         if not self._uses_vectors(value, target, name):
             return
-        self.report(ctx, call, call=ctx.source(call.func))
+        self.report(ctx, call, call=ctx.positions.source(call.func))
 
     def _uses_vectors(self, value: cst.BaseExpression, target: Optional[cst.BaseExpression], name: str) -> bool:
         positions = self.params["vector_positions"] if name.rsplit(".", 1)[-1] == "svd" else [1]

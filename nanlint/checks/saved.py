@@ -189,7 +189,7 @@ class SavedOutputModified(Check):
         """A call of the project's own code (a submodule's `forward`, a helper in another file) that
         returns an output autograd saved, as the value analysis summarises it."""
         summary = ctx.call_summary(value)
-        return f"`{snippet(ctx.source(value.func))}` (it returns an output autograd saves)" if summary is not None and summary.has(SAVED) else None
+        return f"`{snippet(ctx.positions.source(value.func))}` (it returns an output autograd saves)" if summary is not None and summary.has(SAVED) else None
 
     # --- modules that end in a saving layer ----------------------------------------------------
 
@@ -294,7 +294,7 @@ class SavedOutputModified(Check):
         receiver, method = name_of(call.func.value), call.func.attr.value
         if receiver is not None and is_inplace_method(method):
             self.statement_calls.add(id(call))
-            fix = lambda: self._fix(ctx, node, f"{receiver} = {receiver}.{method[:-1]}{ctx.source(call)[len(ctx.source(call.func)):]}")
+            fix = lambda: self._fix(ctx, node, f"{receiver} = {receiver}.{method[:-1]}{ctx.positions.source(call)[len(ctx.positions.source(call.func)):]}")
             self._changed(call.func.value, call, f"`.{method}()`", ctx, fix)
 
     def visit_call(self, node: cst.Call, ctx) -> None:
@@ -309,12 +309,12 @@ class SavedOutputModified(Check):
         operand = functional_inplace_operand(node, ctx)
         if operand is not None:
             flag = operand.flag
-            fix = (lambda: self.replacing(*ctx.offsets(flag), "False")) if flag is not None and self.rule.fixable else None
+            fix = (lambda: self.replacing(*ctx.positions.offsets(flag), "False")) if flag is not None and self.rule.fixable else None
             self._changed(operand.tensor, node, operand.how, ctx, fix)
             return
         first = first_argument(node)
         if module is not None and is_inplace_module(module, ctx) and first is not None:
-            self._changed(first, node, f"`{ctx.source(func)}` (an in-place `nn.{module_class(module, ctx)}`)", ctx)
+            self._changed(first, node, f"`{ctx.positions.source(func)}` (an in-place `nn.{module_class(module, ctx)}`)", ctx)
 
     def _changed(self, target: cst.CSTNode, node: cst.CSTNode, how: str, ctx, fix: LazyFix = None) -> None:
         if not self._judge(target, node, how, ctx, fix):
@@ -333,8 +333,8 @@ class SavedOutputModified(Check):
         saver = self.saver(found.value, ctx)
         if saver is None:
             return False
-        self.report(ctx, node, fix() if fix is not None else None, how=how, target=snippet(ctx.source(target)),
-                    saver=saver, line=ctx.line(found.value))
+        self.report(ctx, node, fix() if fix is not None else None, how=how, target=snippet(ctx.positions.source(target)),
+                    saver=saver, line=ctx.positions.line(found.value))
         return True
 
     def _judge_element(self, target: cst.Subscript, node: cst.AugAssign, ctx) -> bool:
@@ -346,7 +346,7 @@ class SavedOutputModified(Check):
         saver = self._element_saver(found.value, ctx) if found is not None else None
         if saver is None:
             return False
-        self.report(ctx, node, how="augmented assignment", target=snippet(ctx.source(target)), saver=saver, line=ctx.line(found.value))
+        self.report(ctx, node, how="augmented assignment", target=snippet(ctx.positions.source(target)), saver=saver, line=ctx.positions.line(found.value))
         return True
 
     def _judge_input(self, target: cst.CSTNode, node: cst.CSTNode, how: str, ctx, fix: LazyFix = None, evident_only: bool = False) -> None:
@@ -359,8 +359,8 @@ class SavedOutputModified(Check):
         def report(use) -> None:
             if id(node) not in self.reported:
                 self.reported.add(id(node))
-                self.report(ctx, node, fix() if fix is not None else None, how=how, target=snippet(ctx.source(target)),
-                            saver=use.saver, line=ctx.line(use.node))
+                self.report(ctx, node, fix() if fix is not None else None, how=how, target=snippet(ctx.positions.source(target)),
+                            saver=use.saver, line=ctx.positions.line(use.node))
 
         use = self.inputs.saved_by(name, ctx, evident_only, report)
         if use is not None:
@@ -368,9 +368,9 @@ class SavedOutputModified(Check):
 
     def _fix(self, ctx, node: cst.CSTNode, code: str) -> Optional[Fix]:
         """`code` in place of a statement that fits on one line."""
-        if not self.rule.fixable or "\n" in ctx.source(node):
+        if not self.rule.fixable or "\n" in ctx.positions.source(node):
             return None
-        return self.replacing(*ctx.offsets(node), code)
+        return self.replacing(*ctx.positions.offsets(node), code)
 
 
 SEQUENTIAL = frozenset({"torch.nn.Sequential", "torch.nn.modules.container.Sequential"})
@@ -383,7 +383,7 @@ def _is_autograd_function(node: cst.ClassDef, ctx) -> bool:
 
 
 def _parenthesized(node: cst.CSTNode, ctx) -> str:
-    code = ctx.source(node)
+    code = ctx.positions.source(node)
     return code if isinstance(node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) or is_constant(node) else f"({code})"
 
 
@@ -425,8 +425,8 @@ class SequentialInplace(Check):
             if saver is not None and is_inplace_module(after, ctx):
                 fix = None
                 if self.rule.fixable:
-                    fix = self.replacing(*ctx.offsets(argument(after, "inplace")), "False")
-                self.report(ctx, after, fix, module=snippet(ctx.source(after)), saver=saver)
+                    fix = self.replacing(*ctx.positions.offsets(argument(after, "inplace")), "False")
+                self.report(ctx, after, fix, module=snippet(ctx.positions.source(after)), saver=saver)
 
 
 def self_owner(node: cst.CSTNode, ctx) -> Optional[Tuple[int, str]]:

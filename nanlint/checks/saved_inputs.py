@@ -54,7 +54,7 @@ class InputUses:
     def note_call(self, node: cst.Call, ctx, module: Optional[str]) -> None:
         """A torch call that saves its operands, or a call of a module (`module`: its class) that saves its input."""
         if module in ops.SAVING_INPUT_MODULES and node.args and node.args[0].keyword is None and not node.args[0].star:
-            self._use(node.args[0].value, f"`{ctx.source(node.func)}` (an `nn.{module}`)", node, ctx, True)
+            self._use(node.args[0].value, f"`{ctx.positions.source(node.func)}` (an `nn.{module}`)", node, ctx, True)
             return
         described = ctx.describe(node)
         if described is None or described[0] not in ops.SAVING_INPUTS:

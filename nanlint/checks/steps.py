@@ -128,7 +128,7 @@ class StepBetweenBackward(Check):
                 continue
             stale = self._stale_value(backward, step.model, lambda name, binding: binding.seq <= step.seq, ctx)
             if stale is not None and not self._exclusive(stale[1].value, backward.node):
-                self._report(step, backward, stale[0], f"after it (line {ctx.line(backward.node)})", ctx)
+                self._report(step, backward, stale[0], f"after it (line {ctx.positions.line(backward.node)})", ctx)
                 return
 
     def _leave_loop(self, scope: int, ctx) -> None:
@@ -149,7 +149,7 @@ class StepBetweenBackward(Check):
                     continue
                 stale = self._stale_value(backward, step.model, before_loop, ctx)
                 if stale is not None:
-                    self._report(step, backward, stale[0], f"again on the loop's next pass (line {ctx.line(backward.node)})", ctx)
+                    self._report(step, backward, stale[0], f"again on the loop's next pass (line {ctx.positions.line(backward.node)})", ctx)
                     break
 
     def _report(self, step: Step, backward: Backward, stale: Stale, after: str, ctx) -> None:
@@ -173,7 +173,7 @@ class StepBetweenBackward(Check):
                 continue
             seen.add(id(binding.value))
             if stale(name, binding) and _calls_model(binding.value, model, ctx):
-                return Stale(name, ctx.line(binding.value)), binding
+                return Stale(name, ctx.positions.line(binding.value)), binding
             if hops < MAX_HOPS:
                 pending.extend((sub, binding.seq, hops + 1) for sub in _graph_names(binding.value, ctx))
         return None
@@ -189,7 +189,7 @@ class StepBetweenBackward(Check):
             constructor = self._constructor(candidate, ctx)
             model = optimized_model(constructor, ctx) if constructor is not None else None
             if model is not None:
-                return ctx.source(candidate), model
+                return ctx.positions.source(candidate), model
         return None
 
     def _constructor(self, node: cst.CSTNode, ctx) -> Optional[cst.CSTNode]:
@@ -215,7 +215,7 @@ def optimized_model(value: Optional[cst.CSTNode], ctx) -> Optional[str]:
         model = params.func.value
         if attribute_name(model) == "module":
             model = model.value
-        return ctx.source(model)
+        return ctx.positions.source(model)
     return None
 
 
@@ -245,7 +245,7 @@ def _graph_names(expression: cst.CSTNode, ctx) -> Iterator[str]:
 def _calls_model(expression: cst.CSTNode, model: str, ctx) -> bool:
     """Whether computing `expression` calls `model(...)` (or `model.module(...)`, `model.forward(...)`)."""
     callees = (model, model + ".module", model + ".forward")
-    return any(isinstance(node, cst.Call) and ctx.source(node.func) in callees for node in _graph(expression, ctx))
+    return any(isinstance(node, cst.Call) and ctx.positions.source(node.func) in callees for node in _graph(expression, ctx))
 
 
 def _backward_loss(node: cst.Call, ctx) -> Optional[cst.Name]:

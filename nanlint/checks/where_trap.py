@@ -63,7 +63,7 @@ class WhereBranchTrap(Check):
                 if argument is not None and id(risky) not in self.reported and _guarded(risky, op, argument, guarded, ctx):
                     self.reported.add(id(risky))
                     fix = self._fix(ctx, condition, argument, op, taken_when) if direct else None
-                    self.report(ctx, risky, fix, op=op, cond=snippet(ctx.source(condition)), arg=snippet(ctx.source(argument)), safe=SAFE_ARGUMENT[op])
+                    self.report(ctx, risky, fix, op=op, cond=snippet(ctx.positions.source(condition)), arg=snippet(ctx.positions.source(argument)), safe=SAFE_ARGUMENT[op])
 
     def _risky_ops(self, branch: cst.CSTNode, ctx) -> Iterator[Tuple[cst.CSTNode, str, Optional[cst.BaseExpression], bool]]:
         """(node, op, argument, written in place) for each risky op in `branch`, not looking inside
