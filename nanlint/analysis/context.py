@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple
+from typing import Callable, Dict, Iterator, List, Optional, Tuple
 
 import libcst as cst
 
 from nanlint.ftypes import Edit, Finding, Related
 from nanlint.analysis.callers import CallSite, FileCalls, argument_for, collect, nested_function, omits
 from nanlint.analysis.positions import Positions
+from nanlint.analysis.scopes import WRITTEN, Binding, Scope
 from nanlint.analysis.project import Definition, Judging, ProjectModules, real_path
 from nanlint.analysis.gradient import GradientContext
 from nanlint.analysis.groups import GroupReduction, helper_reduction, library_group_reduction
@@ -30,56 +31,9 @@ NON_TENSOR_RECEIVERS = frozenset({"self", "cls", "super", "logger", "logging", "
 # Modules whose calls return values that are not torch tensors (their methods are not tensor methods).
 FOREIGN_MODULES = ("math", "numpy", "np", "scipy", "jax", "pandas", "cmath", "statistics", "random", "tensorflow", "mxnet")
 
-class Binding(NamedTuple):
-    """An assignment to a name in a scope: its place in walk order and the value (None: unknown,
-    such as a parameter or a `for` target that could not be followed)."""
-
-    seq: int
-    value: Optional[cst.CSTNode]
-
-
 MAX_JUDGING = 4  # functions away from the one walked: a caller's argument, a helper's return value, across files
 LITERAL_DISPLAYS = (cst.FormattedString, cst.List, cst.Dict, cst.Set, cst.Tuple, cst.ListComp, cst.DictComp)
 NON_TENSOR_BUILTINS = frozenset({"super", "str", "len", "range", "dict", "list"})
-
-
-WRITTEN = "[]"  # records `x[i] = v` under the key `x[]`, beside the bindings of `x`
-
-
-class Scope:
-    """A function, class or module body: the names assigned in it, in order."""
-
-    def __init__(self, node: cst.CSTNode, kind: str) -> None:
-        self.node = node
-        self.kind = kind
-        self.records: Dict[str, List[Binding]] = {}
-        self.params: Dict[str, int] = {}  # parameter name -> the seq of its binding
-        self.owner: Optional[cst.ClassDef] = None  # a method's class
-        self.grad_disabled = kind == "function" and _disables_grad_by_decorator(node)
-
-    def record(self, name: str, seq: int, value: Optional[cst.CSTNode]) -> None:
-        self.records.setdefault(name, []).append(Binding(seq, value))
-
-    def last(self, name: str, before: Optional[int]) -> Optional[Binding]:
-        records = self.records.get(name)
-        if not records:
-            return None
-        if before is None:
-            return records[-1]
-        for binding in reversed(records):
-            if binding.seq < before:
-                return binding
-        return None
-
-
-def _disables_grad_by_decorator(node: cst.CSTNode) -> bool:
-    for decorator in getattr(node, "decorators", ()):
-        target = decorator.decorator
-        target = target.func if isinstance(target, cst.Call) else target
-        name = dotted_name(target)
-        if name and name.rsplit(".", 1)[-1] in ("no_grad", "inference_mode"):
-            return True
-    return False
 
 
 class FileContext:

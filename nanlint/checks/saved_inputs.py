@@ -15,7 +15,7 @@ from typing import Dict, List, NamedTuple, Optional, Tuple
 import libcst as cst
 
 from nanlint.analysis import ops
-from nanlint.analysis.context import Binding
+from nanlint.analysis.scopes import Binding
 from nanlint.analysis.syntax import is_constant, name_of, strip_views
 
 # Binary operators whose backward reads both operands.

@@ -16,7 +16,7 @@ from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Set, Tu
 import libcst as cst
 
 from nanlint.analysis import ops
-from nanlint.analysis.context import Binding
+from nanlint.analysis.scopes import Binding
 from nanlint.checks.base import Check
 from nanlint.checks.saved import first_argument, self_owner
 from nanlint.analysis.syntax import attribute_name, children, name_of, positional_args, walk

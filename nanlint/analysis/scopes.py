@@ -1,0 +1,62 @@
+"""Scopes and bindings: what each function, class or module body assigns, in walk order.
+
+A `Binding` records one assignment (its place in walk order and the value, None when it cannot be
+followed); a `Scope` keeps a body's bindings by name and answers which one a use at a given point
+sees (the last one before it). `x[i] = v` is kept under the key `x[]` (WRITTEN), so that the value
+analysis knows the tensor it followed was changed since.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List, NamedTuple, Optional
+
+import libcst as cst
+
+from nanlint.analysis.names import dotted_name
+
+
+class Binding(NamedTuple):
+    """An assignment to a name in a scope: its place in walk order and the value (None: unknown,
+    such as a parameter or a `for` target that could not be followed)."""
+
+    seq: int
+    value: Optional[cst.CSTNode]
+
+
+WRITTEN = "[]"  # records `x[i] = v` under the key `x[]`, beside the bindings of `x`
+
+
+class Scope:
+    """A function, class or module body: the names assigned in it, in order."""
+
+    def __init__(self, node: cst.CSTNode, kind: str) -> None:
+        self.node = node
+        self.kind = kind
+        self.records: Dict[str, List[Binding]] = {}
+        self.params: Dict[str, int] = {}  # parameter name -> the seq of its binding
+        self.owner: Optional[cst.ClassDef] = None  # a method's class
+        self.grad_disabled = kind == "function" and _disables_grad_by_decorator(node)
+
+    def record(self, name: str, seq: int, value: Optional[cst.CSTNode]) -> None:
+        self.records.setdefault(name, []).append(Binding(seq, value))
+
+    def last(self, name: str, before: Optional[int]) -> Optional[Binding]:
+        records = self.records.get(name)
+        if not records:
+            return None
+        if before is None:
+            return records[-1]
+        for binding in reversed(records):
+            if binding.seq < before:
+                return binding
+        return None
+
+
+def _disables_grad_by_decorator(node: cst.CSTNode) -> bool:
+    for decorator in getattr(node, "decorators", ()):
+        target = decorator.decorator
+        target = target.func if isinstance(target, cst.Call) else target
+        name = dotted_name(target)
+        if name and name.rsplit(".", 1)[-1] in ("no_grad", "inference_mode"):
+            return True
+    return False
