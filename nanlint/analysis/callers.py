@@ -64,6 +64,7 @@ def _scan(node: cst.CSTNode, caller: cst.CSTNode, owner: Optional[cst.ClassDef],
     the functions and classes it defines."""
     calls = resolver.calls
     assigned = calls.assignments.setdefault(id(caller), [])
+    nested = {sub.name.value: sub for sub in own_nodes(caller) if isinstance(sub, cst.FunctionDef)} if isinstance(caller, cst.FunctionDef) and caller is node else {}
     if owner is not None and caller is node:
         calls.owners[id(caller)] = owner
     stack = list(reversed(list(children(node))))
@@ -81,7 +82,8 @@ def _scan(node: cst.CSTNode, caller: cst.CSTNode, owner: Optional[cst.ClassDef],
             for target in sub.targets:
                 assigned.extend(_bound(target.target, sub.value))
         elif isinstance(sub, cst.Call):
-            callee = _nested(sub.func, caller, resolver) or _callee(sub.func, owner, assigned, resolver)
+            inner = nested.get(sub.func.value) if isinstance(sub.func, cst.Name) else None  # `def lunif(x): ...; lunif(z)`
+            callee = (resolver.here(inner), False) if inner is not None else _callee(sub.func, owner, assigned, resolver)
             if callee is not None:
                 definition, skips_self = callee
                 calls.sites.setdefault(definition.key, []).append(CallSite(sub, caller, skips_self))
@@ -127,19 +129,6 @@ def _function_held(value: Optional[cst.CSTNode], locate: Locate) -> Optional[Def
         return None
     located = locate(value)
     return located if located is not None and not located.is_class else None
-
-
-def _nested(func: cst.CSTNode, caller: cst.CSTNode, resolver: "_Resolver") -> Optional[Tuple[Definition, bool]]:
-    """A function defined in the caller's own body and called there by name (`def lunif(x): ...; lunif(z)`)."""
-    if not isinstance(func, cst.Name) or not isinstance(caller, cst.FunctionDef):
-        return None
-    nested = nested_function(caller, func.value)
-    return (resolver.here(nested), False) if nested is not None else None
-
-
-def nested_function(function: cst.CSTNode, name: str) -> Optional[cst.FunctionDef]:
-    """The function named `name` that `function`'s own body defines, if any."""
-    return next((sub for sub in own_nodes(function) if isinstance(sub, cst.FunctionDef) and sub.name.value == name), None)
 
 
 def _bound_method(callee: Optional[Definition]) -> Optional[Tuple[Definition, bool]]:

@@ -7,7 +7,7 @@ from typing import Callable, Dict, Iterator, List, Optional, Tuple
 import libcst as cst
 
 from nanlint.ftypes import Edit, Finding, Related
-from nanlint.analysis.callers import CallSite, FileCalls, argument_for, collect, nested_function, omits
+from nanlint.analysis.callers import CallSite, FileCalls, argument_for, collect, omits
 from nanlint.analysis.positions import Positions
 from nanlint.analysis.scopes import WRITTEN, Binding, Scope
 from nanlint.analysis.project import Definition, Judging, ProjectModules, real_path
@@ -18,7 +18,7 @@ from nanlint.analysis.names import TORCH_ROOT, ImportTable, dotted_name
 from nanlint.source import NEWLINE
 from nanlint.analysis.ops import MODULES
 from nanlint.analysis.syntax import (
-    attribute_name, function_params, is_constant, is_docstring, is_literal, keyword_args, name_of, positional_args,
+    attribute_name, function_params, own_nodes, is_constant, is_docstring, is_literal, keyword_args, name_of, positional_args,
     display_element, returned_values, snippet,
 )
 from nanlint.analysis.values import NUMPY_MODULES, Analyzer, Fact, constant_value, join
@@ -53,6 +53,7 @@ class FileContext:
         self.definitions: Dict[str, cst.CSTNode] = {  # the module's own functions and classes, by name
             s.name.value: s for s in (module.body if module is not None else ()) if isinstance(s, (cst.FunctionDef, cst.ClassDef))}
         self._qualified_names: Optional[Dict[int, str]] = None
+        self._nested: Dict[int, Dict[str, cst.FunctionDef]] = {}
         self._summaries: Dict[Tuple[int, Optional[int]], Optional[Fact]] = {}
         self._calls: Optional[FileCalls] = None
         self._caller_scopes: Dict[int, Scope] = {}
@@ -364,7 +365,7 @@ class FileContext:
             return Definition.here(self, self.definitions[func.value])
         if isinstance(func, cst.Name):  # a function the enclosing function defines
             for scope in reversed(self.scopes):
-                nested = nested_function(scope.node, func.value) if isinstance(scope.node, cst.FunctionDef) else None
+                nested = self._nested_functions(scope.node).get(func.value)
                 if nested is not None:
                     return Definition.here(self, nested)
         if self.project is None:
@@ -373,6 +374,14 @@ class FileContext:
         if qualified is None or qualified.startswith(TORCH_ROOT + "."):
             return None
         return self.project.definition(self.real_path, qualified)
+
+    def _nested_functions(self, function: cst.CSTNode) -> Dict[str, cst.FunctionDef]:
+        """The functions `function`'s own body defines, by name (memoised)."""
+        if not isinstance(function, cst.FunctionDef):
+            return {}
+        if id(function) not in self._nested:
+            self._nested[id(function)] = {sub.name.value: sub for sub in own_nodes(function) if isinstance(sub, cst.FunctionDef)}
+        return self._nested[id(function)]
 
     def definition_named(self, qualified: str) -> Optional[cst.CSTNode]:
         """This file's definition named `f`, `Class` or `Class.method` (`qualified_name`'s inverse)."""
