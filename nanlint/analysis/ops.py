@@ -79,6 +79,17 @@ NEGATIVE_POWER_DANGERS = _dangers((FORWARD, 0, AT, ZERO, "inf"), (BACKWARD, 0, A
 POWERS = frozenset({"pow", "pow_", "float_power", "float_power_", "__pow__", "__ipow__"})
 
 
+def safe_argument(dangers: Tuple[Danger, ...]) -> str:
+    """A value of the operand the dangers lie on where the op and its gradient are both finite, far
+    from every boundary: what the double-`where` fix feeds the op where its branch is not taken."""
+    boundaries = {(danger.boundary, danger.side) for danger in dangers}
+    if (ONE, BELOW) in boundaries:  # acosh: defined from 1 up
+        return "2.0"
+    if any(boundary in (ONE, MINUS_ONE, EXP_LIMIT) for boundary, _ in boundaries):
+        return "0.0"
+    return "1.0"
+
+
 def power_dangers(exponent: float) -> Tuple[Danger, ...]:
     """A power's dangers for a known exponent: `x ** 0.5` is a root, `x ** -1` a reciprocal."""
     if exponent < 0:

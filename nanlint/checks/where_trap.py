@@ -13,6 +13,7 @@ from typing import Dict, Iterator, Optional, Set, Tuple
 
 import libcst as cst
 
+from nanlint.analysis import ops
 from nanlint.checks.base import Check, snippet
 from nanlint.ftypes import Fix
 from nanlint.analysis.guards import value_keys
@@ -20,17 +21,18 @@ from nanlint.analysis.patterns import Match, Template
 from nanlint.analysis.syntax import children, name_of, positional_args, walk
 from nanlint.analysis.values import COUNT, MASK, POS, constant_value, is_eps_like, literal_number
 
-# Ops whose derivative is infinite somewhere, and a value where both they and their derivative are finite.
+# Ops whose result or derivative is infinite somewhere (the op table's dangers), and a value of their
+# argument where both are finite.
 SAFE_ARGUMENT = {
-    "log": "1.0", "log2": "1.0", "log10": "1.0", "sqrt": "1.0", "rsqrt": "1.0", "reciprocal": "1.0",
-    "log1p": "0.0", "acos": "0.0", "asin": "0.0", "atanh": "0.0", "arccos": "0.0", "arcsin": "0.0",
-    "arctanh": "0.0", "acosh": "2.0", "arccosh": "2.0", "exp": "0.0", "lgamma": "1.0", "digamma": "1.0",
-    "pow": "1.0", "div": "1.0", "true_divide": "1.0", "divide": "1.0",
+    name: ops.safe_argument(op.dangers) for name, op in ops.OPS.items()
+    if op.dangers and not name.startswith("_") and op.produces != ops.NORM and op.produces != ops.DISTANCE
 }
+SAFE_ARGUMENT.update(dict.fromkeys(("pow",), ops.safe_argument(ops.FRACTIONAL_POWER_DANGERS)))
 POSITIVE_ENOUGH = frozenset({"exp"})  # overflow, not a domain edge: a positive argument is no guard
 # Ops singular at 0: a guard `x > c` whose bound makes their argument 0 (`(x**2 - 1).sqrt()` under
 # `x > 1`) puts the singularity on the unselected side as surely as `log(x)` under `x > 0` does.
-SINGULAR_AT_ZERO = frozenset({"log", "log2", "log10", "sqrt", "rsqrt", "reciprocal", "pow", "div", "true_divide", "divide"})
+SINGULAR_AT_ZERO = frozenset(
+    name for name, op in ops.OPS.items() if name in SAFE_ARGUMENT and any(d.boundary == ops.ZERO and d.side == ops.AT for d in op.dangers)) | {"pow"}
 DIVISIONS = frozenset({"div", "true_divide", "divide", "pow"})
 ARITHMETIC = {cst.Add: operator.add, cst.Subtract: operator.sub, cst.Multiply: operator.mul, cst.Divide: operator.truediv, cst.Power: operator.pow}
 CONDITION_HOPS = 3  # local names followed back from a `where` condition (`mask = n > eps`, `m = mask[..., None]`)
