@@ -149,3 +149,48 @@ def test_box_extents_areas_unions_and_ious():
 def test_sizes_decoded_from_an_exponential():
     assert holds("decoded", "deltas[:, 2:].exp() * anchors[:, 2:]")
     assert not holds("decoded", "deltas[:, 2:] * anchors[:, 2:]")
+
+
+def fact_of(code):
+    ctx, value = walked("import numpy as np\nimport torch\nimport torch.nn.functional as F\n" + code)
+    return ctx.fact(value)
+
+
+def test_bounds_follow_every_spelling_of_an_operator():
+    assert fact_of("torch.sigmoid(x) * 2 - 1").bounds == (-1.0, 1.0)
+    assert fact_of("x.clamp(-3, 5).neg()").bounds == (-5.0, 3.0)
+    assert fact_of("torch.true_divide(torch.tanh(x), 0.5)").bounds == (-2.0, 2.0)
+    assert fact_of("x.clamp(0, 2).add(1).mul(3)").bounds == (3.0, 9.0)
+    assert fact_of("F.normalize(a) @ F.normalize(b).T / 0.1").bounds == (-10.0, 10.0)
+    assert fact_of("torch.cat([torch.sigmoid(a), torch.tanh(b)])").bounds == (-1.0, 1.0)
+
+
+def test_a_probability_reaches_0_only_where_its_input_range_lets_it():
+    assert holds("prob", "torch.sigmoid(x)") and holds("zero", "torch.sigmoid(x)")
+    assert not holds("zero", "torch.sigmoid(x.clamp(-10, 10))")
+    assert holds("positive", "1 - torch.sigmoid(x.clamp(-10, 10))")
+    assert not holds("zero", "F.softmax(F.normalize(a) @ F.normalize(b).T / 0.1, -1)")
+    assert holds("zero", "F.softmax(logits, -1)")
+
+
+def test_a_softmax_written_by_hand_underflows_unless_its_logits_are_bounded():
+    hand = "e = torch.exp(x - x.max(-1, keepdim=True).values)\ne / e.sum(-1, keepdim=True)"
+    assert holds("underflow", hand)
+    assert holds("positive", "e = torch.exp(x - x.max(-1, keepdim=True).values)\ne.sum(-1, keepdim=True)")  # holds exp(0) = 1
+    assert not holds("underflow", "x = torch.tanh(z) * 5\n" + hand)
+    assert holds("underflow", "F.log_softmax(z, -1).exp()")
+    assert not holds("underflow", "torch.exp(-x.abs())")
+
+
+def test_numpy_values_are_not_tensors():
+    assert "numpy" in fact_of("p = t.cpu().numpy()\n(p > 0).sum()").tags
+    assert "numpy" in fact_of("np.bincount(c) / 2.0 + 1").tags
+    assert not holds("count", "p = t.cpu().numpy()\n(p > 0).sum()")
+    assert holds("count", "(t > 0).sum()")
+
+
+def test_a_constant_minus_a_value_needs_evidence_the_value_reaches_it():
+    assert not holds("negative", "p_t = y * torch.sigmoid(x) + (1 - y) * (1 - torch.sigmoid(x))\n1.0 - p_t")
+    assert holds("zero", "1 - torch.sigmoid(x)")
+    assert holds("negative", "torch.randn(3) + 1")
+    assert holds("positive", "x.relu() + 1")

@@ -572,7 +572,7 @@ class FileContext:
             if name is not None:
                 return not name.startswith(FOREIGN_MODULES) and name not in ("super",)
             return not (isinstance(node.func, cst.Name) and node.func.value in NON_TENSOR_BUILTINS)
-        if isinstance(node, (cst.Subscript, cst.BinaryOperation)):  # `weights[present].mean()` of a NumPy array
+        if isinstance(node, (cst.Subscript, cst.BinaryOperation, cst.Comparison)):  # `weights[present].mean()` of a NumPy array
             return not self.is_array(node)
         return True
 
@@ -583,6 +583,8 @@ class FileContext:
             return False
         if isinstance(node, cst.Subscript):
             return self.is_array(node.value, depth + 1)
+        if isinstance(node, cst.Comparison):
+            return self.is_array(node.left, depth + 1)
         if isinstance(node, cst.BinaryOperation):
             return self.is_array(node.left, depth + 1) or self.is_array(node.right, depth + 1)
         if isinstance(node, cst.Call):

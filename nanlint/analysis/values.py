@@ -24,7 +24,7 @@ from nanlint.analysis import boxes, intervals, ops
 from nanlint.analysis.groups import GROUP_OPS, torch_group_reduction
 from nanlint.analysis.selections import excluded_points
 from nanlint.analysis.syntax import (
-    LITERAL_NAMES, attribute_name, binding_key, called_name, display_element, elements, is_literal, item_key, name_of, number_value, positional_args, same_code,
+    LITERAL_NAMES, binding_key, called_name, display_element, elements, is_literal, item_key, name_of, number_value, positional_args, same_code,
     string_value, subscript_index,
 )
 
@@ -767,8 +767,8 @@ class Analyzer:
     def _Call(self, node: cst.Call, depth: int) -> Fact:
         described = self.env.describe_call(node)
         if described is None:
-            if (self.env.qualified(node.func) or "").startswith(NUMPY_MODULES) or attribute_name(node.func) == "numpy":
-                return NUMPY_VALUE  # `np.mean(x)`, `t.cpu().numpy()`: an array, not a tensor autograd sees
+            if self.env.is_array(node):
+                return NUMPY_VALUE  # `np.mean(x)`, `t.cpu().numpy()`, `arr.sum()`: an array, not a tensor autograd sees
             summary = self.env.call_summary(node)
             return summary if summary is not None else self._builtin_call(node, depth)
         name, operands, keywords = described
