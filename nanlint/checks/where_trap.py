@@ -8,6 +8,7 @@ branch is not taken, `torch.where(x > 0, torch.log(torch.where(x > 0, x, 1.0)), 
 
 from __future__ import annotations
 
+import math
 import operator
 from typing import Dict, Iterator, Optional, Set, Tuple
 
@@ -18,8 +19,8 @@ from nanlint.checks.base import Check, snippet
 from nanlint.ftypes import Fix
 from nanlint.analysis.guards import value_keys
 from nanlint.analysis.patterns import Match, Template
-from nanlint.analysis.syntax import children, name_of, positional_args, walk
-from nanlint.analysis.values import COUNT, MASK, POS, constant_value, is_eps_like, literal_number
+from nanlint.analysis.syntax import children, name_of, walk
+from nanlint.analysis.values import COUNT, MASK, POS, is_eps_like
 
 # Ops whose result or derivative is infinite somewhere (the op table's dangers), and a value of their
 # argument where both are finite.
@@ -90,7 +91,7 @@ class WhereBranchTrap(Check):
             if _positive(node.right, ctx) or not (_differentiable(node.left, ctx) or _differentiable(node.right, ctx)):
                 return None
             return "div", node.right
-        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Power) and _fractional_or_negative(node.right):
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Power) and _fractional_or_negative(node.right, ctx):
             return ("pow", node.left) if not _positive(node.left, ctx) else None
         if not isinstance(node, cst.Call):
             return None
@@ -99,7 +100,7 @@ class WhereBranchTrap(Check):
             return None
         op, operands, _ = described
         if op == "pow":
-            return ("pow", operands[0]) if len(operands) == 2 and _fractional_or_negative(operands[1]) and not _positive(operands[0], ctx) else None
+            return ("pow", operands[0]) if len(operands) == 2 and _fractional_or_negative(operands[1], ctx) and not _positive(operands[0], ctx) else None
         if op in ("div", "true_divide", "divide"):
             return (op, operands[1]) if len(operands) == 2 and not _positive(operands[1], ctx) else None
         if len(operands) != 1 or op not in POSITIVE_ENOUGH and _positive(operands[0], ctx) or not _differentiable(operands[0], ctx):
@@ -138,18 +139,18 @@ def _guarded(risky: cst.CSTNode, op: str, argument: cst.BaseExpression, guarded:
         return True
     if op not in SINGULAR_AT_ZERO:
         return False
-    return any(bound is not None and _value_at(argument, key, bound) == 0 for key, bound in guarded.items() if isinstance(key, str))
+    return any(bound is not None and _value_at(argument, key, bound, ctx) == 0 for key, bound in guarded.items() if isinstance(key, str))
 
 
-def _value_at(node: cst.CSTNode, name: str, value: float) -> Optional[float]:
-    """`node`, arithmetic on literals and the name `name`, evaluated with `name = value`."""
+def _value_at(node: cst.CSTNode, name: str, value: float, ctx) -> Optional[float]:
+    """`node`, arithmetic on constants (`self.t` set to one) and the name `name`, evaluated with `name = value`."""
     if name_of(node) == name:
         return value
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
-        inner = _value_at(node.expression, name, value)
+        inner = _value_at(node.expression, name, value, ctx)
         return None if inner is None else -inner
     if isinstance(node, cst.BinaryOperation):
-        left, right = _value_at(node.left, name, value), _value_at(node.right, name, value)
+        left, right = _value_at(node.left, name, value, ctx), _value_at(node.right, name, value, ctx)
         operator = ARITHMETIC.get(type(node.operator))
         if left is None or right is None or operator is None:
             return None
@@ -158,7 +159,7 @@ def _value_at(node: cst.CSTNode, name: str, value: float) -> Optional[float]:
         except (ArithmeticError, ValueError):
             return None
         return result if isinstance(result, (int, float)) else None
-    return literal_number(node) if name_of(node) is None else None
+    return _number(node, ctx) if name_of(node) is None or name_of(node) != name else None
 
 
 def _condition_keys(condition: cst.BaseExpression, ctx, hops: int = 0) -> Dict[object, Optional[float]]:
@@ -171,7 +172,7 @@ def _condition_keys(condition: cst.BaseExpression, ctx, hops: int = 0) -> Dict[o
         if isinstance(node, cst.Comparison) and len(node.comparisons) == 1:
             operands = (node.left, node.comparisons[0].comparator)
             for operand, other in (operands, operands[::-1]):
-                if _constant(other, ctx) and not _constant(operand):
+                if _constant(other, ctx) and not _constant(operand, ctx):
                     bound = _number(other, ctx)
                     keys.update((key, bound) for key in value_keys(operand, ctx))
         elif isinstance(node, cst.Call):
@@ -185,21 +186,17 @@ def _condition_keys(condition: cst.BaseExpression, ctx, hops: int = 0) -> Dict[o
     return keys
 
 
-def _constant(node: cst.CSTNode, ctx=None) -> bool:
-    """A literal or an eps; with `ctx`, also a local name bound to a constant (`x_th = torch.tensor(10)`),
+def _constant(node: cst.CSTNode, ctx) -> bool:
+    """A literal or an eps, or a name bound to a constant (`x_th = torch.tensor(10)`, `self.t = 10.0`),
     which bounds a value but is itself no value the condition guards."""
-    return is_eps_like(node) or (_number(node, ctx) if ctx is not None else constant_value(node)) is not None
+    return is_eps_like(node) or _number(node, ctx) is not None
 
 
 def _number(node: cst.CSTNode, ctx) -> Optional[float]:
-    """A literal, `torch.tensor(literal)`, or a local name bound to one (`x_th = torch.tensor(10)`)."""
-    name = name_of(node)
-    if name is not None:
-        found = ctx.lookup(node)
-        return _number(found.value, ctx) if found is not None and name_of(found.value) is None else None
-    if isinstance(node, cst.Call) and ctx.qualified(node.func) == "torch.tensor" and len(positional_args(node)) == 1:
-        return constant_value(positional_args(node)[0])
-    return constant_value(node)
+    """The one value `node` holds, as the value analysis bounds it: a literal, `torch.tensor(10)`, a
+    local name or `self.t` bound to one (`self.t = 10.0` in `__init__`)."""
+    low, high = ctx.fact(node).bounds
+    return low if low == high and math.isfinite(low) else None
 
 
 def _differentiable(node: cst.BaseExpression, ctx) -> bool:
@@ -214,6 +211,6 @@ def _positive(node: cst.BaseExpression, ctx) -> bool:
     return fact.signs == POS
 
 
-def _fractional_or_negative(exponent: cst.BaseExpression) -> bool:
-    value = literal_number(exponent)
+def _fractional_or_negative(exponent: cst.BaseExpression, ctx) -> bool:
+    value = ctx.constant(exponent)
     return value is not None and (value < 0 or 0 < value < 1)
