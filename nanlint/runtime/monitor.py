@@ -194,6 +194,8 @@ class Monitor:
         except RuntimeError as error:
             self._on_forward_error(error, name, site or self.sites.current())
             raise
+        if not inplace and _hands_back_an_argument(out, args, kwargs):
+            return out  # `.to()` of its own dtype, eval-mode dropout...: nothing was made here
         changed = _changed_by(name, args, kwargs, out, inplace)
         results = checks.float_tensors(changed)
         if not results:
@@ -690,6 +692,14 @@ def _changed_by(name, args, kwargs, out, inplace):
     if kwargs.get("out") is not None:
         return kwargs["out"]
     return args[0] if args else out
+
+
+def _hands_back_an_argument(out, args, kwargs) -> bool:
+    """The op returned one of its arguments itself (`.float()` of float32, `type_as`, `F.dropout` in eval
+    mode): it made no value, so it is no root; the tensor keeps the origin it has."""
+    if not isinstance(out, torch.Tensor):
+        return False
+    return any(out is value for value in args) or any(out is value for value in kwargs.values())
 
 
 def _all_fills(origins) -> bool:
