@@ -36,6 +36,7 @@ class Kind:
     ROOT = "root"  # born here: finite inputs, non-finite output (or NaN out of an intentional -inf)
     NAN_FROM_INF = "nan_from_inf"  # a NaN made from an Inf that an earlier root cause produced
     INPUT = "input"  # non-finite data that came from outside (a file, numpy, another process)
+    ECHO = "echo"  # non-finite weights or activations an earlier root left behind (no op here made them)
     FROM_WORKER = "from_worker"  # a DataLoader worker's batch held it (the worker reports where it was made)
     FILL = "fill"  # written on purpose: masked_fill(-inf), torch.full(inf), torch.tensor([nan])
     INPLACE_ERROR = "inplace_error"  # autograd refused an in-place operation

@@ -71,6 +71,7 @@ class RuntimeFinding:
 class Joined:
     outcomes: List[Outcome]
     runtime_findings: List[RuntimeFinding]
+    echoes: List[SiteEvent] = field(default_factory=list)  # non-finite state an earlier root left behind
 
     def counts(self) -> Dict[str, int]:
         counts = {CONFIRMED: 0, NOT_TRIGGERED: 0, NOT_REACHED: 0, STATIC_ONLY: 0, UNKNOWN: 0}
@@ -83,7 +84,7 @@ class Joined:
     def as_unknown(self, why: str, outcomes=(CONFIRMED, NOT_TRIGGERED, NOT_REACHED)) -> "Joined":
         """The outcomes the run cannot vouch for (processes it did not monitor) become unknown."""
         return Joined([Outcome(o.finding, UNKNOWN, why=why) if o.outcome in outcomes else o for o in self.outcomes],
-                      self.runtime_findings)
+                      self.runtime_findings, self.echoes)
 
     @property
     def found_anything(self) -> bool:
@@ -115,7 +116,7 @@ def join(findings: Iterable[Finding], summary: RunSummary, cwd: Optional[str] = 
         for event in summary.events
         if id(event) not in used and _is_runtime_finding(event)
     ]
-    return Joined(outcomes, runtime)
+    return Joined(outcomes, runtime, [event for event in summary.events if event.kind == Kind.ECHO])
 
 
 class _LineIndex:
@@ -219,6 +220,18 @@ def describe_event(event: SiteEvent) -> str:
     if event.replay:
         text += " (found by replaying %s)" % event.replay
     return text + _frequency(event)
+
+
+def describe_echo(event: SiteEvent, cwd: str) -> str:
+    """`train.py:18: linear met NaN (float32) ... after the NaN born at losses.py:49 (div) at step 5`."""
+    root = event.origin or {}
+    if root.get("op"):
+        birth = "the NaN/Inf born at %s:%s (%s) at step %s" % (
+            _display_path(root.get("path", "?"), cwd), root.get("line"), root.get("op"), root.get("step"))
+    else:
+        birth = "the NaN/Inf the tripwire met at step %s (its line not named)" % root.get("step")
+    return "%s:%d: %s met %s (%s), an echo of %s (weights or activations it poisoned), not data from outside%s" % (
+        _display_path(event.path, cwd), event.line, event.op, event.values, event.dtype, birth, _frequency(event))
 
 
 def _phase_words(event: SiteEvent) -> str:

@@ -102,6 +102,9 @@ class Monitor:
         self._optimizer_seen = False  # once seen, gradients are checked at optimizer steps
         self._params_finite: Dict[int, bool] = {}  # by id(optimizer), after its last step
         self._last_update: Optional[_Update] = None  # the last optimizer step taken at the tripwire
+        self._last_root: Optional[dict] = None  # where the last value was born: what later NaN weights echo
+        self._unchecked_since_root = False  # a step ran at the tripwire since: its values have no origin
+        self._optimizers = weakref.WeakSet()
         self._tls = threading.local()
         self._lock = threading.RLock()
         self._reached = set()
@@ -271,11 +274,29 @@ class Monitor:
         return found
 
     def _origin_of(self, tensor, site, op, tally=None) -> dict:
+        """Where a non-finite input came from: a root seen earlier, else an echo of the last root (weights
+        and activations it poisoned where the monitor did not follow it), else data from outside."""
         origin = self._origins.get(tensor)
         if origin is None:
             tally = tally or checks.census(tensor)
-            origin = self._emit(site, FORWARD, Kind.INPUT, op, tally, [tensor], origin=None)
+            if self._last_root is not None and (self._unchecked_since_root or self._is_state(tensor)):
+                origin = self._emit(site, FORWARD, Kind.ECHO, op, tally, [tensor], origin=self._last_root)
+            else:
+                origin = self._emit(site, FORWARD, Kind.INPUT, op, tally, [tensor], origin=None)
         return origin
+
+    def _is_state(self, tensor) -> bool:
+        """A weight, a buffer or an optimizer's state: what training computes, not data from outside
+        (a BatchNorm's running statistics turn NaN inside `batch_norm`, out of any op's sight)."""
+        if isinstance(tensor, torch.nn.Parameter) or tensor.requires_grad:
+            return True
+        for module in list(self._built.modules()):
+            if any(tensor is t for t in list(module._parameters.values()) + list(module._buffers.values())):
+                return True
+        for optimizer in list(self._optimizers):
+            if any(tensor is t for state in optimizer.state.values() for t in state.values()):
+                return True
+        return False
 
     def _record_inplace(self, site, name, tensor, before) -> None:
         built = self._built.running_library_module()  # nn.ReLU(inplace=True): blame the line that built it
@@ -359,6 +380,7 @@ class Monitor:
         elif not full and self._step_is_full:
             _remove_mode(self._mode)
             self.tripwire.arm()
+            self._unchecked_since_root = self._last_root is not None
         self._step_is_full = full
 
     def start_new_context(self) -> None:
@@ -495,6 +517,7 @@ class Monitor:
         checked op by op while the step itself is quiet. `args` are (optimizer, closure?)."""
         self._tls.quiet = getattr(self._tls, "quiet", 0) + 1
         self._optimizer_seen = True
+        self._optimizers.add(optimizer)
         if self.tripwire.armed:
             # At the tripwire the last step's check stands for this one (parameters change in steps),
             # and the gradients are checked here, once, rather than after each backward.
@@ -607,15 +630,23 @@ class Monitor:
         if node:
             record["node"] = node
         if origin:
-            record["origin"] = {k: origin[k] for k in ("path", "line", "op", "kind") if k in origin}
+            record["origin"] = {k: origin[k] for k in ("path", "line", "op", "kind", "step") if k in origin}
         self._count_and_write(record)
         if kind in _BORN:
             self.born += 1
         mine = {"path": site.path, "line": site.line, "op": op, "kind": kind}
-        self._set_origin(tensors, mine if kind != Kind.NAN_FROM_INF or not origin else origin)
+        if kind == Kind.ROOT:
+            self.root_seen(dict(mine, step=record["step"]))
+        self._set_origin(tensors, mine if kind not in (Kind.NAN_FROM_INF, Kind.ECHO) or not origin else origin)
         if self.strict and kind in (Kind.ROOT, Kind.INPUT):
             raise NonFiniteError(_strict_message(record))
         return mine
+
+    def root_seen(self, root: dict) -> None:
+        """A value was born (or the tripwire met one it could not name): what non-finite state found
+        later without an origin echoes."""
+        self._last_root = root
+        self._unchecked_since_root = not self._step_is_full
 
     def emit_arrival(self, site, kind, op, tally, tensors) -> None:
         """Non-finite data that arrived at `site` from elsewhere (a DataLoader worker's batch)."""

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import replace
 from typing import List, Optional
 
 from nanlint.runtime.join import (
-    CONFIRMED, NOT_REACHED, NOT_TRIGGERED, STATIC_ONLY, UNKNOWN, Joined, Outcome, RuntimeFinding, describe_event,
-    describe_margin,
+    CONFIRMED, NOT_REACHED, NOT_TRIGGERED, STATIC_ONLY, UNKNOWN, Joined, Outcome, RuntimeFinding, describe_echo,
+    describe_event, describe_margin,
 )
 from nanlint.runtime.runner import ChildResult
 from nanlint.runtime.summary import RunSummary
@@ -68,7 +69,7 @@ def render_text(joined: Joined, summary: RunSummary, child: ChildResult, timeout
         lines.append("  " + runtime_detail(runtime))
     if lines:
         lines.append("")
-    lines.extend("note: " + note for note in summary.notes + process_notes(summary, child))
+    lines.extend("note: " + note for note in summary.notes + echo_notes(joined) + process_notes(summary, child))
     lines.append(child.status_line(timeout))
     lines.append(_summary_line(joined, summary))
     if searched:
@@ -108,7 +109,8 @@ def render_json(joined: Joined, summary: RunSummary, child: ChildResult, command
             dict(_finding_json(r.finding), event=r.event.to_dict(), flagged_by=r.flagged)
             for r in joined.runtime_findings
         ],
-        "notes": summary.notes + process_notes(summary, child),
+        "echoes": [e.to_dict() for e in joined.echoes],
+        "notes": summary.notes + echo_notes(joined) + process_notes(summary, child),
         "processes": {"started": summary.processes, "monitored": summary.monitored,
                       "workers": summary.workers, "ranks": summary.ranks, "unfinished": summary.unfinished,
                       "unmonitored": [{"argv": r.get("argv"), "reason": r.get("reason")} for r in summary.unmonitored]},
@@ -140,6 +142,10 @@ def _outcome_json(outcome: Outcome, notes: List[str], search: Optional[dict] = N
     if search:
         document["search"] = {k: v for k, v in search.items() if k not in ("type", "pid")}
     return document
+
+
+def echo_notes(joined: Joined) -> List[str]:
+    return [describe_echo(event, os.getcwd()) for event in joined.echoes]
 
 
 def process_notes(summary: RunSummary, child: ChildResult) -> List[str]:

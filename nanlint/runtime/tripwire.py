@@ -295,6 +295,7 @@ class Tripwire:
         self.unexplained += 1
         step = self._step
         self.monitor.schedule.escalate(step)
+        self.monitor.root_seen({"path": site.path, "line": site.line, "op": None, "kind": "tripwire", "step": step})
         if self.unexplained > _MAX_NOTES:
             return
         self.monitor.note(
