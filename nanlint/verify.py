@@ -103,7 +103,8 @@ def run(args: argparse.Namespace) -> int:
         if temporary:
             shutil.rmtree(run_dir, ignore_errors=True)
     joined = _unknown_where_unmonitored(
-        join(report.findings, summary, catalog=project.catalog, candidates=candidates), summary)
+        join(report.findings, summary, catalog=project.catalog, candidates=candidates,
+             is_test=lambda path: project.checker_for(path).is_test(path)), summary)
     enabled = {rule.code for rule in project.rules}
     joined.runtime_findings = [r for r in joined.runtime_findings if r.finding.code in enabled and not suppressed(r.finding)]
     searched = _search_report(args, joined, summary) if args.search else None
@@ -178,7 +179,7 @@ def _run_dir(events_dir) -> Tuple[str, bool]:
 
 def _write(fmt, args, joined, summary, child, catalog, searched) -> None:
     if fmt == "json":
-        text = render_json(joined, summary, child, args.run, args.timeout, searched)
+        text = render_json(joined, summary, child, args.run, args.timeout, searched, args.strict)
     elif fmt == "concise":
         text = render_concise(joined, summary, child, args.timeout, searched)
     elif fmt in ("sarif", "github"):
@@ -186,7 +187,7 @@ def _write(fmt, args, joined, summary, child, catalog, searched) -> None:
         sys.stderr.write("".join("note: %s\n" % note for note in process_notes(summary, child)))
         sys.stderr.write(child.status_line(args.timeout) + "\n")
     else:
-        text = render_text(joined, summary, child, args.timeout, searched)
+        text = render_text(joined, summary, child, args.timeout, searched, args.strict)
     sys.stdout.write(text)
     sys.stdout.flush()
 

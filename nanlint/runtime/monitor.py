@@ -33,6 +33,7 @@ from torch.utils.weak import WeakIdKeyDictionary
 from nanlint.runtime import checks, margins, ops, processes
 from nanlint.runtime.amp import watch_grad_scaler
 from nanlint.runtime.events import FULL_RECORDS_PER_KEY, Kind, event_key
+from nanlint.runtime.fates import Fates
 from nanlint.runtime.inplace import ANOMALY, LEAF_INPLACE, SAVED_MODIFIED, InplaceLog, before_change
 from nanlint.runtime.op_errors import is_numeric_error
 from nanlint.runtime.modules import ModuleSites
@@ -90,7 +91,9 @@ class Monitor:
         self.strict = strict
         self.check_margins = check_margins
         self.sites = SiteResolver(paths, library_dirs=[os.path.dirname(torch.__file__)])
-        self.step = 0
+        self.step = 0  # backward() calls so far: steps are numbered from the first of the pytest test
+        self._step_context: Optional[str] = None  # the test the numbering counts from, and its first step
+        self._first_step_of_context = 0
         self.propagated = 0
         self.born = 0  # events of values born (root causes, NaN from Inf, inputs): replay's evidence
         self.schedule = schedule or Schedule()
@@ -111,6 +114,7 @@ class Monitor:
         self._counts: Dict[tuple, List] = {}
         self._margins: Dict[tuple, _MarginEntry] = {}
         self._origins = WeakIdKeyDictionary()
+        self.fates = Fates()
         self._inplace = InplaceLog()
         self._built = ModuleSites(self.sites)
         self._gradients_to_mark: List = []  # leaves whose .grad a backward may have made non-finite
@@ -141,7 +145,10 @@ class Monitor:
         return self
 
     def uninstall(self) -> None:
+        """Remove the monitor; with `strict`, raise for a value born since the last step that nothing
+        threw away."""
         self.tripwire.disarm()
+        finding = self.settle()
         self.flush()
         if self._mode is not None:
             if self._step_is_full:
@@ -149,6 +156,8 @@ class Monitor:
             self._mode = None
         while self._undo:
             self._undo.pop()()
+        if finding is not None and self.strict:
+            raise NonFiniteError(_strict_message(finding))
 
     def check_every_op(self) -> None:
         """From now on every op is checked (a DataLoader worker has no training steps to sample)."""
@@ -160,7 +169,9 @@ class Monitor:
         self._lock = threading.RLock()
 
     def flush(self) -> None:
-        """Write the counts and margins that throttling held back, and what torch.compile hid."""
+        """Write what became of the values born lately, the counts and margins that throttling held back,
+        and what torch.compile hid."""
+        self.settle()
         with self._lock:
             for key, (count, written, _) in self._counts.items():
                 if count > written:
@@ -202,6 +213,8 @@ class Monitor:
         changed = _changed_by(name, args, kwargs, out, inplace)
         results = checks.float_tensors(changed)
         if not results:
+            if self.fates.pending:
+                self._note_use(name, args, kwargs, None)
             return out
         if site is None:
             site = self.sites.current()
@@ -217,6 +230,8 @@ class Monitor:
         finite = checks.all_finite(results[0]) if len(results) == 1 else checks.all_finite_many(results)
         if not finite and name not in ops.UNINITIALIZED:
             inputs_finite = self._classify_forward(name, site, args, kwargs, results, self_was_finite)
+        elif finite and self.fates.pending:
+            self._note_use(name, args, kwargs, True, site)
         if torch.is_grad_enabled() and getattr(tls, "phase", FORWARD) == FORWARD:
             self._tag_nodes(results, site, ops.display_name(name), inputs_finite)
         return out
@@ -256,8 +271,35 @@ class Monitor:
         else:
             self.propagated += 1
             self._set_origin(results, origins[0])
+            self._escaped(origins)
             return _all_fills(origins)
         return False
+
+    def _note_use(self, name, args, kwargs, finite_floats, site=None) -> None:
+        """An op took values whose fate is followed, and made finite floats from them or no floats at all."""
+        fates = [origin["fate"] for origin in map(self._origins.get, _argument_tensors(args, kwargs))
+                 if origin is not None and "fate" in origin]
+        if fates:
+            site = site or self.sites.current()
+            for fate in fates:
+                fate.use(site, ops.display_name(name), finite_floats)
+
+    def _escaped(self, origins) -> None:
+        """A value born earlier was used further: it is a finding, and `--strict` raises now."""
+        for origin in origins:
+            fate = (origin or {}).get("fate")
+            if fate is not None and not fate.settled and not fate.escaped:
+                fate.escaped = True
+                if self.strict:
+                    raise NonFiniteError(_strict_message(fate.record))
+
+    def settle(self) -> Optional[dict]:
+        """Write what became of the values born since the last settling; the root record of the first
+        one that is still a finding (for `--strict`)."""
+        records, first_finding = self.fates.settle()
+        for record in records:
+            self.sink.emit(dict(record, pid=os.getpid()))
+        return first_finding
 
     def _nonfinite_inputs(self, site, op, args, kwargs, results, self_was_finite) -> list:
         """(origin, census) of each non-finite input; data nobody monitored is reported as input here."""
@@ -342,12 +384,16 @@ class Monitor:
             return func(*args, **kwargs)
         site = self.sites.current()
         ends_step = func.__name__ == "backward"
+        self._number_steps_in(self.current_context())
         if ends_step and self.tripwire.armed:
             self.tripwire.check_forward(args[0] if args else kwargs.get("tensors"), site, self.step)
+        if self.fates.pending:  # a value differentiated is used: not thrown away
+            self._escaped(map(self._origins.get, _argument_tensors(args, kwargs)))
         tls.phase = BACKWARD
         tls.quiet = 0  # in case an optimizer step raised before its post hook
+        finding = None
         try:
-            return func(*args, **kwargs)
+            result = func(*args, **kwargs)
         except RuntimeError as error:
             if self.tripwire.armed:
                 self.tripwire.settle_forward()
@@ -358,10 +404,14 @@ class Monitor:
             if self._gradients_to_mark:
                 self._mark_gradients(site)
             if ends_step:
+                finding = self.settle()
                 if self.tripwire.armed and not self._optimizer_seen:
                     self.tripwire.check_gradients(site, self.step)
                 self.step += 1
                 self._start_step()
+        if finding is not None and self.strict:
+            raise NonFiniteError(_strict_message(finding))
+        return result
 
     # ----------------------------------------------------------------- op by op, or at the tripwire
 
@@ -582,7 +632,7 @@ class Monitor:
                        step=update.step)
 
     def _on_amp_skip(self) -> None:
-        self.sink.emit({"type": "amp_skip", "step": self.step - 1, "pid": os.getpid()})
+        self.sink.emit({"type": "amp_skip", "step": self.step_number(self.step - 1), "pid": os.getpid()})
 
     # ----------------------------------------------------------------- records
 
@@ -601,8 +651,19 @@ class Monitor:
             if self.sites.is_user_file(site.path):
                 self.sink.emit({"type": "reach", "path": site.path, "line": site.line, "function": site.function})
 
+    def _number_steps_in(self, context: Optional[str]) -> None:
+        """A new pytest test numbers its steps from 0, as a script does."""
+        if context != self._step_context:
+            self._step_context, self._first_step_of_context = context, self.step
+
+    def step_number(self, step: int) -> int:
+        """The step as the report numbers it: from the first step of the current pytest test."""
+        return step - self._first_step_of_context
+
     def _event(self, site, phase, kind, op, step=None, **fields) -> dict:
         """An event record: what happened where, and in which step, test, thread and process."""
+        context = self.current_context()
+        self._number_steps_in(context)
         return {
             "type": "event",
             "kind": kind,
@@ -612,8 +673,8 @@ class Monitor:
             "line": site.line,
             "function": site.function,
             **fields,
-            "step": self.step if step is None else step,
-            "context": self.current_context(),
+            "step": self.step_number(self.step if step is None else step),
+            "context": context,
             "thread": threading.current_thread().name,
             "pid": os.getpid(),
             **processes.identity(),
@@ -637,8 +698,12 @@ class Monitor:
         mine = {"path": site.path, "line": site.line, "op": op, "kind": kind}
         if kind == Kind.ROOT:
             self.root_seen(dict(mine, step=record["step"]))
+        followed = phase == FORWARD and kind in (Kind.ROOT, Kind.INPUT)
+        if followed:  # a value thrown away on the spot is no finding: its fate decides (and when --strict raises)
+            key = event_key(record) + (record["context"],)
+            mine["fate"] = self.fates.born(key, record, record["context"], self.settle)
         self._set_origin(tensors, mine if kind not in (Kind.NAN_FROM_INF, Kind.ECHO) or not origin else origin)
-        if self.strict and kind in (Kind.ROOT, Kind.INPUT):
+        if self.strict and kind in (Kind.ROOT, Kind.INPUT) and not followed:
             raise NonFiniteError(_strict_message(record))
         return mine
 

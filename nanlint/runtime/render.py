@@ -8,8 +8,8 @@ from dataclasses import replace
 from typing import List, Optional
 
 from nanlint.runtime.join import (
-    CONFIRMED, NOT_REACHED, NOT_TRIGGERED, STATIC_ONLY, UNKNOWN, Joined, Outcome, RuntimeFinding, describe_echo,
-    describe_event, describe_margin,
+    BY_TESTS, CONFIRMED, NOT_REACHED, NOT_TRIGGERED, STATIC_ONLY, UNKNOWN, Joined, Outcome, RuntimeFinding, describe_echo,
+    describe_event, describe_margin, display_path,
 )
 from nanlint.runtime.runner import ChildResult
 from nanlint.runtime.summary import RunSummary
@@ -23,9 +23,11 @@ def outcome_detail(outcome: Outcome, notes: List[str]) -> str:
         return "; ".join(describe_event(e) for e in outcome.evidence)
     if outcome.outcome == STATIC_ONLY:
         return "%s predicts no NaN/Inf a run could show" % outcome.finding.code
+    if outcome.outcome == BY_TESTS:
+        return "; ".join("%s: %s" % (describe_event(e), e.by_test_why) for e in outcome.discounted)
     if outcome.outcome == NOT_TRIGGERED:
         parts = [describe_margin(m) for m in outcome.margins] or ["ran, and none of the NaN/Inf its rule predicts was born"]
-        parts += ["expected: %s" % describe_event(e) for e in outcome.expected]
+        parts += ["not counted: %s" % describe_event(e) for e in outcome.discounted]
         return "; ".join(parts)
     if outcome.outcome == UNKNOWN:
         return outcome.why
@@ -55,7 +57,7 @@ def annotated_findings(joined: Joined, notes: List[str]) -> list:
 
 
 def render_text(joined: Joined, summary: RunSummary, child: ChildResult, timeout: Optional[float],
-                searched=None) -> str:
+                searched=None, strict: bool = False) -> str:
     lines = []
     for index, outcome in sorted(enumerate(joined.outcomes), key=lambda pair: pair[1].finding.sort_key()):
         finding = outcome.finding
@@ -69,7 +71,7 @@ def render_text(joined: Joined, summary: RunSummary, child: ChildResult, timeout
         lines.append("  " + runtime_detail(runtime))
     if lines:
         lines.append("")
-    lines.extend("note: " + note for note in summary.notes + echo_notes(joined) + process_notes(summary, child))
+    lines.extend("note: " + note for note in summary.notes + set_aside_notes(joined, strict) + process_notes(summary, child))
     lines.append(child.status_line(timeout))
     lines.append(_summary_line(joined, summary))
     if searched:
@@ -92,7 +94,7 @@ def render_concise(joined: Joined, summary: RunSummary, child: ChildResult, time
 
 
 def render_json(joined: Joined, summary: RunSummary, child: ChildResult, command: List[str],
-                timeout: Optional[float], searched=None) -> str:
+                timeout: Optional[float], searched=None, strict: bool = False) -> str:
     document = {
         "version": JSON_VERSION,
         "command": command,
@@ -110,7 +112,9 @@ def render_json(joined: Joined, summary: RunSummary, child: ChildResult, command
             for r in joined.runtime_findings
         ],
         "echoes": [e.to_dict() for e in joined.echoes],
-        "notes": summary.notes + echo_notes(joined) + process_notes(summary, child),
+        "made_by_tests": [e.to_dict() for e in joined.by_tests],
+        "thrown_away": [e.to_dict() for e in joined.thrown_away],
+        "notes": summary.notes + set_aside_notes(joined, strict) + process_notes(summary, child),
         "processes": {"started": summary.processes, "monitored": summary.monitored,
                       "workers": summary.workers, "ranks": summary.ranks, "unfinished": summary.unfinished,
                       "unmonitored": [{"argv": r.get("argv"), "reason": r.get("reason")} for r in summary.unmonitored]},
@@ -136,7 +140,7 @@ def _outcome_json(outcome: Outcome, notes: List[str], search: Optional[dict] = N
         opt_in=outcome.opt_in,
         detail=outcome_detail(outcome, notes),
         evidence=[e.to_dict() for e in outcome.evidence],
-        expected=[e.to_dict() for e in outcome.expected],
+        discounted=[e.to_dict() for e in outcome.discounted],
         margins=[m.to_dict() for m in outcome.margins],
     )
     if search:
@@ -144,8 +148,20 @@ def _outcome_json(outcome: Outcome, notes: List[str], search: Optional[dict] = N
     return document
 
 
-def echo_notes(joined: Joined) -> List[str]:
-    return [describe_echo(event, os.getcwd()) for event in joined.echoes]
+def set_aside_notes(joined: Joined, strict: bool = False) -> List[str]:
+    """What the run met that is no finding: echoes of a root, edge values the tests made on purpose,
+    and values thrown away on the spot (each listed with `--strict`, else counted)."""
+    cwd = os.getcwd()
+    notes = [describe_echo(event, cwd) for event in joined.echoes]
+    notes += ["%s:%d: %s: made on purpose by the tests, not a finding (%s)" % (
+        display_path(e.path, cwd), e.line, describe_event(e), e.by_test_why) for e in joined.by_tests]
+    if strict:
+        notes += ["%s:%d: %s: not a finding" % (display_path(e.path, cwd), e.line, describe_event(e))
+                  for e in joined.thrown_away]
+    elif joined.thrown_away:
+        notes.append("%d NaN/Inf thrown away by the op that took them (torch.where, masked_fill, nan_to_num...: finite "
+                     "results, never used further) are not findings; --strict lists them" % len(joined.thrown_away))
+    return notes
 
 
 def process_notes(summary: RunSummary, child: ChildResult) -> List[str]:
@@ -181,6 +197,7 @@ def _summary_line(joined: Joined, summary: RunSummary) -> str:
     if counts["confirmed_opt_in"]:
         confirmed += " (%d from an opt-in rule)" % counts["confirmed_opt_in"]
     static = ", %d static only" % counts[STATIC_ONLY] if counts[STATIC_ONLY] else ""
+    static += ", %d %s" % (counts[BY_TESTS], BY_TESTS) if counts[BY_TESTS] else ""
     unknown = ", %d unknown" % counts[UNKNOWN] if counts[UNKNOWN] else ""
     which = [", %d of them DataLoader workers" % summary.workers] if summary.workers else []
     if summary.ranks:

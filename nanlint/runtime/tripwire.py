@@ -295,14 +295,15 @@ class Tripwire:
         self.unexplained += 1
         step = self._step
         self.monitor.schedule.escalate(step)
-        self.monitor.root_seen({"path": site.path, "line": site.line, "op": None, "kind": "tripwire", "step": step})
+        self.monitor.root_seen({"path": site.path, "line": site.line, "op": None, "kind": "tripwire",
+                                "step": self.monitor.step_number(step)})
         if self.unexplained > _MAX_NOTES:
             return
         self.monitor.note(
             "tripwire",
             "step %d (%s pass, checked at the tripwire only): %s, so the line where it was born is not known "
             "(%s:%d); the next %d steps were checked op by op, `--monitor full` checks every step"
-            % (step, phase, why, site.path, site.line, self.monitor.schedule.escalation_steps),
+            % (self.monitor.step_number(step), phase, why, site.path, site.line, self.monitor.schedule.escalation_steps),
         )
 
 

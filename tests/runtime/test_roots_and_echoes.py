@@ -5,8 +5,12 @@ edge values a test suite feeds on purpose. Real CLI, real torch, real subprocess
 import json
 import sys
 import textwrap
+from importlib.metadata import entry_points
 
 from cli_support import line_of
+
+INSTALLED = any(entry.name == "nanlint" for entry in entry_points().select(group="pytest11"))
+PLUGIN = () if INSTALLED else ("-p", "nanlint.pytest_plugin")
 
 PYTHON = sys.executable
 
@@ -92,3 +96,126 @@ def test_weights_a_root_poisoned_are_its_echoes_not_data_from_outside(nanlint, t
     assert {(e["line"], e["op"]) for e in document["echoes"]} <= {(model_line, "linear"), (model_line, "batch_norm")}
     assert document["echoes"] and all(e["origin"]["line"] == root_line for e in document["echoes"])
     assert any("an echo of the NaN/Inf born at train.py:%d (div) at step 5" % root_line in n for n in document["notes"])
+
+
+THROWN_AWAY = """
+    import torch
+
+    x = torch.tensor([0.0, 1.0, 4.0], requires_grad=True)
+    safe = torch.where(x > 0, torch.log(x.detach()), torch.zeros_like(x))  # where-log
+    y = torch.nan_to_num(torch.tensor([1.0, 0.0]) / 0.0)  # nan-to-num
+    z = torch.log(torch.tensor([0.0, 2.0]))  # log-then-fill
+    z = z.masked_fill(torch.isinf(z), 0.0)
+    trap = torch.where(x > 0, torch.sqrt(x - 1), x).sum()  # where-trap
+    trap.backward()
+    used = torch.log(torch.tensor([0.0])) * 2  # used-further
+    print(safe, y, z, used)
+"""
+
+
+def test_a_value_thrown_away_is_no_finding_but_its_nan_gradient_is(nanlint, tmp_path):
+    script = write(tmp_path, "masked.py", THROWN_AWAY)
+    result, document = verify_json(nanlint, tmp_path, PYTHON, "masked.py")
+    assert result.returncode == 1, result.stderr
+    trap, used = line_of(script, "# where-trap"), line_of(script, "# used-further")
+    assert runtime_lines(document) == [(trap, "NAN012", "sqrt"), (used, "NAN011", "log")]
+    thrown = {(e["line"], e["op"], e["masked_by"]["op"]) for e in document["thrown_away"]}
+    assert thrown == {(line_of(script, "# where-log"), "log", "where"), (line_of(script, "# nan-to-num"), "div", "nan_to_num"),
+                      (line_of(script, "# log-then-fill"), "log", "masked_fill"), (trap, "sqrt", "where")}
+    assert any(n.startswith("4 NaN/Inf thrown away by the op that took them") for n in document["notes"])
+
+
+def test_strict_raises_where_a_value_is_used_and_lists_the_thrown_away_ones(nanlint, tmp_path):
+    script = write(tmp_path, "masked.py", THROWN_AWAY.replace("    trap.backward()\n", ""))
+    result = nanlint("verify", ".", "--strict", "--no-progress", "--run", PYTHON, "masked.py", cwd=tmp_path)
+    assert result.returncode == 1
+    assert "NonFiniteError: nanlint: forward log produced -inf (float32) at %s:%d" % (
+        script, line_of(script, "# used-further")) in result.stderr
+    assert "masked.py:%d: forward log made -inf (float32), once, first at step 0 (all thrown away by where at line %d" % (
+        line_of(script, "# where-log"), line_of(script, "# where-log")) in result.stdout
+
+
+LIBRARY = """
+    import torch
+
+
+    def safe_log(x):
+        return torch.where(x > 0, torch.log(x), torch.zeros_like(x))
+
+
+    def log_of(x):
+        return torch.log(x)  # lib-log
+
+
+    def normalized(x):
+        return x / x.sum()  # lib-div
+"""
+
+SUITE = """
+    import math
+
+    import torch
+
+    import mylib
+
+
+    def test_a_train_step_first():
+        w = torch.ones(2, requires_grad=True)
+        (w * 2).sum().backward()
+        (w * 3).sum().backward()
+
+
+    def test_safe_log_at_zero():
+        assert mylib.safe_log(torch.tensor([0.0, 1.0]))[0] == 0
+
+
+    def test_log_of_zero_is_minus_inf():
+        assert torch.isneginf(mylib.log_of(torch.zeros(1))).all()  # asserts-inf
+
+
+    def test_edge_value_on_the_tests_own_line():
+        assert torch.isnan(torch.sqrt(torch.tensor([-1.0]))).all()  # own-line
+
+
+    def test_close_to_inf():
+        torch.testing.assert_close(mylib.log_of(torch.zeros(1)), torch.tensor([-math.inf]))
+
+
+    def test_a_real_bug():
+        mylib.normalized(torch.zeros(3)).sum()
+"""
+
+
+def test_a_suite_feeding_edge_values_on_purpose_does_not_fail_verify_and_says_why(nanlint, tmp_path):
+    write(tmp_path, "mylib/__init__.py", LIBRARY)
+    suite = write(tmp_path, "tests/test_lib.py", SUITE)
+    command = (PYTHON, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests")
+    result, document = verify_json(nanlint, tmp_path, *command, options=("--select", "NAN0"))
+    assert result.returncode == 1, result.stderr  # the real bug
+    (bug,) = document["runtime_findings"]
+    assert (bug["path"], bug["event"]["op"], bug["event"]["contexts"]) == (
+        "mylib/__init__.py", "div", ["tests/test_lib.py::test_a_real_bug"])
+    assert bug["event"]["first_step"] == 0  # the test's own first step, whatever earlier tests did
+    on_purpose = {(e["path"].rsplit("/", 2)[-1], e["op"], e["by_test_why"]) for e in document["made_by_tests"]}
+    assert on_purpose == {
+        ("__init__.py", "log", "the test looked at it with isneginf at tests/test_lib.py:%d" % line_of(suite, "# asserts-inf")),
+        ("test_lib.py", "sqrt", "born on a line of test code, which feeds edge values on purpose")}
+    assert any("made on purpose by the tests, not a finding" in n for n in document["notes"])
+
+    write(tmp_path, "tests/test_lib.py", SUITE.split("    def test_a_real_bug")[0])
+    result, document = verify_json(nanlint, tmp_path, *command, options=("--select", "NAN0"))
+    assert result.returncode == 0, result.stdout
+    assert document["runtime_findings"] == [] and len(document["made_by_tests"]) == 2
+
+
+def test_the_pytest_plugin_fails_only_the_tests_whose_values_count(pytester):
+    pytester.makepyfile(mylib=textwrap.dedent(LIBRARY), test_lib=textwrap.dedent(SUITE))
+    result = pytester.runpytest(*PLUGIN, "--nanlint-strict")
+    result.assert_outcomes(passed=5, failed=1)
+    result.stdout.fnmatch_lines([
+        "*test_a_real_bug*", "*nanlint: this test produced new NaN/Inf values*",
+        "    mylib.py:*: forward div made NaN (float32), once, first at step 0",
+        "*test_log_of_zero_is_minus_inf*",
+        "    mylib.py:*: forward log made -inf (float32), once, first at step 0: made on purpose by the test*",
+    ])
+    assert "test_safe_log_at_zero" not in result.stdout.str()

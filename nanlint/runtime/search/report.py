@@ -6,7 +6,7 @@ import ast
 import os
 from typing import Dict, List, Optional
 
-from nanlint.runtime.join import NOT_REACHED, Joined, Outcome, _display_path, describe_margin
+from nanlint.runtime.join import NOT_REACHED, Joined, Outcome, display_path, describe_margin
 from nanlint.runtime.join import NOT_TRIGGERED as NOT_TRIGGERED_RUN
 from nanlint.runtime.search.plan import finding_lines
 from nanlint.runtime.summary import Margin
@@ -85,7 +85,7 @@ def describe(record: dict, cwd: str, reproducers_kept: bool) -> str:
     if status == TRIGGERABLE:
         if not reproducers_kept:
             return "triggerable: %s (its reproducer showed it again; --search-dir DIR keeps it)" % record["claim"]
-        script = _display_path(os.path.join(record["reproducer"], "reproduce.py"), cwd)
+        script = display_path(os.path.join(record["reproducer"], "reproduce.py"), cwd)
         return "triggerable: %s; reproducer: %s" % (record["claim"], script)
     if status == UNCONFIRMED:
         return "unconfirmed: the search found that %s, but %s" % (record["claim"], record["reason"])

@@ -117,7 +117,7 @@ with nanlint.watch(paths=[SOURCE]) as watch:
 here = [e for e in watch.events if e.path == os.path.realpath(SOURCE)]
 for event in here:
     print("%s:%d: %s" % (SOURCE, event.line, describe_event(event)))
-at_line = [e for e in here if e.line in LINES and predicted(PREDICTED, e)]
+at_line = [e for e in here if e.line in LINES and predicted(PREDICTED, e) and e.unexpected]
 print("reproduced" if at_line else "not reproduced")
 sys.exit(1 if at_line else 0)
 '''

@@ -7,13 +7,12 @@ finding no test confirmed is searched as verify searches it.
 
 from __future__ import annotations
 
-import argparse
 import os
 import tempfile
 from typing import List
 
-from nanlint.options import add_rule_options, make_project
-from nanlint.runtime.join import _display_path, join
+from nanlint.options import default_project
+from nanlint.runtime.join import display_path, join
 from nanlint.runtime.search.plan import DEFAULT_TOTAL_BUDGET, FlaggedLine, SearchPlan, finding_lines, predictions_of
 from nanlint.runtime.search.recorder import Recorder
 from nanlint.runtime.search.report import SearchReport
@@ -23,9 +22,7 @@ from nanlint.runtime.summary import summarize
 
 class SuiteSearch:
     def __init__(self, monitor, root: str, budget: float, folder: str):
-        parser = argparse.ArgumentParser()
-        add_rule_options(parser)
-        project = make_project(parser.parse_args([]))
+        project = default_project()
         self.findings = project.run([root], None).findings
         self.catalog = project.catalog
         self.root = root
@@ -51,6 +48,6 @@ class SuiteSearch:
         for index, outcome in enumerate(joined.outcomes):
             if report.line(index):
                 finding = outcome.finding
-                where = _display_path(finding.path, self.root)
+                where = display_path(finding.path, self.root)
                 lines.append("%s:%d: %s %s" % (where, finding.line, finding.code, report.line(index)))
         return sorted(lines) + [report.summary_line("pytest --nanlint-search")]
