@@ -21,6 +21,7 @@ Nothing here imports torch.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import threading
@@ -28,6 +29,22 @@ import time
 from typing import Dict, Iterator, List
 
 FULL_RECORDS_PER_KEY = 10
+_forking_for_replay = False  # step_replay.py forks a child that reports through a pipe, as no process of the run
+
+
+@contextlib.contextmanager
+def replay_fork():
+    """Around the `os.fork()` of a replay: the child neither opens an event file nor announces itself."""
+    global _forking_for_replay
+    _forking_for_replay = True
+    try:
+        yield
+    finally:
+        _forking_for_replay = False
+
+
+def forking_for_replay() -> bool:
+    return _forking_for_replay
 
 
 class Kind:
@@ -67,7 +84,7 @@ class JsonlSink:
     def _reopen_after_fork(self) -> None:
         # The forked child (a DataLoader worker, say) must not write into its parent's file.
         self._lock = threading.Lock()
-        if self._file is not None:
+        if self._file is not None and not _forking_for_replay:
             self._open()
 
     def emit(self, record: dict) -> None:

@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Callable, List, Optional, Tuple
 
+from nanlint.runtime.events import event_key
+
 MASKED, INSPECTED = "masked", "inspected"
 _MAX_PENDING = 1000  # settle early past this many values followed at once (a long loop without backward())
 _MAX_INSPECTORS = 3
@@ -95,3 +97,14 @@ def _record(key: tuple, outcome: str, by: tuple, count: int) -> dict:
     path, line, phase, kind, op, context = key
     return {"type": "fate", "path": path, "line": line, "phase": phase, "kind": kind, "op": op, "context": context,
             "fate": outcome, "by": [{"path": p, "line": n, "op": o} for p, n, o in by], "count": count}
+
+
+def kept_events(records: List[dict]) -> List[dict]:
+    """The event records of `records` but those of events every occurrence of which was thrown away."""
+    occurrences, masked = Counter(), Counter()
+    for record in records:
+        if record.get("type") == "event":
+            occurrences[event_key(record)] += 1
+        elif record.get("type") == "fate" and record["fate"] == MASKED:
+            masked[event_key(record)] += record["count"]
+    return [r for r in records if r.get("type") == "event" and masked[event_key(r)] < occurrences[event_key(r)]]

@@ -33,7 +33,7 @@ from torch.utils.weak import WeakIdKeyDictionary
 from nanlint.runtime import checks, margins, ops, processes
 from nanlint.runtime.amp import watch_grad_scaler
 from nanlint.runtime.events import FULL_RECORDS_PER_KEY, Kind, event_key
-from nanlint.runtime.fates import Fates
+from nanlint.runtime.fates import Fates, kept_events
 from nanlint.runtime.inplace import ANOMALY, LEAF_INPLACE, SAVED_MODIFIED, InplaceLog, before_change
 from nanlint.runtime.op_errors import is_numeric_error
 from nanlint.runtime.modules import ModuleSites
@@ -100,6 +100,8 @@ class Monitor:
         self.tripwire = Tripwire(self)
         self._step_is_full = True
         self._step_started = time.monotonic()
+        self._loading = 0.0  # seconds the DataLoader spent on batches in this step: no step's time
+        self._before_training = None  # the hook that notes the first module call, until it comes
         self._owner = threading.current_thread()
         self._backward = None
         self._optimizer_seen = False  # once seen, gradients are checked at optimizer steps
@@ -136,6 +138,7 @@ class Monitor:
         self._undo.append(self._wrap_backward_entries())
         self._undo.append(watch_grad_scaler(self._on_amp_skip, self.quietly))
         self._undo.append(self._built.install())
+        self._undo.append(self._clock_steps_only())
         from torch.optim.optimizer import register_optimizer_step_post_hook, register_optimizer_step_pre_hook
 
         pre = register_optimizer_step_pre_hook(self._before_optimizer_step)
@@ -158,6 +161,39 @@ class Monitor:
             self._undo.pop()()
         if finding is not None and self.strict:
             raise NonFiniteError(_strict_message(finding))
+
+    def _clock_steps_only(self):
+        """The window of steps checked op by op is spent on steps: it starts at the first module call (or
+        `backward()`), not at start-up, and the time the DataLoader takes to give a batch is no step's.
+        Returns the undo."""
+        from torch.utils.data import dataloader
+
+        self._before_training = torch.nn.modules.module.register_module_forward_pre_hook(
+            lambda module, args: self._training_started())
+        original = dataloader._BaseDataLoaderIter.__next__
+
+        @functools.wraps(original)
+        def __next__(iterator):
+            started = time.monotonic()
+            try:
+                return original(iterator)
+            finally:
+                self._loading += time.monotonic() - started
+
+        dataloader._BaseDataLoaderIter.__next__ = __next__
+
+        def undo() -> None:
+            self._training_started()
+            if dataloader._BaseDataLoaderIter.__next__ is __next__:
+                dataloader._BaseDataLoaderIter.__next__ = original
+
+        return undo
+
+    def _training_started(self) -> None:
+        if self._before_training is not None:
+            self._before_training.remove()
+            self._before_training = None
+            self._step_started, self._loading = time.monotonic(), 0.0
 
     def check_every_op(self) -> None:
         """From now on every op is checked (a DataLoader worker has no training steps to sample)."""
@@ -384,6 +420,7 @@ class Monitor:
             return func(*args, **kwargs)
         site = self.sites.current()
         ends_step = func.__name__ == "backward"
+        self._training_started()
         self._number_steps_in(self.current_context())
         if ends_step and self.tripwire.armed:
             self.tripwire.check_forward(args[0] if args else kwargs.get("tensors"), site, self.step)
@@ -417,8 +454,8 @@ class Monitor:
 
     def _start_step(self) -> None:
         now = time.monotonic()
-        self.schedule.step_done(self._step_is_full, now - self._step_started)
-        self._step_started = now
+        self.schedule.step_done(self._step_is_full, now - self._step_started - self._loading)
+        self._step_started, self._loading = now, 0.0
         if self._mode is None or threading.current_thread() is not self._owner:
             return
         self._set_full(self.schedule.next_is_full(self.step, self.current_context()))
@@ -456,6 +493,30 @@ class Monitor:
             self._tls.replay, self._tls.quiet, self.step = None, quiet, current_step
             self.tripwire.replaying(False)
         return self.born > born
+
+    def prepare_replay_child(self, sink) -> None:
+        """In a child forked to replay a step (step_replay.py): report to `sink`, take no checkpoint of the
+        tripwire, end no step."""
+        self.sink = sink
+        self.tripwire.armed = False
+        self._owner = None
+        self._lock = threading.RLock()
+
+    def receive_replayed(self, records: List[dict]) -> bool:
+        """Write what a replay child sent as this process's own; whether it named where a value was born
+        (a root it did not throw away). Data it found non-finite without an origin is left out: what made
+        it, before the step's first module call, was not replayed."""
+        named = [r for r in kept_events(records) if r["kind"] in (Kind.ROOT, Kind.NAN_FROM_INF)]
+        for record in records:
+            record["pid"] = os.getpid()
+            if record.get("type") != "event":
+                self.sink.emit(record)
+            elif record["kind"] != Kind.INPUT:
+                self._count_and_write(record)
+        for record in named:
+            if record["kind"] == Kind.ROOT:
+                self.root_seen({k: record.get(k) for k in ("path", "line", "op", "kind", "step")})
+        return bool(named)
 
     def replay_backward(self, outputs, grads) -> None:
         self._tls.phase = BACKWARD

@@ -3,6 +3,7 @@ input, not what a root's NaN poisoned downstream, not a value computed and throw
 edge values a test suite feeds on purpose. Real CLI, real torch, real subprocesses."""
 
 import json
+import subprocess
 import sys
 import textwrap
 from importlib.metadata import entry_points
@@ -219,3 +220,79 @@ def test_the_pytest_plugin_fails_only_the_tests_whose_values_count(pytester):
         "    mylib.py:*: forward log made -inf (float32), once, first at step 0: made on purpose by the test*",
     ])
     assert "test_safe_log_at_zero" not in result.stdout.str()
+
+
+LATE = """
+    import torch
+    import torch.nn as nn
+
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 1))
+    optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+    SEEN = []  # what the program keeps across steps: a replay must not add to it
+
+
+    def standardized_error(out, target):
+        SEEN.append(len(SEEN))
+        err = out - target
+        return ((err - err.mean()) / err.std()).pow(2).mean()  # late-root
+
+
+    for step in range(60):
+        x, y = torch.randn(32, 4), torch.randn(32, 1)
+        if step == 45:
+            x, y = torch.zeros(32, 4), torch.zeros(32, 1)  # every error equal: a std of 0
+            model[2].weight.data.zero_()
+        out = model(x)  # first-call
+        loss = standardized_error(out, y)
+        optimizer.zero_grad()
+        loss.backward()  # backward-line
+        optimizer.step()
+        print("step", step, "loss", round(loss.item(), 4), "calls", len(SEEN))
+"""
+
+
+def test_a_nan_born_between_module_calls_after_the_window_is_named_by_replaying_its_step(nanlint, tmp_path):
+    script = write(tmp_path, "late.py", LATE)
+    plain = subprocess.run([PYTHON, "late.py"], cwd=tmp_path, capture_output=True, text=True, check=True)
+    result = nanlint("verify", ".", "--full-window", "0", "--output-format", "json", "--select", "NAN0",
+                     "--no-progress", "--run", PYTHON, "late.py", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    document = json.loads(result.stdout)
+    (root,) = document["runtime_findings"]
+    assert (root["line"], root["event"]["op"], root["event"]["first_step"]) == (line_of(script, "# late-root"), "div", 45)
+    assert root["event"]["replay"] == "the step from line %d to line %d of late.py" % (
+        line_of(script, "# first-call"), line_of(script, "# backward-line"))
+    assert not [n for n in document["notes"] if "is not known" in n]
+    assert result.stderr.splitlines()[-60:] == plain.stdout.splitlines()  # the replay changed nothing the program saw
+
+
+def test_the_op_by_op_window_is_not_spent_on_start_up_or_loading_batches(nanlint, tmp_path):
+    write(tmp_path, "slow_start.py", """
+        import time
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, Dataset
+
+
+        class Slow(Dataset):
+            def __len__(self):
+                return 10
+
+            def __getitem__(self, index):
+                time.sleep(0.3)  # reading a batch from a slow disk
+                return torch.randn(4), torch.randn(1)
+
+
+        time.sleep(2.5)  # start-up: building the dataset, the model
+        model = nn.Linear(4, 1)
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        for x, y in DataLoader(Slow(), batch_size=1):
+            loss = (model(x) - y).pow(2).mean()
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+    """)
+    result, document = verify_json(nanlint, tmp_path, PYTHON, "slow_start.py", options=("--full-window", "2"))
+    assert result.returncode == 0, result.stdout
+    assert not [n for n in document["notes"] if "checked op by op and the rest at the tripwire" in n]

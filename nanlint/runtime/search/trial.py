@@ -14,7 +14,6 @@ import os
 import random
 import signal
 import threading
-from collections import Counter
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
@@ -23,8 +22,8 @@ from torch.overrides import TorchFunctionMode
 
 from nanlint.catalog import Prediction
 from nanlint.runtime import margins, ops
-from nanlint.runtime.events import MemorySink, event_key
-from nanlint.runtime.fates import MASKED
+from nanlint.runtime.events import MemorySink
+from nanlint.runtime.fates import kept_events
 from nanlint.runtime.join import predicted, same_op
 from nanlint.runtime.monitor import Monitor
 from nanlint.runtime.search import guard
@@ -156,14 +155,8 @@ def _backward(output) -> None:
 
 def find_trigger(records: List[dict], goal: Goal) -> Optional[Trigger]:
     """The first event the goal wants, unless every occurrence of it was thrown away (fates.py)."""
-    occurrences, masked = Counter(), Counter()
-    for record in records:
-        if record.get("type") == "event":
-            occurrences[event_key(record)] += 1
-        elif record.get("type") == "fate" and record["fate"] == MASKED:
-            masked[event_key(record)] += record["count"]
-    for record in records:
-        if record.get("type") == "event" and goal.wants(record) and masked[event_key(record)] < occurrences[event_key(record)]:
+    for record in kept_events(records):
+        if goal.wants(record):
             return Trigger(record["line"], record["op"], record["phase"], record["kind"], record.get("values", ""),
                            record.get("dtype", ""), record.get("node"), record.get("message"))
     return None
