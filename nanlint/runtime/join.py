@@ -290,8 +290,12 @@ def _frequency(event: SiteEvent) -> str:
         text += " (%s thrown away by %s at line %s: finite results, never used further)" % (
             "all" if event.masked == event.count else event.masked, by.get("op"), by.get("line"))
     if event.contexts:
-        text += " [in %s]" % ", ".join(event.contexts[:3])
+        more = len(event.contexts) - _TESTS_NAMED
+        text += " [in %s%s]" % (", ".join(event.contexts[:_TESTS_NAMED]), " and %d more" % more if more > 0 else "")
     return text
+
+
+_TESTS_NAMED = 3  # tests named in an event's description; JSON `contexts` lists them all
 
 
 def describe_margin(margin: Margin) -> str:

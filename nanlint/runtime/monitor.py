@@ -76,6 +76,17 @@ class _MarginEntry:
         self.emitted_at = 0.0
 
 
+class _Count:
+    """The occurrences of one event key in this process: how many, how many written, when last, in which
+    dtypes (the records past the first few are counted, not written)."""
+
+    __slots__ = ("count", "written", "when", "dtypes")
+
+    def __init__(self):
+        self.count, self.written, self.when = 0, 0, 0.0
+        self.dtypes: List[str] = []
+
+
 class _Update(NamedTuple):
     site: Site
     optimizer: type
@@ -113,7 +124,7 @@ class Monitor:
         self._tls = threading.local()
         self._lock = threading.RLock()
         self._reached = set()
-        self._counts: Dict[tuple, List] = {}
+        self._counts: Dict[tuple, _Count] = {}
         self._margins: Dict[tuple, _MarginEntry] = {}
         self._origins = WeakIdKeyDictionary()
         self.fates = Fates()
@@ -209,9 +220,9 @@ class Monitor:
         and what torch.compile hid."""
         self.settle()
         with self._lock:
-            for key, (count, written, _) in self._counts.items():
-                if count > written:
-                    self._emit_count(key, count)
+            for key, entry in self._counts.items():
+                if entry.count > entry.written:
+                    self._emit_count(key, entry)
             for entry in self._margins.values():
                 if entry.emitted != entry.value:
                     self._emit_margin(entry)
@@ -785,21 +796,24 @@ class Monitor:
     def _count_and_write(self, record: dict) -> None:
         key = event_key(record) + (record["context"],)
         with self._lock:
-            entry = self._counts.setdefault(key, [0, 0, 0.0])  # count, count written, when
-            entry[0] += 1
-            if entry[0] <= FULL_RECORDS_PER_KEY:
-                entry[1] = entry[0]
+            entry = self._counts.get(key)
+            if entry is None:
+                entry = self._counts[key] = _Count()
+            entry.count += 1
+            if record.get("dtype") and record["dtype"] not in entry.dtypes:
+                entry.dtypes.append(record["dtype"])
+            if entry.count <= FULL_RECORDS_PER_KEY:
+                entry.written = entry.count
                 self.sink.emit(record)
-            elif time.monotonic() - entry[2] >= _COUNT_FLUSH_SECONDS:
-                self._emit_count(key, entry[0])
+            elif time.monotonic() - entry.when >= _COUNT_FLUSH_SECONDS:
+                self._emit_count(key, entry)
 
-    def _emit_count(self, key, count) -> None:
-        entry = self._counts[key]
-        entry[1], entry[2] = count, time.monotonic()
+    def _emit_count(self, key, entry: "_Count") -> None:
+        entry.written, entry.when = entry.count, time.monotonic()
         path, line, phase, kind, op, context = key
         self.sink.emit({
             "type": "count", "path": path, "line": line, "phase": phase, "kind": kind, "op": op,
-            "context": context, "count": count, "pid": os.getpid(),
+            "context": context, "count": entry.count, "dtypes": entry.dtypes, "pid": os.getpid(),
         })
 
     def _carry_origin(self, args, out) -> None:

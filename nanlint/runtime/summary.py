@@ -86,6 +86,7 @@ def summarize(records: List[dict]) -> RunSummary:
     totals: Dict[tuple, Dict[object, int]] = {}
     margins: Dict[tuple, Margin] = {}
     fates: List[dict] = []
+    counted_dtypes: Dict[tuple, List[str]] = {}
     started, monitored, exited, workers = set(), set(), set(), set()
     rank_of: Dict[object, int] = {}
     for record in records:
@@ -98,6 +99,7 @@ def summarize(records: List[dict]) -> RunSummary:
             per_source = totals.setdefault(event_key(record), {})
             source = (record.get("pid"), record.get("context"))
             per_source[source] = max(per_source.get(source, 0), record["count"])
+            counted_dtypes.setdefault(event_key(record), []).extend(record.get("dtypes", []))
         elif kind == "reach":
             summary.reached.add((record["path"], record["line"]))
         elif kind == "margin":
@@ -119,6 +121,8 @@ def summarize(records: List[dict]) -> RunSummary:
         elif kind == "unmonitored":
             summary.unmonitored.append(record)
     for key, event in events.items():
+        for dtype in counted_dtypes.get(key, []):
+            _add_dtype(event, dtype)
         full_records = event.count
         event.count = max(full_records, sum(totals.get(key, {}).values()))
         if event.skipped == full_records:  # only the first records carry a step: extrapolate
@@ -141,12 +145,13 @@ def _add_event(events, totals, record, skipped) -> None:
     if event is None:
         event = events[key] = SiteEvent(
             path=record["path"], line=record["line"], function=record.get("function", ""),
-            phase=record["phase"], kind=record["kind"], op=record["op"], dtype=record.get("dtype", ""),
+            phase=record["phase"], kind=record["kind"], op=record["op"],
             values=record.get("values", ""), node=record.get("node"), message=record.get("message"),
             saved=record.get("saved"), run_at=record.get("run_at"), origin=record.get("origin"),
             replay=record.get("replay"),
             user_file=record.get("user_file", True),
         )
+    _add_dtype(event, record.get("dtype", ""))
     per_source = totals.setdefault(key, {})  # counted per process and test, as the monitor does
     source = (record.get("pid"), record.get("context"))
     per_source[source] = per_source.get(source, 0) + 1
@@ -164,6 +169,12 @@ def _add_event(events, totals, record, skipped) -> None:
     context = record.get("context")
     if context and context not in event.contexts:
         event.contexts.append(context)
+
+
+def _add_dtype(event: SiteEvent, dtype: str) -> None:
+    """The dtypes an event was seen in, in the order met ("float32, float16")."""
+    if dtype and dtype not in event.dtype.split(", "):
+        event.dtype = dtype if not event.dtype else event.dtype + ", " + dtype
 
 
 def _add_fate(event: Optional[SiteEvent], record: dict) -> None:

@@ -296,3 +296,34 @@ def test_the_op_by_op_window_is_not_spent_on_start_up_or_loading_batches(nanlint
     result, document = verify_json(nanlint, tmp_path, PYTHON, "slow_start.py", options=("--full-window", "2"))
     assert result.returncode == 0, result.stdout
     assert not [n for n in document["notes"] if "checked op by op and the rest at the tripwire" in n]
+
+
+def test_a_merged_event_names_every_dtype_and_counts_the_tests_it_does_not_name(nanlint, tmp_path):
+    write(tmp_path, "mylib/__init__.py", """
+        import torch
+
+
+        def log_of(x):
+            return torch.log(x)  # every-dtype
+    """)
+    write(tmp_path, "tests/test_dtypes.py", """
+        import pytest
+        import torch
+
+        import mylib
+
+
+        @pytest.mark.parametrize("case", range(5))
+        def test_float32(case):
+            for _ in range(12):  # past the occurrences written in full: the rest are counted
+                mylib.log_of(torch.zeros(2)).sum()
+            if case == 4:
+                mylib.log_of(torch.zeros(2, dtype=torch.float16)).sum()
+    """)
+    result, document = verify_json(nanlint, tmp_path, PYTHON, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests",
+                                   options=("--select", "NAN0"))
+    assert result.returncode == 1, result.stderr
+    (finding,) = document["runtime_findings"]
+    assert finding["event"]["dtype"] == "float32, float16"
+    assert finding["message"].startswith("forward log made -inf (float32, float16), 61 times, first at step 0 [in ")
+    assert finding["message"].endswith("test_float32[2] and 2 more]")
