@@ -34,6 +34,7 @@ from nanlint.runtime import checks, margins, ops, processes
 from nanlint.runtime.amp import watch_grad_scaler
 from nanlint.runtime.events import FULL_RECORDS_PER_KEY, Kind, event_key
 from nanlint.runtime.fates import Fates, kept_events
+from nanlint.runtime.frames import warnings_at_user_lines
 from nanlint.runtime.inplace import ANOMALY, LEAF_INPLACE, SAVED_MODIFIED, InplaceLog, before_change
 from nanlint.runtime.op_errors import is_numeric_error
 from nanlint.runtime.modules import ModuleSites
@@ -150,6 +151,7 @@ class Monitor:
         self._undo.append(watch_grad_scaler(self._on_amp_skip, self.quietly))
         self._undo.append(self._built.install())
         self._undo.append(self._clock_steps_only())
+        self._undo.append(warnings_at_user_lines(self.sites.frame))
         from torch.optim.optimizer import register_optimizer_step_post_hook, register_optimizer_step_pre_hook
 
         pre = register_optimizer_step_pre_hook(self._before_optimizer_step)

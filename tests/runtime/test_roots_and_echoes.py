@@ -327,3 +327,27 @@ def test_a_merged_event_names_every_dtype_and_counts_the_tests_it_does_not_name(
     assert finding["event"]["dtype"] == "float32, float16"
     assert finding["message"].startswith("forward log made -inf (float32, float16), 61 times, first at step 0 [in ")
     assert finding["message"].endswith("test_float32[2] and 2 more]")
+
+
+def test_torch_warnings_under_verify_point_at_the_users_line(nanlint, tmp_path):
+    script = write(tmp_path, "warn.py", """
+        import warnings
+        import torch
+        import torch.nn.functional as F
+
+        x = torch.ones(3)
+        torch.tensor(x)  # copy-construct
+        F.softmax(x)  # implicit-dim
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            torch.tensor(x)  # recorded
+        print("recorded at", [(w.filename, w.lineno) for w in caught])
+    """)
+    result = nanlint("verify", ".", "--no-progress", "--run", PYTHON, "warn.py", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "%s:%d: UserWarning: To copy construct" % (script, line_of(script, "# copy-construct")) in result.stderr
+    assert "%s:%d: UserWarning: Implicit dimension" % (script, line_of(script, "# implicit-dim")) in result.stderr
+    assert "recorded at [(%r, %d)]" % (script, line_of(script, "# recorded")) in result.stdout
+    assert "monitor.py" not in result.stderr
+    strict = nanlint("verify", ".", "--no-progress", "--run", PYTHON, "-W", "error::UserWarning", "warn.py", cwd=tmp_path)
+    assert "UserWarning: To copy construct" in strict.stderr and "the command exited with status 1" in strict.stdout
