@@ -6,7 +6,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from nanlint.cache import Cache, configuration_key, content_digest, default_directory
+from nanlint.cache import Cache, configuration_key, default_directory
 from nanlint.catalog import Rule, load_catalog
 from nanlint.config import Settings, enabled_rules, ignored_codes_for
 from nanlint.discovery import Discovered, Discovery, Excludes, Skipped, matches, relative_parts
@@ -16,7 +16,7 @@ from nanlint.analysis.parse import Unparsed, parse
 from nanlint.analysis.versions import target_version
 from nanlint.hierarchy import Resolver
 from nanlint.notebook import Notebook, is_notebook, load as load_notebook
-from nanlint.source import SourceError, SourceFile, read
+from nanlint.source import SourceError, SourceFile, content_digest, read
 from nanlint.workers import check_all
 
 

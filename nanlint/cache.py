@@ -1,6 +1,8 @@
 """The cache: what `check` found in each file, so that an unchanged file is not parsed again.
 
-A result is reused only when nothing that decides it changed: the file's bytes (a BLAKE2 digest),
+A result is reused only when nothing that decides it changed: the file's bytes (a BLAKE2 digest)
+and those of the project's other files its findings used (a loss whose argument a training script
+passes, a model whose `forward` it calls),
 the path it is reported under, whether it was named on the command line (a named file is parsed
 even without torch), nanlint's version and its own code, the Python version (its parser), the
 rule catalog (the bytes of every rule file, `extend-rule-files` included) and every setting that
@@ -30,11 +32,12 @@ from pathlib import Path
 from typing import Dict, Iterable, List, Optional
 
 from nanlint import __version__
+from nanlint.analysis.project import file_digest
 from nanlint.catalog import default_rule_dir
 from nanlint.ftypes import PROBLEM_CODES, Edit, FileError, Finding, Fix, Related, Span
 from nanlint.source import replace_atomically
 
-FORMAT = 3
+FORMAT = 4
 DEFAULT_DIR = ".nanlint_cache"
 GITIGNORE = "# Automatically created by nanlint.\n*\n"
 CACHEDIR_TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# This file is a cache directory tag created by nanlint.\n"
@@ -43,10 +46,6 @@ NOT_AFFECTING_FINDINGS = frozenset(
     {"output_format", "fix", "unsafe_fixes", "cache", "cache_dir", "source", "exclude", "extend_exclude",
      "force_exclude", "respect_gitignore"}
 )
-
-
-def content_digest(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 def _files_digest(paths: Iterable[Path]) -> str:
@@ -91,7 +90,8 @@ def default_directory(settings) -> Path:
 
 
 class Cache:
-    """The entries of one configuration: display path -> [absolute path, digest, findings, errors, named]."""
+    """The entries of one configuration: display path -> [absolute path, digest, findings, errors, named,
+    {other file's absolute path: its digest}]."""
 
     def __init__(self, directory: Path, key: str) -> None:
         self.directory = directory
@@ -119,16 +119,19 @@ class Cache:
 
         entry = self.entries.get(path)
         try:
-            absolute, stored_digest, findings, errors, was_named = entry
+            absolute, stored_digest, findings, errors, was_named, depends = entry
             if absolute != os.path.abspath(path) or stored_digest != digest or was_named is not named:
                 return None
-            return FileResult([_finding(path, item) for item in findings], [_error(path, item) for item in errors])
+            if any(file_digest(other) != known for other, known in depends.items()):
+                return None
+            return FileResult([_finding(path, item) for item in findings], [_error(path, item) for item in errors], dict(depends))
         except (TypeError, ValueError, IndexError, KeyError, AttributeError):
             return None  # a corrupt entry is a miss
 
     def store(self, path: str, digest: str, result, named: bool = False) -> None:
         self.entries[path] = [
-            os.path.abspath(path), digest, [_finding_data(f) for f in result.findings], [_error_data(e) for e in result.errors], named
+            os.path.abspath(path), digest, [_finding_data(f) for f in result.findings], [_error_data(e) for e in result.errors], named,
+            result.depends,
         ]
         self.changed = True
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import hashlib
 import io
 import os
 import re
@@ -15,6 +16,11 @@ from typing import List, Optional, Tuple, Union
 
 # Python's own line ends (str.splitlines also splits on form feeds and other separators).
 NEWLINE = re.compile(r"\r\n|\r|\n")
+
+
+def content_digest(data: bytes) -> str:
+    """The digest by which the cache knows a file's bytes."""
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 class SourceError(Exception):

@@ -8,7 +8,8 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Dict, List, NamedTuple, Optional, Tuple
 
-from nanlint.cache import Cache, content_digest
+from nanlint.cache import Cache
+from nanlint.source import content_digest
 from nanlint.config import Settings
 from nanlint.discovery import Candidate
 

@@ -116,10 +116,11 @@ def run_anomaly(folder: Path, script: str) -> str:
 def verify_cases(cases: Sequence, root: Path, jobs: int, anomaly: bool,
                  progress: Callable[[str], None]) -> List[CaseVerdict]:
     def one(case) -> CaseVerdict:
-        verdict = CaseVerdict(case.name, run_verify(case.folder, "bug.py", case.line, root),
-                              run_verify(case.folder, "fixed.py", 0, root))
+        folder = case.bug.parent  # the case's folder, or its repro/
+        verdict = CaseVerdict(case.name, run_verify(folder, "bug.py", case.line, root),
+                              run_verify(folder, "fixed.py", 0, root))
         if anomaly:
-            verdict.anomaly = run_anomaly(case.folder, "bug.py")
+            verdict.anomaly = run_anomaly(folder, "bug.py")
         progress(case.name)
         return verdict
 

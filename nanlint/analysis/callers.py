@@ -1,20 +1,25 @@
-"""Where the file calls its own functions, for what their parameters can be.
+"""Where the project calls a function, for what its parameters can be.
 
 `def focal(pred, gt): ... torch.log(1 - pred)` says nothing about `pred`; the script's
-`focal(hm.sigmoid(), gt)` does. The walk meets a function before the code that calls it, so the
-call sites are collected in one pass over the file the first time a parameter's value is asked
-for, with each caller's own assignments in source order (a `Scope` per caller, last assignment
-wins): enough to judge an argument such as `pred` where `pred = hm.sigmoid()`.
+`focal(hm.sigmoid(), gt)` does, in this file or in another that imports `focal`. The walk meets a
+function before the code that calls it, so a file's call sites are collected in one pass the first
+time a parameter's value is asked for, with each caller's own assignments in source order (a
+`Scope` per caller, last assignment wins): enough to judge an argument such as `pred` where
+`pred = hm.sigmoid()`. Which function a call reaches is asked of `locate`, which knows the file's
+own definitions and, through its imports, the project's (analysis/project.py): `focal(x)`,
+`losses.focal(x)`, `Net(...)` (its `__init__`), `model(x)` with `model = Net()` and
+`self.criterion(x)` with `self.criterion = FocalLoss()` (their `forward`), `vae.loss(x)`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
+from typing import Callable, Dict, Hashable, List, Optional, Tuple
 
 import libcst as cst
 
-from nanlint.analysis.syntax import SCOPE_NODES, binding_key, children, name_of, positional_args, keyword_args
+from nanlint.analysis.project import Definition
+from nanlint.analysis.syntax import SCOPE_NODES, children, name_of, positional_args, keyword_args, value_key
 
 FUNCTION_KINDS = (cst.FunctionDef, cst.Module)
 
@@ -28,23 +33,36 @@ class CallSite:
 
 @dataclass
 class FileCalls:
-    """The file's call sites by callee (id of the FunctionDef), and each caller's assignments."""
+    """The file's call sites by the key of the function they call (`Definition.key`: the same for
+    a function however many times its file was parsed), and each caller's assignments."""
 
-    sites: Dict[int, List[CallSite]] = field(default_factory=dict)
+    sites: Dict[Hashable, List[CallSite]] = field(default_factory=dict)
     assignments: Dict[int, List[Tuple[str, cst.CSTNode]]] = field(default_factory=dict)  # id(caller) -> (name, value) in order
     owners: Dict[int, cst.ClassDef] = field(default_factory=dict)  # id(method) -> its class
 
 
-def collect(module: cst.Module) -> FileCalls:
+# `locate(name expression)` -> the project's class or function it names (a Definition), or None.
+Locate = Callable[[cst.CSTNode], Optional[Definition]]
+
+
+def collect(module: cst.Module, locate: Locate, here: Callable[[cst.CSTNode], Definition]) -> FileCalls:
+    """The call sites of the file `module`; `here(node)` is the Definition of one of its own nodes."""
     calls = FileCalls()
-    definitions = {s.name.value: s for s in module.body if isinstance(s, (cst.FunctionDef, cst.ClassDef))}
-    _scan(module, module, None, definitions, calls)
+    _scan(module, module, None, _Resolver(locate, here, calls))
     return calls
 
 
-def _scan(node: cst.CSTNode, caller: cst.CSTNode, owner: Optional[cst.ClassDef], definitions, calls: FileCalls) -> None:
+@dataclass
+class _Resolver:
+    locate: Locate
+    here: Callable[[cst.CSTNode], Definition]
+    calls: FileCalls
+
+
+def _scan(node: cst.CSTNode, caller: cst.CSTNode, owner: Optional[cst.ClassDef], resolver: _Resolver) -> None:
     """Collect, in source order, the assignments of `caller` and the calls it makes; recurse into
     the functions and classes it defines."""
+    calls = resolver.calls
     assigned = calls.assignments.setdefault(id(caller), [])
     if owner is not None and caller is node:
         calls.owners[id(caller)] = owner
@@ -52,10 +70,10 @@ def _scan(node: cst.CSTNode, caller: cst.CSTNode, owner: Optional[cst.ClassDef],
     while stack:
         sub = stack.pop()
         if isinstance(sub, cst.FunctionDef):
-            _scan(sub, sub, owner, definitions, calls)
+            _scan(sub, sub, owner, resolver)
             continue
         if isinstance(sub, cst.ClassDef):
-            _scan(sub, caller, sub, definitions, calls)
+            _scan(sub, caller, sub, resolver)
             continue
         if isinstance(sub, SCOPE_NODES):
             continue
@@ -63,59 +81,96 @@ def _scan(node: cst.CSTNode, caller: cst.CSTNode, owner: Optional[cst.ClassDef],
             for target in sub.targets:
                 assigned.extend(_bound(target.target, sub.value))
         elif isinstance(sub, cst.Call):
-            _note_call(sub, caller, owner, definitions, assigned, calls)
+            callee = _callee(sub.func, owner, assigned, resolver)
+            if callee is not None:
+                definition, skips_self = callee
+                calls.sites.setdefault(definition.key, []).append(CallSite(sub, caller, skips_self))
         stack.extend(reversed(list(children(sub))))
 
 
-def _note_call(call: cst.Call, caller, owner, definitions, assigned, calls: FileCalls) -> None:
-    func = call.func
-    target, skips_self = None, False
-    if isinstance(func, cst.Name):
-        defined = definitions.get(func.value)
-        if isinstance(defined, cst.FunctionDef):
-            target = defined
-        else:
-            made = next((value for name, value in reversed(assigned) if name == func.value), None)  # `model = Net()`
-            target, skips_self = _forward_of(made, definitions), True
-    elif isinstance(func, cst.Call):  # `Net()(x)`
-        target, skips_self = _forward_of(func, definitions), True
-    elif isinstance(func, cst.Attribute) and name_of(func.value) == "self" and owner is not None:
+def _callee(func: cst.CSTNode, owner, assigned, resolver: _Resolver) -> Optional[Tuple[Definition, bool]]:
+    """The function a call of `func` runs, and whether its first parameter is bound (a method)."""
+    locate = resolver.locate
+    if isinstance(func, cst.Call):  # `Net()(x)`
+        return _bound_method(_member_of(locate(func.func), "forward"))
+    if isinstance(func, cst.Name) and func.value == "self" and owner is not None:  # `self(x)`: the class's forward
+        method = _method(owner, "forward")
+        return (resolver.here(method), True) if method is not None else None
+    if isinstance(func, cst.Attribute) and name_of(func.value) == "self" and owner is not None:
         method = _method(owner, func.attr.value)  # `self.helper(x)`, else `self.block(x)` with `self.block = Block()`
-        target, skips_self = method or _forward_of(_attribute_value(owner, func.attr.value, calls), definitions), True
-    elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):  # `vae.loss(x)` with `vae = VAE()`
-        made = next((value for name, value in reversed(assigned) if name == func.value.value), None)
-        defined = definitions.get(made.func.value) if isinstance(made, cst.Call) and isinstance(made.func, cst.Name) else None
-        target, skips_self = (_method(defined, func.attr.value) if isinstance(defined, cst.ClassDef) else None), True
-    if target is not None:
-        calls.sites.setdefault(id(target), []).append(CallSite(call, caller, skips_self))
+        if method is not None:
+            return resolver.here(method), True
+        held = _attribute_value(owner, func.attr.value, resolver.calls)
+        function = _function_held(held, locate)  # `self.neg_loss = _neg_loss`
+        if function is not None:
+            return function, False
+        return _bound_method(_instance_call(held, "forward", locate))
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+        made = _last_assigned(assigned, func.value.value)
+        if isinstance(made, cst.Call):  # `vae.loss(x)` with `vae = VAE()`
+            return _bound_method(_instance_call(made, func.attr.value, locate))
+    located = locate(func)  # `focal(x)`, `losses.focal(x)`, `Net(...)`
+    if located is not None:
+        if not located.is_class:
+            return located, False
+        return _bound_method(located.member("__init__"))
+    if isinstance(func, cst.Name):  # `model(x)` with `model = Net()`; `f(x)` with `f = helper`
+        held = _last_assigned(assigned, func.value)
+        function = _function_held(held, locate)
+        return (function, False) if function is not None else _bound_method(_instance_call(held, "forward", locate))
+    return None
+
+
+def _function_held(value: Optional[cst.CSTNode], locate: Locate) -> Optional[Definition]:
+    """The project's function a name or attribute holds (`loss_fn = focal`), if it holds one."""
+    if not isinstance(value, (cst.Name, cst.Attribute)):
+        return None
+    located = locate(value)
+    return located if located is not None and not located.is_class else None
+
+
+def _bound_method(callee: Optional[Definition]) -> Optional[Tuple[Definition, bool]]:
+    return (callee, True) if callee is not None else None
+
+
+def _instance_call(made: Optional[cst.CSTNode], method: str, locate: Locate) -> Optional[Definition]:
+    """`method` of the class whose construction `made` is (`Net()` for `model = Net()`)."""
+    if not isinstance(made, cst.Call):
+        return None
+    return _member_of(locate(made.func), method)
+
+
+def _member_of(located: Optional[Definition], name: str) -> Optional[Definition]:
+    return located.member(name) if located is not None else None
+
+
+def _last_assigned(assigned: List[Tuple[str, cst.CSTNode]], name: str) -> Optional[cst.CSTNode]:
+    return next((value for target, value in reversed(assigned) if target == name), None)
 
 
 def _bound(target: cst.CSTNode, value: cst.CSTNode) -> List[Tuple[str, cst.CSTNode]]:
     """The names an assignment binds, each with its value: `a, b = f(x)` binds `a` to `f(x)[0]`."""
-    key = binding_key(target)
+    key = value_key(target)
     if key is not None:
         return [(key, value)]
     if isinstance(target, (cst.Tuple, cst.List)) and not any(isinstance(e, cst.StarredElement) for e in target.elements):
+        shown = value.elements if isinstance(value, (cst.Tuple, cst.List)) else None
+        if shown is not None and (len(shown) != len(target.elements) or any(isinstance(e, cst.StarredElement) for e in shown)):
+            shown = None
         return [
-            (name, cst.Subscript(value=value, slice=[cst.SubscriptElement(cst.Index(cst.Integer(str(index))))]))
+            (name, shown[index].value if shown is not None else
+             cst.Subscript(value=value, slice=[cst.SubscriptElement(cst.Index(cst.Integer(str(index))))]))
             for index, element in enumerate(target.elements)
             for name, _ in _bound(element.value, value)
         ]
     return []
 
 
-def _forward_of(made: Optional[cst.CSTNode], definitions) -> Optional[cst.FunctionDef]:
-    if not isinstance(made, cst.Call) or not isinstance(made.func, cst.Name):
-        return None
-    defined = definitions.get(made.func.value)
-    return _method(defined, "forward") if isinstance(defined, cst.ClassDef) else None
-
-
 def _attribute_value(owner: cst.ClassDef, attr: str, calls: FileCalls) -> Optional[cst.CSTNode]:
     """What a method of `owner` scanned so far (`__init__`) last assigned to `self.attr`."""
     for statement in owner.body.body:
         assigned = calls.assignments.get(id(statement), ()) if isinstance(statement, cst.FunctionDef) else ()
-        made = next((value for name, value in reversed(assigned) if name == f"self.{attr}"), None)
+        made = _last_assigned(list(assigned), f"self.{attr}")
         if made is not None:
             return made
     return None

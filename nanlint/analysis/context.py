@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
+from pathlib import Path
+from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple
 
 import libcst as cst
 
 from nanlint.ftypes import Edit, Finding, Related, Span
 from nanlint.analysis.callers import CallSite, FileCalls, argument_for, collect
+from nanlint.analysis.project import Definition, Judging, ProjectModules
 from nanlint.analysis.gradient import GradientContext
 from nanlint.analysis.groups import GroupReduction, helper_reduction, library_group_reduction
 from nanlint.analysis.guards import ComparedValues
@@ -16,7 +18,7 @@ from nanlint.source import NEWLINE, line_starts
 from nanlint.analysis.ops import MODULES
 from nanlint.analysis.syntax import (
     children, code_of, walk, function_params, is_constant, is_docstring, is_literal, keyword_args, name_of, positional_args,
-    returned_values, snippet,
+    display_element, returned_values, snippet,
 )
 from nanlint.analysis.values import Analyzer, Fact, constant_value, join
 
@@ -36,7 +38,7 @@ class Binding(NamedTuple):
     value: Optional[cst.CSTNode]
 
 
-MAX_JUDGING = 2  # functions away from the one walked: a caller's argument, a helper's return value
+MAX_JUDGING = 4  # functions away from the one walked: a caller's argument, a helper's return value, across files
 LITERAL_DISPLAYS = (cst.FormattedString, cst.List, cst.Dict, cst.Set, cst.Tuple, cst.ListComp, cst.DictComp)
 NON_TENSOR_BUILTINS = frozenset({"super", "str", "len", "range", "dict", "list"})
 
@@ -83,19 +85,24 @@ def _disables_grad_by_decorator(node: cst.CSTNode) -> bool:
 class FileContext:
     """Per-file state the walker keeps up to date and the checks read."""
 
-    def __init__(self, path: str, text: str, is_test: bool = False, module: Optional[cst.Module] = None) -> None:
+    def __init__(self, path: str, text: str, is_test: bool = False, module: Optional[cst.Module] = None,
+                 project: Optional[ProjectModules] = None) -> None:
         self.path = path
+        self.real_path = str(Path(path).resolve())
         self.text = text
         self.is_test = is_test
         self.module = module
+        self.project = project
         self.imports = ImportTable()
         self.scopes: List[Scope] = []
         self.finished: Dict[int, Scope] = {}  # id(function or class node) -> its scope, once walked
-        self.definitions: Dict[str, cst.CSTNode] = {}  # the module's own functions and classes, by name
+        self.definitions: Dict[str, cst.CSTNode] = {  # the module's own functions and classes, by name
+            s.name.value: s for s in (module.body if module is not None else ()) if isinstance(s, (cst.FunctionDef, cst.ClassDef))}
+        self._qualified_names: Optional[Dict[int, str]] = None
         self._summaries: Dict[Tuple[int, Optional[int]], Optional[Fact]] = {}
         self._calls: Optional[FileCalls] = None
         self._caller_scopes: Dict[int, Scope] = {}
-        self._judging = 0  # how many functions away from the walk the current judgement is
+        self.judging = project.judging if project is not None else Judging()
         self._parameter_facts: Dict[Tuple[int, str, int], Optional[Fact]] = {}
         self._group_helpers: Dict[int, Optional[GroupReduction]] = {}
         self.seq = 0
@@ -119,8 +126,6 @@ class FileContext:
         scope = Scope(node, kind)
         if self.scopes and self.scopes[-1].kind == "class":
             scope.owner = self.scopes[-1].node
-        if len(self.scopes) == 1 and isinstance(node, (cst.FunctionDef, cst.ClassDef)):
-            self.definitions[node.name.value] = node
         self.scopes.append(scope)
         if kind == "function":
             for param in function_params(node):
@@ -284,24 +289,29 @@ class FileContext:
     def construction(self, callee: cst.CSTNode) -> Optional[cst.Call]:
         """The call that made the object `callee` names: `sm = nn.Softmax(1)` for `sm`, and for
         `self.sm` the assignment in this method or in another method of the class (`__init__`)."""
-        value = None
-        if isinstance(callee, cst.Name):
-            value = self.assigned_value(callee.value)
-        elif isinstance(callee, cst.Attribute) and name_of(callee.value) == "self":
-            value = self.assigned_value(f"self.{callee.attr.value}") or self._class_attribute(callee.attr.value)
+        value = self.held(callee)
         return value if isinstance(value, cst.Call) else None
+
+    def held(self, callee: cst.CSTNode) -> Optional[cst.CSTNode]:
+        """What a name or `self.attr` holds: its last assignment in this function, else (for
+        `self.attr`) the one in another method of the class."""
+        if isinstance(callee, cst.Name):
+            return self.assigned_value(callee.value)
+        if isinstance(callee, cst.Attribute) and name_of(callee.value) == "self":
+            return self.assigned_value(f"self.{callee.attr.value}") or self._class_attribute(callee.attr.value)
+        return None
 
     def _class_attribute(self, attr: str) -> Optional[cst.CSTNode]:
         found = self._class_assignment(attr)
         return found[1] if found is not None else None
 
-    def _submodule_forward(self, owner: cst.ClassDef, attr: str) -> Optional[cst.FunctionDef]:
-        """The `forward` of the file's class that `owner` makes its `self.attr` with
+    def _submodule_forward(self, owner: cst.ClassDef, attr: str) -> Optional[Definition]:
+        """The `forward` of the project's class that `owner` makes its `self.attr` with
         (`self.encoder = Encoder(...)` in `__init__`)."""
         found = self._class_assignment(attr, owner)
         made = found[1] if found is not None else None
-        defined = self.definitions.get(name_of(made.func)) if isinstance(made, cst.Call) else None
-        return _method(defined, "forward") if isinstance(defined, cst.ClassDef) else None
+        located = self.locate(made.func) if isinstance(made, cst.Call) else None
+        return located.member("forward") if located is not None else None
 
     def _class_assignment(self, attr: str, owner: Optional[cst.ClassDef] = None) -> Optional[Tuple[Scope, cst.CSTNode]]:
         """Where another method of the current class, or of `owner`, set `self.attr` (already walked:
@@ -311,7 +321,7 @@ class FileContext:
             return None
         for statement in owner.body.body:
             scope = self.finished.get(id(statement))
-            if scope is None and isinstance(statement, cst.FunctionDef) and self._judging:
+            if scope is None and isinstance(statement, cst.FunctionDef) and self.judging.depth:
                 scope = self._caller_scope(statement)  # judged from a function above the class: not walked yet
             found = scope.last(f"self.{attr}", None) if scope is not None else None
             if found is not None and found.value is not None:
@@ -343,65 +353,120 @@ class FileContext:
         return None
 
     def call_summary(self, call: cst.Call, element: Optional[int] = None) -> Optional[Fact]:
-        """The fact of what a call to one of the file's own functions returns: `helper(x)`,
+        """The fact of what a call to one of the project's functions returns: `helper(x)`,
         `self.helper(x)` in a method of the same class, `model(x)` for `model = Net()` (the class's
-        `forward`); with `element`, of that element of the tuples it returns. Judged in the
-        callee's own scope, with its parameters as its callers pass them."""
-        function = self._callee_function(call.func)
-        if function is None:
+        `forward`), `focal(x)` imported from another file; with `element`, of that element of the
+        tuples it returns. Judged in the callee's own file and scope, with its parameters as its
+        callers pass them."""
+        callee = self._callee_function(call.func)
+        if callee is None or not isinstance(callee.node, cst.FunctionDef):
             return None
+        return callee.model.returned_fact(callee.node, element)
+
+    def returned_fact(self, function: cst.FunctionDef, element: Optional[int] = None) -> Optional[Fact]:
+        """The fact of what `function`, one of this file's, returns (memoised)."""
         key = (id(function), element)
         if key not in self._summaries:
             self._summaries[key] = None  # a recursive call adds nothing
             self._summaries[key] = self._returned_fact(function, element)
         return self._summaries[key]
 
-    def _callee_function(self, func: cst.CSTNode) -> Optional[cst.FunctionDef]:
-        if isinstance(func, cst.Name):
-            defined = self.definitions.get(func.value)
-            if isinstance(defined, cst.FunctionDef):
-                return defined
-        elif isinstance(func, cst.Attribute) and name_of(func.value) == "self":
-            owner = self.class_node()
-            method = _method(owner, func.attr.value) if owner is not None else None
-            if method is not None:
-                return method
-        instance = self.construction(func.value) if isinstance(func, cst.Attribute) else None
-        if instance is not None:  # `vae.loss(...)` with `vae = VAE()`, and `vae.encoder(x)`
-            made = self.definitions.get(name_of(instance.func))
-            if not isinstance(made, cst.ClassDef):
-                return None
-            return _method(made, func.attr.value) or self._submodule_forward(made, func.attr.value)
-        construction = self.construction(func)  # `model(x)`, `self.encoder(x)`: the class's forward
-        made = self.definitions.get(name_of(construction.func)) if construction is not None else None
-        return _method(made, "forward") if isinstance(made, cst.ClassDef) else None
-
     def _returned_fact(self, function: cst.FunctionDef, element: Optional[int]) -> Optional[Fact]:
         scope = self.finished.get(id(function))
         values = returned_values(function)
         if element is not None:
-            parts = [_tuple_elements(value) for value in values]
-            values = [part[element] for part in parts if part is not None and element < len(part)]
+            values = [part for part in (display_element(value, element) for value in values) if part is not None]
         if not values:
             return None
         return self._judged_in(scope or self._caller_scope(function), values)  # a function defined further down
 
+    def _callee_function(self, func: cst.CSTNode) -> Optional[Definition]:
+        located = self.locate(func)
+        if located is not None:
+            return located if not located.is_class else None
+        owner = self.class_node()
+        if isinstance(func, cst.Name) and func.value == "self" and owner is not None:  # `self(x)`: the class's forward
+            return Definition.here(self, owner).member("forward")
+        if isinstance(func, cst.Attribute) and name_of(func.value) == "self":
+            method = _method(owner, func.attr.value) if owner is not None else None
+            if method is not None:
+                return Definition.here(self, method)
+        held = self.held(func)
+        function = self.locate(held) if isinstance(held, (cst.Name, cst.Attribute)) else None  # `self.loss_fn = focal`
+        if function is not None and not function.is_class:
+            return function
+        instance = self.construction(func.value) if isinstance(func, cst.Attribute) else None
+        if instance is not None:  # `vae.loss(...)` with `vae = VAE()`, and `vae.encoder(x)`
+            made = self.locate(instance.func)
+            if made is None or not made.is_class or not isinstance(made.node, cst.ClassDef):
+                return None
+            method = made.member(func.attr.value)
+            return method if method is not None and method.node is not None else made.model._submodule_forward(made.node, func.attr.value)
+        construction = self.construction(func)  # `model(x)`, `self.encoder(x)`: the class's forward
+        made = self.locate(construction.func) if construction is not None else None
+        return made.member("forward") if made is not None else None
+
+    def locate(self, func: cst.CSTNode) -> Optional[Definition]:
+        """The project's function or class a name or dotted name refers to: one of the file's own
+        top-level definitions, or one its imports name in another file of the project."""
+        if isinstance(func, cst.Name) and func.value in self.definitions:
+            return Definition.here(self, self.definitions[func.value])
+        if self.project is None:
+            return None
+        qualified = self.qualified(func)
+        if qualified is None or qualified.startswith(TORCH_ROOT + "."):
+            return None
+        return self.project.definition(self.real_path, qualified)
+
+    def definition_named(self, qualified: str) -> Optional[cst.CSTNode]:
+        """This file's definition named `f`, `Class` or `Class.method` (`qualified_name`'s inverse)."""
+        first, _, rest = qualified.partition(".")
+        node = self.definitions.get(first)
+        if rest and isinstance(node, cst.ClassDef):
+            return next((s for s in node.body.body if isinstance(s, (cst.FunctionDef, cst.ClassDef)) and s.name.value == rest), None)
+        return node if not rest else None
+
+    def qualified_name(self, node: cst.CSTNode) -> str:
+        """How other files name one of this file's definitions: `f`, `Class`, `Class.method`; a
+        nested definition, by its identity (only this file reaches it)."""
+        if self._qualified_names is None:
+            names: Dict[int, str] = {}
+            for statement in self.definitions.values():
+                names[id(statement)] = statement.name.value
+                if isinstance(statement, cst.ClassDef):
+                    for member in statement.body.body:
+                        if isinstance(member, (cst.FunctionDef, cst.ClassDef)):
+                            names[id(member)] = f"{statement.name.value}.{member.name.value}"
+            self._qualified_names = names
+        return self._qualified_names.get(id(node), f"#{id(node)}")
+
+    def call_sites(self, function: cst.FunctionDef) -> Iterator[Tuple["FileContext", CallSite]]:
+        """(the caller's file, the call) for each call of `function` in this file and, when the
+        project is known, in its other files."""
+        definition = Definition.here(self, function)
+        for site in self.calls().sites.get(definition.key, ()):
+            yield self, site
+        if self.project is not None:
+            yield from self.project.callers(definition)
+
     def constant_values(self, node: cst.CSTNode) -> List[float]:
-        """The constants `node` is seen to hold: a literal, a name assigned one (in the function or
-        the module), a parameter's default and the constants the file's calls pass for it, and
-        `self.attr` as a method of the class set it (`self.temperature = temperature` in `__init__`)."""
+        """The constants `node` is seen to hold: a literal or constant arithmetic (`1 / 3`), a name
+        assigned one (in the function or the module), a parameter's default and what the project's
+        calls pass for it (constants, or their own parameters and attributes in turn), and `self.attr`
+        as a method of the class set it (`self.temperature = temperature` in `__init__`, where
+        `FocalLoss(gamma=0.5)` builds it). The one place constants are resolved."""
         value = constant_value(node)
         if value is not None:
             return [value]
+        if self.judging.depth >= MAX_JUDGING:
+            return []
         if isinstance(node, cst.Name):
             return self._constants_of(self.function_scope(), node.value) or self._constants_of(self.scopes[0], node.value)
         if isinstance(node, cst.Attribute) and name_of(node.value) == "self":
             found = self._class_assignment(node.attr.value)
-            if found is not None:
-                scope, assigned = found
-                value = constant_value(assigned)
-                return [value] if value is not None else self._constants_of(scope, name_of(assigned) or "")
-        return []
+            return self._deeper(found[0], self.constant_values, found[1]) if found is not None else []
+        value = constant_value(node, resolve=self.constant)
+        return [value] if value is not None else []
 
     def constant(self, node: cst.CSTNode) -> Optional[float]:
         """The one constant `node` is seen to hold (`constant_values`), or None."""
@@ -413,18 +478,30 @@ class FileContext:
         if binding is None:
             return []
         if binding.value is not None:
-            value = constant_value(binding.value)
-            return [value] if value is not None else []
+            if scope is self.function_scope():
+                return self.at(binding.seq, self.constant_values, binding.value)
+            return self._deeper(scope, self.constant_values, binding.value)
         if scope.params.get(name) != binding.seq:
             return []
         function = scope.node
         param = next(param for param in function_params(function) if param.name.value == name)
-        passed = [argument_for(site, function, name) for site in self.calls().sites.get(id(function), ())]
-        values = [constant_value(value) for value in (param.default, *passed) if value is not None]
+        values = [constant_value(param.default)] if param.default is not None else []
+        for caller, site in self.call_sites(function):
+            passed = argument_for(site, function, name)
+            if passed is not None:
+                values += caller._deeper(caller._caller_scope(site.caller), caller.constant_values, passed)
         return [value for value in values if value is not None]
 
+    def _deeper(self, scope: Scope, function: Callable, *args):
+        """`function(*args)` one function further from the walk, in `scope` of this file."""
+        self.judging.depth += 1
+        try:
+            return self._within(scope, function, *args)
+        finally:
+            self.judging.depth -= 1
+
     def parameter_fact(self, name: str) -> Optional[Fact]:
-        """What the file's own calls pass for parameter `name` of the function being walked
+        """What the project's calls pass for parameter `name` of the function being walked
         (joined over the call sites that pass it), while the function has not reassigned it."""
         scope = self.function_scope()
         function = scope.node
@@ -433,7 +510,7 @@ class FileContext:
         binding = scope.last(name, self.horizon)
         if binding is None or binding.seq != scope.params[name]:
             return None
-        key = (id(function), name, self._judging)  # asked from deeper, fewer functions can be followed
+        key = (id(function), name, self.judging.depth)  # asked from deeper, fewer functions can be followed
         if key not in self._parameter_facts:
             self._parameter_facts[key] = None  # a recursive call adds nothing
             self._parameter_facts[key] = self._passed_fact(function, name)
@@ -441,10 +518,10 @@ class FileContext:
 
     def _passed_fact(self, function: cst.FunctionDef, name: str) -> Optional[Fact]:
         facts = []
-        for site in self.calls().sites.get(id(function), ()):
+        for caller, site in self.call_sites(function):
             argument = argument_for(site, function, name)
             if argument is not None:
-                facts.append(self._judged_in(self._caller_scope(site.caller), [argument]))
+                facts.append(caller.judged_at(site.caller, [argument]))
         if not facts:
             return None
         result = facts[0]
@@ -455,8 +532,12 @@ class FileContext:
     def calls(self) -> FileCalls:
         """The file's call sites and each function's assignments, collected the first time asked."""
         if self._calls is None:
-            self._calls = collect(self.module)
+            self._calls = collect(self.module, self.locate, lambda node: Definition.here(self, node))
         return self._calls
+
+    def judged_at(self, caller: cst.CSTNode, values: List[cst.CSTNode]) -> Fact:
+        """The joined facts of `values` as they stand in `caller` (a function or the module) of this file."""
+        return self._judged_in(self._caller_scope(caller), values)
 
     def _caller_scope(self, caller: cst.CSTNode) -> Scope:
         """The caller's assignments in source order as a scope (the last one wins), its parameters
@@ -480,13 +561,13 @@ class FileContext:
         """The joined facts of `values`, looked up in `scope` (another function, or a caller) as it
         stood at its end, with the module's names around it. At most MAX_JUDGING functions away
         from the walk: beyond, values are unknown (a chain of helpers stays cheap and shallow)."""
-        if self._judging >= MAX_JUDGING:
+        if self.judging.depth >= MAX_JUDGING:
             return Fact()
-        self._judging += 1
+        self.judging.depth += 1
         try:
             facts = self._within(scope, lambda: [self.fact(value) for value in values])
         finally:
-            self._judging -= 1
+            self.judging.depth -= 1
         result = facts[0]
         for fact in facts[1:]:
             result = join(result, fact)
@@ -618,13 +699,6 @@ class FileContext:
         if getattr(node, "lpar", None):
             node = node.with_changes(lpar=(), rpar=())
         return code_of(node)
-
-
-def _tuple_elements(value: cst.CSTNode) -> Optional[List[cst.CSTNode]]:
-    """The elements of `return a, b` (no starred element), else None."""
-    if isinstance(value, cst.Tuple) and not any(isinstance(e, cst.StarredElement) for e in value.elements):
-        return [e.value for e in value.elements]
-    return None
 
 
 def _method(owner: cst.ClassDef, name: str) -> Optional[cst.FunctionDef]:

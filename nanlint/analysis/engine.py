@@ -14,11 +14,12 @@ from nanlint.analysis.context import FileContext
 from nanlint.analysis.names import dotted_name
 from nanlint.analysis.parse import Unparsed, deep_enough, parse, too_large
 from nanlint.analysis.suppressions import META_CODES, SKIP_FILE_LINE, SUPPRESSION_WORD
-from nanlint.analysis.syntax import LEAF_VALUES, child_fields, comparison, elements, is_self_attribute, string_value
+from nanlint.analysis.syntax import LEAF_VALUES, child_fields, comparison, elements, is_self_attribute, item_key, string_value
 from nanlint.analysis.versions import newer_syntax, target_version
 from nanlint.checks import build_check
 from nanlint.ftypes import FileError, Finding, Span
-from nanlint.source import SourceFile
+from nanlint.analysis.project import ProjectModules
+from nanlint.source import SourceError, SourceFile, read
 
 # Only torch code is checked: the rules' findings are kept only if one of the file's imports names
 # a module or a name containing "torch" (torch, torchvision, pytorch_lightning, is_torch_available).
@@ -41,6 +42,7 @@ AUGMENTED = {
 class FileResult:
     findings: List[Finding] = field(default_factory=list)
     errors: List[FileError] = field(default_factory=list)
+    depends: Dict[str, str] = field(default_factory=dict)  # the project's other files its findings used: path -> digest
 
 
 class RuleSet:
@@ -115,16 +117,45 @@ def check_source(source: SourceFile, ruleset: RuleSet, is_test: bool = False, kn
         return FileResult(errors=[FileError(source.path, too_large(source.path, error))])
 
 
+def walked_model(path: str, text: str, module: cst.Module, project: Optional[ProjectModules] = None) -> FileContext:
+    """A file walked with no rule: what the value analysis knows of it, for questions other files ask."""
+    ctx = FileContext(path, text, False, module, project)
+    _Walker(ctx, RuleSet([]), []).run(module)
+    return ctx
+
+
+def _read_model_source(path: str) -> Optional[Tuple[str, cst.Module]]:
+    try:
+        text = read(path).text
+        return text, parse(path, text)
+    except (SourceError, Unparsed, RecursionError, MemoryError):
+        return None
+
+
+_project: Optional[ProjectModules] = None
+
+
+def project_modules() -> ProjectModules:
+    """The project files this process has walked, shared by every file it checks."""
+    global _project
+    if _project is None:
+        _project = ProjectModules(lambda path, text, module: walked_model(path, text, module, _project), _read_model_source)
+    return _project
+
+
 def check_tree(module: cst.Module, path: str, text: str, ruleset: RuleSet, is_test: bool = False, known_codes: Iterable[str] = ()) -> FileResult:
     """Walk a parsed file with every rule; the rules' findings count only if it imports torch."""
     result = FileResult()
-    ctx = FileContext(path, text, is_test, module)
+    project = project_modules()
+    ctx = FileContext(path, text, is_test, module, project)
+    project.begin(ctx)
     walker = _Walker(ctx, ruleset, result.errors)
     walker.run(module)
     findings = _drop_superseded(ctx.findings, ruleset.superseded) if walker.imports_torch else []
     findings = [finding for finding in findings if finding.code in ruleset.codes]
     ran = {check.rule.code for check in walker.checks} & ruleset.codes  # a rule disabled by an internal error cannot be judged
     result.findings = suppressions.apply(ctx, findings, set(known_codes) | ruleset.codes, ran, ruleset.codes)
+    result.depends = project.consulted(ctx)
     return result
 
 
@@ -255,6 +286,9 @@ class _Walker:
             self._record_target(target.value, None)
         elif isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
             self.ctx.record_write(target.value.value, value)
+            key = item_key(target)
+            if key is not None:  # `out["hm"] = sigmoid(z)`: the item is followed as a value of its own
+                self.ctx.record(key, value)
 
     def _element_of(self, value: cst.CSTNode, index: int) -> cst.CSTNode:
         """`value[index]`, standing for one element of a tuple unpacking; the element itself when

@@ -17,6 +17,7 @@ or code that runs only in eval mode (the `else` of `if self.training:`, what fol
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Dict, Iterator, List, Optional, Set
 
@@ -25,6 +26,7 @@ import libcst as cst
 from nanlint.analysis.data_values import DataValues
 from nanlint.analysis.names import dotted_name
 from nanlint.analysis.ops import NO_GRADIENT
+from nanlint.analysis.project import Definition
 from nanlint.analysis.syntax import attribute_name, binding_key, children, name_of, own_nodes, walk
 
 # What a gradient-only rule's page says about where it speaks.
@@ -169,6 +171,12 @@ class GradientContext:
         for caller, call in self.call_sites(function):
             if self._reason_for(caller) is not None and self._reaches_output(call, caller):
                 return f"called from `{caller.name}`, which is differentiated"
+        if self.ctx.project is None:
+            return None
+        for model, site in self.ctx.project.callers(Definition.here(self.ctx, function.node)):
+            caller = model.gradient.function_of(site.caller)
+            if model.gradient._reason_for(caller) is not None and model.gradient._reaches_output(site.call, caller):
+                return f"called from `{caller.name}` in {Path(model.path).name}, which is differentiated"
         return None
 
     def call_sites(self, function: _Function) -> Iterator[tuple]:

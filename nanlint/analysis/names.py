@@ -45,11 +45,12 @@ class ImportTable:
                 else:
                     root = name.split(".", 1)[0]
                     self.aliases[root] = root
-        elif isinstance(node, cst.ImportFrom) and not node.relative and node.module is not None and not isinstance(node.names, cst.ImportStar):
-            module = dotted_name(node.module)
+        elif isinstance(node, cst.ImportFrom) and not isinstance(node.names, cst.ImportStar):
+            dots = "." * len(node.relative)  # `from .losses import focal`: ".losses.focal", for the project's modules
+            module = dots + (dotted_name(node.module) if node.module is not None else "")
             for alias in node.names:
                 local = alias.asname.name.value if alias.asname is not None else dotted_name(alias.name)
-                self.aliases[local] = f"{module}.{dotted_name(alias.name)}"
+                self.aliases[local] = f"{module}{'' if module.endswith('.') else '.'}{dotted_name(alias.name)}"
 
     def resolve(self, node: cst.CSTNode) -> Optional[str]:
         """Qualified name of a Name/Attribute chain whose root is an imported alias, else None."""

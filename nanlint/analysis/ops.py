@@ -8,8 +8,8 @@ result; and the nn.Module classes that compute them. Imports nothing from torch.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Dict
+from dataclasses import dataclass, replace
+from typing import Callable, Dict, NamedTuple, Tuple
 
 # Kinds of value an operation produces. Operations whose backward reads their result were verified
 # with torch 2.13 (`y = op(x); y.mul_(2)`, then backward raises).
@@ -36,6 +36,58 @@ CONVERT = "convert"  # a tensor of other data (a list, an array): its values, wh
 METADATA = "metadata"  # returns sizes or flags, no tensor data
 
 
+# Where an op stops giving finite values: the phase, which value decides it, and where it lies.
+FORWARD, BACKWARD = "forward", "backward"
+RESULT = -1  # the danger is read on the op's result (a norm that is 0), not on an operand
+# Boundaries: the value the danger lies at or beyond; EXP_LIMIT is log(max) of the dtype (88.72 in float32).
+ZERO, ONE, MINUS_ONE, EXP_LIMIT = "zero", "one", "minus-one", "exp-limit"
+# Sides: exactly at the boundary (a denominator of 0; |x| = 1 for acos's gradient), below it (log of a
+# negative), past it in absolute value (acos of 1.0000001), above it (exp past 88.72).
+AT, BELOW, BEYOND, ABOVE = "at", "below", "beyond", "above"
+
+
+class Danger(NamedTuple):
+    """One way an op makes a NaN or an Inf: in `phase`, when operand `operand` (RESULT: its result)
+    lies `side` its `boundary`, giving `gives` ("nan", "inf", "-inf")."""
+
+    phase: str
+    operand: int
+    side: str
+    boundary: str
+    gives: str
+
+
+def _dangers(*items: Tuple[str, int, str, str, str]) -> Tuple[Danger, ...]:
+    return tuple(Danger(*item) for item in items)
+
+
+LOG_DANGERS = _dangers((FORWARD, 0, AT, ZERO, "-inf"), (FORWARD, 0, BELOW, ZERO, "nan"), (BACKWARD, 0, AT, ZERO, "inf"))
+ROOT_DANGERS = _dangers((FORWARD, 0, BELOW, ZERO, "nan"), (BACKWARD, 0, AT, ZERO, "inf"))
+DIVISION_DANGERS = _dangers((FORWARD, 1, AT, ZERO, "inf"), (BACKWARD, 1, AT, ZERO, "inf"))
+RECIPROCAL_DANGERS = _dangers((FORWARD, 0, AT, ZERO, "inf"), (BACKWARD, 0, AT, ZERO, "inf"))
+RSQRT_DANGERS = _dangers((FORWARD, 0, AT, ZERO, "inf"), (FORWARD, 0, BELOW, ZERO, "nan"))
+EXP_DANGERS = _dangers((FORWARD, 0, ABOVE, EXP_LIMIT, "inf"))
+ARC_DANGERS = _dangers((FORWARD, 0, BEYOND, ONE, "nan"), (BACKWARD, 0, AT, ONE, "inf"))
+ATANH_DANGERS = _dangers((FORWARD, 0, AT, ONE, "inf"), (FORWARD, 0, BEYOND, ONE, "nan"))
+ACOSH_DANGERS = _dangers((FORWARD, 0, BELOW, ONE, "nan"), (BACKWARD, 0, AT, ONE, "inf"))
+LOG1P_DANGERS = _dangers((FORWARD, 0, AT, MINUS_ONE, "-inf"), (FORWARD, 0, BELOW, MINUS_ONE, "nan"))
+NORM_DANGERS = _dangers((BACKWARD, RESULT, AT, ZERO, "nan"))  # the gradient x / |x| at |x| = 0
+POLE_DANGERS = _dangers((FORWARD, 0, AT, ZERO, "inf"))  # lgamma(0), digamma(0)
+# A power's dangers depend on its exponent (`power_dangers`): fractional ones are roots, negative ones reciprocals.
+FRACTIONAL_POWER_DANGERS = ROOT_DANGERS
+NEGATIVE_POWER_DANGERS = _dangers((FORWARD, 0, AT, ZERO, "inf"), (BACKWARD, 0, AT, ZERO, "inf"))
+POWERS = frozenset({"pow", "pow_", "float_power", "float_power_", "__pow__", "__ipow__"})
+
+
+def power_dangers(exponent: float) -> Tuple[Danger, ...]:
+    """A power's dangers for a known exponent: `x ** 0.5` is a root, `x ** -1` a reciprocal."""
+    if exponent < 0:
+        return NEGATIVE_POWER_DANGERS if float(exponent).is_integer() else NEGATIVE_POWER_DANGERS + ROOT_DANGERS[:1]
+    if not float(exponent).is_integer():
+        return FRACTIONAL_POWER_DANGERS if exponent < 1 else ROOT_DANGERS[:1]
+    return ()
+
+
 @dataclass(frozen=True)
 class Op:
     produces: str = ""
@@ -44,10 +96,16 @@ class Op:
     saves_output_inplace: bool = False  # ... only when the op itself runs in place
     saves_inputs: bool = False  # backward reads each operand (to differentiate the others): changing one in place breaks it
     blocks_gradient: bool = False  # no gradient flows through it to its input (indices, detach, integers)
+    dangers: Tuple[Danger, ...] = ()  # where it makes a NaN or an Inf (a power's: `power_dangers`)
 
 
 def _ops(names: str, **fields) -> Dict[str, Op]:
     return {name: Op(**fields) for name in names.split()}
+
+
+def _with_inplace(names: str) -> str:
+    """`log log2` -> `log log2 log_ log2_`: an in-place form computes the same."""
+    return " ".join(names.split() + [name + "_" for name in names.split()])
 
 
 OPS: Dict[str, Op] = {
@@ -56,14 +114,16 @@ OPS: Dict[str, Op] = {
     "hardsigmoid": Op(produces=PROBABILITY),
     **_ops("log_softmax", produces=LOG_PROBABILITY, saves_output=True),
     **_ops("logsigmoid", produces=LOG_PROBABILITY),
-    **_ops("norm vector_norm", produces=NORM, saves_output=True),
-    **_ops("matrix_norm frobenius_norm nuclear_norm", produces=NORM),
-    **_ops("dist cdist pairwise_distance", produces=DISTANCE),
+    **_ops("norm vector_norm", produces=NORM, saves_output=True, dangers=NORM_DANGERS),
+    **_ops("linalg_norm linalg_vector_norm", produces=NORM, dangers=NORM_DANGERS),  # as `__torch_function__` names them
+    **_ops("matrix_norm frobenius_norm nuclear_norm", produces=NORM, dangers=NORM_DANGERS),
+    **_ops("dist cdist pdist", produces=DISTANCE, dangers=NORM_DANGERS),
+    "pairwise_distance": Op(produces=DISTANCE),  # eps=1e-6 is added to the difference: never exactly 0
     "std": Op(produces=SPREAD, saves_output=True),
     **_ops("var std_mean var_mean", produces=SPREAD),
     "count_nonzero": Op(produces=COUNT),
     **_ops("sum nansum mean nanmean cumsum trace", produces=SUM),
-    **_ops("exp exp2", produces=EXPONENTIAL, saves_output=True),
+    **_ops("exp exp2", produces=EXPONENTIAL, saves_output=True, dangers=EXP_DANGERS),
     **_ops("softplus cosh ones ones_like", produces=POSITIVE),
     "cosine_similarity": Op(produces=COSINE),
     "tanh": Op(produces=UNIT, saves_output=True),
@@ -71,10 +131,23 @@ OPS: Dict[str, Op] = {
     **_ops("relu relu_", produces=RECTIFIED, saves_output=True),
     "relu6": Op(produces=RECTIFIED),
     **_ops("leaky_relu elu celu selu leaky_relu_ elu_ celu_ selu_", saves_output_inplace=True),
-    **_ops("expm1 sqrt rsqrt reciprocal tan prod cumprod logsumexp", saves_output=True),
-    **_ops("sigmoid_ tanh_ exp_ sqrt_ rsqrt_ reciprocal_", saves_output=True),
+    **_ops("tan prod cumprod logsumexp", saves_output=True),
+    **_ops("sigmoid_ tanh_", saves_output=True),
+    **_ops("exp_ expm1 expm1_", saves_output=True, dangers=EXP_DANGERS),
+    **_ops(_with_inplace("sqrt"), saves_output=True, dangers=ROOT_DANGERS),
+    **_ops(_with_inplace("rsqrt"), saves_output=True, dangers=RSQRT_DANGERS),
+    **_ops(_with_inplace("reciprocal"), saves_output=True, dangers=RECIPROCAL_DANGERS),
+    **_ops("__rtruediv__ __rdiv__", dangers=RECIPROCAL_DANGERS),  # `2 / x`: the tensor is the denominator
+    **_ops(_with_inplace("log log2 log10"), dangers=LOG_DANGERS),
+    **_ops(_with_inplace("log1p"), dangers=LOG1P_DANGERS),
+    **_ops(_with_inplace("acos arccos asin arcsin"), dangers=ARC_DANGERS),
+    **_ops(_with_inplace("atanh arctanh"), dangers=ATANH_DANGERS),
+    **_ops(_with_inplace("acosh arccosh"), dangers=ACOSH_DANGERS),
+    **_ops(_with_inplace("lgamma digamma") + " psi", dangers=POLE_DANGERS),
+    **_ops("div divide true_divide", saves_inputs=True, dangers=DIVISION_DANGERS),
+    **_ops("div_ divide_ true_divide_ __truediv__ __itruediv__", dangers=DIVISION_DANGERS),
     # Verified with torch 2.13: `y = op(p, b)` with `p` requiring grad, then `b[0] = 1`, makes backward raise.
-    **_ops("mm matmul bmm mv dot outer tensordot einsum mul multiply div divide true_divide maximum minimum atan2 "
+    **_ops("mm matmul bmm mv dot outer tensordot einsum mul multiply maximum minimum atan2 "
            "linear conv1d conv2d conv3d conv_transpose1d conv_transpose2d conv_transpose3d", saves_inputs=True),
     **_ops("bool logical_and logical_or logical_not eq ne gt lt ge le isfinite isnan isinf", produces=BOOLEAN),
     **_ops("view view_as reshape t transpose permute flatten squeeze unsqueeze narrow select expand expand_as "
@@ -95,6 +168,12 @@ OPS: Dict[str, Op] = {
            "is_floating_point is_complex is_contiguous is_leaf is_set_to is_same_size is_shared is_pinned", handles=METADATA),
 }
 
+# An in-place form computes what its out-of-place form does (`x.sigmoid_()` is a probability).
+OPS.update({
+    name: replace(op, produces=OPS[name[:-1]].produces) for name, op in OPS.items()
+    if name.endswith("_") and not op.produces and name[:-1] in OPS and OPS[name[:-1]].produces
+})
+
 # nn modules: class name -> the op they compute.
 MODULES: Dict[str, str] = {
     "Softmax": "softmax", "Softmin": "softmin", "LogSoftmax": "log_softmax", "Sigmoid": "sigmoid", "Tanh": "tanh",
@@ -114,6 +193,7 @@ def names(predicate: Callable[[Op], bool]) -> frozenset:
 
 
 VIEWS = names(lambda op: op.handles == VIEW)
+RISKY = names(lambda op: bool(op.dangers)) | POWERS  # ops that can make a NaN or an Inf from finite operands
 KEEPING_VALUES = names(lambda op: op.handles in (VIEW, MOVE, CAST, CONVERT))  # the value analysis looks through them
 CANNOT_CREATE_NONFINITE = names(lambda op: op.handles in (VIEW, MOVE, METADATA))  # the monitor skips them
 NO_GRADIENT = names(lambda op: op.blocks_gradient or op.produces == BOOLEAN)  # outputs autograd does not differentiate

@@ -115,6 +115,39 @@ def binding_key(node: cst.CSTNode) -> Optional[str]:
     return None
 
 
+def item_key(node: cst.CSTNode) -> Optional[str]:
+    """How the value analysis names an item of a container at a constant key: `out["hm"]` is
+    "out['hm']", `self.cache[0]` is "self.cache[0]"; None for any other subscript."""
+    if not isinstance(node, cst.Subscript) or len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    base = binding_key(node.value)
+    index = node.slice[0].slice.value
+    key = string_value(index)
+    if key is None and isinstance(index, cst.Integer):
+        key = number_value(index)
+    return f"{base}[{key!r}]" if base is not None and key is not None else None
+
+
+def value_key(node: cst.CSTNode) -> Optional[str]:
+    """`binding_key`, or `item_key` for an item at a constant key: what an assignment binds."""
+    return binding_key(node) or item_key(node)
+
+
+def display_element(value: cst.CSTNode, key) -> Optional[cst.CSTNode]:
+    """The element at `key` of a tuple or list display (an int key; no starred element up to it)
+    or of a dict display (a string key): `return a, b` at 1 is `b`, `return {"hm": x}` at "hm" is `x`."""
+    if isinstance(value, (cst.Tuple, cst.List)) and isinstance(key, int):
+        parts = value.elements
+        if not -len(parts) <= key < len(parts) or any(isinstance(e, cst.StarredElement) for e in parts):
+            return None
+        return parts[key].value
+    if isinstance(value, cst.Dict) and isinstance(key, str):
+        for entry in value.elements:
+            if isinstance(entry, cst.DictElement) and string_value(entry.key) == key:
+                return entry.value
+    return None
+
+
 def is_self_attribute(node: cst.CSTNode) -> bool:
     return isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "self"
 

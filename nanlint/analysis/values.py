@@ -24,7 +24,8 @@ from nanlint.analysis import boxes, ops
 from nanlint.analysis.groups import GROUP_OPS, torch_group_reduction
 from nanlint.analysis.selections import excluded_points
 from nanlint.analysis.syntax import (
-    LITERAL_NAMES, called_name, is_literal, name_of, number_value, positional_args, same_code, string_value, subscript_index,
+    LITERAL_NAMES, binding_key, called_name, display_element, is_literal, item_key, name_of, number_value, positional_args, same_code,
+    string_value, subscript_index,
 )
 
 NEG, ZERO, POS = 1, 2, 4
@@ -372,14 +373,35 @@ class Analyzer:
         if isinstance(base, cst.Attribute) and base.attr.value == "shape":
             return SELECTION_SIZE if self._is_selection(base.value, depth) else POSITIVE
         index = literal_number(subscript_index(node)) if subscript_index(node) is not None else None
-        if isinstance(base, cst.Call) and index is not None and index == int(index):
-            element = self.env.call_summary(base, int(index))  # `a, b = helper(x)`: one element of what it returns
-            if element is not None:
-                return element
+        item = self._item(node, base, depth)
+        if item is not None:
+            return item
         inner = self.fact(base, depth)
         inner = inner._replace(tags=inner.tags - {MASK})
         mask = subscript_index(node)
         return _without(inner, excluded_points(mask, base, self.env)) if mask is not None and index is None else inner
+
+    def _item(self, node: cst.Subscript, base: cst.CSTNode, depth: int) -> Optional[Fact]:
+        """An item at a constant key, followed as a value of its own: assigned after its container was
+        (`out["hm"] = sigmoid(z)`), an element of a display the container was assigned (`d = {"hm": p}`),
+        or of what a call returns (`a, b = helper(x)`; `out = model(x)` with `return {"hm": p}`)."""
+        key = item_key(node)
+        container = binding_key(base)
+        if key is not None and container is not None:
+            item, whole = self.env.lookup_name(key), self.env.binding_of(container)
+            if item is not None and (whole is None or item.seq > whole.seq):
+                return self.env.at(item.seq, self.fact, item.value, depth)
+        index = subscript_index(node)
+        constant = string_value(index) if index is not None else None
+        number = literal_number(index) if index is not None and constant is None else None
+        element = constant if constant is not None else int(number) if number is not None and number == int(number) else None
+        if element is None:
+            return None
+        made = self.env.held(base) if container is not None else base
+        if isinstance(made, cst.Call):
+            return self.env.call_summary(made, element)
+        shown = display_element(made, element) if made is not None else None
+        return self.fact(shown, depth) if shown is not None and made is not base else None
 
     def _UnaryOperation(self, node: cst.UnaryOperation, depth: int) -> Fact:
         value = literal_number(node)

@@ -168,9 +168,9 @@ def _callers_test(weights: cst.BaseExpression, ctx) -> bool:
     binding = ctx.binding_of(name) if name is not None else None
     if binding is None or scope.params.get(name) != binding.seq or not isinstance(scope.node, cst.FunctionDef):
         return False
-    sites = ctx.calls().sites.get(id(scope.node), ())
-    passed = [argument_for(site, scope.node, name) for site in sites]
-    return bool(passed) and all(argument is not None and _in_branch_testing(site.call, argument, ctx) for site, argument in zip(sites, passed))
+    sites = list(ctx.call_sites(scope.node))
+    passed = [argument_for(site, scope.node, name) for _, site in sites]
+    return bool(passed) and all(argument is not None and _in_branch_testing(site.call, argument, caller) for (caller, site), argument in zip(sites, passed))
 
 
 def _in_branch_testing(node: cst.CSTNode, value: cst.BaseExpression, ctx) -> bool:

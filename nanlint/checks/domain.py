@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import Optional
 
 import libcst as cst
 
 from nanlint.checks.base import PREDICATES, Check, snippet
-from nanlint.analysis.callers import CallSite, argument_for
-from nanlint.analysis.syntax import name_of, own_nodes, walk
+from nanlint.analysis.syntax import own_nodes
 from nanlint.analysis.patterns import Match
-from nanlint.analysis.values import POS, constant_value, is_eps_like
+from nanlint.analysis.values import POS, is_eps_like
 
 POW_OPS = frozenset({"pow", "pow_", "float_power", "float_power_"})
 LOWER_CLAMPS = frozenset({"clamp", "clamp_min", "clip", "clamp_", "clamp_min_"})
@@ -24,7 +23,7 @@ class RiskyArgument(Check):
     interval, e.g. [0, 1] for the fractional powers whose gradient is infinite at 0;
     `operator = "**"` also watches `**`; `operator = "e **"` watches powers of Euler's number
     (`math.e ** x`), whose argument is the exponent. With `configured`, a parameter exponent counts
-    with the values its default and the file's calls give it (`configured_values`).
+    with the values its default and the project's calls give it (`FileContext.constant_values`).
     `arity` is the number of operands (receiver included) a genuine tensor call has, which keeps
     `self.log("loss", value)` in Lightning or `logger.log(level, msg)` out. Rules in `supersedes`
     are not reported inside this rule's finding (a specific domain rule over a general one).
@@ -79,7 +78,7 @@ class RiskyArgument(Check):
         low, high = self.params["exponents"] or (0, 1)
         if exponent is None:
             return False
-        values = configured_values(exponent, ctx) if self.params["configured"] else [constant_value(exponent, resolve=ctx.constant)]
+        values = ctx.constant_values(exponent) if self.params["configured"] else [ctx.constant(exponent)]
         return any(value is not None and value != int(value) and low < value < high for value in values)
 
     def _judge(self, node: cst.CSTNode, argument: cst.BaseExpression, op: str, ctx) -> None:
@@ -94,57 +93,6 @@ class RiskyArgument(Check):
         is_operand = isinstance(node, cst.BinaryOperation) or isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.value is argument
         fix = self.make_fix(ctx, argument, Match({"arg": argument}), operand=is_operand)
         self.report(ctx, node, fix, op=op, why=fact.why, arg=snippet(ctx.source(argument)))
-
-
-def configured_values(node: cst.BaseExpression, ctx) -> List[float]:
-    """The values a constant takes (`0.5`, `1 / 3`), or for a parameter of the function being
-    checked that it has not reassigned, the constants of its default and of what the file's calls
-    pass for it: `focal(x, y, gamma=0.5)` configures the `gamma` of `def focal(x, y, gamma=2.0)`;
-    for `self.gamma` (also passed on), those of the `__init__` parameter it was set from."""
-    value = constant_value(node, resolve=ctx.constant)
-    if value is not None:
-        return [value]
-    owner = ctx.class_node()
-    if isinstance(node, cst.Attribute) and name_of(node.value) == "self" and owner is not None:
-        return _attribute_values(owner, node.attr.value, ctx)
-    scope = ctx.function_scope()
-    function = scope.node
-    if not isinstance(node, cst.Name) or not isinstance(function, cst.FunctionDef) or node.value not in scope.params:
-        return []
-    binding = scope.last(node.value, ctx.horizon)
-    if binding is None or binding.seq != scope.params[node.value]:
-        return []
-    calls = ctx.calls()
-    values = _parameter_values(function, node.value, calls.sites.get(id(function), ()))
-    for site in calls.sites.get(id(function), ()):  # `focal(x, self.gamma)`: what the class is built with
-        passed = argument_for(site, function, node.value)
-        owner = calls.owners.get(id(site.caller))
-        if isinstance(passed, cst.Attribute) and name_of(passed.value) == "self" and owner is not None:
-            values += _attribute_values(owner, passed.attr.value, ctx)
-    return values
-
-
-def _parameter_values(function: cst.FunctionDef, name: str, sites) -> List[float]:
-    """The constants of parameter `name`'s default and of what the call `sites` pass for it."""
-    params = (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)
-    given = [param.default for param in params if param.name.value == name and param.default is not None]
-    given += [argument_for(site, function, name) for site in sites]
-    return [value for value in map(constant_value, filter(None, given)) if value is not None]
-
-
-def _attribute_values(owner: cst.ClassDef, attr: str, ctx) -> List[float]:
-    """`self.attr = param` in `__init__`: the constants of that parameter's default and of the
-    file's constructions of the class (`FocalLoss(gamma=0.5)`)."""
-    init = next((s for s in owner.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"), None)
-    if init is None:
-        return []
-    for statement in walk(init.body):
-        if isinstance(statement, cst.Assign) and len(statement.targets) == 1 and isinstance(statement.value, cst.Name):
-            target = statement.targets[0].target
-            if isinstance(target, cst.Attribute) and name_of(target.value) == "self" and target.attr.value == attr:
-                constructions = [CallSite(c, ctx.module, True) for c in walk(ctx.module) if isinstance(c, cst.Call) and name_of(c.func) == owner.name.value]
-                return _parameter_values(init, statement.value.value, constructions)
-    return []
 
 
 def eps_added_after(node: cst.CSTNode, ctx) -> Optional[cst.CSTNode]:

@@ -1,6 +1,8 @@
 """How close an op's input came to the values where it produces NaN or Inf (forward or backward).
 
-Only the ops listed here pay for a margin: one extra reduction of the argument that matters.
+Which ops, which operand and where the danger lies come from the op table (nanlint/analysis/ops.py),
+which the static pass reads too. Only those ops pay for a margin: one extra reduction of the
+argument that matters.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import Dict, NamedTuple, Optional, Tuple
 
 import torch
 
+from nanlint.analysis import ops
 from nanlint.runtime.checks import is_checkable
 
 
@@ -23,42 +26,29 @@ class MarginSpec(NamedTuple):
     limit: str  # where the danger starts: "zero", "one", "minus_one" or "exp" (depends on dtype)
 
 
-_LOG = MarginSpec("min x", 0, "input", True, False, "zero")
-_LOG1P = MarginSpec("min x", 0, "input", True, False, "minus_one")
-_ROOT = MarginSpec("min x", 0, "input", True, False, "zero")
-_DENOMINATOR = MarginSpec("min |denominator|", 1, "other", True, True, "zero")
-_SELF_DENOMINATOR = MarginSpec("min |denominator|", 0, "input", True, True, "zero")
-_EXP = MarginSpec("max x", 0, "input", False, False, "exp")
-_UNIT = MarginSpec("max |x|", 0, "input", False, True, "one")
-_ACOSH = MarginSpec("min x", 0, "input", True, False, "one")
-_NORM = MarginSpec("min norm", "out", "", True, False, "zero")
-_FRACTIONAL_POWER = MarginSpec("min base", 0, "input", True, False, "zero")
-_NEGATIVE_POWER = MarginSpec("min |base|", 0, "input", True, True, "zero")
+_LIMIT_NAMES = {ops.ZERO: "zero", ops.ONE: "one", ops.MINUS_ONE: "minus_one", ops.EXP_LIMIT: "exp"}
+_KEYWORDS = {0: "input", 1: "other"}
 
 
-def _names(*stems: str, inplace: bool = True) -> Tuple[str, ...]:
-    names = list(stems)
-    if inplace:
-        names += [stem + "_" for stem in stems]
-    return tuple(names)
+def _margin(dangers: Tuple[ops.Danger, ...]) -> MarginSpec:
+    """How close a call came to the first of its op's dangers (the op table's)."""
+    if any(danger.operand == ops.RESULT for danger in dangers):
+        return MarginSpec("min norm", "out", "", True, False, "zero")
+    first = dangers[0]
+    argument, keyword, limit = first.operand, _KEYWORDS.get(first.operand, ""), _LIMIT_NAMES[first.boundary]
+    if first.boundary == ops.EXP_LIMIT:
+        return MarginSpec("max x", argument, keyword, False, False, limit)
+    if first.boundary == ops.ONE and first.side in (ops.AT, ops.BEYOND):
+        return MarginSpec("max |x|", argument, keyword, False, True, limit)
+    if first.side == ops.AT and not any(danger.side == ops.BELOW for danger in dangers):
+        return MarginSpec("min |denominator|", argument, keyword, True, True, limit)
+    return MarginSpec("min x", argument, keyword, True, False, limit)
 
 
-SPECS: Dict[str, MarginSpec] = {}
-for _names_group, _margin in (
-    (_names("log", "log2", "log10"), _LOG),
-    (_names("log1p"), _LOG1P),
-    (_names("sqrt", "rsqrt"), _ROOT),
-    (_names("div", "true_divide", "divide") + ("__truediv__", "__itruediv__"), _DENOMINATOR),
-    (_names("reciprocal") + ("__rtruediv__", "__rdiv__"), _SELF_DENOMINATOR),
-    (_names("exp", "expm1"), _EXP),
-    (_names("acos", "arccos", "asin", "arcsin", "atanh", "arctanh"), _UNIT),
-    (_names("acosh", "arccosh"), _ACOSH),
-    (("norm", "linalg_norm", "linalg_vector_norm", "vector_norm", "cdist", "pdist"), _NORM),
-):
-    for _name in _names_group:
-        SPECS[_name] = _margin
-
-POWERS = frozenset({"pow", "pow_", "__pow__", "__ipow__", "float_power", "float_power_"})
+SPECS: Dict[str, MarginSpec] = {name: _margin(op.dangers) for name, op in ops.OPS.items() if op.dangers}
+POWERS = ops.POWERS
+_FRACTIONAL_POWER = _margin(ops.FRACTIONAL_POWER_DANGERS)._replace(quantity="min base")
+_NEGATIVE_POWER = _margin(ops.NEGATIVE_POWER_DANGERS)._replace(quantity="min |base|")
 
 _LIMITS = {"zero": 0.0, "one": 1.0, "minus_one": -1.0}
 

@@ -1,0 +1,1 @@
+from .BASNet import BASNet

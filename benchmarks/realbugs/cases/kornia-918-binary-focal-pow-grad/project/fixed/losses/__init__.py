@@ -1,0 +1,1 @@
+from .focal import BinaryFocalLossWithLogits, binary_focal_loss_with_logits

@@ -1,0 +1,1 @@
+from .resnet_cifar import resnet32

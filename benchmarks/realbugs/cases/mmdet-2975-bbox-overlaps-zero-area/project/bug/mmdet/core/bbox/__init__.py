@@ -1,0 +1,1 @@
+from .iou_calculators import bbox_overlaps

@@ -1,0 +1,1 @@
+from .iou_loss import IoULoss

@@ -1,0 +1,1 @@
+from .conv_module import ConvModule

@@ -1,0 +1,2 @@
+from .fpn import FPN
+from .pafpn import PAFPN

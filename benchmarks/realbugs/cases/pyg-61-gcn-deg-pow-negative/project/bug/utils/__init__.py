@@ -1,0 +1,1 @@
+from .scatter import scatter_add

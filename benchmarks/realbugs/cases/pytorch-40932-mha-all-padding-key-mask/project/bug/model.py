@@ -1,0 +1,15 @@
+import torch
+import torch.nn as nn
+from torch.nn.modules.activation import MultiheadAttention
+
+
+class EncoderLayer(nn.Module):
+    def __init__(self, embed_dim=16, nhead=2, dropout=0.0):
+        super().__init__()
+        self.self_attn = MultiheadAttention(embed_dim=embed_dim, num_heads=nhead, dropout=dropout)
+        self.linear = nn.Linear(embed_dim, embed_dim)
+
+    def forward(self, src, src_mask=None, src_key_padding_mask=None):
+        src2, attn = self.self_attn(src, src, src, attn_mask=src_mask,
+                                    key_padding_mask=src_key_padding_mask)
+        return self.linear(src + src2)

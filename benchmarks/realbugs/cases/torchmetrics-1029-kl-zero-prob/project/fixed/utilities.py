@@ -1,0 +1,1 @@
+METRIC_EPS = 1e-6

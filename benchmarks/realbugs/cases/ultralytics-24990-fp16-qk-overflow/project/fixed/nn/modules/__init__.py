@@ -1,0 +1,2 @@
+from .block import PSABlock
+from .conv import Conv

@@ -1,0 +1,343 @@
+"""The project around a file: the modules its imports name and the files that call its functions.
+
+A loss in `losses.py` logs what `train.py` passes it, and `train.py` passes what `model.py`'s
+`forward` returns: a value crosses files the way Python's imports make it cross them. The modules
+an import names are found on disk as Python would find them from the importing file (its own
+folder first, as for a script; the folder above its package; for `from .x import y`, its package),
+read, parsed and walked once per process (no rules run on them), and kept while their bytes stay
+the same. Which files call a function is answered from the source root around the function's file:
+the files there that spell the function's name, each walked once, asked where its calls go.
+
+Nothing here knows rules or values: a `ModuleModel` is whatever the engine builds for a walked file
+(its `FileContext`), and the engine hands over how to build one.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import OrderedDict
+from pathlib import Path
+from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple
+
+import libcst as cst
+
+from nanlint.source import content_digest
+
+# Folders never searched for a project's modules or callers: environments, caches, builds.
+SKIPPED_FOLDERS = frozenset({"site-packages", "dist-packages", "node_modules", "__pycache__", "build", "dist", ".venv", "venv", ".git", ".tox"})
+MAX_ROOT_FILES = 4000  # a source root with more files is searched for callers only in the function's own package
+MAX_MODELS = 64  # walked files kept per process (a libcst tree takes about 15 kB a line)
+MAX_FILE_BYTES = 2_000_000  # larger generated files are not followed into
+MAX_CALLER_FILES = 12  # files searched for the calls of one function: its nearest importers
+MAX_CONSULTED = 24  # other files one file's check reads at most: the cost stays a few parses a file
+IMPORT_STATEMENT = re.compile(r"^[ \t]*(?:from[ \t]+[\w.]+[ \t]+)?import[ \t]+(?:\([^)]*\)|[^\n]*)", re.M)
+IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+IMPORT_WORDS = frozenset({"from", "import", "as"})
+
+
+class Definition:
+    """A function or class of the project: where it is (`key`: its file and its name there, `f` or
+    `Class.method`), whether it is a class, and, read only when a value needs it, the walked file
+    (`model`) and the node. A call site is keyed by where its callee is, so finding which function
+    a file calls parses nothing; only a summary of what the function computes does."""
+
+    __slots__ = ("key", "is_class", "_project", "_model", "_node")
+
+    def __init__(self, key: Tuple[str, str], is_class: bool, project: Optional["ProjectModules"] = None,
+                 model=None, node: Optional[cst.CSTNode] = None) -> None:
+        self.key = key
+        self.is_class = is_class
+        self._project = project
+        self._model = model
+        self._node = node
+
+    @classmethod
+    def here(cls, model, node: cst.CSTNode) -> "Definition":
+        """One of the walked file `model`'s own definitions."""
+        return cls((model.real_path, model.qualified_name(node)), isinstance(node, cst.ClassDef), model.project, model, node)
+
+    @property
+    def model(self):
+        if self._model is None and self._project is not None:
+            self._model = self._project.model(self.key[0])
+        return self._model
+
+    @property
+    def node(self) -> Optional[cst.CSTNode]:
+        if self._node is None and self.model is not None:
+            self._node = self.model.definition_named(self.key[1])
+        return self._node
+
+    def member(self, name: str) -> Optional["Definition"]:
+        """The method `name` of this class (None where the class is known to lack it)."""
+        if not self.is_class:
+            return None
+        if self._node is not None and _member(self._node, name) is None:
+            return None
+        return Definition((self.key[0], f"{self.key[1]}.{name}"), False, self._project, self._model)
+
+
+class _Stamp(NamedTuple):
+    mtime_ns: int
+    size: int
+
+
+def _stamp(path: str) -> Optional[_Stamp]:
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    return _Stamp(stat.st_mtime_ns, stat.st_size)
+
+
+def file_digest(path: str) -> Optional[str]:
+    """The digest the cache keeps of a file another file's findings used (the cache's own kind)."""
+    try:
+        return content_digest(Path(path).read_bytes())
+    except OSError:
+        return None
+
+
+def package_root(path: str) -> Path:
+    """The folder imports of `path`'s top-level package start from: above the outermost folder
+    holding an `__init__.py` on the way up, else the file's own folder (a script)."""
+    folder = Path(path).resolve().parent
+    while (folder / "__init__.py").is_file() and folder.parent != folder:
+        folder = folder.parent
+    return folder
+
+
+def _module_file(base: Path, parts: List[str]) -> Optional[str]:
+    if not parts or not all(part.isidentifier() for part in parts):
+        return None
+    target = base.joinpath(*parts)
+    for candidate in (target.with_suffix(".py"), target / "__init__.py"):
+        if candidate.is_file():
+            return str(candidate)
+    return None
+
+
+def find_module(importer: str, dotted: str) -> Optional[str]:
+    """The file of module `dotted` (leading dots: relative to `importer`'s package) as an import in
+    `importer` finds it among the project's files, or None (another package, a missing file)."""
+    stripped = dotted.lstrip(".")
+    level = len(dotted) - len(stripped)
+    parts = stripped.split(".") if stripped else []
+    here = Path(importer).resolve().parent
+    if level:
+        base = here
+        for _ in range(level - 1):
+            base = base.parent
+        return _module_file(base, parts) if parts else _module_file(base.parent, [base.name])
+    for base in dict.fromkeys((here, package_root(importer))):
+        found = _module_file(base, parts)
+        if found is not None:
+            return found
+    return None
+
+
+def split_module(importer: str, qualified: str) -> Optional[Tuple[str, List[str]]]:
+    """(file of the longest module prefix of `qualified` the project has, the attributes after it):
+    `losses.focal` -> (losses.py, ["focal"]); `models.net.Net.forward` -> (models/net.py, ["Net", "forward"])."""
+    stripped = qualified.lstrip(".")
+    dots = qualified[: len(qualified) - len(stripped)]
+    parts = stripped.split(".")
+    for cut in range(len(parts), 0, -1):
+        found = find_module(importer, dots + ".".join(parts[:cut]))
+        if found is not None:
+            return found, parts[cut:]
+    if dots:  # `from . import losses`: the package itself
+        found = find_module(importer, dots)
+        if found is not None:
+            return found, parts
+    return None
+
+
+class Judging:
+    """How many functions away from the walked one the current judgement is, shared by the files
+    of a project: a chain of helpers across files stays bounded as it does within one."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+
+
+class ProjectModules:
+    """The project's files as walked models, per process; `build(path, text, module)` walks one,
+    `read(path)` gives (text, parsed module) or None."""
+
+    def __init__(self, build: Callable[[str, str, cst.Module], object], read: Callable[[str], Optional[Tuple[str, cst.Module]]]) -> None:
+        self.judging = Judging()
+        self._build = build
+        self._read = read
+        self._models: "OrderedDict[str, Tuple[_Stamp, object, Optional[str]]]" = OrderedDict()
+        self._consulted: Dict[str, Optional[str]] = {}  # what the file being checked used: path -> digest
+        self._checked = ""
+        self._imported_in: Dict[str, Dict[str, List[str]]] = {}  # source root -> imported name -> files
+        self._symbol_tables: Dict[str, Tuple[Optional[_Stamp], Dict[str, str]]] = {}
+        self._building: set = set()
+
+    def begin(self, model) -> None:
+        """A file's check begins: it is the model other files' questions about it reach, and what
+        it consults from now on is what its result depends on."""
+        self._checked = model.real_path
+        self._consulted = {}
+        stamp = _stamp(model.real_path)
+        if stamp is not None:
+            self._remember(model.real_path, stamp, model, file_digest(model.real_path))
+
+    def consulted(self, model) -> Dict[str, str]:
+        """The other files `model`'s check used (path -> digest): its cached result holds while they do."""
+        if model.real_path != self._checked:
+            return {}
+        return {path: digest for path, digest in self._consulted.items() if path != self._checked and digest is not None}
+
+    def model(self, path: str):
+        """The walked model of the project file `path`, or None (unreadable, too large, not Python)."""
+        path = str(Path(path).resolve())
+        stamp = _stamp(path)
+        if stamp is None or stamp.size > MAX_FILE_BYTES or path in self._building:
+            return None
+        if path not in self._consulted and len(self._consulted) > MAX_CONSULTED:
+            return None  # the file's check has consulted enough others: beyond, values are unknown
+        known = self._models.get(path)
+        if known is not None and known[0] == stamp:
+            self._models.move_to_end(path)
+            self._consulted.setdefault(path, known[2])
+            return known[1]
+        read = self._read(path)
+        if read is None:
+            return None
+        self._building.add(path)
+        try:
+            model = self._build(path, *read)
+        finally:
+            self._building.discard(path)
+        digest = file_digest(path)
+        self._remember(path, stamp, model, digest)
+        self._consulted.setdefault(path, digest)
+        return model
+
+    def _remember(self, path: str, stamp: _Stamp, model, digest: Optional[str]) -> None:
+        self._models[path] = (stamp, model, digest)
+        self._models.move_to_end(path)
+        while len(self._models) > MAX_MODELS:
+            self._models.popitem(last=False)
+
+    def definition(self, importer: str, qualified: str, hops: int = 0) -> Optional[Definition]:
+        """The project's function or class `qualified` names (`losses.focal`, `.model.Net`,
+        `models.Net.forward`) as seen from the file `importer`, following re-exports (`from .losses
+        import focal` in a package's `__init__.py`) a few files deep, from the files' top-level
+        lines alone: nothing is parsed."""
+        split = split_module(importer, qualified)
+        if split is None or not split[1] or hops > 4:
+            return None
+        path, attributes = split
+        kind = self._symbols(path).get(attributes[0])
+        if isinstance(kind, str) and kind.startswith("import "):
+            return self.definition(path, ".".join([kind[len("import "):], *attributes[1:]]), hops + 1)
+        if kind is None:
+            return None
+        return Definition((str(Path(path).resolve()), ".".join(attributes)), kind == "class" and len(attributes) == 1, self)
+
+    def _symbols(self, path: str) -> Dict[str, str]:
+        """A file's top-level names: "def", "class", or "import <what it imports>"."""
+        path = str(Path(path).resolve())
+        stamp = _stamp(path)
+        known = self._symbol_tables.get(path)
+        if known is not None and known[0] == stamp:
+            return known[1]
+        try:
+            text = Path(path).read_text(encoding="utf-8", errors="replace") if stamp and stamp.size <= MAX_FILE_BYTES else ""
+        except OSError:
+            text = ""
+        table = top_level_symbols(text)
+        self._symbol_tables[path] = (stamp, table)
+        return table
+
+    def callers(self, definition: Definition) -> Iterator[Tuple[object, object]]:
+        """(caller's model, CallSite) for each call of `definition` in the project's other files:
+        the files that import its name or its module (a method's: its class's), at most
+        MAX_CALLER_FILES of them, the nearest first."""
+        wanted = definition.key
+        own = wanted[0]
+        name = wanted[1].split(".", 1)[0]  # a method's callers build its class: `Net(...)`, then `model(x)`
+        for path in self._importers(own, name)[:MAX_CALLER_FILES]:
+            model = self.model(path)
+            if model is None:
+                continue
+            for site in model.calls().sites.get(wanted, ()):
+                yield model, site
+
+    def _importers(self, path: str, name: str) -> List[str]:
+        """The files of `path`'s source root whose imports name `name` or `path`'s module, nearest first."""
+        root = package_root(path)
+        index = self._imported_in.get(str(root))
+        if index is None:
+            index = self._imported_in[str(root)] = _index_imports(root, Path(path).parent)
+        relative = Path(path).relative_to(root).with_suffix("")
+        modules = [part for part in relative.parts if part != "__init__"]  # `pkg.losses`: its package re-exports it
+        found = {other for key in (name, *modules) for other in index.get(key, ())}
+        found.discard(path)
+        here = Path(path).parent
+        return sorted(found, key=lambda other: (len(Path(other).relative_to(root).parts) if Path(other).is_relative_to(root) else 99,
+                                                Path(other).parent != here, other))
+
+
+TOP_LEVEL_DEFINITION = re.compile(r"^(?:async[ \t]+)?(def|class)[ \t]+([A-Za-z_][A-Za-z0-9_]*)", re.M)
+TOP_LEVEL_IMPORT = re.compile(r"^(?:from[ \t]+([\w.]+)[ \t]+)?import[ \t]+(\([^)]*\)|[^\n#;]*)", re.M)
+IMPORTED_NAME = re.compile(r"([\w.]+)(?:[ \t]+as[ \t]+(\w+))?")
+
+
+def top_level_symbols(text: str) -> Dict[str, str]:
+    """The names a module defines or imports at its top level, read from its lines (no parse):
+    "def", "class", or "import <qualified name>" (relative ones keep their dots)."""
+    table: Dict[str, str] = {}
+    for module, names in TOP_LEVEL_IMPORT.findall(text):
+        for name, alias in IMPORTED_NAME.findall(names.strip("()")):
+            if module:
+                table[alias or name] = f"import {module}{'' if module.endswith('.') else '.'}{name}"
+            else:
+                table[alias or name.split(".", 1)[0]] = f"import {name if alias else name.split('.', 1)[0]}"
+    for kind, name in TOP_LEVEL_DEFINITION.findall(text):
+        table[name] = kind
+    return table
+
+
+def _member(node: cst.CSTNode, name: str) -> Optional[cst.CSTNode]:
+    if not isinstance(node, cst.ClassDef):
+        return None
+    for statement in node.body.body:
+        if isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and statement.name.value == name:
+            return statement
+    return None
+
+
+def project_files(root: Path) -> List[Path]:
+    """The Python files under `root`, environments and caches left out; at most MAX_ROOT_FILES + 1."""
+    found: List[Path] = []
+    for folder, subfolders, files in os.walk(root):
+        subfolders[:] = sorted(sub for sub in subfolders if sub not in SKIPPED_FOLDERS and not sub.startswith("."))
+        found.extend(Path(folder) / name for name in sorted(files) if name.endswith(".py"))
+        if len(found) > MAX_ROOT_FILES:
+            break
+    return found
+
+
+def _index_imports(root: Path, own_folder: Path) -> Dict[str, List[str]]:
+    """Name -> the files under `root` whose import statements name it (a module or what it imports)."""
+    files = project_files(root)
+    if len(files) > MAX_ROOT_FILES:
+        files = project_files(own_folder)[:MAX_ROOT_FILES]
+    index: Dict[str, List[str]] = {}
+    for path in files:
+        try:
+            if path.stat().st_size > MAX_FILE_BYTES:
+                continue
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        names = {name for statement in IMPORT_STATEMENT.findall(text) for name in IDENTIFIER.findall(statement)}
+        for name in names - IMPORT_WORDS:
+            index.setdefault(name, []).append(str(path.resolve()))
+    return index

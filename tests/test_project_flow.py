@@ -1,0 +1,198 @@
+"""Values cross files the way imports make them cross: what a model's `forward` returns, what a
+training script passes a loss, a constant set where a class is built; a cached result is checked
+again when a file it used changes."""
+
+import json
+
+from cli_support import write
+from nanlint.api import Checker
+from nanlint.config import Settings
+
+MODEL = """
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Classifier(nn.Module):
+    def __init__(self, dim, classes):
+        super().__init__()
+        self.fc = nn.Linear(dim, classes)
+
+    def forward(self, x):
+        return F.softmax(self.fc(x), dim=-1)
+"""
+
+LOSSES = """
+import torch
+
+
+def nll(probs, target):
+    return -torch.log(probs.gather(1, target[:, None])).mean()
+
+
+def pair_distance(a, b):
+    return torch.sqrt(((a - b) ** 2).sum(-1))
+"""
+
+TRAIN = """
+import torch
+from model import Classifier
+from losses import nll, pair_distance
+
+model = Classifier(8, 3)
+x = torch.randn(4, 8)
+y = torch.randint(0, 3, (4,))
+probs = model(x)
+loss = nll(probs, y) + pair_distance(model.fc(x), model.fc(x).flip(0)).mean()
+loss.backward()
+"""
+
+
+def check(tmp_path, *names, **settings):
+    settings = {"root": str(tmp_path), "cache": False, **settings}
+    return Checker(Settings(**settings)).run([str(tmp_path / name) for name in names] or [str(tmp_path)], jobs=1)
+
+
+def found(report):
+    return sorted((f.path.rsplit("/", 1)[-1], f.line, f.code) for f in report.findings)
+
+
+def test_a_probability_made_in_one_file_is_logged_in_another(tmp_path):
+    write(tmp_path, "model.py", MODEL)
+    write(tmp_path, "losses.py", LOSSES)
+    write(tmp_path, "train.py", TRAIN)
+    assert ("losses.py", 5, "NAN101") in found(check(tmp_path, "losses.py"))
+
+
+def test_a_helper_is_differentiated_by_a_script_in_another_file(tmp_path):
+    write(tmp_path, "model.py", MODEL)
+    write(tmp_path, "losses.py", LOSSES)
+    write(tmp_path, "train.py", TRAIN)
+    report = check(tmp_path, "losses.py")
+    (sqrt,) = [f for f in report.findings if f.line == 9]
+    assert sqrt.code == "NAN205" and "train.py" in sqrt.message
+
+
+def test_a_package_with_relative_imports(tmp_path):
+    write(tmp_path, "pkg/__init__.py", "")
+    write(tmp_path, "pkg/model.py", MODEL)
+    write(tmp_path, "pkg/losses.py", LOSSES)
+    write(tmp_path, "pkg/train.py", TRAIN.replace("from model", "from .model").replace("from losses", "from .losses"))
+    assert ("losses.py", 5, "NAN101") in found(check(tmp_path, "pkg/losses.py"))
+
+
+def test_a_module_imported_whole_and_reexported(tmp_path):
+    write(tmp_path, "pkg/__init__.py", "from .losses import nll\n")
+    write(tmp_path, "pkg/model.py", MODEL)
+    write(tmp_path, "pkg/losses.py", LOSSES)
+    write(tmp_path, "train.py", """
+        import torch
+        import pkg
+        from pkg import model as models
+
+        net = models.Classifier(8, 3)
+        loss = pkg.nll(net(torch.randn(4, 8)), torch.zeros(4, dtype=torch.long))
+        loss.backward()
+    """)
+    assert ("losses.py", 5, "NAN101") in found(check(tmp_path, "pkg/losses.py"))
+
+
+def test_same_named_files_of_other_projects_do_not_mix(tmp_path):
+    write(tmp_path, "a/model.py", MODEL)
+    write(tmp_path, "a/losses.py", LOSSES)
+    write(tmp_path, "b/losses.py", LOSSES)
+    write(tmp_path, "a/train.py", TRAIN)
+    write(tmp_path, "b/train.py", TRAIN.replace("probs = model(x)", "probs = torch.rand(4, 3).clamp_min(0.1)"))
+    assert ("losses.py", 5, "NAN101") not in found(check(tmp_path, "b/losses.py"))
+    assert ("losses.py", 5, "NAN101") in found(check(tmp_path, "a/losses.py"))
+
+
+def test_without_the_caller_the_parameter_is_unknown(tmp_path):
+    write(tmp_path, "model.py", MODEL)
+    write(tmp_path, "losses.py", LOSSES)
+    assert found(check(tmp_path, "losses.py")) == []
+
+
+def test_a_constant_set_where_a_class_is_built_in_another_file(tmp_path):
+    write(tmp_path, "losses.py", """
+        import torch
+
+
+        class Contrastive(torch.nn.Module):
+            def __init__(self, temperature=0.5):
+                super().__init__()
+                self.temperature = temperature
+
+            def forward(self, a, b):
+                cos = torch.nn.functional.cosine_similarity(a, b)
+                return torch.exp(cos / self.temperature).sum()
+    """)
+    write(tmp_path, "train.py", """
+        import torch
+        from losses import Contrastive
+
+        criterion = Contrastive(temperature=0.005)
+        loss = criterion(torch.randn(4, 8), torch.randn(4, 8))
+    """)
+    assert ("losses.py", 11, "NAN507") in found(check(tmp_path, "losses.py"))
+
+
+def test_a_cached_result_is_checked_again_when_a_file_it_used_changes(tmp_path):
+    write(tmp_path, "model.py", MODEL)
+    write(tmp_path, "losses.py", LOSSES)
+    write(tmp_path, "train.py", TRAIN)
+    settings = dict(cache=True, cache_dir=str(tmp_path / "cache"))
+    assert ("losses.py", 5, "NAN101") in found(check(tmp_path, "losses.py", **settings))
+    (cache_file,) = (tmp_path / "cache").glob("*.json")
+    entry = next(value for key, value in json.loads(cache_file.read_text())["files"].items() if key.endswith("losses.py"))
+    assert any(path.endswith("train.py") for path in entry[5]) and any(path.endswith("model.py") for path in entry[5])
+    write(tmp_path, "model.py", MODEL.replace("F.softmax(self.fc(x), dim=-1)", "F.log_softmax(self.fc(x), dim=-1).exp().clamp_min(1e-6)"))
+    assert ("losses.py", 5, "NAN101") not in found(check(tmp_path, "losses.py", **settings))
+
+
+def test_items_at_constant_keys_functions_held_in_attributes_and_self_calls(tmp_path):
+    write(tmp_path, "utils.py", """
+        def squash(x):
+            y = x.sigmoid_()
+            return y
+    """)
+    write(tmp_path, "losses.py", """
+        import torch
+
+
+        def _neg_loss(pred, gt):
+            return -(torch.log(1 - pred) * (1 - gt)).sum()
+
+
+        class FocalLoss(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.neg_loss = _neg_loss
+
+            def forward(self, out, target):
+                return self.neg_loss(out, target)
+    """)
+    write(tmp_path, "train.py", """
+        import torch
+        from losses import FocalLoss
+        from utils import squash
+
+
+        class Criterion(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.crit = FocalLoss()
+
+            def forward(self, output, batch):
+                output["hm"] = squash(output["hm"])
+                return self.crit(output["hm"], batch["hm"])
+
+            def step(self, output, batch):
+                return self(output, batch)
+
+
+        head = torch.nn.Conv2d(4, 2, 1)
+        loss = Criterion()({"hm": head(torch.randn(1, 4, 8, 8))}, {"hm": torch.zeros(1, 2, 8, 8)})
+        loss.backward()
+    """)
+    assert ("losses.py", 5, "NAN101") in found(check(tmp_path, "losses.py"))
