@@ -27,7 +27,7 @@ from nanlint.runtime.render import annotated_findings, process_notes, render_con
 from nanlint.runtime.runner import child_environment, run_child
 from nanlint.runtime.schedule import FULL, SAMPLED, Schedule
 from nanlint.runtime.search.plan import (
-    DEFAULT_BUDGET, DEFAULT_TOTAL_BUDGET, FlaggedLine, SearchPlan, finding_lines, predictions_of,
+    DEFAULT_BUDGET, DEFAULT_TOTAL_BUDGET, FlaggedLine, SearchPlan, finding_columns, finding_lines, predictions_of,
 )
 from nanlint.runtime.search.report import SearchReport
 from nanlint.runtime.summary import summarize
@@ -108,6 +108,8 @@ def run(args: argparse.Namespace) -> int:
     enabled = {rule.code for rule in project.rules}
     joined.runtime_findings = [r for r in joined.runtime_findings if r.finding.code in enabled and not suppressed(r.finding)]
     searched = _search_report(args, joined, summary) if args.search else None
+    if searched:
+        joined.searched = searched.found(project.catalog, lambda f: f.code in enabled and not suppressed(f))
     _write(fmt, args, joined, summary, child, project.catalog, searched)
     if report.errors:
         from nanlint.output import render_errors
@@ -159,7 +161,8 @@ def _usage_problem(args) -> str:
 
 def _search_plan(args, findings, catalog, run_dir: str) -> SearchPlan:
     cwd = os.getcwd()
-    flagged = [FlaggedLine(*finding_lines(f, cwd), code=f.code, predictions=predictions_of(catalog, f.code))
+    flagged = [FlaggedLine(*finding_lines(f, cwd), code=f.code, predictions=predictions_of(catalog, f.code),
+                           columns=finding_columns(f))
                for f in findings if predictions_of(catalog, f.code)]
     folder = os.path.abspath(args.search_dir) if args.search_dir else os.path.join(run_dir, "reproducers")
     return SearchPlan(flagged, args.search_budget, args.search_total_budget, folder)

@@ -73,6 +73,7 @@ class Joined:
     echoes: List[SiteEvent] = field(default_factory=list)  # non-finite state an earlier root left behind
     by_tests: List[SiteEvent] = field(default_factory=list)  # edge values the test suite made on purpose
     thrown_away: List[SiteEvent] = field(default_factory=list)  # values every occurrence of which was masked
+    searched: List[Finding] = field(default_factory=list)  # triggers of `--search` past the static findings
 
     def counts(self) -> Dict[str, int]:
         counts = {CONFIRMED: 0, NOT_TRIGGERED: 0, NOT_REACHED: 0, STATIC_ONLY: 0, UNKNOWN: 0, BY_TESTS: 0}
@@ -85,7 +86,7 @@ class Joined:
     def as_unknown(self, why: str, outcomes=(CONFIRMED, NOT_TRIGGERED, NOT_REACHED)) -> "Joined":
         """The outcomes the run cannot vouch for (processes it did not monitor) become unknown."""
         return Joined([Outcome(o.finding, UNKNOWN, why=why) if o.outcome in outcomes else o for o in self.outcomes],
-                      self.runtime_findings, self.echoes, self.by_tests, self.thrown_away)
+                      self.runtime_findings, self.echoes, self.by_tests, self.thrown_away, self.searched)
 
     @property
     def found_anything(self) -> bool:

@@ -98,11 +98,12 @@ class Monitor:
     """Install with `install()` (pushes the mode in this thread and follows new threads)."""
 
     def __init__(self, sink, paths=(), strict: bool = False, check_margins: bool = True,
-                 schedule: Optional[Schedule] = None):
+                 schedule: Optional[Schedule] = None, columns: bool = False):
+        """`columns`: events carry the column of the op's expression (a search's trials)."""
         self.sink = sink
         self.strict = strict
         self.check_margins = check_margins
-        self.sites = SiteResolver(paths, library_dirs=[os.path.dirname(torch.__file__)])
+        self.sites = SiteResolver(paths, library_dirs=[os.path.dirname(torch.__file__)], columns=columns)
         self.step = 0  # backward() calls so far: steps are numbered from the first of the pytest test
         self._step_context: Optional[str] = None  # the test the numbering counts from, and its first step
         self._first_step_of_context = 0
@@ -745,6 +746,7 @@ class Monitor:
             "op": op,
             "path": site.path,
             "line": site.line,
+            **({"column": site.column} if site.column else {}),
             "function": site.function,
             **fields,
             "step": self.step_number(self.step if step is None else step),
@@ -849,13 +851,19 @@ class Monitor:
             if time.monotonic() - entry.emitted_at >= _MARGIN_FLUSH_SECONDS:
                 self._emit_margin(entry)
 
+    def closest_approaches(self) -> List[dict]:
+        """The closest approach to its danger of each op at each line (the margin records)."""
+        with self._lock:
+            return [self._margin_record(entry) for entry in self._margins.values()]
+
+    def _margin_record(self, entry: _MarginEntry) -> dict:
+        limit = margins.limit_of(entry.spec.limit, entry.dtype)
+        return dict(entry.record, type="margin", value=entry.value, dtype=entry.dtype, limit=limit,
+                    lowest=entry.spec.lowest)
+
     def _emit_margin(self, entry: _MarginEntry) -> None:
         entry.emitted, entry.emitted_at = entry.value, time.monotonic()
-        limit = margins.limit_of(entry.spec.limit, entry.dtype)
-        self.sink.emit(
-            dict(entry.record, type="margin", value=entry.value, dtype=entry.dtype, limit=limit,
-                 lowest=entry.spec.lowest)
-        )
+        self.sink.emit(self._margin_record(entry))
 
 
 def _changed_by(name, args, kwargs, out, inplace):

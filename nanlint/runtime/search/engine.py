@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, List, Optional
 
-from nanlint.runtime.search.calls import Call, Step
+from nanlint.runtime.search.calls import Call, Step, requiring_grad
 from nanlint.runtime.search.mutations import MUTATIONS, gradient_step, scale, scale_factor
 from nanlint.runtime.search.targets import Target
 from nanlint.runtime.search.trial import Goal, TrialResult, margin_gradient, run_trial
@@ -209,6 +209,8 @@ def replay(recorded: Call, steps: List[Step]) -> Optional[Call]:
 def search(target: Target, seeds: List[Call], goal: Goal, paths: List[str], deadline: float,
            on_trial: Callable[[int, float], None] = lambda trials, distance: None) -> SearchOutcome:
     started = time.monotonic()
+    if goal.differentiates:
+        seeds = [requiring_grad(seed) for seed in seeds]
     state = _Search(target, goal, paths, deadline, on_trial)
     done = any(state.attempt(seed) for seed in seeds)
     state.outcome.seeds_failed = not done and not state.pool

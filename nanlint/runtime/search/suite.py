@@ -13,7 +13,7 @@ from typing import List
 
 from nanlint.options import default_project
 from nanlint.runtime.join import display_path, join
-from nanlint.runtime.search.plan import DEFAULT_TOTAL_BUDGET, FlaggedLine, SearchPlan, finding_lines, predictions_of
+from nanlint.runtime.search.plan import DEFAULT_TOTAL_BUDGET, FlaggedLine, SearchPlan, finding_columns, finding_lines, predictions_of
 from nanlint.runtime.search.recorder import Recorder
 from nanlint.runtime.search.report import SearchReport
 from nanlint.runtime.search.session import Confirmations, run_searches
@@ -28,7 +28,8 @@ class SuiteSearch:
         self.root = root
         self.kept = bool(folder)
         folder = os.path.abspath(folder) if folder else tempfile.mkdtemp(prefix="nanlint-search-")
-        flagged = [FlaggedLine(*finding_lines(f, root), code=f.code, predictions=predictions_of(self.catalog, f.code))
+        flagged = [FlaggedLine(*finding_lines(f, root), code=f.code, predictions=predictions_of(self.catalog, f.code),
+                               columns=finding_columns(f))
                    for f in self.findings if predictions_of(self.catalog, f.code)]
         self.plan = SearchPlan(flagged, budget, DEFAULT_TOTAL_BUDGET, folder)
         self.confirmed = set()
