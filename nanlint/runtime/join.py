@@ -73,7 +73,7 @@ class Joined:
     echoes: List[SiteEvent] = field(default_factory=list)  # non-finite state an earlier root left behind
     by_tests: List[SiteEvent] = field(default_factory=list)  # edge values the test suite made on purpose
     thrown_away: List[SiteEvent] = field(default_factory=list)  # values every occurrence of which was masked
-    searched: List[Finding] = field(default_factory=list)  # triggers of `--search` past the static findings
+    searched: list = field(default_factory=list)  # search.report.SearchFinding: triggers past the static findings
 
     def counts(self) -> Dict[str, int]:
         counts = {CONFIRMED: 0, NOT_TRIGGERED: 0, NOT_REACHED: 0, STATIC_ONLY: 0, UNKNOWN: 0, BY_TESTS: 0}

@@ -53,7 +53,7 @@ def annotated_findings(joined: Joined, notes: List[str]) -> list:
         replace(o.finding, message="%s [%s: %s]" % (o.finding.message, outcome_name(o), outcome_detail(o, notes)))
         for o in joined.outcomes
     ]
-    return findings + [r.finding for r in joined.runtime_findings] + joined.searched
+    return findings + [r.finding for r in joined.runtime_findings] + [found.finding for found in joined.searched]
 
 
 def render_text(joined: Joined, summary: RunSummary, child: ChildResult, timeout: Optional[float],
@@ -69,7 +69,7 @@ def render_text(joined: Joined, summary: RunSummary, child: ChildResult, timeout
         finding = runtime.finding
         lines.append("%s:%d:%d: %s %s" % (finding.path, finding.line, finding.column, finding.code, finding.message))
         lines.append("  " + runtime_detail(runtime))
-    for finding in sorted(joined.searched, key=lambda f: f.sort_key()):
+    for finding in sorted((found.finding for found in joined.searched), key=lambda f: f.sort_key()):
         lines.append("%s:%d:%d: %s %s" % (finding.path, finding.line, finding.column, finding.code, finding.message))
         lines.append("  found by the search past the static findings: no rule flagged this line")
     if lines:
@@ -114,7 +114,7 @@ def render_json(joined: Joined, summary: RunSummary, child: ChildResult, command
             dict(_finding_json(r.finding), event=r.event.to_dict(), flagged_by=r.flagged)
             for r in joined.runtime_findings
         ],
-        "search_findings": [_finding_json(f) for f in joined.searched],
+        "search_findings": [dict(_finding_json(found.finding), search=found.search) for found in joined.searched],
         "echoes": [e.to_dict() for e in joined.echoes],
         "made_by_tests": [e.to_dict() for e in joined.by_tests],
         "thrown_away": [e.to_dict() for e in joined.thrown_away],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import os
+from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional
 
 from nanlint.ftypes import Finding, Span
@@ -15,6 +16,14 @@ from nanlint.runtime.summary import Margin
 # The statuses of a finding's search (search.session writes them).
 TRIGGERABLE, UNCONFIRMED, NOT_TRIGGERED, NOT_SEARCHED = "triggerable", "unconfirmed", "not triggered", "not searched"
 STATUSES = (TRIGGERABLE, UNCONFIRMED, NOT_TRIGGERED, NOT_SEARCHED)
+
+
+@dataclass
+class SearchFinding:
+    """A trigger the search found past the static findings: the finding, and the search's record."""
+
+    finding: Finding
+    search: dict
 
 
 class SearchReport:
@@ -32,7 +41,7 @@ class SearchReport:
             if outcome.outcome in (NOT_TRIGGERED_RUN, NOT_REACHED):  # static-only rules predict nothing to search
                 self.by_outcome[index] = _record_for(outcome, findings, unfinished, cwd)
 
-    def found(self, catalog, keep: Callable[[Finding], bool] = lambda finding: True) -> List[Finding]:
+    def found(self, catalog, keep: Callable[[Finding], bool] = lambda finding: True) -> List["SearchFinding"]:
         """The searches past the static findings that triggered, as findings of the runtime rules (NAN011
         forward, NAN012 backward) that `keep` keeps (the selection, the suppressions)."""
         found = []
@@ -44,7 +53,7 @@ class SearchReport:
                               code=record["code"], name=catalog[record["code"]].name,
                               message="search: " + describe(record, self.cwd, self.reproducers_kept))
             if keep(finding):
-                found.append(finding)
+                found.append(SearchFinding(finding, {k: v for k, v in record.items() if k not in ("type", "pid")}))
         return found
 
     def record(self, index: int) -> Optional[dict]:
