@@ -8,8 +8,8 @@ from dataclasses import replace
 from typing import List, Optional
 
 from nanlint.runtime.join import (
-    BY_TESTS, CONFIRMED, NOT_REACHED, NOT_TRIGGERED, STATIC_ONLY, UNKNOWN, Joined, Outcome, RuntimeFinding, describe_echo,
-    describe_event, describe_margin, display_path,
+    BY_TESTS, CONFIRMED, NOT_REACHED, NOT_TRIGGERED, STATIC_ONLY, UNKNOWN, Joined, Outcome, RuntimeFinding,
+    describe_echo, describe_event, describe_margin, display_path,
 )
 from nanlint.runtime.runner import ChildResult
 from nanlint.runtime.summary import RunSummary
@@ -74,7 +74,8 @@ def render_text(joined: Joined, summary: RunSummary, child: ChildResult, timeout
         lines.append("  found by the search past the static findings: no rule flagged this line")
     if lines:
         lines.append("")
-    lines.extend("note: " + note for note in summary.notes + set_aside_notes(joined, strict) + process_notes(summary, child))
+    notes = summary.notes + set_aside_notes(joined, strict) + process_notes(summary, child)
+    lines.extend("note: " + note for note in notes)
     lines.append(child.status_line(timeout))
     lines.append(_summary_line(joined, summary))
     if searched:

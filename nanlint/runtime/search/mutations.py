@@ -243,7 +243,8 @@ def change_number(call: Call, rng: random.Random) -> Optional[Call]:
         return None
     number = rng.choice(candidates)
     new, words = rng.choice(_NUMBER_CHANGES)
-    return replace(call, number.where, new(number.value), "setting `%s` (%s) %s" % (number.name, _number(number.value), words))
+    change = "setting `%s` (%s) %s" % (number.name, _number(number.value), words)
+    return replace(call, number.where, new(number.value), change)
 
 
 _NONE_FILLS = (("an all-False mask", torch.bool, 0), ("an all-True mask", torch.bool, 1), ("zeros", None, 0),

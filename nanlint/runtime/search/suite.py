@@ -13,7 +13,9 @@ from typing import List
 
 from nanlint.options import default_project
 from nanlint.runtime.join import display_path, join
-from nanlint.runtime.search.plan import DEFAULT_TOTAL_BUDGET, FlaggedLine, SearchPlan, finding_columns, finding_lines, predictions_of
+from nanlint.runtime.search.plan import (
+    DEFAULT_TOTAL_BUDGET, FlaggedLine, SearchPlan, finding_columns, finding_lines, predictions_of,
+)
 from nanlint.runtime.search.recorder import Recorder
 from nanlint.runtime.search.report import SearchReport
 from nanlint.runtime.search.session import Confirmations, run_searches
