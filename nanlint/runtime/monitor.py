@@ -399,8 +399,23 @@ class Monitor:
             built = self._built.running_library_module()
             run_at = {"run_at": {"path": site.path, "line": site.line}} if built else {}
             self._emit_error(built or site, FORWARD, Kind.INPLACE_ERROR, ops.display_name(name), error, **run_at)
+            error._nanlint_reported = True
         elif is_numeric_error(str(error)):
             self._emit_error(site, FORWARD, Kind.NUMERIC_ERROR, ops.display_name(name), error)
+
+    def uncaught(self, error, traceback) -> None:
+        """An exception ends the program: an autograd in-place error raised by an op of a step checked at
+        the tripwire (the monitor did not see it) is reported at the user's line the traceback ends at."""
+        if not isinstance(error, RuntimeError) or LEAF_INPLACE not in str(error) or getattr(error, "_nanlint_reported", 0):
+            return
+        entry, line = None, None
+        while traceback is not None:
+            if self.sites.is_user_file(traceback.tb_frame.f_code.co_filename):
+                entry, line = traceback.tb_frame, traceback.tb_lineno
+            traceback = traceback.tb_next
+        if entry is not None:
+            site = Site(self.sites.real_path(entry.f_code.co_filename), line, entry.f_code.co_name)
+            self._emit_error(site, FORWARD, Kind.INPLACE_ERROR, "in-place op", error)
 
     # ----------------------------------------------------------------- backward
 
@@ -673,17 +688,25 @@ class Monitor:
     def _after_optimizer_step(self, optimizer, args, kwargs) -> None:
         self._tls.quiet = max(0, getattr(self._tls, "quiet", 1) - 1)
         if self.tripwire.armed:  # weights are checked where they are next used: see weights_found_nonfinite
-            self._last_update = _Update(self.sites.current(), type(optimizer), self.step - 1)
-            return  # and, as for every op of a tripwire step, its in-place changes are not logged
+            site = self.sites.current()
+            self._last_update = _Update(site, type(optimizer), self.step - 1)
+            self._record_step_changes(site, optimizer)  # a GAN's D step before G's backward raises there
+            return
         with torch._C.DisableTorchFunction():
             self._check_optimizer_step(optimizer)
+
+    def _record_step_changes(self, site, optimizer) -> list:
+        """The in-place changes `optimizer.step()` made to its parameters (a later backward may complain)."""
+        params = _parameters(optimizer)
+        op = _step_name(type(optimizer))
+        for param in params:
+            self._inplace.record(site, op, param)
+        return params
 
     def _check_optimizer_step(self, optimizer) -> None:
         site = self.sites.current()
         op = _step_name(type(optimizer))
-        params = _parameters(optimizer)
-        for param in params:  # in-place updates that a later backward may complain about
-            self._inplace.record(site, op, param)
+        params = self._record_step_changes(site, optimizer)
         finite = self._params_finite[id(optimizer)] = checks.quick_all_finite(params)
         if finite or not getattr(self._tls, "params_were_finite", True):
             return
@@ -782,6 +805,12 @@ class Monitor:
         if self.strict and kind in (Kind.ROOT, Kind.INPUT) and not followed:
             raise NonFiniteError(_strict_message(record))
         return mine
+
+    def echoes_a_root(self, step: int) -> bool:
+        """A root named at an earlier step came before: what a later step finds non-finite is its echo."""
+        root = self._last_root
+        return bool(root and root.get("op") and root.get("step") is not None
+                    and root["step"] < self.step_number(step))
 
     def root_seen(self, root: dict) -> None:
         """A value was born (or the tripwire met one it could not name): what non-finite state found

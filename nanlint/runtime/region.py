@@ -30,21 +30,18 @@ class Region:
     last_line: int
 
 
-def region(path: str, function: types.CodeType, first_line: int, last_line: int) -> Union[Region, str]:
+def region(path: str, function: types.CodeType, first_line: int, last_line: int,
+           values_at_the_end: bool = False) -> Union[Region, str]:
     """The statements of `function` in `path` from the one holding `first_line` to the one holding
-    `last_line`, or why they cannot be replayed."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            tree = ast.parse(handle.read(), path)
-    except (OSError, SyntaxError, ValueError) as error:
-        return "its source could not be read (%s)" % str(error).split("\n")[0][:120]
-    scope = _scope_of(tree, function)
-    if scope is None:
-        return "`%s` was not found in %s" % (function.co_name, path)
+    `last_line`, or why they cannot be replayed. `values_at_the_end`: they will run on the variables as
+    they were after them, which is right only if they assign no variable they read first."""
+    scope = _scope(path, function)
+    if isinstance(scope, str):
+        return scope
     statements = _statements_between(scope.body, first_line, last_line)
     if not statements:
         return "lines %d to %d of %s are not statements of one block" % (first_line, last_line, path)
-    why = _unreplayable(statements)
+    why = _unreplayable(statements) or (_read_then_assigned(statements) if values_at_the_end else "")
     if why:
         return why
     module = ast.Module(body=[_Ends().visit(statement) for statement in statements], type_ignores=[])
@@ -53,6 +50,47 @@ def region(path: str, function: types.CodeType, first_line: int, last_line: int)
         return Region(compile(module, path, "exec"), statements[0].lineno, statements[-1].end_lineno or last_line)
     except SyntaxError as error:
         return "the statements do not compile on their own (%s)" % error.msg
+
+
+def loop_body_start(path: str, function: types.CodeType, line: int) -> Union[int, str]:
+    """The first line of the body of the innermost loop of `function` around `line` (a training loop's
+    step starts there), or why there is none."""
+    scope = _scope(path, function)
+    if isinstance(scope, str):
+        return scope
+    loops = [node for node in _walk_scope(scope) if isinstance(node, _LOOPS) and node is not scope
+             and node.body[0].lineno <= line <= (node.body[-1].end_lineno or line)]
+    if not loops:
+        return "backward() is called outside a loop and no module was called in the step"
+    return max(loops, key=lambda loop: loop.body[0].lineno).body[0].lineno
+
+
+def _scope(path: str, function: types.CodeType):
+    try:
+        with open(path, encoding="utf-8") as handle:
+            tree = ast.parse(handle.read(), path)
+    except (OSError, SyntaxError, ValueError) as error:
+        return "its source could not be read (%s)" % str(error).split("\n")[0][:120]
+    return _scope_of(tree, function) or "`%s` was not found in %s" % (function.co_name, path)
+
+
+def _read_then_assigned(statements: List[ast.stmt]) -> str:
+    """A variable the statements read before they assign it (`x = x / x.std()`): run on the values after
+    them, they would not compute what they did."""
+    assigned = set()
+    for statement in statements:
+        for node in _walk_scope(statement):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in _stored(statements) \
+                    and node.id not in assigned:
+                return "`%s` is read, then assigned, by the step's statements: its value at the step's start is gone" \
+                    % node.id
+        assigned |= _stored([statement])
+    return ""
+
+
+def _stored(statements: List[ast.stmt]) -> set:
+    return {node.id for statement in statements for node in _walk_scope(statement)
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
 
 
 def _scope_of(tree: ast.Module, function: types.CodeType):

@@ -29,7 +29,7 @@ from typing import Callable, Dict, List, Optional, Union
 import torch
 
 from nanlint.runtime import events
-from nanlint.runtime.region import RegionEnd, region
+from nanlint.runtime.region import RegionEnd, loop_body_start, region
 from nanlint.runtime.sites import LIBRARY, SiteResolver
 
 CHILD_SECONDS = 60.0  # a replay still running then is stopped
@@ -68,6 +68,7 @@ class StepPlan:
     last_line: int
     names: dict  # the frame's globals, then its variables at the first module call
     versions: Dict[str, int]
+    values_at_the_end: bool = False  # the variables are those at backward(): a step that called no module
 
     @property
     def label(self) -> str:
@@ -91,9 +92,27 @@ def plan(start: List[FrameState], resolver: SiteResolver) -> Union[StepPlan, str
                     state.versions)
 
 
+def plan_from_loop(resolver: SiteResolver) -> Union[StepPlan, str]:
+    """At `backward()` in a step that called no module (a loop over raw tensors): the statements of the
+    loop's body up to the `backward()`, on the frame's variables as they are now."""
+    frame = sys._getframe(1)
+    while frame is not None and resolver.classify(frame.f_code.co_filename) == LIBRARY:
+        frame = frame.f_back
+    if frame is None:
+        return "no module was called in the step"
+    path = resolver.real_path(frame.f_code.co_filename)
+    first_line = loop_body_start(path, frame.f_code, frame.f_lineno)
+    if isinstance(first_line, str):
+        return first_line
+    names = dict(frame.f_globals) if frame.f_code.co_name != "<module>" else {}
+    names.update(frame.f_locals)
+    return StepPlan(path, frame.f_code, first_line, frame.f_lineno, names, {}, values_at_the_end=True)
+
+
 def prepare(step_plan: StepPlan) -> Union[Callable[[], None], str]:
     """The step as a function to run in the child, or why it cannot be run."""
-    statements = region(step_plan.path, step_plan.function, step_plan.first_line, step_plan.last_line)
+    statements = region(step_plan.path, step_plan.function, step_plan.first_line, step_plan.last_line,
+                        step_plan.values_at_the_end)
     if isinstance(statements, str):
         return statements
     changed = sorted(name for name, version in step_plan.versions.items()

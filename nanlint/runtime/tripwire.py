@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
@@ -67,6 +68,7 @@ class ForwardPass:
     step: int
     plan: object = None  # a step_replay.StepPlan to replay the whole step, or why there is none
     first_call: Optional[ModuleCall] = None  # the step's first module call: its random state and modes
+    rng: Optional[torch.Tensor] = None  # with no module call: the random state the step before left
     replayed: bool = False  # the whole step was replayed already
 
     def tensors(self) -> List[torch.Tensor]:
@@ -98,6 +100,7 @@ class Tripwire:
         self._start: Optional[List[step_replay.FrameState]] = None  # the user's frames at the step's first call
         self._first_call: Optional[ModuleCall] = None
         self._explaining: Optional[ForwardPass] = None  # the pass whose trip is being explained
+        self._rng_at_step_end: Optional[torch.Tensor] = None  # kept while steps call no module
         self._step_replays = 0
         self._call_module = None  # what nn.Module.__call__ was before the tripwire took it
 
@@ -179,8 +182,14 @@ class Tripwire:
     def check_forward(self, loss, site: Site, step: int) -> None:
         """At backward(): keep the step's module outputs and its loss, to read with its gradients."""
         self.settle_forward()  # an earlier backward's gradients were not checked yet: its forward is read now
-        plan = step_replay.plan(self._start, self.monitor.sites) if self._start else "no module was called in the step"
-        self._forward = ForwardPass(self._calls, checks.float_tensors(loss), site, step, plan, self._first_call)
+        if self._start:
+            plan = step_replay.plan(self._start, self.monitor.sites)
+        else:  # a loop over raw tensors: its body, from the random state the last step left
+            plan = step_replay.plan_from_loop(self.monitor.sites)
+        self._forward = ForwardPass(self._calls, checks.float_tensors(loss), site, step, plan, self._first_call,
+                                    rng=self._rng_at_step_end)
+        # Where the next such step starts drawing random numbers (this one's backward and update draw none).
+        self._rng_at_step_end = None if self._start else torch.get_rng_state()
         self._calls, self._start, self._first_call = [], None, None
 
     def _settle_calls(self) -> None:
@@ -320,13 +329,18 @@ class Tripwire:
             return "%d steps were replayed already" % _MAX_STEP_REPLAYS
         self._step_replays += 1
         first = forward.first_call
-        records = step_replay.run_in_child(self.monitor, lambda: _in_state_of(first, problem), forward.plan.label,
-                                           self._step)
+        if first is not None:
+            run = functools.partial(_in_state_of, first, problem)
+        else:
+            run = functools.partial(_with_rng, forward.rng, problem)
+        records = step_replay.run_in_child(self.monitor, run, forward.plan.label, self._step)
         if self.monitor.receive_replayed(records):
             return ""
         return "replaying %s op by op did not make it again" % forward.plan.label
 
     def _unexplained(self, phase: str, site: Site, why: str) -> None:
+        if self.monitor.echoes_a_root(self._step):
+            return  # the weights an earlier named root poisoned: nothing new was born
         replay = self._replay_step()
         if not replay:
             return  # the step replayed named the line
@@ -355,6 +369,16 @@ def _unwrapped(module: torch.nn.Module) -> torch.nn.Module:
 def _call_again(call: ModuleCall, module: torch.nn.Module):
     args, kwargs = _copy_tensors(call.args), _copy_tensors(call.kwargs)
     return _in_state_of(call, lambda: module(*args, **kwargs))
+
+
+def _with_rng(rng: Optional[torch.Tensor], run):
+    saved = torch.get_rng_state()
+    if rng is not None:
+        torch.set_rng_state(rng)
+    try:
+        return run()
+    finally:
+        torch.set_rng_state(saved)
 
 
 def _in_state_of(call: ModuleCall, run):
