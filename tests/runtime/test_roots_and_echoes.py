@@ -351,3 +351,65 @@ def test_torch_warnings_under_verify_point_at_the_users_line(nanlint, tmp_path):
     assert "monitor.py" not in result.stderr
     strict = nanlint("verify", ".", "--no-progress", "--run", PYTHON, "-W", "error::UserWarning", "warn.py", cwd=tmp_path)
     assert "UserWarning: To copy construct" in strict.stderr and "the command exited with status 1" in strict.stdout
+
+
+def test_a_late_nan_in_a_loop_over_raw_tensors_is_named_by_replaying_the_loop_body(nanlint, tmp_path):
+    script = write(tmp_path, "raw_loop.py", """
+        import torch
+
+        torch.manual_seed(1)
+        x = torch.tensor([[1.0, 2.0], [2.0, 3.0], [3.0, 1.0], [4.0, 3.0]]) * 20
+        y = torch.tensor([[0.0], [0.0], [1.0], [1.0]])
+        W = torch.zeros((2, 1), requires_grad=True)
+        b = torch.zeros(1, requires_grad=True)
+        optimizer = torch.optim.SGD([W, b], lr=1)
+        for epoch in range(10):
+            p = torch.sigmoid(x.matmul(W) + b)
+            cost = -(y * torch.log(p) + (1 - y) * torch.log(1 - p)).mean()  # raw-root
+            optimizer.zero_grad()
+            cost.backward()
+            optimizer.step()
+    """)
+    result, document = verify_json(nanlint, tmp_path, PYTHON, "raw_loop.py",
+                                   options=("--full-window", "0", "--select", "NAN0"))
+    assert result.returncode == 1, result.stderr
+    roots = [r for r in document["runtime_findings"] if r["line"] == line_of(script, "# raw-root")]
+    assert roots and all(r["event"]["replay"].startswith("the step from line") for r in roots)
+    assert not [n for n in document["notes"] if "is not known" in n]
+
+
+def test_in_place_errors_of_steps_checked_at_the_tripwire_are_named_at_their_lines(nanlint, tmp_path):
+    gan = write(tmp_path, "gan.py", """
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(0)
+        G, D = nn.Linear(4, 4), nn.Sequential(nn.Linear(4, 1), nn.Sigmoid())
+        opt_G, opt_D = torch.optim.Adam(G.parameters()), torch.optim.Adam(D.parameters())
+        for step in range(3):
+            fake = G(torch.randn(8, 4))
+            d_loss = -torch.log(1 - D(fake)).mean() - torch.log(D(torch.randn(8, 4))).mean()
+            g_loss = torch.log(1 - D(fake)).mean()
+            opt_D.zero_grad()
+            d_loss.backward(retain_graph=True)
+            opt_D.step()  # d-step
+            opt_G.zero_grad()
+            g_loss.backward()
+            opt_G.step()
+    """)
+    leaf = write(tmp_path, "leaf.py", """
+        import torch
+        import torch.nn as nn
+
+        model = nn.Linear(4, 2)
+        for step in range(3):
+            model.zero_grad()
+            model(torch.randn(8, 4)).pow(2).mean().backward()
+            for p in model.parameters():
+                p.add_(p.grad, alpha=-0.1)  # leaf-update
+    """)
+    for script, marker in ((gan, "# d-step"), (leaf, "# leaf-update")):
+        result, document = verify_json(nanlint, tmp_path, PYTHON, script,
+                                       options=("--full-window", "0", "--select", "NAN0"))
+        lines = [(r["line"], r["code"]) for r in document["runtime_findings"]]
+        assert (line_of(script, marker), "NAN014") in lines, (script, lines, result.stderr[-2000:])
