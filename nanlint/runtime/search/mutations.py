@@ -289,3 +289,6 @@ MUTATIONS: Tuple[Mutation, ...] = tuple(Mutation(f.__name__, f) for f in (
     shrink_batch, scale, shift_minimum_to_zero, shift, flip_sign, saturate_element, change_number, fill_none,
     to_float16,
 ))
+# Past the static findings the values change, not the dtype: a float16 cast is a precision finding's search
+# (an eps that vanishes in float16 is NAN801's), not a risky op's.
+VALUE_MUTATIONS = tuple(m for m in MUTATIONS if m.apply is not to_float16)

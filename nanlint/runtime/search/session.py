@@ -93,7 +93,7 @@ def run_candidate_searches(recorded: List[Recorded], approaches: List[dict], pla
         label = "%s:%d (%d/%d, past the static findings)" % (
             os.path.basename(goal.path), goal.lines[0], number, len(candidates))
         answer = clock.answer(lambda deadline: _search_one(recorded_function, goal, paths, deadline, plan,
-                                                           _progress(emit, label)), plan.budget)
+                                                           _progress(emit, label), values_only=True), plan.budget)
         if answer.get("reason", "").startswith("the total search budget"):
             return  # the rest are no findings: nothing to say about them
         trigger = answer.get("trigger") or {}
@@ -164,14 +164,15 @@ def _findings_in(recorded: Recorded, plan: SearchPlan) -> List[FlaggedLine]:
     return [f for f in plan.flagged if f.path == recorded.target.path and lines & set(f.lines)]
 
 
-def _search_one(recorded: Recorded, goal: Goal, paths, deadline, plan: SearchPlan, progress) -> Dict:
+def _search_one(recorded: Recorded, goal: Goal, paths, deadline, plan: SearchPlan, progress,
+                values_only: bool = False) -> Dict:
     target = recorded.target
     if target.reason:
         return {"status": NOT_SEARCHED, "reason": target.reason}
     if not recorded.calls:
         reason = recorded.copy_errors[0] if recorded.copy_errors else "no call of `%s` was recorded" % target.qualname
         return {"status": NOT_SEARCHED, "reason": reason}
-    outcome = engine.search(target, recorded.calls, goal, paths, deadline, on_trial=progress)
+    outcome = engine.search(target, recorded.calls, goal, paths, deadline, on_trial=progress, values_only=values_only)
     summary = {"trials": outcome.trials, "seconds": round(outcome.seconds, 2), "budget": plan.budget}
     if outcome.refused:
         return dict(summary, status=NOT_SEARCHED, reason="it tried to %s (the search does not let a function "
