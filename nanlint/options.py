@@ -89,6 +89,13 @@ def build_checker(settings: Settings, catalog: Optional[Dict[str, Rule]] = None)
     return checker
 
 
+def default_project() -> Project:
+    """The project as `nanlint check` with no option sees it (each file's nearest configuration)."""
+    parser = argparse.ArgumentParser()
+    add_rule_options(parser)
+    return make_project(parser.parse_args([]))
+
+
 def make_project(args: argparse.Namespace) -> Project:
     """Every file with its nearest configuration and the command line over it; with `--config`,
     that one for all. Each configuration is validated when a file first needs it."""

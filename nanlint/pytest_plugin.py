@@ -16,6 +16,7 @@ import pytest
 _PROPERTY = "nanlint"
 _REPORTED_KINDS = ("root", "nan_from_inf", "input", "inplace_error", "anomaly_error")
 _FAILING_KINDS = ("root", "input", "inplace_error")
+_BY_TEST = "by_test"  # made on purpose by the test (join.decide_by_test): listed, never failing
 
 
 def pytest_addoption(parser) -> None:
@@ -56,6 +57,7 @@ class _Session:
         else:
             self._monitor, self._owned = Monitor(self._sink, paths=[self._root]).install(), True
         self._search = None
+        self._is_test = None  # built at the first event: the project's test patterns
         if config.getoption("nanlint_search") and self._owned:  # under `verify --search`, verify searches
             from nanlint.runtime.search.suite import SuiteSearch
 
@@ -70,6 +72,7 @@ class _Session:
     def pytest_runtest_call(self, item):
         first = len(self._sink.records)
         result = yield
+        self._monitor.settle()  # what became of the values the test made: thrown away, looked at, used
         lines = self._describe(item.nodeid, self._sink.records[first:])
         if lines:
             item.user_properties.append((_PROPERTY, lines))
@@ -81,16 +84,30 @@ class _Session:
         return result
 
     def _describe(self, nodeid, records):
-        from nanlint.runtime.join import describe_event
+        """(line, kind) per event of the test: the ones that count, then those it made on purpose."""
+        from nanlint.runtime.join import decide_by_test, describe_event
         from nanlint.runtime.summary import summarize
 
         mine = [r for r in records if r.get("type") == "amp_skip"
-                or (r.get("type") in ("event", "count") and r.get("context") == nodeid)]
-        return [  # the test's id is the heading: leave it out of each line
-            ("%s:%d: %s" % (self._relative(e.path), e.line, describe_event(replace(e, contexts=[]))), e.kind)
-            for e in summarize(mine).events
-            if e.kind in _REPORTED_KINDS and e.unexpected
-        ]
+                or (r.get("type") in ("event", "count", "fate") and r.get("context") == nodeid)]
+        events = [e for e in summarize(mine).events if e.kind in _REPORTED_KINDS]
+        lines = []
+        for event in events:
+            decide_by_test(event, self._test_code(), self._root)
+            where = "%s:%d: %s" % (self._relative(event.path), event.line, describe_event(replace(event, contexts=[])))
+            if event.unexpected:  # the test's id is the heading: leave it out of each line
+                lines.append((where, event.kind))
+            elif event.by_test:
+                lines.append(("%s: made on purpose by the test (%s)" % (where, event.by_test_why), _BY_TEST))
+        return lines
+
+    def _test_code(self):
+        if self._is_test is None:
+            from nanlint.options import default_project
+
+            project = default_project()
+            self._is_test = lambda path: project.checker_for(path).is_test(path)
+        return self._is_test
 
     def _relative(self, path: str) -> str:
         relative = os.path.relpath(path, self._root) if not path.startswith("<") else path

@@ -27,7 +27,7 @@ from nanlint.runtime.render import annotated_findings, process_notes, render_con
 from nanlint.runtime.runner import child_environment, run_child
 from nanlint.runtime.schedule import FULL, SAMPLED, Schedule
 from nanlint.runtime.search.plan import (
-    DEFAULT_BUDGET, DEFAULT_TOTAL_BUDGET, FlaggedLine, SearchPlan, finding_lines, predictions_of,
+    DEFAULT_BUDGET, DEFAULT_TOTAL_BUDGET, FlaggedLine, SearchPlan, finding_columns, finding_lines, predictions_of,
 )
 from nanlint.runtime.search.report import SearchReport
 from nanlint.runtime.summary import summarize
@@ -103,10 +103,13 @@ def run(args: argparse.Namespace) -> int:
         if temporary:
             shutil.rmtree(run_dir, ignore_errors=True)
     joined = _unknown_where_unmonitored(
-        join(report.findings, summary, catalog=project.catalog, candidates=candidates), summary)
+        join(report.findings, summary, catalog=project.catalog, candidates=candidates,
+             is_test=lambda path: project.checker_for(path).is_test(path)), summary)
     enabled = {rule.code for rule in project.rules}
     joined.runtime_findings = [r for r in joined.runtime_findings if r.finding.code in enabled and not suppressed(r.finding)]
     searched = _search_report(args, joined, summary) if args.search else None
+    if searched:
+        joined.searched = searched.found(project.catalog, lambda f: f.code in enabled and not suppressed(f))
     _write(fmt, args, joined, summary, child, project.catalog, searched)
     if report.errors:
         from nanlint.output import render_errors
@@ -158,7 +161,8 @@ def _usage_problem(args) -> str:
 
 def _search_plan(args, findings, catalog, run_dir: str) -> SearchPlan:
     cwd = os.getcwd()
-    flagged = [FlaggedLine(*finding_lines(f, cwd), code=f.code, predictions=predictions_of(catalog, f.code))
+    flagged = [FlaggedLine(*finding_lines(f, cwd), code=f.code, predictions=predictions_of(catalog, f.code),
+                           columns=finding_columns(f))
                for f in findings if predictions_of(catalog, f.code)]
     folder = os.path.abspath(args.search_dir) if args.search_dir else os.path.join(run_dir, "reproducers")
     return SearchPlan(flagged, args.search_budget, args.search_total_budget, folder)
@@ -178,7 +182,7 @@ def _run_dir(events_dir) -> Tuple[str, bool]:
 
 def _write(fmt, args, joined, summary, child, catalog, searched) -> None:
     if fmt == "json":
-        text = render_json(joined, summary, child, args.run, args.timeout, searched)
+        text = render_json(joined, summary, child, args.run, args.timeout, searched, args.strict)
     elif fmt == "concise":
         text = render_concise(joined, summary, child, args.timeout, searched)
     elif fmt in ("sarif", "github"):
@@ -186,7 +190,7 @@ def _write(fmt, args, joined, summary, child, catalog, searched) -> None:
         sys.stderr.write("".join("note: %s\n" % note for note in process_notes(summary, child)))
         sys.stderr.write(child.status_line(args.timeout) + "\n")
     else:
-        text = render_text(joined, summary, child, args.timeout, searched)
+        text = render_text(joined, summary, child, args.timeout, searched, args.strict)
     sys.stdout.write(text)
     sys.stdout.flush()
 

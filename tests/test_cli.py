@@ -313,3 +313,18 @@ def test_the_cli_reference_documents_every_option_and_configuration_key():
     options -= {"--help"}
     assert sorted(option for option in options if f"`{option}" not in reference) == []
     assert sorted(key for key in KEYS if f"`{key}`" not in reference) == []
+
+
+def test_a_fix_text_quotes_a_compound_expression_as_valid_python(nanlint, tmp_path):
+    write(tmp_path, "m.py", """
+import torch
+
+def positive_loss(loss, labels):
+    return loss[labels > 0].mean()
+
+def partition(energy):
+    return torch.exp(-energy).sum(-1)
+""")
+    result = nanlint("check", "m.py", *CONCISE, "--select", "NAN702,NAN504", cwd=tmp_path)
+    assert "test `torch.any(labels > 0)`" in result.stdout, result.stdout
+    assert "subtract `torch.amax(-energy, dim, keepdim=True)`" in result.stdout

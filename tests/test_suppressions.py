@@ -1,6 +1,7 @@
 """`# noqa`, `# nanlint: ignore[...]`, `# nanlint: skip-file`, and unknown codes in them (NAN001)."""
 
 import re
+import sys
 
 import pytest
 from cli_support import write
@@ -122,6 +123,18 @@ def test_an_unused_suppression_is_reported_and_the_fix_removes_it(nanlint, tmp_p
     fixed = nanlint("check", "m.py", "--fix", "--select", "NAN002,NAN101", cwd=tmp_path)
     assert fixed.returncode == 0, fixed.stdout
     assert (tmp_path / "m.py").read_text() == f"import torch\ny = torch.log(torch.softmax(a, -1)){after}\n"
+
+
+def test_a_suppression_of_a_runtime_finding_is_not_judged_and_fix_keeps_it(nanlint, tmp_path):
+    code = "import torch\ny = torch.log(torch.zeros(2))  # noqa: NAN011\n"
+    write(tmp_path, "m.py", code)
+    result = nanlint("check", "m.py", "--output-format", "concise", cwd=tmp_path)
+    assert (reported(result), result.returncode) == ([], 0), result.stdout
+    nanlint("check", "m.py", "--fix", cwd=tmp_path)
+    assert (tmp_path / "m.py").read_text() == code  # and `nanlint verify` still finds it silenced:
+    pytest.importorskip("torch")
+    verify = nanlint("verify", ".", "--no-progress", "--run", sys.executable, "m.py", cwd=tmp_path)
+    assert verify.returncode == 0 and "NAN011" not in verify.stdout, verify.stdout
 
 
 def test_a_suppression_of_a_rule_that_did_not_run_is_not_judged(nanlint, tmp_path):

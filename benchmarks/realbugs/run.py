@@ -4,7 +4,7 @@
     python benchmarks/realbugs/run.py --static-only   # recall only (no torch runs)
     python benchmarks/realbugs/run.py --labels-only   # only verify the labels by running
     python benchmarks/realbugs/run.py -v CASE...      # some cases, one line each
-    python benchmarks/realbugs/run.py --verify [-j 2] [--anomaly]   # recall of `nanlint verify`
+    python benchmarks/realbugs/run.py --verify [-j 2] [--anomaly] [--full-window 0]   # recall of `nanlint verify`
     python benchmarks/realbugs/run.py --cases-dir DIR [...]   # score the cases of a folder outside the repo
 
 Each case is a folder under `cases/` with `bug.py` (reproduces the bug on torch CPU), `fixed.py`
@@ -556,6 +556,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--verify", action="store_true", help="run every case under `nanlint verify` instead")
     parser.add_argument("--anomaly", action="store_true", help="with --verify: also run bug.py under detect_anomaly")
     parser.add_argument("-j", "--jobs", type=int, default=2, help="with --verify: runs at once (at most 2)")
+    parser.add_argument("--full-window", type=float, metavar="SECONDS",
+                        help="with --verify: passed to `nanlint verify` (0: every step after the first at the tripwire)")
     parser.add_argument("--cases-dir", type=Path, metavar="DIR", help=f"the folder of case folders (default: {CASES})")
     args = parser.parse_args(argv)
     if args.cases_dir is not None and not args.cases_dir.is_dir():
@@ -650,7 +652,8 @@ def verify_main(cases: List[Case], args: argparse.Namespace) -> int:
     def progress(name: str) -> None:
         print(f"realbugs: verified {name}", file=sys.stderr, flush=True)
 
-    verdicts = verify_recall.verify_cases(cases, ROOT, args.jobs, args.anomaly, progress)
+    options = ("--full-window", str(args.full_window)) if args.full_window is not None else ()
+    verdicts = verify_recall.verify_cases(cases, ROOT, args.jobs, args.anomaly, progress, options)
     verify_recall.print_verify_table(cases, verdicts, args.verbose, percent)
     if args.json:
         results = {v.name: {"bug": v.bug.__dict__, "twin": v.twin.__dict__, "anomaly": v.anomaly} for v in verdicts}

@@ -64,9 +64,9 @@ def _environment(root: Path) -> Dict[str, str]:
     return dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
 
 
-def run_verify(folder: Path, script: str, line: int, root: Path) -> VerifyResult:
+def run_verify(folder: Path, script: str, line: int, root: Path, options: Sequence[str] = ()) -> VerifyResult:
     command = [sys.executable, "-m", "nanlint", "verify", ".", "--output-format", "json", "--no-progress",
-               "--timeout", str(VERIFY_SECONDS), "--run", sys.executable, script]
+               "--timeout", str(VERIFY_SECONDS), *options, "--run", sys.executable, script]
     try:
         done = subprocess.run(command, capture_output=True, text=True, cwd=folder, env=_environment(root),
                               timeout=VERIFY_SECONDS + 60)
@@ -114,11 +114,12 @@ def run_anomaly(folder: Path, script: str) -> str:
 
 
 def verify_cases(cases: Sequence, root: Path, jobs: int, anomaly: bool,
-                 progress: Callable[[str], None]) -> List[CaseVerdict]:
+                 progress: Callable[[str], None], options: Sequence[str] = ()) -> List[CaseVerdict]:
+    """`options`: more options for `nanlint verify` (`--full-window 0`)."""
     def one(case) -> CaseVerdict:
         folder = case.bug.parent  # the case's folder, or its repro/
-        verdict = CaseVerdict(case.name, run_verify(folder, "bug.py", case.line, root),
-                              run_verify(folder, "fixed.py", 0, root))
+        verdict = CaseVerdict(case.name, run_verify(folder, "bug.py", case.line, root, options),
+                              run_verify(folder, "fixed.py", 0, root, options))
         if anomaly:
             verdict.anomaly = run_anomaly(folder, "bug.py")
         progress(case.name)

@@ -2,6 +2,7 @@
 
     python benchmarks/search/run.py                  # every case, 30 s of search per finding
     python benchmarks/search/run.py --budget 10 CASE...
+    python benchmarks/search/run.py --no-static      # no static finding: the search past them alone
 
 Each folder under `cases/` is built from a case of benchmarks/realbugs (`from` in its `case.toml`):
 
@@ -11,7 +12,9 @@ Each folder under `cases/` is built from a case of benchmarks/realbugs (`from` i
 - `fixed.py`: the same benign program with the report's fix; `fixed_lines` are the lines of the fix.
 
 For each case, `nanlint verify --preview --search` runs benign.py and fixed.py (in a copy of the
-folder). A case is triggered when a finding covering `lines` comes back "triggerable". Every
+folder). A case is triggered when a finding covering `lines` comes back "triggerable", a static finding
+or one the search made past them (a risky op no rule flagged: `--no-static` leaves the static findings
+out, `--select NAN0`, to measure that search alone). Every
 reproducer the search claims is run again here in a fresh process, and must show its NaN/Inf. A
 fixed twin fails when its own search is triggerable at the fix, or when the inputs that triggered
 the bug, given to the fixed function (the reproducer pointed at fixed.py), make NaN/Inf at the fix.
@@ -66,9 +69,9 @@ class Run:
         return sum(f.get("search", {}).get("seconds", 0.0) for f in self.at_lines)
 
 
-def verify(folder: Path, script: str, lines: List[int], budget: float) -> Run:
+def verify(folder: Path, script: str, lines: List[int], budget: float, options=()) -> Run:
     started = time.monotonic()
-    command = [sys.executable, "-m", "nanlint", "verify", script, "--preview", "--output-format", "json", "--search",
+    command = [sys.executable, "-m", "nanlint", "verify", script, "--preview", *options, "--output-format", "json", "--search",
                "--search-budget", str(budget), "--search-dir", "repro-" + script[:-3], "--no-progress",
                "--run", sys.executable, script]
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
@@ -79,7 +82,8 @@ def verify(folder: Path, script: str, lines: List[int], budget: float) -> Run:
     except ValueError:
         run.error = (done.stderr.strip().splitlines() or ["no output"])[-1]
         return run
-    for finding in document["findings"]:
+    # The static findings, and the search's findings past them (a risky op no rule flagged), alike.
+    for finding in document["findings"] + [dict(f, outcome="not triggered") for f in document.get("search_findings", [])]:
         if any(finding["line"] <= line <= finding["end_line"] for line in lines):
             run.at_lines.append(finding)
         if finding.get("search", {}).get("status") == "triggerable":
@@ -112,12 +116,12 @@ def on_the_fix(claim: dict, fixed: Path, fixed_lines: List[int]) -> str:
     return "the bug's trigger does not run on it: " + (done.stderr.strip().splitlines() or ["?"])[-1][:120]
 
 
-def run_case(case: Path, budget: float, work: Path) -> dict:
+def run_case(case: Path, budget: float, work: Path, options=()) -> dict:
     meta = tomllib.loads((case / "case.toml").read_text(encoding="utf-8"))
     folder = work / case.name
     shutil.copytree(case, folder)
-    benign = verify(folder, "benign.py", meta["lines"], budget)
-    fixed = verify(folder, "fixed.py", meta["fixed_lines"], budget)
+    benign = verify(folder, "benign.py", meta["lines"], budget, options)
+    fixed = verify(folder, "fixed.py", meta["fixed_lines"], budget, options)
     false_claims = [c for c in benign.claims + fixed.claims if not reproduces(c)]
     twin_at_fix = [c for c in fixed.claims if set(c["lines"]) & set(meta["fixed_lines"])]
     trigger = next((f["search"] for f in benign.at_lines if f.get("search", {}).get("status") == "triggerable"), None)
@@ -137,12 +141,15 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("cases", nargs="*", help="case folder names (default: all)")
     parser.add_argument("--budget", type=float, default=GOAL_SECONDS, help="search seconds per finding")
+    parser.add_argument("--no-static", action="store_true",
+                        help="no static finding (--select NAN0): only the search past them can trigger")
     args = parser.parse_args(argv)
+    options = ("--select", "NAN0") if args.no_static else ()
     cases = sorted(p for p in CASES.iterdir() if p.is_dir() and (not args.cases or p.name in args.cases))
     results = []
     with tempfile.TemporaryDirectory(prefix="nanlint-search-bench-") as work:
         for case in cases:
-            result = run_case(case, args.budget, Path(work))
+            result = run_case(case, args.budget, Path(work), options)
             results.append(result)
             print("%-42s %-12s %5.1fs  twin: %s; %s" % (result["case"], result["status"], result["search_seconds"],
                                                           result["twin"], result["twin_replay"]))

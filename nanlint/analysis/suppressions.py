@@ -3,14 +3,16 @@
 Only real comments count, read from the libcst tree: the same words inside a string or a docstring
 silence nothing. A suppression naming a NAN code no rule has is reported (NAN001), and so is one
 that silences nothing (NAN002), with a fix that removes it. A bare `# noqa` may be meant for
-another linter, so it is never reported as unused; a bare `# nanlint: ignore` is nanlint's alone.
+another linter, so it is never reported as unused; a bare `# nanlint: ignore` is nanlint's alone. A
+suppression of a code only `nanlint verify` reports (a runtime finding) is never reported as unused.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
-from typing import Dict, Iterable, List, Optional, Set, Tuple
+from typing import Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
 
 import libcst as cst
 
@@ -116,10 +118,19 @@ def apply(ctx, findings: List[Finding], known_codes: Set[str], ran: Set[str], re
             if UNKNOWN_SUPPRESSION in report:
                 meta.extend(_unknown(ctx, directive, known_codes))
             if UNUSED_SUPPRESSION in report:
-                meta.extend(_unused(ctx, directive, ran - META_CODES))
+                meta.extend(_unused(ctx, directive, ran - META_CODES - run_only_codes()))
     # A suppression finding is silenced only by a comment naming its code: a blanket `# noqa`
     # would otherwise hide that it silences nothing.
     return kept + [finding for finding in meta if not _named_on_its_line(finding, by_line)]
+
+
+@functools.lru_cache(maxsize=1)
+def run_only_codes() -> FrozenSet[str]:
+    """The codes of the rules only `nanlint verify` reports, from a run (NAN011-015): the static pass
+    cannot tell whether a suppression of theirs silences something, so it never calls one unused."""
+    from nanlint.catalog import load_catalog  # the catalog's checks import this module
+
+    return frozenset(code for code, rule in load_catalog().items() if not rule.static)
 
 
 def _named_on_its_line(finding: Finding, by_line: Dict[int, List[Directive]]) -> bool:

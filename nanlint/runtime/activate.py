@@ -60,11 +60,26 @@ def _start(sink) -> None:
     schedule = Schedule(float(os.environ.get(ENV_FULL_WINDOW, Schedule.full_seconds)))
     active_monitor = Monitor(sink, paths=paths, strict=os.environ.get(ENV_STRICT) == "1", schedule=schedule).install()
     processes.follow(active_monitor, _finish)
+    _report_uncaught(active_monitor)
     search_plan = os.environ.get(ENV_SEARCH_PLAN)
     if search_plan:
         from nanlint.runtime.search.session import start
 
         start(active_monitor, search_plan)
+
+
+def _report_uncaught(monitor) -> None:
+    """The exception that ends the program passes the monitor first (an in-place error it did not see)."""
+    shown = sys.excepthook
+
+    def excepthook(kind, error, traceback):
+        try:
+            monitor.uncaught(error, traceback)
+        except Exception:  # the program's own error must be shown whatever happens here
+            pass
+        shown(kind, error, traceback)
+
+    sys.excepthook = excepthook
 
 
 def _unmonitored_subprocesses(sink) -> Callable:

@@ -21,6 +21,7 @@ Nothing here imports torch.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import threading
@@ -28,6 +29,22 @@ import time
 from typing import Dict, Iterator, List
 
 FULL_RECORDS_PER_KEY = 10
+_forking_for_replay = False  # step_replay.py forks a child that reports through a pipe, as no process of the run
+
+
+@contextlib.contextmanager
+def replay_fork():
+    """Around the `os.fork()` of a replay: the child neither opens an event file nor announces itself."""
+    global _forking_for_replay
+    _forking_for_replay = True
+    try:
+        yield
+    finally:
+        _forking_for_replay = False
+
+
+def forking_for_replay() -> bool:
+    return _forking_for_replay
 
 
 class Kind:
@@ -36,6 +53,7 @@ class Kind:
     ROOT = "root"  # born here: finite inputs, non-finite output (or NaN out of an intentional -inf)
     NAN_FROM_INF = "nan_from_inf"  # a NaN made from an Inf that an earlier root cause produced
     INPUT = "input"  # non-finite data that came from outside (a file, numpy, another process)
+    ECHO = "echo"  # non-finite weights or activations an earlier root left behind (no op here made them)
     FROM_WORKER = "from_worker"  # a DataLoader worker's batch held it (the worker reports where it was made)
     FILL = "fill"  # written on purpose: masked_fill(-inf), torch.full(inf), torch.tensor([nan])
     INPLACE_ERROR = "inplace_error"  # autograd refused an in-place operation
@@ -66,7 +84,7 @@ class JsonlSink:
     def _reopen_after_fork(self) -> None:
         # The forked child (a DataLoader worker, say) must not write into its parent's file.
         self._lock = threading.Lock()
-        if self._file is not None:
+        if self._file is not None and not _forking_for_replay:
             self._open()
 
     def emit(self, record: dict) -> None:

@@ -1,9 +1,13 @@
-"""Keep nanlint's frames out of the tracebacks the user reads.
+"""Keep nanlint's frames out of the tracebacks and warnings the user reads.
 
 An exception a torch op raises passes through the monitor's `__torch_function__`, so Python puts the
 monitor's frames into its traceback. In a process `nanlint verify` runs, `sys.excepthook` and
 `threading.excepthook` (which print an uncaught exception) get the traceback with nanlint's frames cut
 out; torch's frames and the user's stay. pytest and IPython skip them by `__tracebackhide__` (monitor.py).
+
+A warning torch raises inside an op names the frame that called the op, which is the monitor's: while
+the monitor is installed such warnings are shown (and recorded, filtered, counted once) at the user's
+line that ran the op instead, as they would be without it.
 """
 
 from __future__ import annotations
@@ -11,6 +15,8 @@ from __future__ import annotations
 import os
 import sys
 import threading
+import warnings
+from typing import Callable
 
 from nanlint.runtime.sites import NANLINT_DIR
 
@@ -71,3 +77,37 @@ def _length(traceback) -> int:
     while traceback is not None:
         count, traceback = count + 1, traceback.tb_next
     return count
+
+
+_OWN_MODULES = r"nanlint\.runtime(\.|$)"
+
+
+def warnings_at_user_lines(user_frame: Callable) -> Callable[[], None]:
+    """Show the warnings raised in nanlint's frames at `user_frame()`'s line, under the user's filters;
+    returns the undo. Every such warning reaches `_showwarnmsg` (the filter says "always"), which warns
+    again from the user's line, where the user's filters, registry and `catch_warnings` apply."""
+    shown = warnings._showwarnmsg
+
+    def _showwarnmsg(message) -> None:
+        frame = user_frame() if str(message.filename).startswith(NANLINT_DIR + os.sep) else None
+        if frame is None:
+            shown(message)
+            return
+        module_globals = frame.f_globals
+        warnings.warn_explicit(message.message, message.category, frame.f_code.co_filename, frame.f_lineno,
+                               module=module_globals.get("__name__"),
+                               registry=module_globals.setdefault("__warningregistry__", {}),
+                               module_globals=module_globals)
+
+    warnings._showwarnmsg = _showwarnmsg
+    warnings.filterwarnings("always", module=_OWN_MODULES)
+    mine = warnings.filters[0]
+
+    def undo() -> None:
+        if warnings._showwarnmsg is _showwarnmsg:
+            warnings._showwarnmsg = shown
+        if mine in warnings.filters:
+            warnings.filters.remove(mine)
+            warnings._filters_mutated()
+
+    return undo

@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
-from typing import Dict, Iterable, List, Optional, Set, Tuple
+from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
 
 from nanlint.catalog import Prediction, Rule, load_catalog
 from nanlint.ftypes import Finding, Span
@@ -32,12 +32,11 @@ from nanlint.runtime.inplace import describe_error
 from nanlint.runtime.summary import Margin, RunSummary, SiteEvent
 
 CONFIRMED, NOT_TRIGGERED, NOT_REACHED, STATIC_ONLY = "confirmed", "not triggered", "not reached", "static only"
-UNKNOWN = "unknown"
+UNKNOWN, BY_TESTS = "unknown", "made on purpose by the tests"
 
 # Runtime findings' codes by (kind, phase); their names and docs are in the catalog (rules/runtime.toml).
 RUNTIME_CODES = {
     (Kind.ROOT, "forward"): "NAN011",
-    (Kind.NUMERIC_ERROR, "forward"): "NAN011",
     (Kind.NUMERIC_ERROR, "forward"): "NAN011",
     (Kind.ROOT, "backward"): "NAN012",
     (Kind.ROOT, "optimizer"): "NAN013",
@@ -53,7 +52,7 @@ class Outcome:
     finding: Finding
     outcome: str
     evidence: List[SiteEvent] = field(default_factory=list)  # the predicted events that confirm it
-    expected: List[SiteEvent] = field(default_factory=list)  # predicted, but in GradScaler-skipped steps
+    discounted: List[SiteEvent] = field(default_factory=list)  # predicted, but none of it counts (SiteEvent.unexpected)
     other: List[SiteEvent] = field(default_factory=list)  # events at these lines its rule does not predict
     margins: List[Margin] = field(default_factory=list)  # of the ops its rule predicts, at these lines
     opt_in: bool = False  # a candidate: its rule is off in the selection, and the run confirmed it
@@ -71,9 +70,13 @@ class RuntimeFinding:
 class Joined:
     outcomes: List[Outcome]
     runtime_findings: List[RuntimeFinding]
+    echoes: List[SiteEvent] = field(default_factory=list)  # non-finite state an earlier root left behind
+    by_tests: List[SiteEvent] = field(default_factory=list)  # edge values the test suite made on purpose
+    thrown_away: List[SiteEvent] = field(default_factory=list)  # values every occurrence of which was masked
+    searched: list = field(default_factory=list)  # search.report.SearchFinding: triggers past the static findings
 
     def counts(self) -> Dict[str, int]:
-        counts = {CONFIRMED: 0, NOT_TRIGGERED: 0, NOT_REACHED: 0, STATIC_ONLY: 0, UNKNOWN: 0}
+        counts = {CONFIRMED: 0, NOT_TRIGGERED: 0, NOT_REACHED: 0, STATIC_ONLY: 0, UNKNOWN: 0, BY_TESTS: 0}
         for outcome in self.outcomes:
             counts[outcome.outcome] += 1
         counts["confirmed_opt_in"] = sum(o.opt_in for o in self.outcomes)
@@ -83,7 +86,7 @@ class Joined:
     def as_unknown(self, why: str, outcomes=(CONFIRMED, NOT_TRIGGERED, NOT_REACHED)) -> "Joined":
         """The outcomes the run cannot vouch for (processes it did not monitor) become unknown."""
         return Joined([Outcome(o.finding, UNKNOWN, why=why) if o.outcome in outcomes else o for o in self.outcomes],
-                      self.runtime_findings)
+                      self.runtime_findings, self.echoes, self.by_tests, self.thrown_away, self.searched)
 
     @property
     def found_anything(self) -> bool:
@@ -91,10 +94,16 @@ class Joined:
 
 
 def join(findings: Iterable[Finding], summary: RunSummary, cwd: Optional[str] = None,
-         catalog: Optional[Dict[str, Rule]] = None, candidates: Iterable[Finding] = ()) -> Joined:
-    """`candidates`: findings of rules the selection leaves off (opt-in rules), kept when confirmed."""
+         catalog: Optional[Dict[str, Rule]] = None, candidates: Iterable[Finding] = (),
+         is_test: Optional[Callable[[str], bool]] = None) -> Joined:
+    """`candidates`: findings of rules the selection leaves off (opt-in rules), kept when confirmed.
+    `is_test(path)`: whether a file is test code (the project's test patterns), whose edge values are
+    made on purpose."""
     cwd = cwd or os.getcwd()
     catalog = catalog if catalog is not None else load_catalog()
+    if is_test is not None:
+        for event in summary.events:
+            decide_by_test(event, is_test, cwd)
     lines = _LineIndex(summary)
     used: Set[int] = set()  # ids of the events that confirmed a finding
     flagged: Dict[Tuple[str, int], List[str]] = {}
@@ -107,7 +116,7 @@ def join(findings: Iterable[Finding], summary: RunSummary, cwd: Optional[str] = 
             continue
         outcome.opt_in = opt_in
         outcomes.append(outcome)
-        used.update(id(event) for event in outcome.evidence)
+        used.update(id(event) for event in outcome.evidence + outcome.discounted)
         for line in span:
             flagged.setdefault((path, line), []).append(finding.code)
     runtime = [
@@ -115,7 +124,28 @@ def join(findings: Iterable[Finding], summary: RunSummary, cwd: Optional[str] = 
         for event in summary.events
         if id(event) not in used and _is_runtime_finding(event)
     ]
-    return Joined(outcomes, runtime)
+    left = [event for event in summary.events
+            if id(event) not in used and _is_runtime_kind(event) and event.count and not event.unexpected]
+    return Joined(outcomes, runtime, [event for event in summary.events if event.kind == Kind.ECHO],
+                  [event for event in left if event.by_test], [event for event in left if event.masked])
+
+
+def decide_by_test(event: SiteEvent, is_test: Callable[[str], bool], cwd: str) -> None:
+    """Edge values a test suite feeds on purpose: born on a line of test code, or born elsewhere and
+    looked at by the test (an `isinf`, an `==`, `assert_close` against an expected inf)."""
+    remaining = event.count - event.skipped - event.masked
+    if remaining <= 0 or event.path.startswith("<"):
+        return
+    if is_test(event.path):
+        event.by_test, event.by_test_why = remaining, "born on a line of test code, which feeds edge values on purpose"
+        return
+    looked = [(inspection["count"], by) for inspection in event.inspections for by in inspection["by"]
+              if is_test(by["path"])]
+    if looked:
+        event.by_test = min(remaining, sum(count for count, _ in looked))
+        first = looked[0][1]
+        event.by_test_why = "the test looked at it with %s at %s:%d" % (first["op"], display_path(first["path"], cwd),
+                                                                       first["line"])
 
 
 class _LineIndex:
@@ -138,14 +168,16 @@ def _outcome(finding, rule: Optional[Rule], path, span, lines: _LineIndex, summa
             elif event.unexpected:
                 outcome.evidence.append(event)
             else:
-                outcome.expected.append(event)
+                outcome.discounted.append(event)
         outcome.margins.extend(m for m in lines.margins.get((path, line), [])
                                if any(same_op(m.op, p.op) for p in predictions))
     if not predictions:
         return outcome
     if outcome.evidence:
         outcome.outcome = CONFIRMED
-    elif any((path, line) in summary.reached for line in span) or outcome.other or outcome.expected:
+    elif outcome.discounted and all(event.by_test for event in outcome.discounted):
+        outcome.outcome = BY_TESTS
+    elif any((path, line) in summary.reached for line in span) or outcome.other or outcome.discounted:
         outcome.outcome = NOT_TRIGGERED
     return outcome
 
@@ -173,14 +205,18 @@ def same_op(op: str, pattern: str) -> bool:
     return fnmatchcase(op, pattern) or fnmatchcase(short, pattern)
 
 
+def _is_runtime_kind(event: SiteEvent) -> bool:
+    return (event.kind, event.phase) in RUNTIME_CODES
+
+
 def _is_runtime_finding(event: SiteEvent) -> bool:
-    return (event.kind, event.phase) in RUNTIME_CODES and event.unexpected > 0
+    return _is_runtime_kind(event) and event.unexpected > 0
 
 
 def _runtime_finding(event: SiteEvent, cwd: str, catalog: Dict[str, Rule]) -> Finding:
     code = RUNTIME_CODES[(event.kind, event.phase)]
     return Finding(
-        path=_display_path(event.path, cwd),
+        path=display_path(event.path, cwd),
         span=Span(event.line, 1, event.line, 1),
         code=code,
         name=catalog[code].name,
@@ -188,7 +224,7 @@ def _runtime_finding(event: SiteEvent, cwd: str, catalog: Dict[str, Rule]) -> Fi
     )
 
 
-def _display_path(path: str, cwd: str) -> str:
+def display_path(path: str, cwd: str) -> str:
     if path.startswith("<"):
         return path
     relative = os.path.relpath(path, cwd)
@@ -221,6 +257,18 @@ def describe_event(event: SiteEvent) -> str:
     return text + _frequency(event)
 
 
+def describe_echo(event: SiteEvent, cwd: str) -> str:
+    """`train.py:18: linear met NaN (float32) ... after the NaN born at losses.py:49 (div) at step 5`."""
+    root = event.origin or {}
+    if root.get("op"):
+        birth = "the NaN/Inf born at %s:%s (%s) at step %s" % (
+            display_path(root.get("path", "?"), cwd), root.get("line"), root.get("op"), root.get("step"))
+    else:
+        birth = "the NaN/Inf the tripwire met at step %s (its line not named)" % root.get("step")
+    return "%s:%d: %s met %s (%s), an echo of %s (weights or activations it poisoned), not data from outside%s" % (
+        display_path(event.path, cwd), event.line, event.op, event.values, event.dtype, birth, _frequency(event))
+
+
 def _phase_words(event: SiteEvent) -> str:
     return {"forward": "forward", "backward": "backward of", "optimizer": "optimizer step"}.get(
         event.phase, event.phase)
@@ -236,11 +284,19 @@ def _frequency(event: SiteEvent) -> str:
     if event.first_step is not None:
         rank = "rank %d, " % event.first_rank if event.first_rank is not None else ""
         text += ", first at %sstep %d" % (rank, event.first_step)
-    if event.expected:
-        text += " (%d in steps GradScaler skipped)" % event.expected
+    if event.skipped:
+        text += " (%d in steps GradScaler skipped)" % event.skipped
+    if event.masked:
+        by = event.masked_by or {}
+        text += " (%s thrown away by %s at line %s: finite results, never used further)" % (
+            "all" if event.masked == event.count else event.masked, by.get("op"), by.get("line"))
     if event.contexts:
-        text += " [in %s]" % ", ".join(event.contexts[:3])
+        more = len(event.contexts) - _TESTS_NAMED
+        text += " [in %s%s]" % (", ".join(event.contexts[:_TESTS_NAMED]), " and %d more" % more if more > 0 else "")
     return text
+
+
+_TESTS_NAMED = 3  # tests named in an event's description; JSON `contexts` lists them all
 
 
 def describe_margin(margin: Margin) -> str:

@@ -46,6 +46,10 @@ class ModuleSites:
 
         return undo
 
+    def modules(self):
+        """The modules built since the monitor was installed (still alive)."""
+        return self._built.keys()
+
     def running_library_module(self) -> Optional[Site]:
         """Where the innermost library module running the current op was built, if the op is in its forward.
 

@@ -33,6 +33,8 @@ from torch.utils.weak import WeakIdKeyDictionary
 from nanlint.runtime import checks, margins, ops, processes
 from nanlint.runtime.amp import watch_grad_scaler
 from nanlint.runtime.events import FULL_RECORDS_PER_KEY, Kind, event_key
+from nanlint.runtime.fates import Fates, kept_events
+from nanlint.runtime.frames import warnings_at_user_lines
 from nanlint.runtime.inplace import ANOMALY, LEAF_INPLACE, SAVED_MODIFIED, InplaceLog, before_change
 from nanlint.runtime.op_errors import is_numeric_error
 from nanlint.runtime.modules import ModuleSites
@@ -75,6 +77,17 @@ class _MarginEntry:
         self.emitted_at = 0.0
 
 
+class _Count:
+    """The occurrences of one event key in this process: how many, how many written, when last, in which
+    dtypes (the records past the first few are counted, not written)."""
+
+    __slots__ = ("count", "written", "when", "dtypes")
+
+    def __init__(self):
+        self.count, self.written, self.when = 0, 0, 0.0
+        self.dtypes: List[str] = []
+
+
 class _Update(NamedTuple):
     site: Site
     optimizer: type
@@ -85,29 +98,38 @@ class Monitor:
     """Install with `install()` (pushes the mode in this thread and follows new threads)."""
 
     def __init__(self, sink, paths=(), strict: bool = False, check_margins: bool = True,
-                 schedule: Optional[Schedule] = None):
+                 schedule: Optional[Schedule] = None, columns: bool = False):
+        """`columns`: events carry the column of the op's expression (a search's trials)."""
         self.sink = sink
         self.strict = strict
         self.check_margins = check_margins
-        self.sites = SiteResolver(paths, library_dirs=[os.path.dirname(torch.__file__)])
-        self.step = 0
+        self.sites = SiteResolver(paths, library_dirs=[os.path.dirname(torch.__file__)], columns=columns)
+        self.step = 0  # backward() calls so far: steps are numbered from the first of the pytest test
+        self._step_context: Optional[str] = None  # the test the numbering counts from, and its first step
+        self._first_step_of_context = 0
         self.propagated = 0
         self.born = 0  # events of values born (root causes, NaN from Inf, inputs): replay's evidence
         self.schedule = schedule or Schedule()
         self.tripwire = Tripwire(self)
         self._step_is_full = True
         self._step_started = time.monotonic()
+        self._loading = 0.0  # seconds the DataLoader spent on batches in this step: no step's time
+        self._before_training = None  # the hook that notes the first module call, until it comes
         self._owner = threading.current_thread()
         self._backward = None
         self._optimizer_seen = False  # once seen, gradients are checked at optimizer steps
         self._params_finite: Dict[int, bool] = {}  # by id(optimizer), after its last step
         self._last_update: Optional[_Update] = None  # the last optimizer step taken at the tripwire
+        self._last_root: Optional[dict] = None  # where the last value was born: what later NaN weights echo
+        self._unchecked_since_root = False  # a step ran at the tripwire since: its values have no origin
+        self._optimizers = weakref.WeakSet()
         self._tls = threading.local()
         self._lock = threading.RLock()
         self._reached = set()
-        self._counts: Dict[tuple, List] = {}
+        self._counts: Dict[tuple, _Count] = {}
         self._margins: Dict[tuple, _MarginEntry] = {}
         self._origins = WeakIdKeyDictionary()
+        self.fates = Fates()
         self._inplace = InplaceLog()
         self._built = ModuleSites(self.sites)
         self._gradients_to_mark: List = []  # leaves whose .grad a backward may have made non-finite
@@ -129,6 +151,8 @@ class Monitor:
         self._undo.append(self._wrap_backward_entries())
         self._undo.append(watch_grad_scaler(self._on_amp_skip, self.quietly))
         self._undo.append(self._built.install())
+        self._undo.append(self._clock_steps_only())
+        self._undo.append(warnings_at_user_lines(self.sites.frame))
         from torch.optim.optimizer import register_optimizer_step_post_hook, register_optimizer_step_pre_hook
 
         pre = register_optimizer_step_pre_hook(self._before_optimizer_step)
@@ -138,7 +162,10 @@ class Monitor:
         return self
 
     def uninstall(self) -> None:
+        """Remove the monitor; with `strict`, raise for a value born since the last step that nothing
+        threw away."""
         self.tripwire.disarm()
+        finding = self.settle()
         self.flush()
         if self._mode is not None:
             if self._step_is_full:
@@ -146,6 +173,41 @@ class Monitor:
             self._mode = None
         while self._undo:
             self._undo.pop()()
+        if finding is not None and self.strict:
+            raise NonFiniteError(_strict_message(finding))
+
+    def _clock_steps_only(self):
+        """The window of steps checked op by op is spent on steps: it starts at the first module call (or
+        `backward()`), not at start-up, and the time the DataLoader takes to give a batch is no step's.
+        Returns the undo."""
+        from torch.utils.data import dataloader
+
+        self._before_training = torch.nn.modules.module.register_module_forward_pre_hook(
+            lambda module, args: self._training_started())
+        original = dataloader._BaseDataLoaderIter.__next__
+
+        @functools.wraps(original)
+        def __next__(iterator):
+            started = time.monotonic()
+            try:
+                return original(iterator)
+            finally:
+                self._loading += time.monotonic() - started
+
+        dataloader._BaseDataLoaderIter.__next__ = __next__
+
+        def undo() -> None:
+            self._training_started()
+            if dataloader._BaseDataLoaderIter.__next__ is __next__:
+                dataloader._BaseDataLoaderIter.__next__ = original
+
+        return undo
+
+    def _training_started(self) -> None:
+        if self._before_training is not None:
+            self._before_training.remove()
+            self._before_training = None
+            self._step_started, self._loading = time.monotonic(), 0.0
 
     def check_every_op(self) -> None:
         """From now on every op is checked (a DataLoader worker has no training steps to sample)."""
@@ -157,11 +219,13 @@ class Monitor:
         self._lock = threading.RLock()
 
     def flush(self) -> None:
-        """Write the counts and margins that throttling held back, and what torch.compile hid."""
+        """Write what became of the values born lately, the counts and margins that throttling held back,
+        and what torch.compile hid."""
+        self.settle()
         with self._lock:
-            for key, (count, written, _) in self._counts.items():
-                if count > written:
-                    self._emit_count(key, count)
+            for key, entry in self._counts.items():
+                if entry.count > entry.written:
+                    self._emit_count(key, entry)
             for entry in self._margins.values():
                 if entry.emitted != entry.value:
                     self._emit_margin(entry)
@@ -194,9 +258,13 @@ class Monitor:
         except RuntimeError as error:
             self._on_forward_error(error, name, site or self.sites.current())
             raise
+        if not inplace and _hands_back_an_argument(out, args, kwargs):
+            return out  # `.to()` of its own dtype, eval-mode dropout...: nothing was made here
         changed = _changed_by(name, args, kwargs, out, inplace)
         results = checks.float_tensors(changed)
         if not results:
+            if self.fates.pending:
+                self._note_use(name, args, kwargs, None)
             return out
         if site is None:
             site = self.sites.current()
@@ -212,6 +280,8 @@ class Monitor:
         finite = checks.all_finite(results[0]) if len(results) == 1 else checks.all_finite_many(results)
         if not finite and name not in ops.UNINITIALIZED:
             inputs_finite = self._classify_forward(name, site, args, kwargs, results, self_was_finite)
+        elif finite and self.fates.pending:
+            self._note_use(name, args, kwargs, True, site)
         if torch.is_grad_enabled() and getattr(tls, "phase", FORWARD) == FORWARD:
             self._tag_nodes(results, site, ops.display_name(name), inputs_finite)
         return out
@@ -251,8 +321,35 @@ class Monitor:
         else:
             self.propagated += 1
             self._set_origin(results, origins[0])
+            self._escaped(origins)
             return _all_fills(origins)
         return False
+
+    def _note_use(self, name, args, kwargs, finite_floats, site=None) -> None:
+        """An op took values whose fate is followed, and made finite floats from them or no floats at all."""
+        fates = [origin["fate"] for origin in map(self._origins.get, _argument_tensors(args, kwargs))
+                 if origin is not None and "fate" in origin]
+        if fates:
+            site = site or self.sites.current()
+            for fate in fates:
+                fate.use(site, ops.display_name(name), finite_floats)
+
+    def _escaped(self, origins) -> None:
+        """A value born earlier was used further: it is a finding, and `--strict` raises now."""
+        for origin in origins:
+            fate = (origin or {}).get("fate")
+            if fate is not None and not fate.settled and not fate.escaped:
+                fate.escaped = True
+                if self.strict:
+                    raise NonFiniteError(_strict_message(fate.record))
+
+    def settle(self) -> Optional[dict]:
+        """Write what became of the values born since the last settling; the root record of the first
+        one that is still a finding (for `--strict`)."""
+        records, first_finding = self.fates.settle()
+        for record in records:
+            self.sink.emit(dict(record, pid=os.getpid()))
+        return first_finding
 
     def _nonfinite_inputs(self, site, op, args, kwargs, results, self_was_finite) -> list:
         """(origin, census) of each non-finite input; data nobody monitored is reported as input here."""
@@ -269,11 +366,29 @@ class Monitor:
         return found
 
     def _origin_of(self, tensor, site, op, tally=None) -> dict:
+        """Where a non-finite input came from: a root seen earlier, else an echo of the last root (weights
+        and activations it poisoned where the monitor did not follow it), else data from outside."""
         origin = self._origins.get(tensor)
         if origin is None:
             tally = tally or checks.census(tensor)
-            origin = self._emit(site, FORWARD, Kind.INPUT, op, tally, [tensor], origin=None)
+            if self._last_root is not None and (self._unchecked_since_root or self._is_state(tensor)):
+                origin = self._emit(site, FORWARD, Kind.ECHO, op, tally, [tensor], origin=self._last_root)
+            else:
+                origin = self._emit(site, FORWARD, Kind.INPUT, op, tally, [tensor], origin=None)
         return origin
+
+    def _is_state(self, tensor) -> bool:
+        """A weight, a buffer or an optimizer's state: what training computes, not data from outside
+        (a BatchNorm's running statistics turn NaN inside `batch_norm`, out of any op's sight)."""
+        if isinstance(tensor, torch.nn.Parameter) or tensor.requires_grad:
+            return True
+        for module in list(self._built.modules()):
+            if any(tensor is t for t in list(module._parameters.values()) + list(module._buffers.values())):
+                return True
+        for optimizer in list(self._optimizers):
+            if any(tensor is t for state in optimizer.state.values() for t in state.values()):
+                return True
+        return False
 
     def _record_inplace(self, site, name, tensor, before) -> None:
         built = self._built.running_library_module()  # nn.ReLU(inplace=True): blame the line that built it
@@ -284,8 +399,23 @@ class Monitor:
             built = self._built.running_library_module()
             run_at = {"run_at": {"path": site.path, "line": site.line}} if built else {}
             self._emit_error(built or site, FORWARD, Kind.INPLACE_ERROR, ops.display_name(name), error, **run_at)
+            error._nanlint_reported = True
         elif is_numeric_error(str(error)):
             self._emit_error(site, FORWARD, Kind.NUMERIC_ERROR, ops.display_name(name), error)
+
+    def uncaught(self, error, traceback) -> None:
+        """An exception ends the program: an autograd in-place error raised by an op of a step checked at
+        the tripwire (the monitor did not see it) is reported at the user's line the traceback ends at."""
+        if not isinstance(error, RuntimeError) or LEAF_INPLACE not in str(error) or getattr(error, "_nanlint_reported", 0):
+            return
+        entry, line = None, None
+        while traceback is not None:
+            if self.sites.is_user_file(traceback.tb_frame.f_code.co_filename):
+                entry, line = traceback.tb_frame, traceback.tb_lineno
+            traceback = traceback.tb_next
+        if entry is not None:
+            site = Site(self.sites.real_path(entry.f_code.co_filename), line, entry.f_code.co_name)
+            self._emit_error(site, FORWARD, Kind.INPLACE_ERROR, "in-place op", error)
 
     # ----------------------------------------------------------------- backward
 
@@ -319,12 +449,17 @@ class Monitor:
             return func(*args, **kwargs)
         site = self.sites.current()
         ends_step = func.__name__ == "backward"
+        self._training_started()
+        self._number_steps_in(self.current_context())
         if ends_step and self.tripwire.armed:
             self.tripwire.check_forward(args[0] if args else kwargs.get("tensors"), site, self.step)
+        if self.fates.pending:  # a value differentiated is used: not thrown away
+            self._escaped(map(self._origins.get, _argument_tensors(args, kwargs)))
         tls.phase = BACKWARD
         tls.quiet = 0  # in case an optimizer step raised before its post hook
+        finding = None
         try:
-            return func(*args, **kwargs)
+            result = func(*args, **kwargs)
         except RuntimeError as error:
             if self.tripwire.armed:
                 self.tripwire.settle_forward()
@@ -335,17 +470,21 @@ class Monitor:
             if self._gradients_to_mark:
                 self._mark_gradients(site)
             if ends_step:
+                finding = self.settle()
                 if self.tripwire.armed and not self._optimizer_seen:
                     self.tripwire.check_gradients(site, self.step)
                 self.step += 1
                 self._start_step()
+        if finding is not None and self.strict:
+            raise NonFiniteError(_strict_message(finding))
+        return result
 
     # ----------------------------------------------------------------- op by op, or at the tripwire
 
     def _start_step(self) -> None:
         now = time.monotonic()
-        self.schedule.step_done(self._step_is_full, now - self._step_started)
-        self._step_started = now
+        self.schedule.step_done(self._step_is_full, now - self._step_started - self._loading)
+        self._step_started, self._loading = now, 0.0
         if self._mode is None or threading.current_thread() is not self._owner:
             return
         self._set_full(self.schedule.next_is_full(self.step, self.current_context()))
@@ -357,6 +496,7 @@ class Monitor:
         elif not full and self._step_is_full:
             _remove_mode(self._mode)
             self.tripwire.arm()
+            self._unchecked_since_root = self._last_root is not None
         self._step_is_full = full
 
     def start_new_context(self) -> None:
@@ -382,6 +522,30 @@ class Monitor:
             self._tls.replay, self._tls.quiet, self.step = None, quiet, current_step
             self.tripwire.replaying(False)
         return self.born > born
+
+    def prepare_replay_child(self, sink) -> None:
+        """In a child forked to replay a step (step_replay.py): report to `sink`, take no checkpoint of the
+        tripwire, end no step."""
+        self.sink = sink
+        self.tripwire.armed = False
+        self._owner = None
+        self._lock = threading.RLock()
+
+    def receive_replayed(self, records: List[dict]) -> bool:
+        """Write what a replay child sent as this process's own; whether it named where a value was born
+        (a root it did not throw away). Data it found non-finite without an origin is left out: what made
+        it, before the step's first module call, was not replayed."""
+        named = [r for r in kept_events(records) if r["kind"] in (Kind.ROOT, Kind.NAN_FROM_INF)]
+        for record in records:
+            record["pid"] = os.getpid()
+            if record.get("type") != "event":
+                self.sink.emit(record)
+            elif record["kind"] != Kind.INPUT:
+                self._count_and_write(record)
+        for record in named:
+            if record["kind"] == Kind.ROOT:
+                self.root_seen({k: record.get(k) for k in ("path", "line", "op", "kind", "step")})
+        return bool(named)
 
     def replay_backward(self, outputs, grads) -> None:
         self._tls.phase = BACKWARD
@@ -493,6 +657,7 @@ class Monitor:
         checked op by op while the step itself is quiet. `args` are (optimizer, closure?)."""
         self._tls.quiet = getattr(self._tls, "quiet", 0) + 1
         self._optimizer_seen = True
+        self._optimizers.add(optimizer)
         if self.tripwire.armed:
             # At the tripwire the last step's check stands for this one (parameters change in steps),
             # and the gradients are checked here, once, rather than after each backward.
@@ -523,17 +688,25 @@ class Monitor:
     def _after_optimizer_step(self, optimizer, args, kwargs) -> None:
         self._tls.quiet = max(0, getattr(self._tls, "quiet", 1) - 1)
         if self.tripwire.armed:  # weights are checked where they are next used: see weights_found_nonfinite
-            self._last_update = _Update(self.sites.current(), type(optimizer), self.step - 1)
-            return  # and, as for every op of a tripwire step, its in-place changes are not logged
+            site = self.sites.current()
+            self._last_update = _Update(site, type(optimizer), self.step - 1)
+            self._record_step_changes(site, optimizer)  # a GAN's D step before G's backward raises there
+            return
         with torch._C.DisableTorchFunction():
             self._check_optimizer_step(optimizer)
+
+    def _record_step_changes(self, site, optimizer) -> list:
+        """The in-place changes `optimizer.step()` made to its parameters (a later backward may complain)."""
+        params = _parameters(optimizer)
+        op = _step_name(type(optimizer))
+        for param in params:
+            self._inplace.record(site, op, param)
+        return params
 
     def _check_optimizer_step(self, optimizer) -> None:
         site = self.sites.current()
         op = _step_name(type(optimizer))
-        params = _parameters(optimizer)
-        for param in params:  # in-place updates that a later backward may complain about
-            self._inplace.record(site, op, param)
+        params = self._record_step_changes(site, optimizer)
         finite = self._params_finite[id(optimizer)] = checks.quick_all_finite(params)
         if finite or not getattr(self._tls, "params_were_finite", True):
             return
@@ -557,7 +730,7 @@ class Monitor:
                        step=update.step)
 
     def _on_amp_skip(self) -> None:
-        self.sink.emit({"type": "amp_skip", "step": self.step - 1, "pid": os.getpid()})
+        self.sink.emit({"type": "amp_skip", "step": self.step_number(self.step - 1), "pid": os.getpid()})
 
     # ----------------------------------------------------------------- records
 
@@ -576,8 +749,19 @@ class Monitor:
             if self.sites.is_user_file(site.path):
                 self.sink.emit({"type": "reach", "path": site.path, "line": site.line, "function": site.function})
 
+    def _number_steps_in(self, context: Optional[str]) -> None:
+        """A new pytest test numbers its steps from 0, as a script does."""
+        if context != self._step_context:
+            self._step_context, self._first_step_of_context = context, self.step
+
+    def step_number(self, step: int) -> int:
+        """The step as the report numbers it: from the first step of the current pytest test."""
+        return step - self._first_step_of_context
+
     def _event(self, site, phase, kind, op, step=None, **fields) -> dict:
         """An event record: what happened where, and in which step, test, thread and process."""
+        context = self.current_context()
+        self._number_steps_in(context)
         return {
             "type": "event",
             "kind": kind,
@@ -585,10 +769,11 @@ class Monitor:
             "op": op,
             "path": site.path,
             "line": site.line,
+            **({"column": site.column} if site.column else {}),
             "function": site.function,
             **fields,
-            "step": self.step if step is None else step,
-            "context": self.current_context(),
+            "step": self.step_number(self.step if step is None else step),
+            "context": context,
             "thread": threading.current_thread().name,
             "pid": os.getpid(),
             **processes.identity(),
@@ -605,15 +790,33 @@ class Monitor:
         if node:
             record["node"] = node
         if origin:
-            record["origin"] = {k: origin[k] for k in ("path", "line", "op", "kind") if k in origin}
+            record["origin"] = {k: origin[k] for k in ("path", "line", "op", "kind", "step") if k in origin}
         self._count_and_write(record)
         if kind in _BORN:
             self.born += 1
         mine = {"path": site.path, "line": site.line, "op": op, "kind": kind}
-        self._set_origin(tensors, mine if kind != Kind.NAN_FROM_INF or not origin else origin)
-        if self.strict and kind in (Kind.ROOT, Kind.INPUT):
+        if kind == Kind.ROOT:
+            self.root_seen(dict(mine, step=record["step"]))
+        followed = phase == FORWARD and kind in (Kind.ROOT, Kind.INPUT)
+        if followed:  # a value thrown away on the spot is no finding: its fate decides (and when --strict raises)
+            key = event_key(record) + (record["context"],)
+            mine["fate"] = self.fates.born(key, record, record["context"], self.settle)
+        self._set_origin(tensors, mine if kind not in (Kind.NAN_FROM_INF, Kind.ECHO) or not origin else origin)
+        if self.strict and kind in (Kind.ROOT, Kind.INPUT) and not followed:
             raise NonFiniteError(_strict_message(record))
         return mine
+
+    def echoes_a_root(self, step: int) -> bool:
+        """A root named at an earlier step came before: what a later step finds non-finite is its echo."""
+        root = self._last_root
+        return bool(root and root.get("op") and root.get("step") is not None
+                    and root["step"] < self.step_number(step))
+
+    def root_seen(self, root: dict) -> None:
+        """A value was born (or the tripwire met one it could not name): what non-finite state found
+        later without an origin echoes."""
+        self._last_root = root
+        self._unchecked_since_root = not self._step_is_full
 
     def emit_arrival(self, site, kind, op, tally, tensors) -> None:
         """Non-finite data that arrived at `site` from elsewhere (a DataLoader worker's batch)."""
@@ -626,21 +829,24 @@ class Monitor:
     def _count_and_write(self, record: dict) -> None:
         key = event_key(record) + (record["context"],)
         with self._lock:
-            entry = self._counts.setdefault(key, [0, 0, 0.0])  # count, count written, when
-            entry[0] += 1
-            if entry[0] <= FULL_RECORDS_PER_KEY:
-                entry[1] = entry[0]
+            entry = self._counts.get(key)
+            if entry is None:
+                entry = self._counts[key] = _Count()
+            entry.count += 1
+            if record.get("dtype") and record["dtype"] not in entry.dtypes:
+                entry.dtypes.append(record["dtype"])
+            if entry.count <= FULL_RECORDS_PER_KEY:
+                entry.written = entry.count
                 self.sink.emit(record)
-            elif time.monotonic() - entry[2] >= _COUNT_FLUSH_SECONDS:
-                self._emit_count(key, entry[0])
+            elif time.monotonic() - entry.when >= _COUNT_FLUSH_SECONDS:
+                self._emit_count(key, entry)
 
-    def _emit_count(self, key, count) -> None:
-        entry = self._counts[key]
-        entry[1], entry[2] = count, time.monotonic()
+    def _emit_count(self, key, entry: "_Count") -> None:
+        entry.written, entry.when = entry.count, time.monotonic()
         path, line, phase, kind, op, context = key
         self.sink.emit({
             "type": "count", "path": path, "line": line, "phase": phase, "kind": kind, "op": op,
-            "context": context, "count": count, "pid": os.getpid(),
+            "context": context, "count": entry.count, "dtypes": entry.dtypes, "pid": os.getpid(),
         })
 
     def _carry_origin(self, args, out) -> None:
@@ -674,13 +880,19 @@ class Monitor:
             if time.monotonic() - entry.emitted_at >= _MARGIN_FLUSH_SECONDS:
                 self._emit_margin(entry)
 
+    def closest_approaches(self) -> List[dict]:
+        """The closest approach to its danger of each op at each line (the margin records)."""
+        with self._lock:
+            return [self._margin_record(entry) for entry in self._margins.values()]
+
+    def _margin_record(self, entry: _MarginEntry) -> dict:
+        limit = margins.limit_of(entry.spec.limit, entry.dtype)
+        return dict(entry.record, type="margin", value=entry.value, dtype=entry.dtype, limit=limit,
+                    lowest=entry.spec.lowest)
+
     def _emit_margin(self, entry: _MarginEntry) -> None:
         entry.emitted, entry.emitted_at = entry.value, time.monotonic()
-        limit = margins.limit_of(entry.spec.limit, entry.dtype)
-        self.sink.emit(
-            dict(entry.record, type="margin", value=entry.value, dtype=entry.dtype, limit=limit,
-                 lowest=entry.spec.lowest)
-        )
+        self.sink.emit(self._margin_record(entry))
 
 
 def _changed_by(name, args, kwargs, out, inplace):
@@ -690,6 +902,14 @@ def _changed_by(name, args, kwargs, out, inplace):
     if kwargs.get("out") is not None:
         return kwargs["out"]
     return args[0] if args else out
+
+
+def _hands_back_an_argument(out, args, kwargs) -> bool:
+    """The op returned one of its arguments itself (`.float()` of float32, `type_as`, `F.dropout` in eval
+    mode): it made no value, so it is no root; the tensor keeps the origin it has."""
+    if not isinstance(out, torch.Tensor):
+        return False
+    return any(out is value for value in args) or any(out is value for value in kwargs.values())
 
 
 def _all_fills(origins) -> bool:

@@ -21,7 +21,7 @@ import sys
 import time
 from typing import Callable, List, Optional
 
-from nanlint.runtime.events import Kind
+from nanlint.runtime.events import Kind, forking_for_replay
 from nanlint.runtime.frames import without_own_frames
 
 _worker_id: Optional[int] = None
@@ -68,6 +68,8 @@ def _follow_forks(monitor, finish) -> None:
 
     def announce_in_child() -> None:
         monitor.after_fork()
+        if forking_for_replay():  # a child that replays a step is no process of the run
+            return
         monitor.sink.emit(process_record(forked=True))
         monitor.sink.emit({"type": "monitor", "pid": os.getpid(), "time": time.time()})
 

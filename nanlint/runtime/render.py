@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import replace
 from typing import List, Optional
 
 from nanlint.runtime.join import (
-    CONFIRMED, NOT_REACHED, NOT_TRIGGERED, STATIC_ONLY, UNKNOWN, Joined, Outcome, RuntimeFinding, describe_event,
-    describe_margin,
+    BY_TESTS, CONFIRMED, NOT_REACHED, NOT_TRIGGERED, STATIC_ONLY, UNKNOWN, Joined, Outcome, RuntimeFinding,
+    describe_echo, describe_event, describe_margin, display_path,
 )
 from nanlint.runtime.runner import ChildResult
 from nanlint.runtime.summary import RunSummary
@@ -22,9 +23,11 @@ def outcome_detail(outcome: Outcome, notes: List[str]) -> str:
         return "; ".join(describe_event(e) for e in outcome.evidence)
     if outcome.outcome == STATIC_ONLY:
         return "%s predicts no NaN/Inf a run could show" % outcome.finding.code
+    if outcome.outcome == BY_TESTS:
+        return "; ".join("%s: %s" % (describe_event(e), e.by_test_why) for e in outcome.discounted)
     if outcome.outcome == NOT_TRIGGERED:
         parts = [describe_margin(m) for m in outcome.margins] or ["ran, and none of the NaN/Inf its rule predicts was born"]
-        parts += ["expected: %s" % describe_event(e) for e in outcome.expected]
+        parts += ["not counted: %s" % describe_event(e) for e in outcome.discounted]
         return "; ".join(parts)
     if outcome.outcome == UNKNOWN:
         return outcome.why
@@ -50,11 +53,11 @@ def annotated_findings(joined: Joined, notes: List[str]) -> list:
         replace(o.finding, message="%s [%s: %s]" % (o.finding.message, outcome_name(o), outcome_detail(o, notes)))
         for o in joined.outcomes
     ]
-    return findings + [r.finding for r in joined.runtime_findings]
+    return findings + [r.finding for r in joined.runtime_findings] + [found.finding for found in joined.searched]
 
 
 def render_text(joined: Joined, summary: RunSummary, child: ChildResult, timeout: Optional[float],
-                searched=None) -> str:
+                searched=None, strict: bool = False) -> str:
     lines = []
     for index, outcome in sorted(enumerate(joined.outcomes), key=lambda pair: pair[1].finding.sort_key()):
         finding = outcome.finding
@@ -66,9 +69,13 @@ def render_text(joined: Joined, summary: RunSummary, child: ChildResult, timeout
         finding = runtime.finding
         lines.append("%s:%d:%d: %s %s" % (finding.path, finding.line, finding.column, finding.code, finding.message))
         lines.append("  " + runtime_detail(runtime))
+    for finding in sorted((found.finding for found in joined.searched), key=lambda f: f.sort_key()):
+        lines.append("%s:%d:%d: %s %s" % (finding.path, finding.line, finding.column, finding.code, finding.message))
+        lines.append("  found by the search past the static findings: no rule flagged this line")
     if lines:
         lines.append("")
-    lines.extend("note: " + note for note in summary.notes + process_notes(summary, child))
+    notes = summary.notes + set_aside_notes(joined, strict) + process_notes(summary, child)
+    lines.extend("note: " + note for note in notes)
     lines.append(child.status_line(timeout))
     lines.append(_summary_line(joined, summary))
     if searched:
@@ -91,7 +98,7 @@ def render_concise(joined: Joined, summary: RunSummary, child: ChildResult, time
 
 
 def render_json(joined: Joined, summary: RunSummary, child: ChildResult, command: List[str],
-                timeout: Optional[float], searched=None) -> str:
+                timeout: Optional[float], searched=None, strict: bool = False) -> str:
     document = {
         "version": JSON_VERSION,
         "command": command,
@@ -108,7 +115,11 @@ def render_json(joined: Joined, summary: RunSummary, child: ChildResult, command
             dict(_finding_json(r.finding), event=r.event.to_dict(), flagged_by=r.flagged)
             for r in joined.runtime_findings
         ],
-        "notes": summary.notes + process_notes(summary, child),
+        "search_findings": [dict(_finding_json(found.finding), search=found.search) for found in joined.searched],
+        "echoes": [e.to_dict() for e in joined.echoes],
+        "made_by_tests": [e.to_dict() for e in joined.by_tests],
+        "thrown_away": [e.to_dict() for e in joined.thrown_away],
+        "notes": summary.notes + set_aside_notes(joined, strict) + process_notes(summary, child),
         "processes": {"started": summary.processes, "monitored": summary.monitored,
                       "workers": summary.workers, "ranks": summary.ranks, "unfinished": summary.unfinished,
                       "unmonitored": [{"argv": r.get("argv"), "reason": r.get("reason")} for r in summary.unmonitored]},
@@ -134,12 +145,28 @@ def _outcome_json(outcome: Outcome, notes: List[str], search: Optional[dict] = N
         opt_in=outcome.opt_in,
         detail=outcome_detail(outcome, notes),
         evidence=[e.to_dict() for e in outcome.evidence],
-        expected=[e.to_dict() for e in outcome.expected],
+        discounted=[e.to_dict() for e in outcome.discounted],
         margins=[m.to_dict() for m in outcome.margins],
     )
     if search:
         document["search"] = {k: v for k, v in search.items() if k not in ("type", "pid")}
     return document
+
+
+def set_aside_notes(joined: Joined, strict: bool = False) -> List[str]:
+    """What the run met that is no finding: echoes of a root, edge values the tests made on purpose,
+    and values thrown away on the spot (each listed with `--strict`, else counted)."""
+    cwd = os.getcwd()
+    notes = [describe_echo(event, cwd) for event in joined.echoes]
+    notes += ["%s:%d: %s: made on purpose by the tests, not a finding (%s)" % (
+        display_path(e.path, cwd), e.line, describe_event(e), e.by_test_why) for e in joined.by_tests]
+    if strict:
+        notes += ["%s:%d: %s: not a finding" % (display_path(e.path, cwd), e.line, describe_event(e))
+                  for e in joined.thrown_away]
+    elif joined.thrown_away:
+        notes.append("%d NaN/Inf thrown away by the op that took them (torch.where, masked_fill, nan_to_num...: finite "
+                     "results, never used further) are not findings; --strict lists them" % len(joined.thrown_away))
+    return notes
 
 
 def process_notes(summary: RunSummary, child: ChildResult) -> List[str]:
@@ -175,6 +202,7 @@ def _summary_line(joined: Joined, summary: RunSummary) -> str:
     if counts["confirmed_opt_in"]:
         confirmed += " (%d from an opt-in rule)" % counts["confirmed_opt_in"]
     static = ", %d static only" % counts[STATIC_ONLY] if counts[STATIC_ONLY] else ""
+    static += ", %d %s" % (counts[BY_TESTS], BY_TESTS) if counts[BY_TESTS] else ""
     unknown = ", %d unknown" % counts[UNKNOWN] if counts[UNKNOWN] else ""
     which = [", %d of them DataLoader workers" % summary.workers] if summary.workers else []
     if summary.ranks:

@@ -12,6 +12,7 @@ frame at all (an op run by library code alone, e.g. inside a DataLoader worker's
 
 from __future__ import annotations
 
+import itertools
 import linecache
 import os
 import site
@@ -28,6 +29,7 @@ class Site(NamedTuple):
     path: str
     line: int
     function: str
+    column: int = 0  # 1-based, of the expression running the op (only when the resolver is asked for columns)
 
 
 def _library_roots(extra: Iterable[str]) -> List[str]:
@@ -58,7 +60,10 @@ def _is_library_name(filename: str) -> bool:
 class SiteResolver:
     """Finds the user's frame for the op being run; caches the class of every file name it meets."""
 
-    def __init__(self, paths: Iterable[str] = (), library_dirs: Iterable[str] = ()):
+    def __init__(self, paths: Iterable[str] = (), library_dirs: Iterable[str] = (), columns: bool = False):
+        """`columns`: sites carry the column of the expression running the op (a search's trial: a trigger
+        matches its finding by column; the cost is a walk of the code's positions per op)."""
+        self.columns = columns
         self._checked = [_dir_prefix(os.path.realpath(p)) for p in paths if os.path.isdir(p)]
         self._checked_files = {os.path.realpath(p) for p in paths if os.path.isfile(p)}
         self._library = _library_roots(library_dirs)
@@ -109,10 +114,17 @@ class SiteResolver:
 
     def current(self, depth: int = 1) -> Site:
         frame = self.frame(depth + 1)
-        return Site(self.real_path(frame.f_code.co_filename), frame.f_lineno, frame.f_code.co_name)
+        column = _column(frame) if self.columns else 0
+        return Site(self.real_path(frame.f_code.co_filename), frame.f_lineno, frame.f_code.co_name, column)
 
     def is_user_file(self, path: str) -> bool:
         return self.classify(path) != LIBRARY
+
+
+def _column(frame) -> int:
+    """The 1-based column where the instruction the frame runs starts (its call's expression)."""
+    positions = next(itertools.islice(frame.f_code.co_positions(), frame.f_lasti // 2, None), None)
+    return positions[2] + 1 if positions and positions[2] is not None else 0
 
 
 def site_of_code(code, resolver: SiteResolver) -> Optional[Site]:

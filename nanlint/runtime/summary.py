@@ -28,7 +28,12 @@ class SiteEvent:
     replay: Optional[str] = None  # the module call replayed op by op after the tripwire tripped
     user_file: bool = True
     count: int = 0
-    expected: int = 0  # occurrences in steps that GradScaler skipped
+    skipped: int = 0  # occurrences in steps that GradScaler skipped
+    masked: int = 0  # values thrown away by the op that took them (fates.py): finite results, never used further
+    masked_by: Optional[dict] = None  # that op (path, line, op), for the first group of them
+    inspections: List[dict] = field(default_factory=list)  # ops that only looked at the value: {"by": [...], "count"}
+    by_test: int = 0  # occurrences the test suite made on purpose (join.py decides, with the test patterns)
+    by_test_why: str = ""
     first_step: Optional[int] = None
     first_rank: Optional[int] = None  # the rank of the first step, in a distributed run
     contexts: List[str] = field(default_factory=list)  # pytest test ids
@@ -37,7 +42,8 @@ class SiteEvent:
 
     @property
     def unexpected(self) -> int:
-        return self.count - self.expected
+        """The occurrences that count: not in a skipped step, not thrown away, not made on purpose by a test."""
+        return self.count - self.skipped - self.masked - self.by_test
 
     def to_dict(self) -> dict:
         return {k: v for k, v in self.__dict__.items() if v not in (None, [], "")}
@@ -79,16 +85,21 @@ def summarize(records: List[dict]) -> RunSummary:
     events: Dict[tuple, SiteEvent] = {}
     totals: Dict[tuple, Dict[object, int]] = {}
     margins: Dict[tuple, Margin] = {}
+    fates: List[dict] = []
+    counted_dtypes: Dict[tuple, List[str]] = {}
     started, monitored, exited, workers = set(), set(), set(), set()
     rank_of: Dict[object, int] = {}
     for record in records:
         kind = record.get("type")
         if kind == "event":
             _add_event(events, totals, record, skipped)
+        elif kind == "fate":
+            fates.append(record)
         elif kind == "count":
             per_source = totals.setdefault(event_key(record), {})
             source = (record.get("pid"), record.get("context"))
             per_source[source] = max(per_source.get(source, 0), record["count"])
+            counted_dtypes.setdefault(event_key(record), []).extend(record.get("dtypes", []))
         elif kind == "reach":
             summary.reached.add((record["path"], record["line"]))
         elif kind == "margin":
@@ -110,10 +121,14 @@ def summarize(records: List[dict]) -> RunSummary:
         elif kind == "unmonitored":
             summary.unmonitored.append(record)
     for key, event in events.items():
+        for dtype in counted_dtypes.get(key, []):
+            _add_dtype(event, dtype)
         full_records = event.count
         event.count = max(full_records, sum(totals.get(key, {}).values()))
-        if event.expected == full_records:  # only the first records carry a step: extrapolate
-            event.expected = event.count
+        if event.skipped == full_records:  # only the first records carry a step: extrapolate
+            event.skipped = event.count
+    for record in fates:
+        _add_fate(events.get(event_key(record)), record)
     summary.events = sorted(_merge_worker_arrivals(events.values()), key=lambda e: (e.path, e.line, e.phase, e.kind, e.op))
     summary.margins = sorted(margins.values(), key=lambda m: (m.path, m.line, m.op, m.quantity))
     summary.processes = len(started | monitored)
@@ -130,19 +145,20 @@ def _add_event(events, totals, record, skipped) -> None:
     if event is None:
         event = events[key] = SiteEvent(
             path=record["path"], line=record["line"], function=record.get("function", ""),
-            phase=record["phase"], kind=record["kind"], op=record["op"], dtype=record.get("dtype", ""),
+            phase=record["phase"], kind=record["kind"], op=record["op"],
             values=record.get("values", ""), node=record.get("node"), message=record.get("message"),
             saved=record.get("saved"), run_at=record.get("run_at"), origin=record.get("origin"),
             replay=record.get("replay"),
             user_file=record.get("user_file", True),
         )
+    _add_dtype(event, record.get("dtype", ""))
     per_source = totals.setdefault(key, {})  # counted per process and test, as the monitor does
     source = (record.get("pid"), record.get("context"))
     per_source[source] = per_source.get(source, 0) + 1
     event.count += 1
     step, rank, worker = record.get("step"), record.get("rank"), record.get("worker")
     if record["phase"] == "backward" and (record.get("pid"), step) in skipped:
-        event.expected += 1
+        event.skipped += 1
     if worker is not None:  # a worker's step counter is not the training loop's
         step = None
         _add_once(event.workers, worker)
@@ -153,6 +169,23 @@ def _add_event(events, totals, record, skipped) -> None:
     context = record.get("context")
     if context and context not in event.contexts:
         event.contexts.append(context)
+
+
+def _add_dtype(event: SiteEvent, dtype: str) -> None:
+    """The dtypes an event was seen in, in the order met ("float32, float16")."""
+    if dtype and dtype not in event.dtype.split(", "):
+        event.dtype = dtype if not event.dtype else event.dtype + ", " + dtype
+
+
+def _add_fate(event: Optional[SiteEvent], record: dict) -> None:
+    """What became of some occurrences of an event (fates.py): thrown away, or only looked at."""
+    if event is None:
+        return
+    if record["fate"] == "masked":
+        event.masked = min(event.count - event.skipped, event.masked + record["count"])
+        event.masked_by = event.masked_by or (record["by"] or [None])[0]
+    else:
+        event.inspections.append({"by": record["by"], "count": record["count"]})
 
 
 def _add_once(values: list, value) -> None:

@@ -12,26 +12,29 @@ where they are next used. A trip is explained by replay: the first outermost cal
 finite and whose outputs were not runs again, op by op under the monitor, on a copy of its module with
 copies of its inputs and the random state it started with, which names the line; a gradient born in a
 module's backward is found by running that call's forward and backward again with the gradient that
-reached its output. What replay cannot explain (a value born in code between module calls) becomes a
-note, and the schedule checks the next steps op by op, where the next occurrence is named.
+reached its output. A value born in code between module calls is found by replaying the whole step in a
+forked child (step_replay.py). What neither replay explains becomes a note, and the schedule checks the
+next steps op by op, where the next occurrence is named.
 """
 
 from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
 import torch
 
-from nanlint.runtime import checks
+from nanlint.runtime import checks, step_replay
 from nanlint.runtime.sites import Site
 
 FORWARD, BACKWARD = "forward", "backward"
 _AUTOCAST_DEVICES = ("cpu", "cuda")
 _MAX_NOTES = 3
 _MAX_PENDING_CALLS = 64  # outermost calls kept for the next backward(), with their inputs and outputs
+_MAX_STEP_REPLAYS = 5  # whole steps replayed in a forked child (step_replay.py) per process
 
 
 @dataclass
@@ -63,6 +66,10 @@ class ForwardPass:
     losses: List[torch.Tensor]
     site: Site  # the backward() call
     step: int
+    plan: object = None  # a step_replay.StepPlan to replay the whole step, or why there is none
+    first_call: Optional[ModuleCall] = None  # the step's first module call: its random state and modes
+    rng: Optional[torch.Tensor] = None  # with no module call: the random state the step before left
+    replayed: bool = False  # the whole step was replayed already
 
     def tensors(self) -> List[torch.Tensor]:
         return [tensor for call in self.calls for tensor in call.outputs] + self.losses
@@ -90,6 +97,11 @@ class Tripwire:
         self._calls: List[ModuleCall] = []  # since the last backward()
         self._forward: Optional[ForwardPass] = None  # the last backward()'s, until its gradients are checked
         self._depth = 0  # module calls running: only an outermost one (depth 0) is recorded
+        self._start: Optional[List[step_replay.FrameState]] = None  # the user's frames at the step's first call
+        self._first_call: Optional[ModuleCall] = None
+        self._explaining: Optional[ForwardPass] = None  # the pass whose trip is being explained
+        self._rng_at_step_end: Optional[torch.Tensor] = None  # kept while steps call no module
+        self._step_replays = 0
         self._call_module = None  # what nn.Module.__call__ was before the tripwire took it
 
     # ----------------------------------------------------------------- arming
@@ -134,6 +146,8 @@ class Tripwire:
         if not self.armed:  # a new test: checked op by op from this call on
             return original(module, *args, **kwargs)
         call = self._record_call(module, args)
+        if self._start is None:  # the step's first module call: where a replay of the whole step starts
+            self._start, self._first_call = step_replay.frames_at_step_start(self.monitor.sites), call
         self._depth += 1
         try:
             output = original(module, *args, **kwargs)
@@ -168,8 +182,15 @@ class Tripwire:
     def check_forward(self, loss, site: Site, step: int) -> None:
         """At backward(): keep the step's module outputs and its loss, to read with its gradients."""
         self.settle_forward()  # an earlier backward's gradients were not checked yet: its forward is read now
-        self._forward = ForwardPass(self._calls, checks.float_tensors(loss), site, step)
-        self._calls = []
+        if self._start:
+            plan = step_replay.plan(self._start, self.monitor.sites)
+        else:  # a loop over raw tensors: its body, from the random state the last step left
+            plan = step_replay.plan_from_loop(self.monitor.sites)
+        self._forward = ForwardPass(self._calls, checks.float_tensors(loss), site, step, plan, self._first_call,
+                                    rng=self._rng_at_step_end)
+        # Where the next such step starts drawing random numbers (this one's backward and update draw none).
+        self._rng_at_step_end = None if self._start else torch.get_rng_state()
+        self._calls, self._start, self._first_call = [], None, None
 
     def _settle_calls(self) -> None:
         calls, self._calls = self._calls, []
@@ -191,6 +212,7 @@ class Tripwire:
         """
         self._step = step
         forward, self._forward = self._forward, None
+        self._explaining = forward
         calls = forward.calls if forward is not None else []
         forward_tensors = forward.tensors() if forward is not None else []
         borrowed, made = forward.split() if forward is not None else ([], [])
@@ -231,7 +253,7 @@ class Tripwire:
         self._unexplained(BACKWARD, site, "a gradient was non-finite after backward() while %s" % _finite_calls(calls))
 
     def _explain_forward(self, forward: ForwardPass) -> None:
-        self._step, self._forward_tripped = forward.step, True
+        self._step, self._forward_tripped, self._explaining = forward.step, True, forward
         for call in forward.calls:
             if not checks.all_finite_many(call.outputs):
                 if not checks.all_finite_many(_argument_tensors(call)):  # checked only now: the inputs are kept
@@ -291,17 +313,50 @@ class Tripwire:
 
     # ----------------------------------------------------------------- what replay could not explain
 
+    def _replay_step(self) -> str:
+        """Replay the whole step being explained, op by op, in a forked child: "" when that named where the
+        value was born, else why it did not."""
+        forward = self._explaining
+        if forward is None or forward.replayed:
+            return "the step could not be replayed"
+        forward.replayed = True
+        if not isinstance(forward.plan, step_replay.StepPlan):
+            return forward.plan or "no backward() ended the step"
+        problem = step_replay.can_fork() or step_replay.prepare(forward.plan)
+        if isinstance(problem, str):
+            return problem
+        if self._step_replays >= _MAX_STEP_REPLAYS:
+            return "%d steps were replayed already" % _MAX_STEP_REPLAYS
+        self._step_replays += 1
+        first = forward.first_call
+        if first is not None:
+            run = functools.partial(_in_state_of, first, problem)
+        else:
+            run = functools.partial(_with_rng, forward.rng, problem)
+        records = step_replay.run_in_child(self.monitor, run, forward.plan.label, self._step)
+        if self.monitor.receive_replayed(records):
+            return ""
+        return "replaying %s op by op did not make it again" % forward.plan.label
+
     def _unexplained(self, phase: str, site: Site, why: str) -> None:
+        if self.monitor.echoes_a_root(self._step):
+            return  # the weights an earlier named root poisoned: nothing new was born
+        replay = self._replay_step()
+        if not replay:
+            return  # the step replayed named the line
+        why += " (and %s)" % replay
         self.unexplained += 1
         step = self._step
         self.monitor.schedule.escalate(step)
+        self.monitor.root_seen({"path": site.path, "line": site.line, "op": None, "kind": "tripwire",
+                                "step": self.monitor.step_number(step)})
         if self.unexplained > _MAX_NOTES:
             return
         self.monitor.note(
             "tripwire",
             "step %d (%s pass, checked at the tripwire only): %s, so the line where it was born is not known "
             "(%s:%d); the next %d steps were checked op by op, `--monitor full` checks every step"
-            % (step, phase, why, site.path, site.line, self.monitor.schedule.escalation_steps),
+            % (self.monitor.step_number(step), phase, why, site.path, site.line, self.monitor.schedule.escalation_steps),
         )
 
 
@@ -313,6 +368,21 @@ def _unwrapped(module: torch.nn.Module) -> torch.nn.Module:
 
 def _call_again(call: ModuleCall, module: torch.nn.Module):
     args, kwargs = _copy_tensors(call.args), _copy_tensors(call.kwargs)
+    return _in_state_of(call, lambda: module(*args, **kwargs))
+
+
+def _with_rng(rng: Optional[torch.Tensor], run):
+    saved = torch.get_rng_state()
+    if rng is not None:
+        torch.set_rng_state(rng)
+    try:
+        return run()
+    finally:
+        torch.set_rng_state(saved)
+
+
+def _in_state_of(call: ModuleCall, run):
+    """Run with the random state, the gradient mode and the autocast regions the call started with."""
     saved = torch.get_rng_state()
     torch.set_rng_state(call.rng)
     try:
@@ -320,7 +390,7 @@ def _call_again(call: ModuleCall, module: torch.nn.Module):
             regions.enter_context(torch.set_grad_enabled(call.grad_enabled))
             for device, dtype in call.autocast:
                 regions.enter_context(torch.autocast(device, dtype=dtype))
-            return module(*args, **kwargs)
+            return run()
     finally:
         torch.set_rng_state(saved)
 

@@ -183,7 +183,7 @@ def test_overflow_in_grad_scaler_skipped_steps_does_not_confirm():
     ]
     joined = joined_at_line_3(["NAN401"], *records)
     (outcome,) = joined.outcomes
-    assert outcome.outcome == NOT_TRIGGERED and [e.op for e in outcome.expected] == ["div"]
+    assert outcome.outcome == NOT_TRIGGERED and [e.op for e in outcome.discounted] == ["div"]
     assert not joined.runtime_findings and not joined.found_anything
 
 

@@ -167,7 +167,7 @@ def test_grad_scaler_skipped_overflow_is_expected():
             scaler.update()
     assert [r["step"] for r in w.records if r["type"] == "amp_skip"] == [0, 1]
     events = w.events
-    assert events and all(e.phase == "backward" and e.expected == e.count for e in events)
+    assert events and all(e.phase == "backward" and e.skipped == e.count for e in events)
     assert torch.isfinite(model.weight).all()
 
 
@@ -238,9 +238,25 @@ def test_margins_record_the_closest_approach(watch):
     assert exponential.value == 80.0 and exponential.limit == pytest.approx(88.72, abs=0.01)
 
 
-def test_strict_raises_at_the_first_root_cause(watch):
-    with watch(strict=True), pytest.raises(NonFiniteError, match="log produced -inf"):
-        torch.log(torch.zeros(1))
+def test_strict_raises_at_the_first_root_cause_used_further(watch):
+    with watch(strict=True), pytest.raises(NonFiniteError, match="log produced -inf") as raised:
+        y = torch.log(torch.zeros(1))
+        y * 2  # the first op to carry the -inf on: strict raises here
+    assert any(entry.lineno + 1 == at("strict raises here") for entry in raised.traceback)
+
+
+def test_strict_raises_for_a_value_left_untouched_when_the_watch_ends(watch):
+    with pytest.raises(NonFiniteError, match="log produced -inf"):
+        with watch(strict=True):
+            torch.log(torch.zeros(1))
+
+
+def test_strict_lets_a_value_thrown_away_on_the_spot_pass(watch):
+    x = torch.tensor([0.0, 2.0])
+    with watch(strict=True):
+        torch.where(x > 0, torch.log(x), 0.0)
+    (fate,) = [r for r in watch.watch.records if r["type"] == "fate"]
+    assert (fate["op"], fate["fate"], fate["by"][0]["op"], fate["count"]) == ("log", "masked", "where", 1)
 
 
 def test_low_precision_sum_overflow_is_not_a_false_alarm(watch):

@@ -9,45 +9,57 @@ from importlib.metadata import entry_points
 INSTALLED = any(entry.name == "nanlint" for entry in entry_points().select(group="pytest11"))
 PLUGIN = () if INSTALLED else ("-p", "nanlint.pytest_plugin")
 
+LIBRARY = """
+import torch
+
+def log_of(x):
+    return torch.log(x)
+
+def exp_of(x):
+    return torch.exp(x)
+"""
+
 TESTS = """
 import pytest
 import torch
+
+import numbers_lib
 
 def test_clean():
     assert torch.exp(torch.zeros(1)).item() == 1.0
 
 def test_log_zero():
-    torch.log(torch.zeros(3))
+    numbers_lib.log_of(torch.zeros(3))
 
 @pytest.mark.nanlint_allow
 def test_meant_to_overflow():
-    torch.exp(torch.tensor([1000.0]))
+    numbers_lib.exp_of(torch.tensor([1000.0]))
 """
 
 
 def test_summary_lists_each_tests_events(pytester):
-    pytester.makepyfile(test_numbers=TESTS)
+    pytester.makepyfile(test_numbers=TESTS, numbers_lib=LIBRARY)
     result = pytester.runpytest(*PLUGIN, "--nanlint")
     result.assert_outcomes(passed=3)
     result.stdout.fnmatch_lines([
         "*nanlint: NaN/Inf produced by tests*",
         "test_numbers.py::test_log_zero",
-        "    test_numbers.py:8: forward log made -inf (float32), once, first at step 0",
+        "    numbers_lib.py:4: forward log made -inf (float32), once, first at step 0",
         "test_numbers.py::test_meant_to_overflow",
-        "    test_numbers.py:12: forward exp made +inf (float32), once, first at step 0",
+        "    numbers_lib.py:7: forward exp made +inf (float32), once, first at step 0",
     ])
     assert "test_numbers.py::test_clean" not in result.stdout.str()
 
 
 def test_strict_fails_the_test_that_made_nan(pytester):
-    pytester.makepyfile(test_numbers=TESTS)
+    pytester.makepyfile(test_numbers=TESTS, numbers_lib=LIBRARY)
     result = pytester.runpytest(*PLUGIN, "--nanlint-strict")
     result.assert_outcomes(passed=2, failed=1)
     result.stdout.fnmatch_lines(["*test_log_zero*", "*nanlint: this test produced new NaN/Inf values*"])
 
 
 def test_without_the_option_the_plugin_is_silent(pytester):
-    pytester.makepyfile(test_numbers=TESTS)
+    pytester.makepyfile(test_numbers=TESTS, numbers_lib=LIBRARY)
     result = pytester.runpytest(*PLUGIN)
     result.assert_outcomes(passed=3)
     assert "NaN/Inf produced" not in result.stdout.str()  # no summary section (the header may list the plugin)

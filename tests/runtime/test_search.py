@@ -119,7 +119,10 @@ def test_log_and_sqrt_made_non_finite_and_reproduced(searched):
     assert result.returncode == 1, result.stderr
     log = search_at(document, program, "# log-of-softmax")
     assert log["status"] == "triggerable", log
-    assert "`logits`" in log["claim"] and "log at train.py:%d produce -inf" % line_of(program, "# log-of-softmax") in log["claim"]
+    # gather keeps only the targets' entries: a -inf elsewhere is thrown away, and its gradient is the NaN
+    assert "`logits`" in log["claim"] and "log at train.py:%d produce " % line_of(program, "# log-of-softmax") in log["claim"]
+    assert (log["trigger"]["op"], log["trigger"]["phase"], log["trigger"]["values"]) in (
+        ("log", "forward", "-inf"), ("log", "backward", "NaN"))
     sqrt = search_at(document, program, "# sqrt-of-mse")
     assert sqrt["status"] == "triggerable", sqrt
     assert sqrt["trigger"]["phase"] == "backward" and sqrt["trigger"]["op"] == "sqrt"
@@ -192,6 +195,7 @@ def test_pytest_search_finds_what_the_tests_did_not(pytester):
     result.assert_outcomes(passed=1)
     result.stdout.fnmatch_lines([
         "*nanlint: search*",
-        "losses.py:6: NAN102 triggerable: * makes log at losses.py:6 produce -inf in the forward pass; reproducer: repro/*",
+        # the -inf itself, or (when gather drops it) its NaN gradient
+        "losses.py:6: NAN102 triggerable: * makes log at losses.py:6 produce *; reproducer: repro/*",
         "pytest --nanlint-search: 1 triggerable, 0 unconfirmed, 0 not triggered within budget, 0 not searched",
     ])

@@ -121,20 +121,27 @@ def test_a_hanging_target_is_stopped_by_the_timeout(nanlint, tmp_path):
 
 
 def test_verify_a_pytest_suite(nanlint, tmp_path):
+    write(tmp_path, "numbers_lib.py", """
+        import torch
+
+        def root_of(x):
+            return torch.sqrt(x)  # sqrt-in-library
+    """)
     write(tmp_path, "tests/test_numbers.py", """
         import torch
+        import numbers_lib
 
         def test_fine():
             assert torch.log(torch.ones(2)).sum() == 0
 
         def test_nan():
-            torch.sqrt(torch.tensor([-4.0]))  # sqrt-in-test
+            numbers_lib.root_of(torch.tensor([-4.0]))
     """)
-    result = nanlint("verify", "tests", "--output-format", "json", "--run", PYTHON, "-m", "pytest", "-q",
-                     "-p", "no:cacheprovider", "tests", cwd=tmp_path)
+    result = nanlint("verify", ".", "--output-format", "json", "--run", PYTHON, "-m", "pytest", "-q",
+                     "-p", "no:cacheprovider", "tests", cwd=tmp_path, env={"PYTHONPATH": "%s:%s" % (ROOT, tmp_path)})
     assert result.returncode == 1, result.stderr
     document = json.loads(result.stdout)
-    (event,) = events_at(document, line_of(str(tmp_path / "tests/test_numbers.py"), "# sqrt-in-test"))
+    (event,) = events_at(document, line_of(str(tmp_path / "numbers_lib.py"), "# sqrt-in-library"))
     assert event["contexts"] == ["tests/test_numbers.py::test_nan"]
 
 

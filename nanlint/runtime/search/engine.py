@@ -16,8 +16,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, List, Optional
 
-from nanlint.runtime.search.calls import Call, Step
-from nanlint.runtime.search.mutations import MUTATIONS, gradient_step, scale, scale_factor
+from nanlint.runtime.search.calls import Call, Step, requiring_grad
+from nanlint.runtime.search.mutations import MUTATIONS, VALUE_MUTATIONS, gradient_step, scale, scale_factor
 from nanlint.runtime.search.targets import Target
 from nanlint.runtime.search.trial import Goal, TrialResult, margin_gradient, run_trial
 
@@ -51,8 +51,10 @@ class SearchOutcome:
 
 
 class _Search:
-    def __init__(self, target: Target, lines: List[int], paths: List[str], deadline: float, on_trial: Callable):
+    def __init__(self, target: Target, lines: List[int], paths: List[str], deadline: float, on_trial: Callable,
+                 mutations=MUTATIONS):
         self.target, self.goal, self.paths, self.on_trial = target, lines, paths, on_trial
+        self.mutations = mutations
         self.deadline = deadline
         self.reduction_deadline = deadline + REDUCTION_SHARE * max(0.0, deadline - time.monotonic())
         self.outcome = SearchOutcome()
@@ -110,7 +112,7 @@ class _Search:
 
     def sweep(self, base: Call) -> bool:
         tried = set()
-        for mutation in MUTATIONS:
+        for mutation in self.mutations:
             for draw in range(SWEEP_DRAWS):
                 if self.out_of_time():
                     return True
@@ -148,7 +150,7 @@ class _Search:
                 if child is not None:
                     child.steps = parent.call.steps + [Step(self.gradient_mutation, seed)]
                 return child
-        return mutate(parent.call, rng.choice(MUTATIONS).apply, seed)
+        return mutate(parent.call, rng.choice(self.mutations).apply, seed)
 
     def gradient_mutation(self, call: Call, rng: random.Random) -> Optional[Call]:
         """A step against the margin's gradient at `call` (recomputed there when replayed)."""
@@ -207,9 +209,13 @@ def replay(recorded: Call, steps: List[Step]) -> Optional[Call]:
 
 
 def search(target: Target, seeds: List[Call], goal: Goal, paths: List[str], deadline: float,
-           on_trial: Callable[[int, float], None] = lambda trials, distance: None) -> SearchOutcome:
+           on_trial: Callable[[int, float], None] = lambda trials, distance: None,
+           values_only: bool = False) -> SearchOutcome:
+    """`values_only`: change values, not dtypes (a risky op past the static findings)."""
     started = time.monotonic()
-    state = _Search(target, goal, paths, deadline, on_trial)
+    if goal.differentiates:
+        seeds = [requiring_grad(seed) for seed in seeds]
+    state = _Search(target, goal, paths, deadline, on_trial, VALUE_MUTATIONS if values_only else MUTATIONS)
     done = any(state.attempt(seed) for seed in seeds)
     state.outcome.seeds_failed = not done and not state.pool
     if not done and state.pool:

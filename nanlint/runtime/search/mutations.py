@@ -3,7 +3,10 @@
 Each mutation picks a tensor of the call (or several that share a batch) and returns a new call, or
 None when it does not apply. Values are changed the way unlucky data changes them: larger (logits that
 grew), shifted, a zero element or row, an all-masked row, two equal rows or inputs (coinciding points),
-a batch of one, a flipped sign, float16.
+a batch of one, a flipped sign, float16. The tensors are the arguments' and those a module among them
+holds itself (`self`'s learned temperature, a running variance); numbers too (a float argument, a
+module's float attribute: set to 0, tiny, huge, negative), and an argument given as None gets a tensor
+(a mask all False or all True, zeros, ones) so that the branch where a tensor flows runs.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
 
 import torch
 
-from nanlint.runtime.search.calls import Call, Leaf, copy_value, leaves, replace
+from nanlint.runtime.search.calls import Call, Leaf, copy_value, leaves, nones, numbers, replace, state_leaves
 
 _SCALES = (2.0, 10.0, 100.0, 1e3, 1e4)
 
@@ -24,13 +27,15 @@ class Mutation(NamedTuple):
     apply: Callable[[Call, random.Random], Optional[Call]]
 
 
-def _floats(call: Call) -> List[Leaf]:
-    return [leaf for leaf in leaves(call) if leaf.tensor.is_floating_point() and leaf.tensor.numel()]
+def _floats(call: Call, state: bool = True) -> List[Leaf]:
+    """The float tensors of the arguments and, with `state`, of the modules among them (`self` too)."""
+    found = leaves(call) + (state_leaves(call) if state else [])
+    return [leaf for leaf in found if leaf.tensor.is_floating_point() and leaf.tensor.numel()]
 
 
 def _data(call: Call) -> List[Leaf]:
-    """Tensors whose values may change: floats, integers, booleans (masks, counts, labels)."""
-    return [leaf for leaf in leaves(call) if leaf.tensor.numel() and not leaf.tensor.is_complex()]
+    """Tensors whose values may change: floats, integers, booleans (masks, counts, labels), modules' too."""
+    return [leaf for leaf in leaves(call) + state_leaves(call) if leaf.tensor.numel() and not leaf.tensor.is_complex()]
 
 
 def _rows(call: Call) -> List[Leaf]:
@@ -148,7 +153,7 @@ def equal_rows(call: Call, rng: random.Random) -> Optional[Call]:
 
 
 def equal_arguments(call: Call, rng: random.Random) -> Optional[Call]:
-    floats = _floats(call)
+    floats = _floats(call, state=False)
     pairs = [(a, b) for a in floats for b in floats
              if a.where != b.where and a.tensor.shape == b.tensor.shape and a.tensor.dtype == b.tensor.dtype]
     if not pairs:
@@ -210,7 +215,7 @@ def saturate_to_range_end(call: Call, rng: random.Random) -> Optional[Call]:
 
 def to_float16(call: Call, rng: random.Random) -> Optional[Call]:
     """float32 inputs, and the modules among the arguments, in float16 (as autocast or .half() would)."""
-    singles = [leaf for leaf in _floats(call) if leaf.tensor.dtype == torch.float32]
+    singles = [leaf for leaf in _floats(call, state=False) if leaf.tensor.dtype == torch.float32]
     if not singles:
         return None
     for leaf in singles:
@@ -225,6 +230,37 @@ def _half(leaf: Leaf) -> torch.Tensor:
     if leaf.tensor.requires_grad:
         values.requires_grad_(True)
     return values
+
+
+_NUMBER_CHANGES = ((lambda v: 0.0, "to 0"), (lambda v: 1e-8, "to 1e-08"), (lambda v: v * 1e4, "times 10000"),
+                   (lambda v: -v, "to its negative"))
+
+
+def change_number(call: Call, rng: random.Random) -> Optional[Call]:
+    """A number the call depends on (a temperature, a scale, an eps argument) set to 0, tiny, huge or negative."""
+    candidates = numbers(call)
+    if not candidates:
+        return None
+    number = rng.choice(candidates)
+    new, words = rng.choice(_NUMBER_CHANGES)
+    change = "setting `%s` (%s) %s" % (number.name, _number(number.value), words)
+    return replace(call, number.where, new(number.value), change)
+
+
+_NONE_FILLS = (("an all-False mask", torch.bool, 0), ("an all-True mask", torch.bool, 1), ("zeros", None, 0),
+               ("ones", None, 1))
+
+
+def fill_none(call: Call, rng: random.Random) -> Optional[Call]:
+    """An argument given as None (an optional mask or weight) given a tensor shaped like a float argument:
+    the branch where a tensor flows runs."""
+    empty, shaped = nones(call), _floats(call, state=False)
+    if not empty or not shaped:
+        return None
+    (where, name), like = rng.choice(empty), rng.choice(shaped)
+    words, dtype, value = rng.choice(_NONE_FILLS)
+    tensor = torch.full(like.tensor.shape, value, dtype=dtype or like.tensor.dtype)
+    return replace(call, where, tensor, "passing %s shaped like `%s` as `%s` (it was None)" % (words, like.name, name))
 
 
 def gradient_step(call: Call, gradients: Dict[Tuple, torch.Tensor], rng: random.Random) -> Optional[Call]:
@@ -250,5 +286,9 @@ def gradient_step(call: Call, gradients: Dict[Tuple, torch.Tensor], rng: random.
 # tries them in this order, so the trigger it reports is the most plausible one it found.
 MUTATIONS: Tuple[Mutation, ...] = tuple(Mutation(f.__name__, f) for f in (
     zero_element, saturate_to_range_end, zero_row, fill_row, zero_all, equal_rows, equal_arguments,
-    shrink_batch, scale, shift_minimum_to_zero, shift, flip_sign, saturate_element, to_float16,
+    shrink_batch, scale, shift_minimum_to_zero, shift, flip_sign, saturate_element, change_number, fill_none,
+    to_float16,
 ))
+# Past the static findings the values change, not the dtype: a float16 cast is a precision finding's search
+# (an eps that vanishes in float16 is NAN801's), not a risky op's.
+VALUE_MUTATIONS = tuple(m for m in MUTATIONS if m.apply is not to_float16)

@@ -9,7 +9,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Dict, List, Tuple
 
 PLAN_FILE = "search-plan.json"
-RECORDS_PER_FUNCTION = 3
+# The calls of a function whose arguments are copied: the first three, then calls spread over the run.
+RECORDED_CALLS = (1, 2, 3, 10, 30, 100, 300, 1000)
 DEFAULT_BUDGET = 30.0  # seconds per finding
 DEFAULT_TOTAL_BUDGET = 300.0
 
@@ -23,6 +24,7 @@ class FlaggedLine:
     lines: List[int]
     code: str
     predictions: List[List[str]] = field(default_factory=list)
+    columns: List[int] = field(default_factory=list)  # [first, past the last] of a one-line finding (1-based)
 
 
 @dataclass
@@ -31,7 +33,7 @@ class SearchPlan:
     budget: float = DEFAULT_BUDGET
     total_budget: float = DEFAULT_TOTAL_BUDGET
     reproducer_dir: str = ""
-    records_per_function: int = RECORDS_PER_FUNCTION
+    recorded_calls: List[int] = field(default_factory=lambda: list(RECORDED_CALLS))
 
     def lines_by_file(self) -> Dict[str, List[FlaggedLine]]:
         found: Dict[str, List[FlaggedLine]] = {}
@@ -51,6 +53,12 @@ class SearchPlan:
             data = json.load(handle)
         data["flagged"] = [FlaggedLine(**f) for f in data.get("flagged", [])]
         return cls(**data)
+
+
+def finding_columns(finding) -> List[int]:
+    """The columns a one-line finding covers, [first, past the last]; none for a longer one."""
+    span = finding.span
+    return [span.column, span.end_column] if span.end_line == span.line and span.end_column > span.column else []
 
 
 def finding_lines(finding, cwd: str) -> Tuple[str, List[int]]:

@@ -1,9 +1,11 @@
-"""Record, while the command runs, copies of the arguments of calls to functions holding flagged lines.
+"""Record, while the command runs, copies of the arguments of calls to the functions the search may run.
 
 A profile function (`sys.setprofile`, and `threading.setprofile` for new threads) sees every call; it
-decides once per code object whether it holds a flagged line (by its file and its own lines) and, for
-those that do, copies the arguments of the first few calls. The copies are detached CPU clones and
-deep copies, made with torch functions disabled, so the monitor does not see them and the program's
+decides once per code object whether it holds a flagged line (by its file and its own lines) or, in a
+file of the user's that verify checks, an op of the op table's that can make a NaN or an Inf (a risky
+op: `log`, `sqrt`, `/`, `**`, `exp`, `acos`...), and for those that do, copies the arguments of the
+first calls and of calls spread over the run (`plan.RECORDED_CALLS`). The copies are detached CPU clones
+and deep copies, made with torch functions disabled, so the monitor does not see them and the program's
 values are untouched.
 """
 
@@ -15,13 +17,13 @@ import sys
 import threading
 import types
 from dataclasses import dataclass, field
-from typing import Dict, List
+from typing import Callable, Dict, List
 
 import torch
 
 from nanlint.runtime.search.calls import Call, CannotCopy, copy_value
 from nanlint.runtime.search.plan import SearchPlan
-from nanlint.runtime.search.targets import Target, code_lines, resolve
+from nanlint.runtime.search.targets import Target, code_lines, resolve, risky_ops
 
 _NOT_A_TARGET = object()
 
@@ -31,13 +33,17 @@ class Recorded:
     target: Target
     calls: List[Call] = field(default_factory=list)
     copy_errors: List[str] = field(default_factory=list)
+    seen: int = 0  # calls so far
 
 
 class Recorder:
-    def __init__(self, plan: SearchPlan):
+    def __init__(self, plan: SearchPlan, searchable: Callable[[str], bool] = lambda path: False):
+        """`searchable(path)`: a file whose functions with risky ops are recorded too (the user's checked files)."""
         self._files = {path: sorted({line for f in flagged for line in f.lines})
                        for path, flagged in plan.lines_by_file().items()}
-        self._limit = plan.records_per_function
+        self._searchable = searchable
+        self._calls = frozenset(plan.recorded_calls)
+        self._limit = len(self._calls)
         self._decided: Dict[types.CodeType, object] = {}
         self._real: Dict[str, str] = {}
         self._lock = threading.Lock()
@@ -73,14 +79,15 @@ class Recorder:
         flagged = self._files.get(real)
         lines = sorted(code_lines(code) & set(flagged)) if flagged else []
         decided = _NOT_A_TARGET
-        if lines:
+        if lines or (self._searchable(real) and risky_ops(code)):
             decided = self.recorded.setdefault(code, Recorded(resolve(code, frame, real, lines)))
         self._decided[code] = decided
         return decided
 
     def _record(self, recorded: Recorded, frame) -> None:
         with self._lock:
-            if recorded.target.reason or len(recorded.calls) >= self._limit:
+            recorded.seen += 1
+            if recorded.target.reason or recorded.seen not in self._calls or len(recorded.calls) >= self._limit:
                 return
             try:
                 with torch._C.DisableTorchFunction():

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import ast
 import os
-from typing import Dict, List, Optional
+from dataclasses import dataclass
+from typing import Callable, Dict, List, Optional
 
-from nanlint.runtime.join import NOT_REACHED, Joined, Outcome, _display_path, describe_margin
+from nanlint.ftypes import Finding, Span
+from nanlint.runtime.join import NOT_REACHED, Joined, Outcome, display_path, describe_margin
 from nanlint.runtime.join import NOT_TRIGGERED as NOT_TRIGGERED_RUN
 from nanlint.runtime.search.plan import finding_lines
 from nanlint.runtime.summary import Margin
@@ -16,17 +18,43 @@ TRIGGERABLE, UNCONFIRMED, NOT_TRIGGERED, NOT_SEARCHED = "triggerable", "unconfir
 STATUSES = (TRIGGERABLE, UNCONFIRMED, NOT_TRIGGERED, NOT_SEARCHED)
 
 
+@dataclass
+class SearchFinding:
+    """A trigger the search found past the static findings: the finding, and the search's record."""
+
+    finding: Finding
+    search: dict
+
+
 class SearchReport:
-    """The search record of each finding (or why there is none), by the finding's position in `joined`."""
+    """The search record of each finding (or why there is none), by the finding's position in `joined`;
+    and the searches past the static findings (risky ops no finding covers), whose triggers are findings."""
 
     def __init__(self, joined: Joined, records: List[dict], unfinished: int = 0, reproducers_kept: bool = True,
                  cwd: Optional[str] = None):
         cwd = self.cwd = cwd or os.getcwd()
         self.reproducers_kept = reproducers_kept
         self.by_outcome: Dict[int, dict] = {}
+        findings = [r for r in records if not r.get("candidate")]
+        self.candidates = [r for r in records if r.get("candidate")]
         for index, outcome in enumerate(joined.outcomes):
             if outcome.outcome in (NOT_TRIGGERED_RUN, NOT_REACHED):  # static-only rules predict nothing to search
-                self.by_outcome[index] = _record_for(outcome, records, unfinished, cwd)
+                self.by_outcome[index] = _record_for(outcome, findings, unfinished, cwd)
+
+    def found(self, catalog, keep: Callable[[Finding], bool] = lambda finding: True) -> List["SearchFinding"]:
+        """The searches past the static findings that triggered, as findings of the runtime rules (NAN011
+        forward, NAN012 backward) that `keep` keeps (the selection, the suppressions)."""
+        found = []
+        for record in self.candidates:
+            if record["status"] not in (TRIGGERABLE, UNCONFIRMED) or record.get("code") not in catalog:
+                continue
+            line = record["lines"][0]
+            finding = Finding(path=display_path(record["path"], self.cwd), span=Span(line, 1, line, 1),
+                              code=record["code"], name=catalog[record["code"]].name,
+                              message="search: " + describe(record, self.cwd, self.reproducers_kept))
+            if keep(finding):
+                found.append(SearchFinding(finding, {k: v for k, v in record.items() if k not in ("type", "pid")}))
+        return found
 
     def record(self, index: int) -> Optional[dict]:
         return self.by_outcome.get(index)
@@ -43,13 +71,17 @@ class SearchReport:
 
     @property
     def triggered(self) -> bool:
-        return any(r["status"] == TRIGGERABLE for r in self.by_outcome.values())
+        return any(r["status"] == TRIGGERABLE for r in list(self.by_outcome.values()) + self.candidates)
 
     def summary_line(self, command: str = "nanlint verify --search") -> str:
         counts = self.counts()
-        return command + ": %d triggerable, %d unconfirmed, %d not triggered within budget, " \
-               "%d not searched" % tuple(
+        line = command + ": %d triggerable, %d unconfirmed, %d not triggered within budget, %d not searched" % tuple(
             counts[s] for s in STATUSES)
+        if self.candidates:
+            triggered = sum(r["status"] == TRIGGERABLE for r in self.candidates)
+            line += "; past the static findings: %d line(s) of risky ops searched, %d triggerable" % (
+                len(self.candidates), triggered)
+        return line
 
 
 def _record_for(outcome: Outcome, records: List[dict], unfinished: int, cwd: str) -> dict:
@@ -85,7 +117,7 @@ def describe(record: dict, cwd: str, reproducers_kept: bool) -> str:
     if status == TRIGGERABLE:
         if not reproducers_kept:
             return "triggerable: %s (its reproducer showed it again; --search-dir DIR keeps it)" % record["claim"]
-        script = _display_path(os.path.join(record["reproducer"], "reproduce.py"), cwd)
+        script = display_path(os.path.join(record["reproducer"], "reproduce.py"), cwd)
         return "triggerable: %s; reproducer: %s" % (record["claim"], script)
     if status == UNCONFIRMED:
         return "unconfirmed: the search found that %s, but %s" % (record["claim"], record["reason"])

@@ -1,7 +1,8 @@
 """A reproducer for a trigger: the inputs (`torch.save`) and a script that loads them, calls the function
 under `nanlint.watch()`, and exits 1 when an op at the flagged line produced the NaN/Inf again.
 
-The script loads the function's file without running its top-level code (a training script would train
+The script imports the function's module as the program did (a module of a package keeps its relative
+imports); a script's file is loaded without running its top-level code (a training script would train
 again): only its imports, definitions and constant assignments are executed, at their own line numbers.
 Every reproducer is run once in a fresh process before the search claims anything, with the search's
 guard on (no writes, network or subprocesses).
@@ -34,6 +35,7 @@ _TEMPLATE = '''"""Reproducer written by `nanlint verify --search`: {claim}.
 """
 import ast
 import builtins
+import importlib
 import os
 import pickle
 import sys
@@ -74,6 +76,8 @@ def is_definition(node, known):
 
 
 def load_definitions():
+    if MODULE != {main_alias!r}:  # a module the program imported: imported again, as a package wants it
+        return importlib.import_module(MODULE)
     with open(SOURCE, encoding="utf-8") as handle:
         tree = ast.parse(handle.read(), SOURCE)
     kept, known = [], set()
@@ -117,7 +121,7 @@ with nanlint.watch(paths=[SOURCE]) as watch:
 here = [e for e in watch.events if e.path == os.path.realpath(SOURCE)]
 for event in here:
     print("%s:%d: %s" % (SOURCE, event.line, describe_event(event)))
-at_line = [e for e in here if e.line in LINES and predicted(PREDICTED, e)]
+at_line = [e for e in here if e.line in LINES and predicted(PREDICTED, e) and e.unexpected]
 print("reproduced" if at_line else "not reproduced")
 sys.exit(1 if at_line else 0)
 '''
@@ -140,7 +144,8 @@ def write(target: Target, call: Call, goal: Goal, line: int, claim: str, root: s
     live = call.clone()
     torch.save({"args": live.args, "kwargs": live.kwargs, "changes": call.changes}, os.path.join(folder, INPUTS))
     module = _MAIN_ALIAS if target.module == "__main__" else target.module
-    script = _TEMPLATE.format(claim=claim, script=SCRIPT, path=target.path, module=module, qualname=target.qualname,
+    script = _TEMPLATE.format(claim=claim, script=SCRIPT, path=target.path, module=module, main_alias=_MAIN_ALIAS,
+                              qualname=target.qualname,
                               lines=[line], predictions=[tuple(p) for p in goal.predictions],
                               sys_path=_import_roots(), inputs=INPUTS, seed=seed)
     with open(os.path.join(folder, SCRIPT), "w", encoding="utf-8") as handle:

@@ -7,14 +7,15 @@ finding no test confirmed is searched as verify searches it.
 
 from __future__ import annotations
 
-import argparse
 import os
 import tempfile
 from typing import List
 
-from nanlint.options import add_rule_options, make_project
-from nanlint.runtime.join import _display_path, join
-from nanlint.runtime.search.plan import DEFAULT_TOTAL_BUDGET, FlaggedLine, SearchPlan, finding_lines, predictions_of
+from nanlint.options import default_project
+from nanlint.runtime.join import display_path, join
+from nanlint.runtime.search.plan import (
+    DEFAULT_TOTAL_BUDGET, FlaggedLine, SearchPlan, finding_columns, finding_lines, predictions_of,
+)
 from nanlint.runtime.search.recorder import Recorder
 from nanlint.runtime.search.report import SearchReport
 from nanlint.runtime.search.session import Confirmations, run_searches
@@ -23,15 +24,14 @@ from nanlint.runtime.summary import summarize
 
 class SuiteSearch:
     def __init__(self, monitor, root: str, budget: float, folder: str):
-        parser = argparse.ArgumentParser()
-        add_rule_options(parser)
-        project = make_project(parser.parse_args([]))
+        project = default_project()
         self.findings = project.run([root], None).findings
         self.catalog = project.catalog
         self.root = root
         self.kept = bool(folder)
         folder = os.path.abspath(folder) if folder else tempfile.mkdtemp(prefix="nanlint-search-")
-        flagged = [FlaggedLine(*finding_lines(f, root), code=f.code, predictions=predictions_of(self.catalog, f.code))
+        flagged = [FlaggedLine(*finding_lines(f, root), code=f.code, predictions=predictions_of(self.catalog, f.code),
+                               columns=finding_columns(f))
                    for f in self.findings if predictions_of(self.catalog, f.code)]
         self.plan = SearchPlan(flagged, budget, DEFAULT_TOTAL_BUDGET, folder)
         self.confirmed = set()
@@ -51,6 +51,6 @@ class SuiteSearch:
         for index, outcome in enumerate(joined.outcomes):
             if report.line(index):
                 finding = outcome.finding
-                where = _display_path(finding.path, self.root)
+                where = display_path(finding.path, self.root)
                 lines.append("%s:%d: %s %s" % (where, finding.line, finding.code, report.line(index)))
         return sorted(lines) + [report.summary_line("pytest --nanlint-search")]

@@ -12,9 +12,12 @@ import dis
 import inspect
 import types
 from dataclasses import dataclass, field
-from typing import Callable, List, Optional
+from typing import Callable, Dict, List, Optional, Set
 
 import torch
+
+from nanlint.analysis import ops as op_table
+from nanlint.runtime.ops import display_name
 
 _GLOBAL_STORES = frozenset({"STORE_GLOBAL", "DELETE_GLOBAL"})
 _UNSUPPORTED_FLAGS = (
@@ -41,6 +44,29 @@ class Target:
 def code_lines(code: types.CodeType) -> set:
     """The lines of the function's own instructions (a nested function's lines are its own)."""
     return {line for _, _, line in code.co_lines() if line is not None}
+
+
+_RISKY_OPERATORS = {"/": "div", "/=": "div_", "**": "__pow__", "**=": "__ipow__"}  # as the monitor names them
+
+
+def risky_ops(code: types.CodeType) -> Dict[int, Set[str]]:
+    """Line -> the ops of the function's own instructions there that the op table says can make a NaN or
+    an Inf (`torch.log`, `x.sqrt()`, `a / b`, `x ** 0.5`...), by the monitor's names for them."""
+    found: Dict[int, Set[str]] = {}
+    line = None
+    for instruction in dis.get_instructions(code):
+        line = instruction.positions.lineno if instruction.positions and instruction.positions.lineno else line
+        name = None
+        if instruction.opname in _NAME_LOADS and instruction.argval in op_table.RISKY:
+            name = display_name(instruction.argval)
+        elif instruction.opname == "BINARY_OP":
+            name = _RISKY_OPERATORS.get(instruction.argrepr)
+        if name and line is not None:
+            found.setdefault(line, set()).add(name)
+    return found
+
+
+_NAME_LOADS = frozenset({"LOAD_ATTR", "LOAD_METHOD", "LOAD_GLOBAL", "LOAD_NAME", "LOAD_FROM_DICT_OR_GLOBALS"})
 
 
 def resolve(code: types.CodeType, frame, path: str, lines: List[int]) -> Target:

@@ -20,9 +20,11 @@ from typing import Dict, List, Optional, Tuple
 import torch
 from torch.overrides import TorchFunctionMode
 
+from nanlint.analysis import ops as op_table
 from nanlint.catalog import Prediction
 from nanlint.runtime import margins, ops
 from nanlint.runtime.events import MemorySink
+from nanlint.runtime.fates import kept_events
 from nanlint.runtime.join import predicted, same_op
 from nanlint.runtime.monitor import Monitor
 from nanlint.runtime.search import guard
@@ -36,14 +38,18 @@ SEED = 0
 
 @dataclass(frozen=True)
 class Goal:
-    """What the search tries to make happen: an event at these lines that the finding's rule predicts."""
+    """What the search tries to make happen: an event at these lines that the finding's rule predicts
+    (in the columns of a one-line finding: of two ops on its line, the one it is about)."""
 
     path: str
     lines: Tuple[int, ...]
     predictions: Tuple[Prediction, ...]
+    columns: Tuple[int, ...] = ()  # (first, past the last), 1-based; () for any
 
     def wants(self, record: dict) -> bool:
         if record["path"] != self.path or record["line"] not in self.lines:
+            return False
+        if self.columns and record.get("column") and not self.columns[0] <= record["column"] < self.columns[1]:
             return False
         event = SiteEvent(path=record["path"], line=record["line"], function=record.get("function", ""),
                           phase=record["phase"], kind=record["kind"], op=record["op"])
@@ -52,6 +58,21 @@ class Goal:
     def measures(self, op: str) -> bool:
         """A margin of this op tells how close the predicted event is."""
         return any(same_op(op, p.op) for p in self.predictions)
+
+    @property
+    def differentiates(self) -> bool:
+        """A predicted event is born in the backward pass: the call must be differentiated."""
+        return any(p.phase == "backward" for p in self.predictions)
+
+
+def danger_phases(op: str) -> Tuple[str, ...]:
+    """The phases in which an op (by the monitor's name for it) makes a NaN or an Inf, from the op table."""
+    return _DANGER_PHASES.get(op, ())
+
+
+_DANGER_PHASES = {ops.display_name(name): tuple(sorted({danger.phase for danger in op.dangers}, reverse=True))
+                  for name, op in op_table.OPS.items() if op.dangers}
+_DANGER_PHASES.update({ops.display_name(name): ("forward", "backward") for name in op_table.POWERS})
 
 
 @dataclass
@@ -66,6 +87,7 @@ class Trigger:
     dtype: str
     node: Optional[str] = None
     message: Optional[str] = None
+    column: Optional[int] = None  # of the op's expression, when the goal asked for columns
 
 
 @dataclass
@@ -84,7 +106,7 @@ class TrialTimeout(Exception):
 def run_trial(target: Target, call: Call, goal: Goal, paths: List[str], seconds: float) -> TrialResult:
     live = call.clone()
     sink = MemorySink()
-    monitor = Monitor(sink, paths=paths)
+    monitor = Monitor(sink, paths=paths, columns=bool(goal.columns))
     error = ""
     with guard.sandbox() as box, _isolated():
         monitor.install()
@@ -153,10 +175,11 @@ def _backward(output) -> None:
 
 
 def find_trigger(records: List[dict], goal: Goal) -> Optional[Trigger]:
-    for record in records:
-        if record.get("type") == "event" and goal.wants(record):
+    """The first event the goal wants, unless every occurrence of it was thrown away (fates.py)."""
+    for record in kept_events(records):
+        if goal.wants(record):
             return Trigger(record["line"], record["op"], record["phase"], record["kind"], record.get("values", ""),
-                           record.get("dtype", ""), record.get("node"), record.get("message"))
+                           record.get("dtype", ""), record.get("node"), record.get("message"), record.get("column"))
     return None
 
 
