@@ -24,7 +24,7 @@ import sys
 import time
 import types
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional, Union
+from typing import Callable, Dict, List, Union
 
 import torch
 
