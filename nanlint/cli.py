@@ -222,7 +222,7 @@ def _show_files(project: Project, paths: List[str]) -> int:
     discovered = project.discover(paths)
     write_files(discovered, sys.stdout)
     sys.stdout.flush()
-    render_errors(Report(errors=discovered.errors))
+    render_errors(Report(errors=discovered.errors), sys.stderr)
     return EXIT_ERROR if discovered.errors else EXIT_CLEAN
 
 
@@ -262,7 +262,7 @@ def _print(outcome: Outcome, project: Project, args: argparse.Namespace, out: Te
         summary = Summary(settings.unsafe_fixes, outcome.fixed, quiet, bool(args.show_fixes))
         render(outcome.report, settings.output_format, out, project.catalog, outcome.sources, summary)
     out.flush()
-    render_errors(outcome.report)
+    render_errors(outcome.report, sys.stderr)
 
 
 def _add_noqa(project: Project, args: argparse.Namespace) -> int:
@@ -278,7 +278,7 @@ def _add_noqa(project: Project, args: argparse.Namespace) -> int:
         sys.stderr.write(f"Added {plural(done.lines, 'noqa directive')}.\n")
     for finding in done.unsilenced:
         _warn(f"{finding.path}:{finding.line}:{finding.column}: {finding.code} is still reported: no line of its span can end in a comment")
-    render_errors(Report(errors=report.errors + done.errors))
+    render_errors(Report(errors=report.errors + done.errors), sys.stderr)
     if report.errors or done.errors:
         return EXIT_ERROR
     return EXIT_FINDINGS if done.unsilenced else EXIT_CLEAN

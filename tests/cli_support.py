@@ -1,10 +1,13 @@
 """Helpers for the tests of the static check, imported by name (`conftest` is ambiguous once
 several test folders have one)."""
 
+import io
+import locale
 import os
 import subprocess
 import sys
 import textwrap
+import traceback
 from pathlib import Path
 
 import libcst
@@ -16,10 +19,11 @@ from nanlint.analysis.engine import RuleSet, _Walker
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def nanlint_env(env=None):
-    """The environment for a nanlint subprocess: this checkout importable, no colour; a None
-    value in `env` removes that variable."""
-    environment = dict(os.environ, NO_COLOR="1", PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+def nanlint_env(env=None, base=None):
+    """The environment for a nanlint subprocess (from `base`, default this process's): this checkout
+    importable, no colour; a None value in `env` removes that variable."""
+    base = os.environ if base is None else base
+    environment = dict(base, NO_COLOR="1", PYTHONPATH=str(ROOT) + os.pathsep + base.get("PYTHONPATH", ""))
     environment.pop("FORCE_COLOR", None)
     for name, value in (env or {}).items():
         if value is None:
@@ -36,6 +40,72 @@ def run_nanlint(*args, cwd=None, stdin=None, env=None, timeout=120, prefix=()):
         [*prefix, sys.executable, "-m", "nanlint", *map(str, args)],
         cwd=cwd, input=stdin, capture_output=True, text=not isinstance(stdin, bytes), env=nanlint_env(env), timeout=timeout,
     )
+
+
+class Completed:
+    """What `run_nanlint` gives back (a subprocess.CompletedProcess's fields the tests read)."""
+
+    def __init__(self, args, returncode, stdout, stderr):
+        self.args, self.returncode, self.stdout, self.stderr = args, returncode, stdout, stderr
+
+    def __repr__(self):
+        return f"Completed(args={self.args!r}, returncode={self.returncode!r}, stdout={self.stdout!r}, stderr={self.stderr!r})"
+
+
+def call_nanlint(*args, cwd=None, stdin=None, env=None, timeout=None, prefix=()):
+    """Run the CLI in this process, as `run_nanlint` runs it in a subprocess: `nanlint.cli.main(ARGS)`
+    in `cwd`, with `nanlint_env(env)` as the environment, `stdin` (text or bytes; empty when None)
+    as standard input and standard output and error captured; bytes on stdin give bytes back.
+    Everything is restored afterwards. For what the process itself does (signals, worker pools,
+    a terminal, an interpreter without torch, `verify` running a script), use `run_nanlint`.
+    `timeout` is accepted for the same signature and not enforced; a command `prefix` (setpriv...)
+    needs a process: the run is then `run_nanlint`'s."""
+    if prefix:
+        return run_nanlint(*args, cwd=cwd, stdin=stdin, env=env, timeout=timeout or 120, prefix=prefix)
+    from nanlint.cli import main
+
+    binary = isinstance(stdin, bytes)
+    data = stdin if binary else (stdin or "").encode("utf-8")
+    saved = (sys.stdin, sys.stdout, sys.stderr, os.getcwd(), dict(os.environ))
+    out, err = io.BytesIO(), io.BytesIO()
+    # As a child's pipes are: UTF-8 here, strict on stdout, backslashreplace on stderr.
+    streams = [
+        io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"),
+        io.TextIOWrapper(out, encoding="utf-8", errors="strict", write_through=True),
+        io.TextIOWrapper(err, encoding="utf-8", errors="backslashreplace", write_through=True),
+    ]
+    sys.stdin, sys.stdout, sys.stderr = streams
+    try:
+        os.environ.clear()
+        os.environ.update(nanlint_env(env, saved[4]))
+        if cwd is not None:
+            os.chdir(cwd)
+        try:
+            code = main([str(arg) for arg in args])
+        except SystemExit as stop:  # argparse: usage errors, --help, --version
+            code = stop.code
+            if code is not None and not isinstance(code, int):
+                sys.stderr.write(f"{code}\n")
+                code = 1
+        except Exception:  # as Python would end the process: the traceback on stderr, exit 1
+            traceback.print_exc(file=sys.stderr)
+            code = 1
+    finally:
+        for stream in streams:
+            stream.flush()
+            stream.detach()  # the buffers stay open for reading
+        sys.stdin, sys.stdout, sys.stderr = saved[:3]
+        os.chdir(saved[3])
+        os.environ.clear()
+        os.environ.update(saved[4])
+    if binary:
+        return Completed(list(args), code or 0, out.getvalue(), err.getvalue())
+    return Completed(list(args), code or 0, _as_text(out.getvalue()), _as_text(err.getvalue()))
+
+
+def _as_text(data):
+    """Bytes read as `subprocess.run(..., text=True)` reads a child's output (universal newlines)."""
+    return io.TextIOWrapper(io.BytesIO(data), encoding=locale.getpreferredencoding(False)).read()
 
 
 def line_of(path, marker):

@@ -6,13 +6,13 @@ pairs a flagged case with its silent look-alike."""
 import json
 import textwrap
 
-from cli_support import run_nanlint
+from cli_support import call_nanlint
 
 
 def findings(tmp_path, code, select):
     path = tmp_path / "case.py"
     path.write_text(textwrap.dedent(code))
-    result = run_nanlint("check", path, "--select", select, "--output-format", "json", "--no-cache", "--exit-zero")
+    result = call_nanlint("check", path, "--select", select, "--output-format", "json", "--no-cache", "--exit-zero")
     assert result.returncode == 0, result.stderr
     return [(f["code"], f["location"]["row"]) for f in json.loads(result.stdout)]
 

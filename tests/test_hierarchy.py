@@ -7,7 +7,7 @@ import json
 import re
 
 import pytest
-from cli_support import LOG_OF_STD, RISKY, write
+from cli_support import LOG_OF_STD, RISKY, run_nanlint, write
 
 CONCISE = ("--output-format", "concise")
 FILLER = "\n".join(f"def helper_{i}(x):\n    return torch.log((x > 0).sum(dim={i % 3}))\n" for i in range(60))
@@ -83,12 +83,12 @@ def test_a_cache_per_configuration_gives_the_same_report_warm(nanlint, nested):
     assert ("sub/inner.py", "NAN101") in reported(changed) and ("sub/inner.py", "NAN102") not in reported(changed)
 
 
-def test_worker_processes_check_each_file_with_its_own_settings(nanlint, nested):
+def test_worker_processes_check_each_file_with_its_own_settings(nested):
     for index in range(80):  # about 300 KiB: above the size for worker processes
         write(nested, f"{'sub/' if index % 2 else ''}many/module_{index:02}.py", RISKY + "\n" + FILLER)
     options = ("check", ".", "--no-cache", "--output-format", "json")
-    one = nanlint(*options, "-j", "1", cwd=nested)
-    many = nanlint(*options, "-j", "2", cwd=nested)
+    one = run_nanlint(*options, "-j", "1", cwd=nested)
+    many = run_nanlint(*options, "-j", "2", cwd=nested)  # worker processes: a real process starts them
     assert (many.returncode, many.stdout, many.stderr) == (one.returncode, one.stdout, one.stderr)
     codes = {(entry["filename"].startswith("sub/"), entry["code"]) for entry in json.loads(one.stdout)}
     assert codes == {(False, "NAN101"), (True, "NAN102")}
