@@ -2,6 +2,7 @@
 several test folders have one)."""
 
 import io
+import json
 import locale
 import os
 import subprocess
@@ -13,8 +14,11 @@ from pathlib import Path
 import libcst
 
 from nanlint.analysis.context import FileContext
-from nanlint.analysis.syntax import statements
+from nanlint.analysis.syntax import statements, walk
 from nanlint.analysis.engine import RuleSet, _Walker
+from nanlint.api import Checker
+from nanlint.catalog import load_catalog
+from nanlint.config import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -123,6 +127,45 @@ def walked(code):
     ctx = FileContext("example.py", code, False, tree)
     _Walker(ctx, RuleSet([]), []).run(tree)
     return ctx, statements(tree)[-1].value
+
+
+def walked_to_last(source):
+    """Record the assignments of `source` (imports, then one function) as the walker does; return
+    the context and the function's last statement's expression (the value under test)."""
+    tree = libcst.parse_module(source)
+    ctx = FileContext("t.py", source, False, tree)
+    for node in walk(tree):
+        if isinstance(node, (libcst.Import, libcst.ImportFrom)):
+            ctx.imports.add(node)
+    ctx.push_scope(tree, "module")
+    function = tree.body[-1]
+    ctx.push_scope(function, "function")
+    body = statements(function.body)
+    for statement in body[:-1]:
+        if isinstance(statement, libcst.Assign):
+            ctx.record(statement.targets[0].target.value, statement.value)
+    return ctx, body[-1].value
+
+
+_CATALOG = []
+
+
+def findings_of(text, select, path="example.py"):
+    """[(code, line)] of the rules `select`ed (preview on) on `text`, checked as `path`."""
+    if not _CATALOG:
+        _CATALOG.append(load_catalog())
+    result = Checker(Settings(select=tuple(select), preview=True), _CATALOG[0]).check_text(text, path)
+    assert not result.errors, result.errors
+    return [(f.code, f.line) for f in result.findings]
+
+
+def cli_findings(tmp_path, code, select):
+    """[(code, row)] that `nanlint check --select SELECT` reports on dedented `code` in a file."""
+    path = tmp_path / "case.py"
+    path.write_text(textwrap.dedent(code))
+    result = call_nanlint("check", path, "--select", select, "--output-format", "json", "--no-cache", "--exit-zero")
+    assert result.returncode == 0, result.stderr
+    return [(f["code"], f["location"]["row"]) for f in json.loads(result.stdout)]
 
 
 def write(directory: Path, name: str, code: str) -> Path:

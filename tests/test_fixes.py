@@ -1,4 +1,5 @@
-"""--fix, --unsafe-fixes and --diff through real subprocesses: what is written, and how."""
+"""--fix, --unsafe-fixes and --diff through the CLI: what is written, and how (and where a fix's span
+ends: over grouping parentheses only)."""
 
 import codecs
 import os
@@ -7,6 +8,7 @@ import subprocess
 
 import pytest
 from cli_support import RISKY, write
+from nanlint.checks.base import _without_grouping_parens
 
 SOFTMAX_ONLY = ("--select", "NAN102")
 BOTH = ("--select", "NAN101,NAN102")
@@ -347,3 +349,18 @@ def test_continuation_lines_keep_the_indentation_of_their_blocks(nanlint, tmp_pa
         .replace("torch.log(torch.exp(x +", "torch.logsumexp(x +").replace("y).sum(1))]", "y, 1)]")
     )
     assert tabbed.read_text() == "import torch\n\ndef f(x, y):\n\tif x:\n\t\treturn torch.log_softmax(x +\n\t\t    y, dim=-1)\n"
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("y = x / (a - b)", "(a - b)"),
+        ("y = f(a - b)", "a - b"),
+        ("y = x[(a - b)]", "(a - b)"),
+        ("y = t( a - b )", "a - b"),
+    ],
+)
+def test_fix_span_widens_over_grouping_parentheses_only(text, expected):
+    start = text.index("a - b")
+    new_start, new_end = _without_grouping_parens(text, start, start + len("a - b"))
+    assert text[new_start:new_end] == expected
