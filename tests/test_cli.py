@@ -1,5 +1,5 @@
-"""`nanlint check`, `rule`, `rules`, `--version` through the CLI on real files (in this process; real
-subprocesses for worker processes and a terminal)."""
+"""`nanlint check`, `rule` (`--all`), `rules` (`--select`), `--version` through the CLI on real files
+(in this process; a real subprocess for a terminal)."""
 
 import json
 import os
@@ -290,3 +290,31 @@ def test_the_cli_reference_documents_every_option_and_configuration_key():
     options -= {"--help"}
     assert sorted(option for option in options if f"`{option}" not in reference) == []
     assert sorted(key for key in KEYS if f"`{key}`" not in reference) == []
+
+
+def test_rule_all_prints_every_page(nanlint):
+    catalog = load_catalog()
+    text = nanlint("rule", "--all")
+    assert text.returncode == 0
+    assert [line[2:] for line in text.stdout.splitlines() if line.startswith("# ")] == [f"{r.name} ({r.code})" for r in catalog.values()]
+    listed = json.loads(nanlint("rule", "--all", "--output-format", "json").stdout)
+    assert [rule["code"] for rule in listed] == list(catalog)
+    assert listed[0]["url"] == f"https://github.com/nanlint/nanlint/blob/main/docs/rules/{listed[0]['code']}.md"
+    for wrong in (("rule",), ("rule", "NAN101", "--all")):
+        result = nanlint(*wrong)
+        assert result.returncode == 2 and "give a rule's code or name, or `--all`" in result.stderr
+
+
+@pytest.mark.parametrize("selection, prefixes", [(("--select", "NAN1,NAN95"), ("NAN1", "NAN95")), (("--select", "nan901"), ("NAN901",))])
+def test_rules_select_filters_the_listing(nanlint, selection, prefixes):
+    result = nanlint("rules", *selection)
+    codes = [line.split()[0] for line in result.stdout.splitlines()]
+    expected = [code for code in load_catalog() if code.startswith(prefixes)]
+    assert result.returncode == 0 and codes == expected and codes
+    as_json = json.loads(nanlint("rules", *selection, "--output-format", "json").stdout)
+    assert [rule["code"] for rule in as_json] == expected
+
+
+def test_rules_select_of_an_unknown_prefix_is_an_error(nanlint):
+    result = nanlint("rules", "--select", "NAN99")
+    assert result.returncode == 2 and "unknown rule selector `NAN99`" in result.stderr
