@@ -68,6 +68,11 @@ def call_nanlint(*args, cwd=None, stdin=None, env=None, timeout=None, prefix=())
         return run_nanlint(*args, cwd=cwd, stdin=stdin, env=env, timeout=timeout or 120, prefix=prefix)
     from nanlint.cli import main
 
+    return call_main(main, *args, cwd=cwd, stdin=stdin, env=env)
+
+
+def call_main(main, *args, cwd=None, stdin=None, env=None):
+    """`main(ARGS)` of a command line (nanlint.cli's, nanlint.docs') run as `call_nanlint` runs it."""
     binary = isinstance(stdin, bytes)
     data = stdin if binary else (stdin or "").encode("utf-8")
     saved = (sys.stdin, sys.stdout, sys.stderr, os.getcwd(), dict(os.environ))

@@ -4,21 +4,19 @@ each finding's `url` (JSON, SARIF); a project's own rules have no page and no li
 import json
 import re
 import shutil
-import subprocess
-import sys
 
-from cli_support import LOG_OF_STD, ROOT, nanlint_env, write
+from cli_support import LOG_OF_STD, ROOT, call_main, write
 
 from nanlint.catalog import load_catalog
-from nanlint.docs import PAGE_URL
+from nanlint.docs import PAGE_URL, main as docs_main
 
 PAGES = ROOT / "docs" / "rules"
 HEADINGS = ["What it does", "Why is this bad?", "Example", "Use instead"]
 
 
 def docs(*args, cwd=ROOT):
-    return subprocess.run([sys.executable, "-m", "nanlint.docs", *map(str, args)], cwd=cwd, env=nanlint_env(),
-                          capture_output=True, text=True, timeout=120)
+    """`python -m nanlint.docs ARGS`, run in this process."""
+    return call_main(docs_main, *args, cwd=cwd)
 
 
 def test_the_committed_pages_are_up_to_date_with_the_catalog():
