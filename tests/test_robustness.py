@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from cli_support import ROOT, call_nanlint, run_nanlint, write
+from nanlint.analysis import parse as parse_module
 from nanlint.api import Checker
 from nanlint.config import Settings
 
@@ -161,7 +162,10 @@ BAD_FILES = {
 
 
 @pytest.mark.parametrize("name", ODD_FILES)
-def test_odd_but_valid_files_are_checked(tmp_path, name):
+def test_odd_but_valid_files_are_checked(tmp_path, name, monkeypatch):
+    # Each parses within nanlint's 10 s budget on an idle core; on a busy machine it may not, and
+    # "too large for the parser" is then nanlint's answer: the budget is not what is tested here.
+    monkeypatch.setattr(parse_module, "PARSE_BUDGET", 600)
     data, lines = ODD_FILES[name]
     (tmp_path / name).write_bytes(data)
     result = EVERY_RULE.check_file(str(tmp_path / name))
@@ -184,6 +188,7 @@ def test_bad_files_each_get_one_clear_line_and_the_rest_are_checked(tmp_path):
         assert expected in line
 
 
+@pytest.mark.slow
 def test_a_huge_file_is_checked(tmp_path):
     functions = "".join(f"def f{i}(x):\n    t{i} = x.std()\n    return torch.log(t{i}) / x.norm()\n\n" for i in range(20000))
     (tmp_path / "huge.py").write_text("import torch\n" + functions)  # 80,000 lines
