@@ -196,6 +196,18 @@ def test_a_finding_through_assignments_names_the_lines_of_its_chain(nanlint, tmp
     assert "= note: line 4: from `torch.softmax(x, -1)`" in text
 
 
+def test_a_place_the_chain_meets_twice_is_named_once(nanlint):
+    """The bundled hand-written BCE uses `p` twice (`log(p)`, `log(1 - p)`): its note names the
+    sigmoid that made `p` once, in every output."""
+    found = json.loads(nanlint("check", "examples/losses.py", "--select", "NAN105", "--no-cache", "--output-format", "json", cwd=ROOT).stdout)
+    assert [(f["code"], f["location"]["row"], [r["message"] for r in f["related"]]) for f in found] == [
+        ("NAN105", 15, ["from `torch.sigmoid(logits)`"])]
+    sarif = json.loads(nanlint("check", "examples/losses.py", "--select", "NAN105", "--no-cache", "--output-format", "sarif", cwd=ROOT).stdout)
+    assert len(sarif["runs"][0]["results"][0]["relatedLocations"]) == 1
+    text = nanlint("check", "examples/losses.py", "--select", "NAN105", "--no-cache", cwd=ROOT).stdout
+    assert text.count("= note:") == 1 and "= note: line 14: from `torch.sigmoid(logits)`\n" in text
+
+
 def test_output_file_holds_the_report(nanlint, tmp_path):
     write(tmp_path, "risky.py", RISKY)
     write(tmp_path, "broken.py", "import torch\nx = (\n")

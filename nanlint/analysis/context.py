@@ -540,7 +540,8 @@ class FileContext:
             if why is None:
                 return
             message = f"{message} (differentiated: {why})"
-        places = tuple(Related(self.span(made), f"from `{snippet(self.source(made))}`") for made in related)
+        # Each place once: a chain can meet the same value twice (`p` in `log(p)` and `log(1 - p)`).
+        places = tuple(dict.fromkeys(Related(self.span(made), f"from `{snippet(self.source(made))}`") for made in related))
         self.findings.append(Finding(self.path, self.span(node), rule.code, rule.name, message, fix, places))
 
     def spell(self, qualified: str) -> Optional[str]:
