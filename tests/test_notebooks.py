@@ -4,6 +4,7 @@ place with every other byte of the JSON kept, and checked by the real pre-commit
 
 import json
 import os
+import re
 import sys
 
 import pytest
@@ -109,6 +110,34 @@ def test_json_keeps_ruffs_cell_field_with_rows_in_the_cell(tmp_path):
     ]
     (edit,) = findings[0]["fix"]["edits"]
     assert (edit["cell"], edit["location"], edit["end_location"]) == (3, {"row": 3, "column": 8}, {"row": 3, "column": 44})
+
+
+# Lines that messages name, each in another cell than its finding or further down its own: where the
+# softmax was taken (cell 3, line 2), which op saved the tensor (cell 5, line 3), where float16 is
+# used (cell 6, line 4).
+NAMED_LINES = [
+    markdown("# Lines named in messages"),
+    code("import torch\nimport torch.nn.functional as F\nfrom torch import nn", number=1),
+    code("logits = torch.randn(4, 10)\np = F.softmax(logits, dim=-1)\nloss = torch.log(p)", number=2),
+    markdown("## A model"),
+    code("class Net(nn.Module):\n    def forward(self, x):\n        y = torch.sigmoid(x)\n        y.mul_(2)\n        return y", number=3),
+    code("def attend(scores, mask):\n    return scores.masked_fill(mask, -1e9).softmax(-1)\n\n"
+         "out = attend(torch.randn(2, 2).half(), torch.ones(2, 2, dtype=torch.bool))", number=4),
+]
+
+
+def test_every_line_a_message_names_is_a_cell_and_a_line_in_it(tmp_path):
+    save(tmp_path, "train.ipynb", notebook(NAMED_LINES))
+    rules = ("--select", "NAN102,NAN802,NAN902")
+    text = call_nanlint("check", "--no-cache", *rules, "train.ipynb", cwd=tmp_path).stdout
+    assert "train.ipynb:cell 3:3:8: NAN102" in text and "  = note: cell 3, line 2: from `F.softmax(logits, dim=-1)`\n" in text
+    assert "train.ipynb:cell 5:4:9: NAN902 `.mul_()` changes `y` in place, but `sigmoid` (cell 5, line 3) saved it" in text
+    assert "train.ipynb:cell 6:2:12: NAN802 " in text and "(float16 used at cell 6, line 4)" in text
+    assert not re.search(r"\bline \d+\b", re.sub(r"cell \d+, line \d+", "", text)), text
+    findings = json.loads(call_nanlint("check", "--no-cache", *rules, "--output-format", "json", "train.ipynb", cwd=tmp_path).stdout)
+    assert findings[0]["related"] == [
+        {"message": "from `F.softmax(logits, dim=-1)`", "location": {"row": 2, "column": 5}, "end_location": {"row": 2, "column": 30}}]
+    assert ["(cell 5, line 3)" in f["message"] or "at cell 6, line 4" in f["message"] for f in findings[1:]] == [True, True]
 
 
 def _file_text_at(text, line, column, end_column):
