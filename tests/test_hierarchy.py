@@ -110,6 +110,20 @@ def test_show_settings_names_the_configuration_and_resolved_settings_of_a_file(n
     assert 'command-line select = ["NAN1"]' in top.stdout
 
 
+def test_show_settings_leaves_out_the_rules_per_file_ignores_turn_off(nanlint, nested):
+    """sub/ selects NAN102 and ignores it in scripts/: a script there is checked with no rule of
+    its selection, as `check` shows (silent on it), and --show-settings says so, from any folder."""
+    for cwd, path in ((nested, "sub/scripts/quiet.py"), (nested / "sub", "scripts/quiet.py"),
+                      (nested.parent / "elsewhere", nested / "sub" / "scripts" / "quiet.py")):
+        result = nanlint("check", "--show-settings", path, cwd=cwd)
+        shown = dict(line.split(" = ", 1) for line in result.stdout.splitlines()[1:])
+        assert json.loads(shown["enabled-rules"]) == [], (cwd, path)
+        assert json.loads(shown["per-file-ignored-rules"]) == ["NAN102"]
+        assert nanlint("check", path, "--no-cache", *CONCISE, cwd=cwd).stdout.startswith("All checks passed!")
+    inner = nanlint("check", "--show-settings", "sub/inner.py", cwd=nested).stdout
+    assert 'enabled-rules = ["NAN102"]\nper-file-ignored-rules = []\n' in inner
+
+
 def test_a_broken_nested_configuration_is_an_error_naming_it(nanlint, nested):
     write(nested, "sub/nanlint.toml", 'selec = ["NAN101"]\n')
     result = nanlint("check", ".", cwd=nested)
