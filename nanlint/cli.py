@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -457,9 +458,21 @@ def run_server(args: argparse.Namespace) -> int:
     except ModuleNotFoundError as error:
         if (error.name or "").split(".")[0] not in ("pygls", "lsprotocol"):
             raise
-        raise UsageError("`nanlint server` needs pygls: pip install 'nanlint[server]'") from None
+        raise UsageError(f"`nanlint server` needs pygls: {install_command('server')}") from None
     serve()
     return EXIT_CLEAN
+
+
+def install_command(extra: str) -> str:
+    """The pip command that adds `extra` to this nanlint. nanlint is on no package index, so
+    `pip install 'nanlint[server]'` finds nothing: run from a checkout, it is installed (editable,
+    as it runs) from that checkout; else from the repository, as README says."""
+    from nanlint.docs import REPOSITORY
+
+    checkout = Path(__file__).resolve().parent.parent
+    if (checkout / "pyproject.toml").is_file() and (checkout / "rules").is_dir():
+        return f"pip install -e {shlex.quote(f'{checkout}[{extra}]')}"
+    return f"pip install \"nanlint[{extra}] @ git+{REPOSITORY}\""
 
 
 def _split_run(argv: List[str]) -> Tuple[List[str], Optional[List[str]]]:

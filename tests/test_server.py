@@ -3,12 +3,13 @@ over its standard input and output. What the server reports is compared with wha
 reports for the same file, and the edits of its code actions are applied as an editor would."""
 
 import json
+import shutil
 import subprocess
 import sys
 import textwrap
 
 import pytest
-from cli_support import LOG_OF_STD, RISKY, SAFE, call_nanlint, nanlint_env, run_nanlint, write
+from cli_support import LOG_OF_STD, RISKY, ROOT, SAFE, call_nanlint, nanlint_env, run_nanlint, write
 from lsp_client import CAPABILITIES, LspClient, apply_edits, edits_of, units
 from test_fixes import BAD_TEMPLATE_RULE
 
@@ -330,7 +331,10 @@ sys.meta_path.insert(0, BlockPygls())
 '''
 
 
-def test_without_pygls_the_server_names_the_extra_to_install(tmp_path):
+def test_without_pygls_the_server_names_the_extra_to_install_from_where_nanlint_comes(tmp_path):
+    """nanlint is on no package index, so `pip install 'nanlint[server]'` finds nothing: the hint
+    installs the extra from this checkout (editable, as it runs), or from the repository when
+    nanlint runs from a copy that is no checkout (an installed wheel)."""
     shim = tmp_path / "shim"
     write(shim, "sitecustomize.py", BLOCK_PYGLS)
     blocked = {"PYTHONPATH": f"{shim}:{nanlint_env()['PYTHONPATH']}"}
@@ -339,4 +343,14 @@ def test_without_pygls_the_server_names_the_extra_to_install(tmp_path):
 
     result = run_nanlint("server", cwd=tmp_path, env=blocked, stdin="", timeout=60)
     assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr == "nanlint: error: `nanlint server` needs pygls: pip install 'nanlint[server]'\n"
+    assert result.stderr == f"nanlint: error: `nanlint server` needs pygls: pip install -e '{ROOT}[server]'\n"
+    assert 'server = ["pygls' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")  # the extra is there
+
+    installed = tmp_path / "site-packages"  # as a wheel lays nanlint out: the package, its rules inside
+    shutil.copytree(ROOT / "nanlint", installed / "nanlint", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "rules", installed / "nanlint" / "rules")
+    wheel = {"PYTHONPATH": f"{shim}:{installed}"}
+    result = run_nanlint("server", cwd=tmp_path, env=wheel, stdin="", timeout=60)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == ("nanlint: error: `nanlint server` needs pygls: "
+                             'pip install "nanlint[server] @ git+https://github.com/nanlint/nanlint"\n')
