@@ -96,6 +96,11 @@ NODE_PREDICATES: Dict[str, Callable[[cst.CSTNode], bool]] = {
 }
 
 
+# Parameters every check takes: `supersedes` lists the rules whose findings on the same expression
+# (or inside it) this rule's finding hides; the engine applies it (analysis/engine.py).
+COMMON_PARAMS: Dict[str, tuple] = {"supersedes": (list, [])}
+
+
 class Check:
     """One rule's check. Subclasses declare PARAMS {name: (type, default)} and node handlers."""
 
@@ -137,11 +142,12 @@ class Check:
             raise CatalogError(f"{self.rule.source}: rule {self.rule.code}: the message uses `{{{unknown[0]}}}`, which check `{self.kind}` does not give (it gives: {given})")
 
     def _validated(self, given: dict) -> dict:
-        unknown = sorted(set(given) - set(self.PARAMS))
+        declared = {**COMMON_PARAMS, **self.PARAMS}
+        unknown = sorted(set(given) - set(declared))
         if unknown:
             raise CatalogError(f"{self.rule.source}: rule {self.rule.code}: unknown parameter `{unknown[0]}` for check `{self.kind}`")
         values = {}
-        for name, (kind, default) in self.PARAMS.items():
+        for name, (kind, default) in declared.items():
             value = given.get(name, default)
             if value is None and default is None and name not in given:
                 values[name] = None

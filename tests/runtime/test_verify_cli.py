@@ -251,3 +251,29 @@ def test_a_python_float_power_of_e_is_confirmed_where_a_fill_overflows(nanlint, 
     found = [(f["code"], f["line"], f["outcome"]) for f in document["findings"]]
     assert found == [("NAN507", line_of(script, "# e-power"), "confirmed")]
     assert [e["op"] for e in document["findings"][0]["evidence"]] == ["fill_"]
+
+
+MASKED_MEAN = """
+    import torch
+
+    def masked_mean(x, mask):
+        return (x * mask).sum() / mask.sum()  # masked-mean
+
+    print(masked_mean(torch.randn(4), torch.zeros(4)))
+"""
+
+
+@pytest.mark.parametrize("options", [(), ("--preview",)])
+def test_one_nan_of_a_masked_mean_is_one_confirmed_finding(nanlint, tmp_path, options):
+    """NAN402 (a division by the sum of the mask) supersedes NAN401 (a division by a possibly-zero
+    value) on the same division: one finding, one confirmation, with or without the opt-in rules
+    (without them NAN401 was an opt-in candidate of its own)."""
+    script = write(tmp_path, "masked.py", MASKED_MEAN)
+    result = nanlint("verify", ".", "--output-format", "json", *options, "--run", PYTHON, "masked.py", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    document = json.loads(result.stdout)
+    found = [(f["code"], f["line"], f["outcome"]) for f in document["findings"]]
+    assert found == [("NAN402", line_of(script, "# masked-mean"), "confirmed")]
+    assert (document["summary"]["confirmed"], document["summary"]["runtime"]) == (1, 0)
+    text = nanlint("verify", ".", *options, "--run", PYTHON, "masked.py", cwd=tmp_path).stdout
+    assert "nanlint verify: 1 confirmed, 0 not triggered" in text
