@@ -6,6 +6,7 @@ import re
 import string
 
 from collections import Counter
+from dataclasses import replace
 from typing import Callable, Dict, Optional, Tuple
 
 import libcst as cst
@@ -94,6 +95,17 @@ NODE_PREDICATES: Dict[str, Callable[[cst.CSTNode], bool]] = {
     "eps-like": is_eps_like,  # `eps`, `self.eps`, a positive literal up to 1e-2: not `1 +`
     "box-size": is_box_size,
 }
+
+
+# A torch name in a fix title (`torch.nn.functional.softplus`, `torch.finfo`).
+TORCH_NAME = re.compile(r"\btorch(?:\.[A-Za-z_]\w*)+")
+
+
+def spelled_title(title: str, ctx) -> str:
+    """A fix title names torch functions by their qualified names; each is spelled here as the file,
+    and so the fix's edit, spells it: `F.softplus` where the file imports `torch.nn.functional as F`,
+    `torch.nn.functional.softplus` where it imports only torch."""
+    return TORCH_NAME.sub(lambda name: ctx.spell(name.group()) or name.group(), title)
 
 
 # Parameters every check takes: `supersedes` lists the rules whose findings on the same expression
@@ -185,6 +197,8 @@ class Check:
         return name if name in self.params["functions"] else None
 
     def report(self, ctx, node: cst.CSTNode, fix: Optional[Fix] = None, related: Tuple[cst.CSTNode, ...] = (), **fields) -> None:
+        if fix is not None:
+            fix = replace(fix, title=spelled_title(fix.title, ctx))
         ctx.report(self.rule, node, self.rule.message.format(**fields), fix, related)
 
     def replacing(self, start: int, end: int, code: str, imports: Tuple[Edit, ...] = (), keeps_comments: bool = True) -> Fix:
