@@ -71,6 +71,7 @@ class RunSummary:
     unmonitored: List[dict] = field(default_factory=list)  # subprocesses started out of the monitor's reach
     unfinished: int = 0  # monitored processes with no exit record (crashed, killed)
     searches: List[dict] = field(default_factory=list)  # `verify --search` results (search.session)
+    no_torch: List[dict] = field(default_factory=list)  # processes whose `import torch` failed: python, error
 
 
 def summarize(records: List[dict]) -> RunSummary:
@@ -109,6 +110,8 @@ def summarize(records: List[dict]) -> RunSummary:
             workers.add(record.get("pid"))
         elif kind == "unmonitored":
             summary.unmonitored.append(record)
+        elif kind == "no_torch":
+            summary.no_torch.append(record)
     for key, event in events.items():
         full_records = event.count
         event.count = max(full_records, sum(totals.get(key, {}).values()))
