@@ -64,7 +64,7 @@ class Checker:
         not parse on its own is reported and left out, and the other cells are checked."""
         result = self.check_source(notebook.source_file(), named)
         if not any(error.kind != "internal" for error in result.errors):
-            return notebook, _lines_in_cells(notebook, result)
+            return notebook, findings_in_cells(notebook, result)
         target = self.settings.target_version
         broken = {cell.number: _parse_failure(f"{notebook.path}:cell {cell.number}", cell.code, target) for cell in notebook.cells}
         broken = {number: failure for number, failure in broken.items() if failure is not None}
@@ -75,7 +75,7 @@ class Checker:
         result = self.check_source(checked.source_file(), named)
         result.errors = [_cell_error(notebook, number, failure) for number, failure in broken.items()] + [
             _in_cell(checked, error) for error in result.errors]
-        return checked, _lines_in_cells(checked, result)
+        return checked, findings_in_cells(checked, result)
 
     def check_file(self, path: str) -> FileResult:
         return self.check_path(path)[1]
@@ -210,7 +210,7 @@ def _in_cell(notebook: Notebook, error: FileError) -> FileError:
 LINE_IN_MESSAGE = re.compile(r"\bline (\d+)\b")
 
 
-def _lines_in_cells(notebook: Notebook, result: FileResult) -> FileResult:
+def findings_in_cells(notebook: Notebook, result: FileResult) -> FileResult:
     """The findings of a notebook with every line their messages name (a saving op, a fill, where
     float16 is used, where the value was made) given as the cell and the line in it, as their own
     location is: a line of the joined cells means nothing to the reader of the notebook."""

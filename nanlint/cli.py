@@ -20,7 +20,7 @@ from typing import Iterator, List, Optional, Sequence, TextIO, Tuple, Union
 
 from nanlint import __version__
 from nanlint.analysis.engine import FileResult
-from nanlint.api import Checker, Project
+from nanlint.api import Checker, Project, findings_in_cells
 from nanlint.cache import caches_under, clean, default_directory
 from nanlint.catalog import CatalogError
 from nanlint.config import OUTPUT_FORMATS, ConfigError
@@ -426,6 +426,8 @@ def _fix_source(checker: Checker, report: Report, document: Document, write: boo
         message = str(problem) if isinstance(problem, RewriteError) else f"{path}: fixes left unapplied, the file cannot be written: {problem.strerror or problem}"
         return Outcome(Report(report.findings, report.errors + [FileError(path, message)]), sources=_sources(document))
     remaining = checker.check_text(fixed.text, path)
+    if isinstance(document, Notebook):  # the lines its messages name, in the fixed notebook's cells
+        remaining = findings_in_cells(sources.notebook(path), remaining)
     after = Report(remaining.findings, report.errors + remaining.errors)
     return Outcome(after, fixed.applied, diffs, sources, written=data)
 

@@ -138,6 +138,12 @@ def test_every_line_a_message_names_is_a_cell_and_a_line_in_it(tmp_path):
     assert findings[0]["related"] == [
         {"message": "from `F.softmax(logits, dim=-1)`", "location": {"row": 2, "column": 5}, "end_location": {"row": 2, "column": 30}}]
     assert ["(cell 5, line 3)" in f["message"] or "at cell 6, line 4" in f["message"] for f in findings[1:]] == [True, True]
+    # What remains after --fix is named in the fixed notebook's cells too.
+    save(tmp_path, "fixed.ipynb", notebook(NAMED_LINES + [code("logp = torch.log(F.softmax(logits, dim=-1))", number=5)]))
+    fixed = call_nanlint("check", "--no-cache", *rules, "--fix", "--output-format", "concise", "fixed.ipynb", cwd=tmp_path)
+    assert "Found 4 errors (1 fixed, 3 remaining)." in fixed.stdout, fixed.stdout + fixed.stderr
+    assert "fixed.ipynb:cell 5:4:9: NAN902 `.mul_()` changes `y` in place, but `sigmoid` (cell 5, line 3) saved it" in fixed.stdout
+    assert "(float16 used at cell 6, line 4)" in fixed.stdout
 
 
 def _file_text_at(text, line, column, end_column):
