@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
@@ -63,7 +64,7 @@ class Checker:
         not parse on its own is reported and left out, and the other cells are checked."""
         result = self.check_source(notebook.source_file(), named)
         if not any(error.kind != "internal" for error in result.errors):
-            return notebook, result
+            return notebook, findings_in_cells(notebook, result)
         target = self.settings.target_version
         broken = {cell.number: _parse_failure(f"{notebook.path}:cell {cell.number}", cell.code, target) for cell in notebook.cells}
         broken = {number: failure for number, failure in broken.items() if failure is not None}
@@ -74,7 +75,7 @@ class Checker:
         result = self.check_source(checked.source_file(), named)
         result.errors = [_cell_error(notebook, number, failure) for number, failure in broken.items()] + [
             _in_cell(checked, error) for error in result.errors]
-        return checked, result
+        return checked, findings_in_cells(checked, result)
 
     def check_file(self, path: str) -> FileResult:
         return self.check_path(path)[1]
@@ -203,6 +204,37 @@ def _in_cell(notebook: Notebook, error: FileError) -> FileError:
         return error
     position = notebook.locate(error.line)
     return replace(error, message=f"{notebook.path}:cell {position.cell}:{position.line}:{error.message[len(where):]}")
+
+
+# A line of the checked code named inside a message: `(line 6)`, `float16 used at line 9`.
+LINE_IN_MESSAGE = re.compile(r"\bline (\d+)\b")
+
+
+def findings_in_cells(notebook: Notebook, result: FileResult) -> FileResult:
+    """The findings of a notebook with every line their messages name (a saving op, a fill, where
+    float16 is used, where the value was made) given as the cell and the line in it, as their own
+    location is: a line of the joined cells means nothing to the reader of the notebook."""
+    result.findings = [
+        replace(finding, message=lines_in_cells(notebook, finding.message),
+                related=tuple(replace(place, message=lines_in_cells(notebook, place.message)) for place in finding.related))
+        for finding in result.findings
+    ]
+    return result
+
+
+def lines_in_cells(notebook: Notebook, message: str) -> str:
+    """`line N` of the notebook's joined code as `cell C, line M`; quoted code (between backticks)
+    is the notebook's own text, and left as it is."""
+    if not notebook.cells:
+        return message
+
+    def in_cell(found: "re.Match") -> str:
+        position = notebook.locate(int(found.group(1)))
+        return f"cell {position.cell}, line {position.line}"
+
+    parts = message.split("`")
+    parts[::2] = [LINE_IN_MESSAGE.sub(in_cell, part) for part in parts[::2]]
+    return "`".join(parts)
 
 
 def check(paths: Sequence[str], settings: Optional[Settings] = None, jobs: Optional[int] = None) -> Report:

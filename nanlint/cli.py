@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -19,7 +20,7 @@ from typing import Iterator, List, Optional, Sequence, TextIO, Tuple, Union
 
 from nanlint import __version__
 from nanlint.analysis.engine import FileResult
-from nanlint.api import Checker, Project
+from nanlint.api import Checker, Project, findings_in_cells
 from nanlint.cache import caches_under, clean, default_directory
 from nanlint.catalog import CatalogError
 from nanlint.config import OUTPUT_FORMATS, ConfigError
@@ -222,7 +223,7 @@ def _show_files(project: Project, paths: List[str]) -> int:
     discovered = project.discover(paths)
     write_files(discovered, sys.stdout)
     sys.stdout.flush()
-    render_errors(Report(errors=discovered.errors))
+    render_errors(Report(errors=discovered.errors), sys.stderr)
     return EXIT_ERROR if discovered.errors else EXIT_CLEAN
 
 
@@ -262,7 +263,7 @@ def _print(outcome: Outcome, project: Project, args: argparse.Namespace, out: Te
         summary = Summary(settings.unsafe_fixes, outcome.fixed, quiet, bool(args.show_fixes))
         render(outcome.report, settings.output_format, out, project.catalog, outcome.sources, summary)
     out.flush()
-    render_errors(outcome.report)
+    render_errors(outcome.report, sys.stderr)
 
 
 def _add_noqa(project: Project, args: argparse.Namespace) -> int:
@@ -278,7 +279,7 @@ def _add_noqa(project: Project, args: argparse.Namespace) -> int:
         sys.stderr.write(f"Added {plural(done.lines, 'noqa directive')}.\n")
     for finding in done.unsilenced:
         _warn(f"{finding.path}:{finding.line}:{finding.column}: {finding.code} is still reported: no line of its span can end in a comment")
-    render_errors(Report(errors=report.errors + done.errors))
+    render_errors(Report(errors=report.errors + done.errors), sys.stderr)
     if report.errors or done.errors:
         return EXIT_ERROR
     return EXIT_FINDINGS if done.unsilenced else EXIT_CLEAN
@@ -425,6 +426,8 @@ def _fix_source(checker: Checker, report: Report, document: Document, write: boo
         message = str(problem) if isinstance(problem, RewriteError) else f"{path}: fixes left unapplied, the file cannot be written: {problem.strerror or problem}"
         return Outcome(Report(report.findings, report.errors + [FileError(path, message)]), sources=_sources(document))
     remaining = checker.check_text(fixed.text, path)
+    if isinstance(document, Notebook):  # the lines its messages name, in the fixed notebook's cells
+        remaining = findings_in_cells(sources.notebook(path), remaining)
     after = Report(remaining.findings, report.errors + remaining.errors)
     return Outcome(after, fixed.applied, diffs, sources, written=data)
 
@@ -457,9 +460,21 @@ def run_server(args: argparse.Namespace) -> int:
     except ModuleNotFoundError as error:
         if (error.name or "").split(".")[0] not in ("pygls", "lsprotocol"):
             raise
-        raise UsageError("`nanlint server` needs pygls: pip install 'nanlint[server]'") from None
+        raise UsageError(f"`nanlint server` needs pygls: {install_command('server')}") from None
     serve()
     return EXIT_CLEAN
+
+
+def install_command(extra: str) -> str:
+    """The pip command that adds `extra` to this nanlint. nanlint is on no package index, so
+    `pip install 'nanlint[server]'` finds nothing: run from a checkout, it is installed (editable,
+    as it runs) from that checkout; else from the repository, as README says."""
+    from nanlint.docs import REPOSITORY
+
+    checkout = Path(__file__).resolve().parent.parent
+    if (checkout / "pyproject.toml").is_file() and (checkout / "rules").is_dir():
+        return f"pip install -e {shlex.quote(f'{checkout}[{extra}]')}"
+    return f"pip install \"nanlint[{extra}] @ git+{REPOSITORY}\""
 
 
 def _split_run(argv: List[str]) -> Tuple[List[str], Optional[List[str]]]:

@@ -240,11 +240,11 @@ def render_full(report: Report, stream: TextIO, sources: Sources, summary: Summa
     for finding in report.findings:
         start = _start(finding, sources)
         stream.write(f"{style(finding.path, '1')}:{start}: {style(finding.code, '1;31')} {summary.fix_mark(finding)}{finding.message}\n")
-        stream.write(_source_excerpt(finding, start.row, sources.line(finding.path, finding.line), style))
+        stream.write(_source_excerpt(finding, start.row, sources.line(finding.path, finding.line), style, sources))
     summary.write(report, stream)
 
 
-def _source_excerpt(finding: Finding, row: int, line: Optional[str], style: Style) -> str:
+def _source_excerpt(finding: Finding, row: int, line: Optional[str], style: Style, sources: Sources) -> str:
     if line is None:
         return ""
     line = line.expandtabs(1)  # one column per character, so the caret stays under the span
@@ -255,7 +255,7 @@ def _source_excerpt(finding: Finding, row: int, line: Optional[str], style: Styl
     caret = " " * start + style("^" * max(1, end - start), "1;31")
     text = f"{gutter} |\n{number} | {line}\n{gutter} | {caret}\n"
     for related in finding.related:
-        text += f"{gutter} = note: line {related.span.line}: {related.message}\n"
+        text += f"{gutter} = note: {_line_words(sources.location(finding.path, related.span.line, related.span.column))}: {related.message}\n"
     if finding.fix is not None:
         text += f"{gutter} = help: {finding.fix.title}{'' if finding.fix.safe else ' (unsafe)'}\n"
     return text + "\n"
@@ -283,6 +283,11 @@ def render_grouped(report: Report, stream: TextIO, sources: Sources, summary: Su
             stream.write(f"  {where} {style(f.code, '1;31')} {summary.fix_mark(f)}{f.message}\n")
         stream.write("\n")
     summary.write(report, stream)
+
+
+def _line_words(location: Location) -> str:
+    """A line named in words: `line 14`, in a notebook `cell 3, line 2` (as messages name lines)."""
+    return f"line {location.row}" if location.cell is None else f"cell {location.cell}, line {location.row}"
 
 
 def _row(location: Location) -> str:

@@ -9,18 +9,21 @@ from collections import Counter
 from typing import List, Optional, TextIO
 
 from nanlint.api import Checker
-from nanlint.config import KEYS
+from nanlint.config import KEYS, ignored_codes_for
 from nanlint.discovery import EXCLUDED, GITIGNORED, TEST_CODE, Discovered
 
 
 def settings_text(checker: Checker, path: str) -> str:
     """The settings `path` is checked with, one `key = value` line each (values as JSON)."""
     settings = checker.settings
+    # per-file-ignores turn rules off for this file after the selection: they are not enabled here.
+    ignored = ignored_codes_for(checker.relative(path), settings, checker.catalog)
     lines = [
         f"# Settings for {path}",
         f"configuration = {_value(settings.source or 'none: the defaults')}",
         f"root = {_value(str(checker.root))}",
-        f"enabled-rules = {_value([rule.code for rule in checker.rules])}",
+        f"enabled-rules = {_value([rule.code for rule in checker.rules if rule.code not in ignored])}",
+        f"per-file-ignored-rules = {_value([rule.code for rule in checker.rules if rule.code in ignored])}",
         f"test-file = {_value(checker.is_test(path))}",
     ]
     lines += [f"{key} = {_value(getattr(settings, attribute))}" for key, (attribute, _) in KEYS.items()]

@@ -1,25 +1,33 @@
 """Helpers for the tests of the static check, imported by name (`conftest` is ambiguous once
 several test folders have one)."""
 
+import io
+import json
+import locale
 import os
 import subprocess
 import sys
 import textwrap
+import traceback
 from pathlib import Path
 
 import libcst
 
 from nanlint.analysis.context import FileContext
-from nanlint.analysis.syntax import statements
+from nanlint.analysis.syntax import statements, walk
 from nanlint.analysis.engine import RuleSet, _Walker
+from nanlint.api import Checker
+from nanlint.catalog import load_catalog
+from nanlint.config import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def nanlint_env(env=None):
-    """The environment for a nanlint subprocess: this checkout importable, no colour; a None
-    value in `env` removes that variable."""
-    environment = dict(os.environ, NO_COLOR="1", PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+def nanlint_env(env=None, base=None):
+    """The environment for a nanlint subprocess (from `base`, default this process's): this checkout
+    importable, no colour; a None value in `env` removes that variable."""
+    base = os.environ if base is None else base
+    environment = dict(base, NO_COLOR="1", PYTHONPATH=str(ROOT) + os.pathsep + base.get("PYTHONPATH", ""))
     environment.pop("FORCE_COLOR", None)
     for name, value in (env or {}).items():
         if value is None:
@@ -38,6 +46,77 @@ def run_nanlint(*args, cwd=None, stdin=None, env=None, timeout=120, prefix=()):
     )
 
 
+class Completed:
+    """What `run_nanlint` gives back (a subprocess.CompletedProcess's fields the tests read)."""
+
+    def __init__(self, args, returncode, stdout, stderr):
+        self.args, self.returncode, self.stdout, self.stderr = args, returncode, stdout, stderr
+
+    def __repr__(self):
+        return f"Completed(args={self.args!r}, returncode={self.returncode!r}, stdout={self.stdout!r}, stderr={self.stderr!r})"
+
+
+def call_nanlint(*args, cwd=None, stdin=None, env=None, timeout=None, prefix=()):
+    """Run the CLI in this process, as `run_nanlint` runs it in a subprocess: `nanlint.cli.main(ARGS)`
+    in `cwd`, with `nanlint_env(env)` as the environment, `stdin` (text or bytes; empty when None)
+    as standard input and standard output and error captured; bytes on stdin give bytes back.
+    Everything is restored afterwards. For what the process itself does (signals, worker pools,
+    a terminal, an interpreter without torch, `verify` running a script), use `run_nanlint`.
+    `timeout` is accepted for the same signature and not enforced; a command `prefix` (setpriv...)
+    needs a process: the run is then `run_nanlint`'s."""
+    if prefix:
+        return run_nanlint(*args, cwd=cwd, stdin=stdin, env=env, timeout=timeout or 120, prefix=prefix)
+    from nanlint.cli import main
+
+    return call_main(main, *args, cwd=cwd, stdin=stdin, env=env)
+
+
+def call_main(main, *args, cwd=None, stdin=None, env=None):
+    """`main(ARGS)` of a command line (nanlint.cli's, nanlint.docs') run as `call_nanlint` runs it."""
+    binary = isinstance(stdin, bytes)
+    data = stdin if binary else (stdin or "").encode("utf-8")
+    saved = (sys.stdin, sys.stdout, sys.stderr, os.getcwd(), dict(os.environ))
+    out, err = io.BytesIO(), io.BytesIO()
+    # As a child's pipes are: UTF-8 here, strict on stdout, backslashreplace on stderr.
+    streams = [
+        io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"),
+        io.TextIOWrapper(out, encoding="utf-8", errors="strict", write_through=True),
+        io.TextIOWrapper(err, encoding="utf-8", errors="backslashreplace", write_through=True),
+    ]
+    sys.stdin, sys.stdout, sys.stderr = streams
+    try:
+        os.environ.clear()
+        os.environ.update(nanlint_env(env, saved[4]))
+        if cwd is not None:
+            os.chdir(cwd)
+        try:
+            code = main([str(arg) for arg in args])
+        except SystemExit as stop:  # argparse: usage errors, --help, --version
+            code = stop.code
+            if code is not None and not isinstance(code, int):
+                sys.stderr.write(f"{code}\n")
+                code = 1
+        except Exception:  # as Python would end the process: the traceback on stderr, exit 1
+            traceback.print_exc(file=sys.stderr)
+            code = 1
+    finally:
+        for stream in streams:
+            stream.flush()
+            stream.detach()  # the buffers stay open for reading
+        sys.stdin, sys.stdout, sys.stderr = saved[:3]
+        os.chdir(saved[3])
+        os.environ.clear()
+        os.environ.update(saved[4])
+    if binary:
+        return Completed(list(args), code or 0, out.getvalue(), err.getvalue())
+    return Completed(list(args), code or 0, _as_text(out.getvalue()), _as_text(err.getvalue()))
+
+
+def _as_text(data):
+    """Bytes read as `subprocess.run(..., text=True)` reads a child's output (universal newlines)."""
+    return io.TextIOWrapper(io.BytesIO(data), encoding=locale.getpreferredencoding(False)).read()
+
+
 def line_of(path, marker):
     """The line number of the only line of `path` holding `marker` (tests mark the lines they blame)."""
     with open(path, encoding="utf-8") as handle:
@@ -53,6 +132,45 @@ def walked(code):
     ctx = FileContext("example.py", code, False, tree)
     _Walker(ctx, RuleSet([]), []).run(tree)
     return ctx, statements(tree)[-1].value
+
+
+def walked_to_last(source):
+    """Record the assignments of `source` (imports, then one function) as the walker does; return
+    the context and the function's last statement's expression (the value under test)."""
+    tree = libcst.parse_module(source)
+    ctx = FileContext("t.py", source, False, tree)
+    for node in walk(tree):
+        if isinstance(node, (libcst.Import, libcst.ImportFrom)):
+            ctx.imports.add(node)
+    ctx.push_scope(tree, "module")
+    function = tree.body[-1]
+    ctx.push_scope(function, "function")
+    body = statements(function.body)
+    for statement in body[:-1]:
+        if isinstance(statement, libcst.Assign):
+            ctx.record(statement.targets[0].target.value, statement.value)
+    return ctx, body[-1].value
+
+
+_CATALOG = []
+
+
+def findings_of(text, select, path="example.py"):
+    """[(code, line)] of the rules `select`ed (preview on) on `text`, checked as `path`."""
+    if not _CATALOG:
+        _CATALOG.append(load_catalog())
+    result = Checker(Settings(select=tuple(select), preview=True), _CATALOG[0]).check_text(text, path)
+    assert not result.errors, result.errors
+    return [(f.code, f.line) for f in result.findings]
+
+
+def cli_findings(tmp_path, code, select):
+    """[(code, row)] that `nanlint check --select SELECT` reports on dedented `code` in a file."""
+    path = tmp_path / "case.py"
+    path.write_text(textwrap.dedent(code))
+    result = call_nanlint("check", path, "--select", select, "--output-format", "json", "--no-cache", "--exit-zero")
+    assert result.returncode == 0, result.stderr
+    return [(f["code"], f["location"]["row"]) for f in json.loads(result.stdout)]
 
 
 def write(directory: Path, name: str, code: str) -> Path:

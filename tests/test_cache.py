@@ -1,12 +1,13 @@
 """The cache: warm runs give the same report as cold ones, findings and errors included; any change
-to a file, the settings, the catalog or nanlint itself invalidates; a broken cache is a miss."""
+to a file, the settings, the catalog or nanlint itself invalidates; a broken cache is a miss;
+`nanlint clean` removes the caches, and only them."""
 
 import json
 import os
 
 import pytest
 
-from cli_support import RISKY, SAFE, write
+from cli_support import LOG_OF_STD, RISKY, SAFE, write
 from nanlint import cache as cache_module
 from nanlint.api import Checker
 from nanlint.config import Settings
@@ -201,3 +202,34 @@ def test_warm_cli_output_is_identical_to_cold(nanlint, tmp_path):
     assert list(tmp_path.joinpath(".nanlint_cache").glob("*.json"))
     assert (runs[0].returncode, runs[0].stdout, runs[0].stderr) == (runs[1].returncode, runs[1].stdout, runs[1].stderr)
     assert runs[0].returncode == 2 and "NAN102" in runs[0].stdout
+
+
+def test_clean_removes_the_caches_and_only_them(nanlint, tmp_path):
+    write(tmp_path, "risky.py", RISKY)
+    write(tmp_path, "sub/nanlint.toml", 'cache-dir = "../elsewhere"\n')
+    write(tmp_path, "sub/m.py", LOG_OF_STD)
+    assert nanlint("check", ".", cwd=tmp_path).returncode == 1
+    assert nanlint("check", ".", cwd=tmp_path / "sub").returncode == 1
+    assert (tmp_path / ".nanlint_cache").is_dir() and (tmp_path / "elsewhere").is_dir()
+    write(tmp_path, "other/.nanlint_cache/notes.txt", "not nanlint's")  # a folder by that name nanlint did not make
+    result = nanlint("clean", cwd=tmp_path / "sub")
+    assert result.returncode == 0
+    assert result.stderr == f"Removing cache at: {os.path.join('..', 'elsewhere')}\n"
+    result = nanlint("clean", cwd=tmp_path)
+    assert result.stderr.splitlines() == [
+        "Removing cache at: .nanlint_cache",
+        f"nanlint: warning: {os.path.join('other', '.nanlint_cache')} is not removed: it has no CACHEDIR.TAG of nanlint's",
+    ]
+    assert not (tmp_path / ".nanlint_cache").exists() and not (tmp_path / "elsewhere").exists()
+    assert (tmp_path / "other" / ".nanlint_cache" / "notes.txt").is_file() and (tmp_path / "risky.py").is_file()
+
+
+def test_clean_run_above_a_nested_configuration_removes_its_cache_dir_too(nanlint, tmp_path):
+    write(tmp_path, "risky.py", RISKY)
+    write(tmp_path, "sub/nanlint.toml", 'cache-dir = "../elsewhere"\n')
+    write(tmp_path, "sub/m.py", LOG_OF_STD)
+    assert nanlint("check", ".", cwd=tmp_path).returncode == 1  # sub/m.py is cached with its own configuration
+    assert (tmp_path / ".nanlint_cache").is_dir() and (tmp_path / "elsewhere").is_dir()
+    result = nanlint("clean", cwd=tmp_path)
+    assert (result.returncode, result.stderr.splitlines()) == (0, ["Removing cache at: .nanlint_cache", "Removing cache at: elsewhere"])
+    assert not (tmp_path / "elsewhere").exists() and (tmp_path / "sub" / "m.py").is_file()

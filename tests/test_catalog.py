@@ -89,19 +89,54 @@ def f(x):
     return torch.log(p)
 """
 
+# Every rule alone, one configuration per distinct set of checks that runs (a rule runs with the
+# rules that supersede it: RuleSet). NAN002 judges the suppressions of the rules that run: its
+# findings depend on them by design.
+ALONE = {}
+for _code in sorted(set(CATALOG) - {UNUSED_SUPPRESSION}):
+    _checker = Checker(Settings(select=(_code,), preview=True), CATALOG)
+    ALONE.setdefault(tuple(sorted(check.rule.code for check in _checker.ruleset.checks)), (_checker, []))[1].append(_code)
 
-def test_a_rules_findings_do_not_depend_on_which_other_rules_run():
+
+def _example_groups():
+    groups = []
+    for rule in CATALOG.values():
+        examples = [*rule.bad, *rule.good]
+        if rule.code == "NAN101":
+            examples.append(type(examples[0])(CROSS_RULE_PROBE))
+        groups.append(pytest.param(examples, id=f"examples-of-{rule.code}"))
+    return groups
+
+
+@pytest.mark.parametrize("examples", _example_groups())
+def test_a_rules_findings_do_not_depend_on_which_other_rules_run(examples, monkeypatch):
     """Each rule alone finds on every catalog example what it finds beside all the others: checks
     share the file's context but never write to it, and a superseding rule hides what it
-    supersedes whether it is enabled or not."""
-    sources = [example for rule in CATALOG.values() for example in rule.bad + rule.good]
-    sources.append(type(sources[0])(CROSS_RULE_PROBE))
+    supersedes whether it is enabled or not.
+
+    Each example is checked once per configuration: once with every rule, once with each rule
+    alone (a rule alone runs with the rules that supersede it, silently; configurations that run
+    the same checks are checked once). The checks of one example share its parsed tree (libcst
+    trees are immutable, and every check builds its own context on it); the runs with one rule
+    come first, so nothing an all-rules run could leave keyed by the tree's nodes is there yet."""
+    parsed = {}
+
+    def parse_once(text, config=None):
+        key = (text, repr(config))
+        if key not in parsed:
+            parsed[key] = parse_module(text, config) if config is not None else parse_module(text)
+        return parsed[key]
+
+    parse_module = libcst.parse_module
+    monkeypatch.setattr(libcst, "parse_module", parse_once)
     mismatches = []
-    for code in set(CATALOG) - {UNUSED_SUPPRESSION}:  # NAN002 judges the suppressions of the rules that run
-        alone = Checker(Settings(select=(code,), preview=True), CATALOG)
-        for example in sources:
-            found_alone = [f for f in alone.check_text(example.code, example.path).findings if f.code == code]
-            found_beside = [f for f in EVERY_RULE.check_text(example.code, example.path).findings if f.code == code]
-            if found_alone != found_beside:
+    for example in examples:
+        alone = {}
+        for checker, codes in ALONE.values():
+            findings = checker.check_text(example.code, example.path).findings
+            alone.update({code: [f for f in findings if f.code == code] for code in codes})
+        beside = EVERY_RULE.check_text(example.code, example.path).findings
+        for code, found_alone in alone.items():
+            if found_alone != [f for f in beside if f.code == code]:
                 mismatches.append((code, example.code.strip().splitlines()[-1]))
     assert mismatches == []

@@ -1,4 +1,5 @@
-"""`nanlint check`, `rule`, `rules`, `--version` through real subprocesses on real files."""
+"""`nanlint check`, `rule` (`--all`), `rules` (`--select`), `--version` through the CLI on real files
+(in this process; a real subprocess for a terminal)."""
 
 import json
 import os
@@ -99,31 +100,18 @@ def test_pep_263_encodings_are_honoured(nanlint, tmp_path):
     assert result.returncode == 1
 
 
-# Runs the CLI with one check (the one behind NAN101) raising on every call it looks at: a bug of
-# nanlint's own, which no rule file can cause now that rule files are validated when they load.
-FAILING_CHECK = """
-import sys
-from nanlint.checks.domain import RiskyArgument
+def test_an_exception_inside_one_rule_is_an_internal_error_naming_rule_and_file(nanlint, tmp_path, monkeypatch):
+    from nanlint.checks.domain import RiskyArgument
 
-def broken(self, node, ctx):
-    raise KeyError("a bug in the check")
+    def broken(self, node, ctx):
+        raise KeyError("a bug in the check")
 
-RiskyArgument.visit_call = broken
-from nanlint.cli import main
-sys.exit(main(sys.argv[1:]))
-"""
-
-
-def test_an_exception_inside_one_rule_is_an_internal_error_naming_rule_and_file(tmp_path):
-    import subprocess
-
-    from cli_support import ROOT
-
+    # One check (the one behind NAN101) raising on every call it looks at: a bug of nanlint's own,
+    # which no rule file can cause now that rule files are validated when they load.
+    monkeypatch.setattr(RiskyArgument, "visit_call", broken)
     write(tmp_path, "risky.py", RISKY)
     write(tmp_path, "sum.py", LOG_OF_STD)
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    result = subprocess.run([sys.executable, "-c", FAILING_CHECK, "check", ".", "--no-cache", *CONCISE], cwd=tmp_path, env=env,
-                            capture_output=True, text=True, timeout=120)
+    result = nanlint("check", ".", "--no-cache", *CONCISE, cwd=tmp_path)
     assert result.returncode == 2, result.stderr
     internal = [line for line in result.stderr.splitlines() if "internal error" in line]
     assert internal and "Traceback" not in result.stderr
@@ -188,17 +176,6 @@ def test_an_unknown_selector_is_a_usage_error(nanlint, tmp_path):
     result = nanlint("check", "risky.py", "--select", "NAN99", cwd=tmp_path)
     assert result.returncode == 2
     assert result.stderr == "nanlint: error: command line: `--select` names unknown rule selector `NAN99` (`nanlint rules` lists the codes)\n"
-
-
-def test_output_is_identical_whatever_the_job_count(nanlint, tmp_path):
-    for index in range(40):  # above the threshold at which worker processes start
-        write(tmp_path, f"pkg{index % 3}/m{index:02d}.py", RISKY if index % 2 else LOG_OF_STD)
-    write(tmp_path, "pkg1/broken.py", "import torch\nx = (\n")
-    one = nanlint("check", ".", "--jobs", "1", *CONCISE, *FIRST_RULES, cwd=tmp_path)
-    two = nanlint("check", ".", "--jobs", "2", *CONCISE, *FIRST_RULES, cwd=tmp_path)
-    assert one.returncode == two.returncode == 2
-    assert len(codes_and_lines(one.stdout)) == 60
-    assert (one.stdout, one.stderr) == (two.stdout, two.stderr)
 
 
 @pytest.mark.parametrize("jobs", ["0", "-1", "many"])
@@ -328,3 +305,31 @@ def partition(energy):
     result = nanlint("check", "m.py", *CONCISE, "--select", "NAN702,NAN504", cwd=tmp_path)
     assert "test `torch.any(labels > 0)`" in result.stdout, result.stdout
     assert "subtract `torch.amax(-energy, dim, keepdim=True)`" in result.stdout
+
+
+def test_rule_all_prints_every_page(nanlint):
+    catalog = load_catalog()
+    text = nanlint("rule", "--all")
+    assert text.returncode == 0
+    assert [line[2:] for line in text.stdout.splitlines() if line.startswith("# ")] == [f"{r.name} ({r.code})" for r in catalog.values()]
+    listed = json.loads(nanlint("rule", "--all", "--output-format", "json").stdout)
+    assert [rule["code"] for rule in listed] == list(catalog)
+    assert listed[0]["url"] == f"https://github.com/nanlint/nanlint/blob/main/docs/rules/{listed[0]['code']}.md"
+    for wrong in (("rule",), ("rule", "NAN101", "--all")):
+        result = nanlint(*wrong)
+        assert result.returncode == 2 and "give a rule's code or name, or `--all`" in result.stderr
+
+
+@pytest.mark.parametrize("selection, prefixes", [(("--select", "NAN1,NAN95"), ("NAN1", "NAN95")), (("--select", "nan901"), ("NAN901",))])
+def test_rules_select_filters_the_listing(nanlint, selection, prefixes):
+    result = nanlint("rules", *selection)
+    codes = [line.split()[0] for line in result.stdout.splitlines()]
+    expected = [code for code in load_catalog() if code.startswith(prefixes)]
+    assert result.returncode == 0 and codes == expected and codes
+    as_json = json.loads(nanlint("rules", *selection, "--output-format", "json").stdout)
+    assert [rule["code"] for rule in as_json] == expected
+
+
+def test_rules_select_of_an_unknown_prefix_is_an_error(nanlint):
+    result = nanlint("rules", "--select", "NAN99")
+    assert result.returncode == 2 and "unknown rule selector `NAN99`" in result.stderr

@@ -1,4 +1,4 @@
-"""Configuration through real subprocesses: discovery of the config file, its keys and errors,
+"""Configuration through the CLI: discovery of the config file, its keys and errors,
 file discovery (excludes, .gitignore, paths named explicitly), per-file-ignores."""
 
 import json

@@ -16,6 +16,7 @@ MAKE_CORPUS = ROOT.parent / "shared" / "corpus" / "make_corpus.sh"
 
 pytestmark = [
     pytest.mark.corpus,
+    pytest.mark.slow,  # tens of minutes on two cores
     pytest.mark.skipif(
         not any(CORPUS.glob("*/")),
         reason=f"no corpus at {CORPUS}: build it with `bash {MAKE_CORPUS} {CORPUS}` or set NANLINT_CORPUS",

@@ -1,4 +1,5 @@
-"""--fix, --unsafe-fixes and --diff through real subprocesses: what is written, and how."""
+"""--fix, --unsafe-fixes and --diff through the CLI: what is written, and how (and where a fix's span
+ends: over grouping parentheses only); --show-fixes and --exit-non-zero-on-fix."""
 
 import codecs
 import os
@@ -6,8 +7,10 @@ import stat
 import subprocess
 
 import pytest
-from cli_support import RISKY, write
+from cli_support import LOG_OF_STD, RISKY, write
+from nanlint.checks.base import _without_grouping_parens
 
+FIRST_RULES = ("--select", "NAN101,NAN102")
 SOFTMAX_ONLY = ("--select", "NAN102")
 BOTH = ("--select", "NAN101,NAN102")
 FIXED_SAFE = RISKY.replace("torch.log(F.softmax(logits, dim=-1))", "torch.log_softmax(logits, dim=-1)").lstrip()
@@ -347,3 +350,55 @@ def test_continuation_lines_keep_the_indentation_of_their_blocks(nanlint, tmp_pa
         .replace("torch.log(torch.exp(x +", "torch.logsumexp(x +").replace("y).sum(1))]", "y, 1)]")
     )
     assert tabbed.read_text() == "import torch\n\ndef f(x, y):\n\tif x:\n\t\treturn torch.log_softmax(x +\n\t\t    y, dim=-1)\n"
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("y = x / (a - b)", "(a - b)"),
+        ("y = f(a - b)", "a - b"),
+        ("y = x[(a - b)]", "(a - b)"),
+        ("y = t( a - b )", "a - b"),
+    ],
+)
+def test_fix_span_widens_over_grouping_parentheses_only(text, expected):
+    start = text.index("a - b")
+    new_start, new_end = _without_grouping_parens(text, start, start + len("a - b"))
+    assert text[new_start:new_end] == expected
+
+
+def test_show_fixes_lists_the_fixes_made_per_file_and_rule(nanlint, tmp_path):
+    write(tmp_path, "a.py", RISKY)
+    write(tmp_path, "b.py", "import torch\np = torch.log(torch.softmax(z, -1))\nq = torch.log(torch.softmax(w, -1))\n")
+    result = nanlint("check", "a.py", "b.py", "--fix", "--show-fixes", *SOFTMAX_ONLY, cwd=tmp_path)
+    assert result.returncode == 0
+    assert result.stdout == (
+        "\n"
+        "Fixed 3 errors:\n"
+        "- a.py:\n"
+        "    1 × NAN102 (log-of-softmax)\n"
+        "- b.py:\n"
+        "    2 × NAN102 (log-of-softmax)\n"
+        "\n"
+        "Found 3 errors (3 fixed, 0 remaining).\n"
+    )
+    assert "log_softmax" in (tmp_path / "b.py").read_text()
+
+
+def test_show_fixes_is_silent_when_nothing_was_fixed_and_refused_with_diff(nanlint, tmp_path):
+    write(tmp_path, "risky.py", LOG_OF_STD)
+    quiet = nanlint("check", "risky.py", "--show-fixes", "--output-format", "concise", *FIRST_RULES, cwd=tmp_path)
+    assert "Fixed" not in quiet.stdout and quiet.returncode == 1
+    refused = nanlint("check", "risky.py", "--show-fixes", "--diff", cwd=tmp_path)
+    assert refused.returncode == 2 and "`--diff` cannot be used with `--show-fixes`" in refused.stderr
+
+
+def test_exit_non_zero_on_fix(nanlint, tmp_path):
+    path = write(tmp_path, "risky.py", RISKY)
+    assert nanlint("check", "risky.py", "--fix", *SOFTMAX_ONLY, cwd=tmp_path).returncode == 0
+    path.write_text(RISKY.lstrip())
+    flagged = nanlint("check", "risky.py", "--fix", "--exit-non-zero-on-fix", *SOFTMAX_ONLY, cwd=tmp_path)
+    assert flagged.returncode == 1 and "log_softmax" in path.read_text()
+    assert nanlint("check", "risky.py", "--fix", "--exit-non-zero-on-fix", *SOFTMAX_ONLY, cwd=tmp_path).returncode == 0  # nothing left to fix
+    clash = nanlint("check", "risky.py", "--exit-zero", "--exit-non-zero-on-fix", cwd=tmp_path)
+    assert clash.returncode == 2 and "cannot be used with" in clash.stderr

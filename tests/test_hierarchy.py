@@ -7,7 +7,7 @@ import json
 import re
 
 import pytest
-from cli_support import LOG_OF_STD, RISKY, write
+from cli_support import LOG_OF_STD, RISKY, run_nanlint, write
 
 CONCISE = ("--output-format", "concise")
 FILLER = "\n".join(f"def helper_{i}(x):\n    return torch.log((x > 0).sum(dim={i % 3}))\n" for i in range(60))
@@ -83,12 +83,12 @@ def test_a_cache_per_configuration_gives_the_same_report_warm(nanlint, nested):
     assert ("sub/inner.py", "NAN101") in reported(changed) and ("sub/inner.py", "NAN102") not in reported(changed)
 
 
-def test_worker_processes_check_each_file_with_its_own_settings(nanlint, nested):
+def test_worker_processes_check_each_file_with_its_own_settings(nested):
     for index in range(80):  # about 300 KiB: above the size for worker processes
         write(nested, f"{'sub/' if index % 2 else ''}many/module_{index:02}.py", RISKY + "\n" + FILLER)
     options = ("check", ".", "--no-cache", "--output-format", "json")
-    one = nanlint(*options, "-j", "1", cwd=nested)
-    many = nanlint(*options, "-j", "2", cwd=nested)
+    one = run_nanlint(*options, "-j", "1", cwd=nested)
+    many = run_nanlint(*options, "-j", "2", cwd=nested)  # worker processes: a real process starts them
     assert (many.returncode, many.stdout, many.stderr) == (one.returncode, one.stdout, one.stderr)
     codes = {(entry["filename"].startswith("sub/"), entry["code"]) for entry in json.loads(one.stdout)}
     assert codes == {(False, "NAN101"), (True, "NAN102")}
@@ -108,6 +108,20 @@ def test_show_settings_names_the_configuration_and_resolved_settings_of_a_file(n
     top = nanlint("check", "--show-settings", "top.py", "--select", "NAN1", cwd=nested)
     assert '\nconfiguration = "' + str(nested / "pyproject.toml") + '"\n' in top.stdout
     assert 'command-line select = ["NAN1"]' in top.stdout
+
+
+def test_show_settings_leaves_out_the_rules_per_file_ignores_turn_off(nanlint, nested):
+    """sub/ selects NAN102 and ignores it in scripts/: a script there is checked with no rule of
+    its selection, as `check` shows (silent on it), and --show-settings says so, from any folder."""
+    for cwd, path in ((nested, "sub/scripts/quiet.py"), (nested / "sub", "scripts/quiet.py"),
+                      (nested.parent / "elsewhere", nested / "sub" / "scripts" / "quiet.py")):
+        result = nanlint("check", "--show-settings", path, cwd=cwd)
+        shown = dict(line.split(" = ", 1) for line in result.stdout.splitlines()[1:])
+        assert json.loads(shown["enabled-rules"]) == [], (cwd, path)
+        assert json.loads(shown["per-file-ignored-rules"]) == ["NAN102"]
+        assert nanlint("check", path, "--no-cache", *CONCISE, cwd=cwd).stdout.startswith("All checks passed!")
+    inner = nanlint("check", "--show-settings", "sub/inner.py", cwd=nested).stdout
+    assert 'enabled-rules = ["NAN102"]\nper-file-ignored-rules = []\n' in inner
 
 
 def test_a_broken_nested_configuration_is_an_error_naming_it(nanlint, nested):

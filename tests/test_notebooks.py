@@ -4,10 +4,11 @@ place with every other byte of the JSON kept, and checked by the real pre-commit
 
 import json
 import os
+import re
 import sys
 
 import pytest
-from cli_support import RISKY, ROOT, run_nanlint, write
+from cli_support import RISKY, ROOT, call_nanlint, write
 from test_outputs import sarif_schema
 from test_packaging import clean_env, committed_copy_of_this_checkout, git, needs_git, run
 
@@ -77,7 +78,7 @@ def replaced(document, cell_index, old, new):
 
 
 def concise(*args, cwd):
-    return run_nanlint("check", "--no-cache", "--output-format", "concise", *args, cwd=cwd)
+    return call_nanlint("check", "--no-cache", "--output-format", "concise", *args, cwd=cwd)
 
 
 def test_walked_and_named_notebooks_are_checked_with_cell_locations(tmp_path):
@@ -85,7 +86,7 @@ def test_walked_and_named_notebooks_are_checked_with_cell_locations(tmp_path):
     write(tmp_path, "risky.py", RISKY)
     save(tmp_path, ".ipynb_checkpoints/nb-checkpoint.ipynb", notebook(TRAINING))  # Jupyter's copy: excluded
 
-    walked = run_nanlint("check", "--no-cache", *RULES, ".", cwd=tmp_path)
+    walked = call_nanlint("check", "--no-cache", *RULES, ".", cwd=tmp_path)
     assert (walked.returncode, walked.stderr) == (1, "")
     assert "nb.ipynb:cell 3:3:8: NAN102 [*] `log(softmax(logits))` underflows" in walked.stdout
     assert "3 | logp = torch.log(F.softmax(logits, dim=-1))\n  |        " + "^" * 36 in walked.stdout
@@ -101,7 +102,7 @@ def test_walked_and_named_notebooks_are_checked_with_cell_locations(tmp_path):
 
 def test_json_keeps_ruffs_cell_field_with_rows_in_the_cell(tmp_path):
     save(tmp_path, "nb.ipynb", notebook(TRAINING))
-    result = run_nanlint("check", "--no-cache", *RULES, "--output-format", "json", "nb.ipynb", cwd=tmp_path)
+    result = call_nanlint("check", "--no-cache", *RULES, "--output-format", "json", "nb.ipynb", cwd=tmp_path)
     findings = json.loads(result.stdout)
     assert [(f["code"], f["filename"], f["cell"], f["location"], f["end_location"]) for f in findings] == [
         ("NAN102", "nb.ipynb", 3, {"row": 3, "column": 8}, {"row": 3, "column": 44}),
@@ -109,6 +110,40 @@ def test_json_keeps_ruffs_cell_field_with_rows_in_the_cell(tmp_path):
     ]
     (edit,) = findings[0]["fix"]["edits"]
     assert (edit["cell"], edit["location"], edit["end_location"]) == (3, {"row": 3, "column": 8}, {"row": 3, "column": 44})
+
+
+# Lines that messages name, each in another cell than its finding or further down its own: where the
+# softmax was taken (cell 3, line 2), which op saved the tensor (cell 5, line 3), where float16 is
+# used (cell 6, line 4).
+NAMED_LINES = [
+    markdown("# Lines named in messages"),
+    code("import torch\nimport torch.nn.functional as F\nfrom torch import nn", number=1),
+    code("logits = torch.randn(4, 10)\np = F.softmax(logits, dim=-1)\nloss = torch.log(p)", number=2),
+    markdown("## A model"),
+    code("class Net(nn.Module):\n    def forward(self, x):\n        y = torch.sigmoid(x)\n        y.mul_(2)\n        return y", number=3),
+    code("def attend(scores, mask):\n    return scores.masked_fill(mask, -1e9).softmax(-1)\n\n"
+         "out = attend(torch.randn(2, 2).half(), torch.ones(2, 2, dtype=torch.bool))", number=4),
+]
+
+
+def test_every_line_a_message_names_is_a_cell_and_a_line_in_it(tmp_path):
+    save(tmp_path, "train.ipynb", notebook(NAMED_LINES))
+    rules = ("--select", "NAN102,NAN802,NAN902")
+    text = call_nanlint("check", "--no-cache", *rules, "train.ipynb", cwd=tmp_path).stdout
+    assert "train.ipynb:cell 3:3:8: NAN102" in text and "  = note: cell 3, line 2: from `F.softmax(logits, dim=-1)`\n" in text
+    assert "train.ipynb:cell 5:4:9: NAN902 `.mul_()` changes `y` in place, but `sigmoid` (cell 5, line 3) saved it" in text
+    assert "train.ipynb:cell 6:2:12: NAN802 " in text and "(float16 used at cell 6, line 4)" in text
+    assert not re.search(r"\bline \d+\b", re.sub(r"cell \d+, line \d+", "", text)), text
+    findings = json.loads(call_nanlint("check", "--no-cache", *rules, "--output-format", "json", "train.ipynb", cwd=tmp_path).stdout)
+    assert findings[0]["related"] == [
+        {"message": "from `F.softmax(logits, dim=-1)`", "location": {"row": 2, "column": 5}, "end_location": {"row": 2, "column": 30}}]
+    assert ["(cell 5, line 3)" in f["message"] or "at cell 6, line 4" in f["message"] for f in findings[1:]] == [True, True]
+    # What remains after --fix is named in the fixed notebook's cells too.
+    save(tmp_path, "fixed.ipynb", notebook(NAMED_LINES + [code("logp = torch.log(F.softmax(logits, dim=-1))", number=5)]))
+    fixed = call_nanlint("check", "--no-cache", *rules, "--fix", "--output-format", "concise", "fixed.ipynb", cwd=tmp_path)
+    assert "Found 4 errors (1 fixed, 3 remaining)." in fixed.stdout, fixed.stdout + fixed.stderr
+    assert "fixed.ipynb:cell 5:4:9: NAN902 `.mul_()` changes `y` in place, but `sigmoid` (cell 5, line 3) saved it" in fixed.stdout
+    assert "(float16 used at cell 6, line 4)" in fixed.stdout
 
 
 def _file_text_at(text, line, column, end_column):
@@ -119,7 +154,7 @@ def test_sarif_and_github_point_into_the_notebook_file_at_the_cell_line(tmp_path
     path = save(tmp_path, "nb.ipynb", notebook(TRAINING))
     text = path.read_text(encoding="utf-8")
 
-    result = run_nanlint("check", "--no-cache", *RULES, "--output-format", "sarif", "nb.ipynb", cwd=tmp_path)
+    result = call_nanlint("check", "--no-cache", *RULES, "--output-format", "sarif", "nb.ipynb", cwd=tmp_path)
     log = json.loads(result.stdout)
     schema = sarif_schema()
     import jsonschema
@@ -131,7 +166,7 @@ def test_sarif_and_github_point_into_the_notebook_file_at_the_cell_line(tmp_path
         "torch.log(F.softmax(logits, dim=-1))", "torch.log(hits)"]
     assert results[0]["properties"] == {"cell": 3, "location": {"row": 3, "column": 8}, "end_location": {"row": 3, "column": 44}}
 
-    github = run_nanlint("check", "--no-cache", *RULES, "--output-format", "github", "nb.ipynb", cwd=tmp_path)
+    github = call_nanlint("check", "--no-cache", *RULES, "--output-format", "github", "nb.ipynb", cwd=tmp_path)
     first = github.stdout.splitlines()[0]
     properties = dict(part.split("=") for part in first.split("::")[1].split(" ", 1)[1].split(",")[1:])
     assert properties["file"] == "nb.ipynb"
@@ -144,7 +179,7 @@ def test_ruffs_other_formats_name_the_cell_or_point_into_the_notebook_file(tmp_p
     lines = path.read_text(encoding="utf-8").splitlines()
 
     def report(output_format):
-        result = run_nanlint("check", "--no-cache", *RULES, "--output-format", output_format, "nb.ipynb", cwd=tmp_path)
+        result = call_nanlint("check", "--no-cache", *RULES, "--output-format", output_format, "nb.ipynb", cwd=tmp_path)
         assert (result.returncode, result.stderr) == (1, ""), result.stderr
         return result.stdout
 
@@ -167,7 +202,7 @@ def test_ruffs_other_formats_name_the_cell_or_point_into_the_notebook_file(tmp_p
 
 def test_a_cell_that_does_not_parse_is_invalid_syntax_at_its_cell_in_json(tmp_path):
     save(tmp_path, "nb.ipynb", notebook(TRAINING[:3] + [code("def broken(:\n    return torch.log(x)", number=5)]))
-    result = run_nanlint("check", "--no-cache", *RULES, "--output-format", "json", "nb.ipynb", cwd=tmp_path)
+    result = call_nanlint("check", "--no-cache", *RULES, "--output-format", "json", "nb.ipynb", cwd=tmp_path)
     assert result.returncode == 2
     problem = [row for row in json.loads(result.stdout) if row["severity"] == "error"]
     assert [(p["code"], p["cell"], p["location"], p["message"]) for p in problem] == [
@@ -177,7 +212,7 @@ def test_a_cell_that_does_not_parse_is_invalid_syntax_at_its_cell_in_json(tmp_pa
 def test_add_noqa_writes_the_comments_into_the_cells(tmp_path):
     document = notebook(TRAINING)
     path = save(tmp_path, "nb.ipynb", document)
-    result = run_nanlint("check", "--no-cache", *RULES, "--add-noqa", "nb.ipynb", cwd=tmp_path)
+    result = call_nanlint("check", "--no-cache", *RULES, "--add-noqa", "nb.ipynb", cwd=tmp_path)
     assert (result.returncode, result.stdout, result.stderr) == (0, "", "Added 2 noqa directives.\n")
     expected = replaced(replaced(document, 2, LOG_SOFTMAX, LOG_SOFTMAX + "  # noqa: NAN102"), 4, LOG_COUNT, LOG_COUNT + "  # noqa: NAN101")
     assert path.read_bytes() == jupyter_json(expected).encode("utf-8")  # the magics and every other byte kept
@@ -186,7 +221,7 @@ def test_add_noqa_writes_the_comments_into_the_cells(tmp_path):
 
 def test_show_fixes_lists_a_notebooks_fixes_and_exit_non_zero_on_fix_counts_them(tmp_path):
     save(tmp_path, "nb.ipynb", notebook(TRAINING))
-    result = run_nanlint("check", "--no-cache", "--select", "NAN102", "--fix", "--show-fixes", "--exit-non-zero-on-fix", "nb.ipynb", cwd=tmp_path)
+    result = call_nanlint("check", "--no-cache", "--select", "NAN102", "--fix", "--show-fixes", "--exit-non-zero-on-fix", "nb.ipynb", cwd=tmp_path)
     assert (result.returncode, result.stderr) == (1, "")
     assert "Fixed 1 error:\n- nb.ipynb:\n    1 × NAN102 (log-of-softmax)\n" in result.stdout
 
@@ -194,12 +229,12 @@ def test_show_fixes_lists_a_notebooks_fixes_and_exit_non_zero_on_fix_counts_them
 def test_fix_rewrites_only_the_code_and_keeps_outputs_metadata_and_formatting(tmp_path):
     document = notebook(TRAINING)
     path = save(tmp_path, "nb.ipynb", document)
-    result = run_nanlint("check", "--no-cache", "--select", "NAN102", "--fix", "nb.ipynb", cwd=tmp_path)
+    result = call_nanlint("check", "--no-cache", "--select", "NAN102", "--fix", "nb.ipynb", cwd=tmp_path)
     assert (result.returncode, result.stderr) == (0, ""), result.stdout
     assert "Found 1 error (1 fixed, 0 remaining)." in result.stdout
     expected = replaced(document, 2, "torch.log(F.softmax(logits, dim=-1))", "torch.log_softmax(logits, dim=-1)")
     assert path.read_bytes() == jupyter_json(expected).encode("utf-8")  # every other byte as it was
-    assert run_nanlint("check", "--no-cache", "--select", "NAN102", "--fix", "nb.ipynb", cwd=tmp_path).stdout == "All checks passed!\n"
+    assert call_nanlint("check", "--no-cache", "--select", "NAN102", "--fix", "nb.ipynb", cwd=tmp_path).stdout == "All checks passed!\n"
 
 
 def test_fix_keeps_another_json_style_too(tmp_path):
@@ -209,7 +244,7 @@ def test_fix_keeps_another_json_style_too(tmp_path):
     cells[1]["source"] = "".join(cells[1]["source"])
     document = {"nbformat_minor": 4, "metadata": METADATA, "cells": cells, "nbformat": 4}
     path = save(tmp_path, "nb.ipynb", document, indent=2, newline=False)
-    assert run_nanlint("check", "--no-cache", "--select", "NAN102", "--fix", "nb.ipynb", cwd=tmp_path).returncode == 0
+    assert call_nanlint("check", "--no-cache", "--select", "NAN102", "--fix", "nb.ipynb", cwd=tmp_path).returncode == 0
     expected = json.loads(json.dumps(document))
     expected["cells"][1]["source"] = cells[1]["source"].replace("torch.log(F.softmax(logits, dim=-1))", "torch.log_softmax(logits, dim=-1)")
     assert path.read_text(encoding="utf-8") == jupyter_json(expected, indent=2, newline=False)
@@ -221,7 +256,7 @@ def test_an_import_a_fix_needs_goes_into_the_first_cell_and_magics_stay(tmp_path
         code("from torch.nn.functional import softmax\n%time warm = 1\ny = softmax(x, dim=-1).log()", [STREAM], number=2),
     ])
     path = save(tmp_path, "nb.ipynb", document)
-    result = run_nanlint("check", "--no-cache", "--select", "NAN102", "--fix", "nb.ipynb", cwd=tmp_path)
+    result = call_nanlint("check", "--no-cache", "--select", "NAN102", "--fix", "nb.ipynb", cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
     fixed = json.loads(path.read_text(encoding="utf-8"))
     assert [cell["source"] for cell in fixed["cells"]] == [
@@ -234,7 +269,7 @@ def test_an_import_a_fix_needs_goes_into_the_first_cell_and_magics_stay(tmp_path
 def test_diff_shows_each_changed_cell_and_writes_nothing(tmp_path):
     path = save(tmp_path, "nb.ipynb", notebook(TRAINING))
     before = path.read_bytes()
-    result = run_nanlint("check", "--no-cache", "--select", "NAN102", "--diff", "nb.ipynb", cwd=tmp_path)
+    result = call_nanlint("check", "--no-cache", "--select", "NAN102", "--diff", "nb.ipynb", cwd=tmp_path)
     assert result.returncode == 1
     assert result.stdout == (
         "--- nb.ipynb:cell 3\n+++ nb.ipynb:cell 3\n@@ -1,4 +1,4 @@\n !pip install einops\n logits = torch.randn(4, 10)\n"
@@ -273,7 +308,7 @@ def test_a_cell_that_does_not_parse_is_reported_and_the_other_cells_are_checked_
     assert result.stderr == "nanlint: error: nb.ipynb:cell 4:1:12: syntax error: invalid syntax\n"
     assert [line.split(": ")[0] for line in result.stdout.splitlines()[:2]] == ["nb.ipynb:cell 3:3:8", "nb.ipynb:cell 5:3:8"]
 
-    fixed = run_nanlint("check", "--no-cache", "--select", "NAN102", "--fix", "nb.ipynb", cwd=tmp_path)
+    fixed = call_nanlint("check", "--no-cache", "--select", "NAN102", "--fix", "nb.ipynb", cwd=tmp_path)
     assert fixed.returncode == 2 and "1 fixed" in fixed.stdout
     expected = replaced(document, 2, "torch.log(F.softmax(logits, dim=-1))", "torch.log_softmax(logits, dim=-1)")
     assert path.read_bytes() == jupyter_json(expected).encode("utf-8")  # the broken cell as it was
@@ -303,10 +338,10 @@ def test_notebooks_are_listed_by_show_files_and_checked_with_their_folders_confi
     write(tmp_path, "sub/nanlint.toml", 'select = ["NAN101"]\n')
     save(tmp_path, "nb.ipynb", notebook(TRAINING))
     save(tmp_path, "sub/nb.ipynb", notebook(TRAINING))
-    listed = run_nanlint("check", "--show-files", cwd=tmp_path)
+    listed = call_nanlint("check", "--show-files", cwd=tmp_path)
     assert (listed.returncode, listed.stderr) == (0, "")
     assert [line for line in listed.stdout.splitlines() if "skipped" not in line] == ["nb.ipynb", os.path.join("sub", "nb.ipynb")]
-    shown = run_nanlint("check", "--show-settings", "sub/nb.ipynb", cwd=tmp_path)
+    shown = call_nanlint("check", "--show-settings", "sub/nb.ipynb", cwd=tmp_path)
     assert f"configuration = {json.dumps(str(tmp_path / 'sub' / 'nanlint.toml'))}" in shown.stdout
     result = concise(".", cwd=tmp_path)
     assert (result.returncode, result.stderr) == (1, "")
@@ -324,22 +359,22 @@ def test_syntax_newer_than_the_target_version_is_reported_at_its_cell(tmp_path):
 
 def test_the_cache_keeps_a_notebooks_result_until_it_changes(tmp_path):
     path = save(tmp_path, "nb.ipynb", notebook(TRAINING))
-    first = run_nanlint("check", "--output-format", "concise", *RULES, "nb.ipynb", cwd=tmp_path)
+    first = call_nanlint("check", "--output-format", "concise", *RULES, "nb.ipynb", cwd=tmp_path)
     (cache_file,) = (tmp_path / ".nanlint_cache").glob("*.json")
     assert "nb.ipynb" in json.loads(cache_file.read_text(encoding="utf-8"))["files"]
-    second = run_nanlint("check", "--output-format", "concise", *RULES, "nb.ipynb", cwd=tmp_path)
+    second = call_nanlint("check", "--output-format", "concise", *RULES, "nb.ipynb", cwd=tmp_path)
     assert second.stdout == first.stdout and "cell 3:3:8" in second.stdout
     save(tmp_path, "nb.ipynb", replaced(notebook(TRAINING), 2, LOG_SOFTMAX, "logp = F.log_softmax(logits, dim=-1)"))
-    third = run_nanlint("check", "--output-format", "concise", *RULES, str(path.name), cwd=tmp_path)
+    third = call_nanlint("check", "--output-format", "concise", *RULES, str(path.name), cwd=tmp_path)
     assert "cell 3" not in third.stdout and "nb.ipynb:cell 5:3:8: NAN101" in third.stdout
 
 
 def test_standard_input_is_a_notebook_when_its_name_says_so(tmp_path):
     document = notebook(TRAINING)
     data = jupyter_json(document).encode("utf-8")
-    checked = run_nanlint("check", "-", "--stdin-filename", "nb.ipynb", "--output-format", "concise", *RULES, cwd=tmp_path, stdin=data)
+    checked = call_nanlint("check", "-", "--stdin-filename", "nb.ipynb", "--output-format", "concise", *RULES, cwd=tmp_path, stdin=data)
     assert checked.stdout.decode().startswith("nb.ipynb:cell 3:3:8: NAN102 ")
-    fixed = run_nanlint("check", "-", "--stdin-filename", "nb.ipynb", "--select", "NAN102", "--fix", cwd=tmp_path, stdin=data)
+    fixed = call_nanlint("check", "-", "--stdin-filename", "nb.ipynb", "--select", "NAN102", "--fix", cwd=tmp_path, stdin=data)
     expected = replaced(document, 2, "torch.log(F.softmax(logits, dim=-1))", "torch.log_softmax(logits, dim=-1)")
     assert fixed.stdout == jupyter_json(expected).encode("utf-8")
 

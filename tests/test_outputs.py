@@ -1,5 +1,5 @@
-"""Output formats through real subprocesses: full text, JSON, SARIF (validated against the official
-schema), GitHub workflow annotations. tests/test_formats.py has ruff's other formats."""
+"""Output formats through the CLI: full text, JSON, SARIF (validated against the official schema),
+GitHub workflow annotations, and -o/--output-file. tests/test_formats.py has ruff's other formats."""
 
 import json
 import re
@@ -194,3 +194,39 @@ def test_a_finding_through_assignments_names_the_lines_of_its_chain(nanlint, tmp
     assert [(r["physicalLocation"]["region"]["startLine"], r["message"]["text"]) for r in related] == [(4, "from `torch.softmax(x, -1)`")]
     text = nanlint("check", "chain.py", "--no-cache", cwd=tmp_path).stdout
     assert "= note: line 4: from `torch.softmax(x, -1)`" in text
+
+
+def test_a_place_the_chain_meets_twice_is_named_once(nanlint):
+    """The bundled hand-written BCE uses `p` twice (`log(p)`, `log(1 - p)`): its note names the
+    sigmoid that made `p` once, in every output."""
+    found = json.loads(nanlint("check", "examples/losses.py", "--select", "NAN105", "--no-cache", "--output-format", "json", cwd=ROOT).stdout)
+    assert [(f["code"], f["location"]["row"], [r["message"] for r in f["related"]]) for f in found] == [
+        ("NAN105", 15, ["from `torch.sigmoid(logits)`"])]
+    sarif = json.loads(nanlint("check", "examples/losses.py", "--select", "NAN105", "--no-cache", "--output-format", "sarif", cwd=ROOT).stdout)
+    assert len(sarif["runs"][0]["results"][0]["relatedLocations"]) == 1
+    text = nanlint("check", "examples/losses.py", "--select", "NAN105", "--no-cache", cwd=ROOT).stdout
+    assert text.count("= note:") == 1 and "= note: line 14: from `torch.sigmoid(logits)`\n" in text
+
+
+def test_output_file_holds_the_report(nanlint, tmp_path):
+    write(tmp_path, "risky.py", RISKY)
+    write(tmp_path, "broken.py", "import torch\nx = (\n")
+    result = nanlint("check", "risky.py", "broken.py", "-o", "reports/nanlint.json", "--output-format", "json", *FIRST_RULES, cwd=tmp_path)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.startswith("nanlint: error: broken.py:2:5: ")
+    report = json.loads((tmp_path / "reports" / "nanlint.json").read_text(encoding="utf-8"))
+    assert [entry["code"] for entry in report] == ["invalid-syntax", "NAN102", "NAN101"]
+
+
+def test_output_file_with_fixed_standard_input(nanlint, tmp_path):
+    result = nanlint("check", "-", "--fix", "--output-file", "out.txt", "--output-format", "concise", *FIRST_RULES, cwd=tmp_path,
+                     stdin=RISKY.lstrip())
+    assert "log_softmax" in result.stdout and "NAN" not in result.stdout  # the fixed code alone
+    assert (tmp_path / "out.txt").read_text().startswith("-:7:39: NAN101 ")
+
+
+def test_output_file_that_cannot_be_written_is_a_usage_error(nanlint, tmp_path):
+    write(tmp_path, "risky.py", RISKY)
+    (tmp_path / "taken").write_text("a file, not a folder")
+    result = nanlint("check", "risky.py", "-o", "taken/report.txt", cwd=tmp_path)
+    assert result.returncode == 2 and result.stderr.startswith("nanlint: error: cannot write the output file taken/report.txt")

@@ -1,7 +1,9 @@
 """Packaging: the wheel ships the rule catalog and runs without torch; the pre-commit hook works
-through the real `pre-commit try-repo`. Both install from the package index, so they are slow."""
+through the real `pre-commit try-repo`; README's test command works in a checkout named as `git
+clone` names it. All install from the package index, so they are slow."""
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -181,3 +183,26 @@ def test_the_pre_commit_hook_skips_test_files_as_check_dot_does(tmp_path, try_re
     failing = try_repo(project, "--all-files")
     assert failing.returncode == 1, failing.stdout + failing.stderr
     assert "src/train.py:5:12: NAN102" in failing.stdout and "test_loss.py" not in failing.stdout
+
+
+def readme_test_command() -> str:
+    """The README's command that installs and runs the tests (the one ending in `pytest -q`)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    (command,) = [line for line in re.findall(r"^python3 -m venv .*$", readme, re.M) if line.endswith("python -m pytest -q")]
+    return command
+
+
+@pytest.mark.slow
+@needs_git
+def test_readme_test_command_in_a_checkout_named_nanlint(tmp_path):
+    """`git clone` names the folder `nanlint`, and README puts the venv inside it: every path of
+    the venv, torch's frames included, then holds the word nanlint. README's command is run there as
+    written, its pytest run narrowed to the tests that read tracebacks and paths (the whole suite
+    runs from such a clone in .ci/run's final check)."""
+    if not (ROOT / ".git").exists():
+        pytest.skip("needs this checkout to be a git repository")
+    checkout = committed_copy_of_this_checkout(tmp_path / "nanlint")
+    command = readme_test_command().replace("python -m pytest -q", "python -m pytest -q tests/runtime/test_processes.py")
+    result = run("bash", "-c", command, cwd=checkout, timeout=2400)
+    assert result.returncode == 0, result.stdout[-5000:] + result.stderr[-5000:]
+    assert re.search(r"\b\d+ passed", result.stdout), result.stdout[-3000:]

@@ -7,22 +7,17 @@ import sys
 import libcst
 import pytest
 
-from cli_support import RISKY, ROOT, run_nanlint, write
+from cli_support import RISKY, ROOT, call_nanlint, run_nanlint, write
 
 STATIC_MODULES = [path for path in (ROOT / "nanlint").rglob("*.py") if "runtime" not in path.relative_to(ROOT / "nanlint").parts]
 
-# Runs the CLI with libcst's parser refusing every file.
-REFUSING_PARSER = """
-import sys
-import libcst
+def refusing_parser(message="refused by the test", line=1):
+    """libcst's parser refusing every file."""
 
-def refuse(*args, **kwargs):
-    raise libcst.ParserSyntaxError("refused by the test", lines=[""], raw_line=1, raw_column=0)
+    def refuse(*args, **kwargs):
+        raise libcst.ParserSyntaxError(message, lines=[""], raw_line=line, raw_column=0)
 
-libcst.parse_module = refuse
-from nanlint.cli import main
-sys.exit(main(sys.argv[1:]))
-"""
+    return refuse
 
 
 def _imports(module):
@@ -46,23 +41,15 @@ def test_no_module_of_the_static_path_imports_ast():
     assert offenders == {}
 
 
-def test_with_libcst_refusing_the_file_nothing_is_found_and_the_file_is_reported(tmp_path):
+def test_with_libcst_refusing_the_file_nothing_is_found_and_the_file_is_reported(tmp_path, monkeypatch):
     write(tmp_path, "risky.py", RISKY)
-    normal = run_nanlint("check", "risky.py", "--no-cache", cwd=tmp_path)
+    normal = call_nanlint("check", "risky.py", "--no-cache", cwd=tmp_path)
     assert normal.returncode == 1
-    refused = _run_refusing(tmp_path, "check", "risky.py", "--no-cache", "--output-format", "concise")
+    monkeypatch.setattr(libcst, "parse_module", refusing_parser())
+    refused = call_nanlint("check", "risky.py", "--no-cache", "--output-format", "concise", cwd=tmp_path)
     assert refused.returncode == 2, refused.stderr
     assert refused.stdout.count("NAN") == 0
     assert refused.stderr.splitlines() == ["nanlint: error: risky.py:1:1: syntax error: refused by the test"]
-
-
-def _run_refusing(cwd, *args, parser=REFUSING_PARSER):
-    """The CLI run with libcst's parse_module replaced by `parser`'s."""
-    import os
-    import subprocess
-
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-c", parser, *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
 
 
 def test_syntax_newer_than_the_interpreter_is_checked(tmp_path):
@@ -74,7 +61,7 @@ def test_syntax_newer_than_the_interpreter_is_checked(tmp_path):
         def loss[T](logits: T) -> T:
             return torch.log(torch.softmax(logits, dim=-1))
     """)
-    result = run_nanlint("check", "new.py", "--no-cache", "--output-format", "concise", cwd=tmp_path)
+    result = call_nanlint("check", "new.py", "--no-cache", "--output-format", "concise", cwd=tmp_path)
     assert result.returncode == 1, result.stderr
     assert "new.py:6:12: NAN102" in result.stdout
 
@@ -98,27 +85,21 @@ def test_the_walk_follows_the_order_the_code_runs(tmp_path):
                 case {"k": t} if (z := t.relu()) is not None:
                     return torch.log(z)
     """)
-    result = run_nanlint("check", "order.py", "--no-cache", "--output-format", "concise", cwd=tmp_path)
+    result = call_nanlint("check", "order.py", "--no-cache", "--output-format", "concise", cwd=tmp_path)
     assert "order.py:6:20: NAN101" in result.stdout, result.stdout
 
 
-# libcst's parser, telling which Python version nanlint configured it for.
-RECORDING_PARSER = """
-import sys
-import libcst
+def recording_parser():
+    """libcst's parser, telling which Python version nanlint configured it for."""
+    parse_module = libcst.parse_module
 
-parse_module = libcst.parse_module
+    def recording(source, config=libcst.PartialParserConfig()):
+        sys.stderr.write(f"parsed for Python {config.python_version}\n")
+        return parse_module(source, config)
 
-def recording(source, config=libcst.PartialParserConfig()):
-    sys.stderr.write(f"parsed for Python {config.python_version}\\n")
-    return parse_module(source, config)
+    return recording
 
-libcst.parse_module = recording
-from nanlint.cli import main
-sys.exit(main(sys.argv[1:]))
-"""
-# An older libcst, which does not know the syntax on line 2 of the file.
-OLD_PARSER = REFUSING_PARSER.replace('"refused by the test", lines=[""], raw_line=1', '"unexpected token", lines=[""], raw_line=2')
+
 NEW_TYPE_ALIAS = """
     import torch
 
@@ -132,11 +113,11 @@ NEW_TYPE_ALIAS = """
 def test_target_version_makes_newer_syntax_an_error_naming_the_version_it_needs(tmp_path):
     write(tmp_path, "pyproject.toml", '[tool.nanlint]\ntarget-version = "py311"\n')
     write(tmp_path, "new.py", NEW_TYPE_ALIAS)
-    result = run_nanlint("check", "new.py", "--no-cache", "--output-format", "concise", cwd=tmp_path)
+    result = call_nanlint("check", "new.py", "--no-cache", "--output-format", "concise", cwd=tmp_path)
     assert result.returncode == 2
     assert "new.py:6:12: NAN102" in result.stdout  # the file is still checked
     assert result.stderr == "nanlint: error: new.py:3:1: syntax error: `type` statements need Python 3.12 or newer (target-version is py311)\n"
-    newer = run_nanlint("check", "new.py", "--no-cache", "--target-version", "py312", cwd=tmp_path)
+    newer = call_nanlint("check", "new.py", "--no-cache", "--target-version", "py312", cwd=tmp_path)
     assert newer.returncode == 1 and newer.stderr == ""
 
 
@@ -149,7 +130,7 @@ def test_target_version_makes_newer_syntax_an_error_naming_the_version_it_needs(
 ])
 def test_target_version_py39_names_each_newer_construct(tmp_path, code, feature, line):
     write(tmp_path, "new.py", "import torch\n" + code)
-    result = run_nanlint("check", "new.py", "--no-cache", "--target-version", "py39", cwd=tmp_path)
+    result = call_nanlint("check", "new.py", "--no-cache", "--target-version", "py39", cwd=tmp_path)
     assert result.returncode == 2
     assert re.fullmatch(rf"nanlint: error: new\.py:{line}:\d+: syntax error: {re.escape(feature)} or newer \(target-version is py39\)\n", result.stderr), result.stderr
 
@@ -157,24 +138,27 @@ def test_target_version_py39_names_each_newer_construct(tmp_path, code, feature,
 def test_older_syntax_passes_every_target_and_a_bad_target_is_refused(tmp_path):
     write(tmp_path, "old.py", 'import torch\nwith (open(a)) as f:\n    name = f"{x!r:>{width}}"\n    y = a[1:2, ...]\n')
     for target in ("py39", "py313"):
-        result = run_nanlint("check", "old.py", "--no-cache", "--target-version", target, cwd=tmp_path)
+        result = call_nanlint("check", "old.py", "--no-cache", "--target-version", target, cwd=tmp_path)
         assert (result.returncode, result.stderr) == (0, ""), (target, result.stderr)
     write(tmp_path, "nanlint.toml", 'target-version = "py38"\n')
-    bad = run_nanlint("check", "old.py", cwd=tmp_path)
+    bad = call_nanlint("check", "old.py", cwd=tmp_path)
     assert bad.returncode == 2
     assert bad.stderr == f"nanlint: error: {tmp_path / 'nanlint.toml'}: `target-version` must be one of py39, py310, py311, py312, py313, got 'py38'\n"
 
 
-def test_the_target_version_is_handed_to_libcsts_parser(tmp_path):
+def test_the_target_version_is_handed_to_libcsts_parser(tmp_path, monkeypatch):
     write(tmp_path, "new.py", NEW_TYPE_ALIAS)
-    result = _run_refusing(tmp_path, "check", "new.py", "--no-cache", "--target-version", "py312", parser=RECORDING_PARSER)
+    monkeypatch.setattr(libcst, "parse_module", recording_parser())
+    result = call_nanlint("check", "new.py", "--no-cache", "--target-version", "py312", cwd=tmp_path)
     assert result.returncode == 1 and result.stderr == "parsed for Python 3.12\n"
 
 
 @pytest.mark.skipif(sys.version_info >= (3, 15), reason="Python 3.15 reads lazy imports")
-def test_a_line_refused_for_syntax_newer_than_python_says_which_version_it_needs(tmp_path):
+def test_a_line_refused_for_syntax_newer_than_python_says_which_version_it_needs(tmp_path, monkeypatch):
     write(tmp_path, "lazy.py", "import torch\nlazy import json\n")
-    result = _run_refusing(tmp_path, "check", "lazy.py", "--no-cache", parser=OLD_PARSER)
+    # An older libcst, which does not know the syntax on line 2 of the file.
+    monkeypatch.setattr(libcst, "parse_module", refusing_parser("unexpected token", line=2))
+    result = call_nanlint("check", "lazy.py", "--no-cache", cwd=tmp_path)
     assert result.returncode == 2
     assert result.stderr == "nanlint: error: lazy.py:2:6: syntax error: invalid syntax (`lazy` imports need Python 3.15 or newer)\n"
 
@@ -186,7 +170,7 @@ def test_a_syntax_error_is_placed_where_it_is_not_where_python_meets_newer_synta
     except libcst.ParserSyntaxError:
         pytest.skip("this libcst does not read lazy imports")
     write(tmp_path, "broken.py", "import torch\nlazy import json\n\ndef f(:\n    pass\n")
-    result = run_nanlint("check", "broken.py", "--no-cache", cwd=tmp_path)
+    result = call_nanlint("check", "broken.py", "--no-cache", cwd=tmp_path)
     assert result.returncode == 2
     # Python's compiler stops at line 2 ("invalid syntax"); libcst reads it, and refuses line 4.
     assert re.fullmatch(r"nanlint: error: broken\.py:[45]:\d+: syntax error: expected .+\n", result.stderr), result.stderr

@@ -1,7 +1,10 @@
-"""Pattern features on real parsed code: walrus captures, fixes only for fully captured matches,
-and supersession of findings contained in a more specific one."""
+"""Pattern features on real parsed code: walrus captures (of a name as written, too), fixes only for
+fully captured matches, captured operands parenthesized where precedence needs it, and
+supersession of findings contained in a more specific one."""
 
-from cli_support import walked
+import pytest
+
+from cli_support import walked, walked_to_last
 
 from nanlint.api import Checker
 from nanlint.catalog import load_catalog
@@ -71,3 +74,27 @@ def test_a_captured_tuple_keeps_its_parentheses_everywhere():
     assert Template("f($dim)").render(match, ctx, ctx.spell) == "f((1, 2))"
     assert Template("$dim").render(match, ctx, ctx.spell) == "(1, 2)"
     assert Template("$dim[0] + $dim").render(match, ctx, ctx.spell) == "(1, 2)[0] + (1, 2)"
+
+
+def test_named_expression_captures_the_code_as_written():
+    source = "import torch\ndef f(p, t):\n    inter = (p * t).sum()\n    return inter / (p.sum() + t.sum() - inter)\n"
+    ctx, value = walked_to_last(source)
+    pattern = Pattern("($num := sum($a * $b)) / ($den := sum($c) + sum($d) - $num)")
+    match = pattern.match(value, ctx)
+    assert match is not None
+    assert ctx.positions.source(match.captures["num"]) == "inter"
+    assert ctx.positions.source(match.captures["den"]) == "p.sum() + t.sum() - inter"
+
+@pytest.mark.parametrize(
+    "template, expected",
+    [
+        ("($num + 1e-6) / ($den + 1e-6)", "(2 * i + 1e-6) / (a + b + 1e-6)"),
+        ("$den * $num", "(a + b) * (2 * i)"),
+        ("$num / $den", "2 * i / (a + b)"),
+    ],
+)
+def test_captured_operands_get_parentheses_only_where_precedence_needs_them(template, expected):
+    source = "import torch\ndef f(i, a, b):\n    return 2 * i / (a + b)\n"
+    ctx, value = walked_to_last(source)
+    match = Pattern("$num / $den").match(value, ctx)
+    assert Template(template).render(match, ctx, ctx.spell) == expected

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from cli_support import ROOT, run_nanlint, write
+from cli_support import ROOT, call_nanlint, run_nanlint, write
+from nanlint.analysis import parse as parse_module
 from nanlint.api import Checker
 from nanlint.config import Settings
 
@@ -161,7 +162,10 @@ BAD_FILES = {
 
 
 @pytest.mark.parametrize("name", ODD_FILES)
-def test_odd_but_valid_files_are_checked(tmp_path, name):
+def test_odd_but_valid_files_are_checked(tmp_path, name, monkeypatch):
+    # Each parses within nanlint's 10 s budget on an idle core; on a busy machine it may not, and
+    # "too large for the parser" is then nanlint's answer: the budget is not what is tested here.
+    monkeypatch.setattr(parse_module, "PARSE_BUDGET", 600)
     data, lines = ODD_FILES[name]
     (tmp_path / name).write_bytes(data)
     result = EVERY_RULE.check_file(str(tmp_path / name))
@@ -174,7 +178,7 @@ def test_bad_files_each_get_one_clear_line_and_the_rest_are_checked(tmp_path):
     for name, (data, _) in BAD_FILES.items():
         (tmp_path / name).write_bytes(data)
     write(tmp_path, "risky.py", "import torch\n" + LOG_OF_SUM_BODY)
-    result = run_nanlint("check", ".", "--no-cache", "--select", "ALL", "--preview", "--output-format", "concise", cwd=tmp_path)
+    result = call_nanlint("check", ".", "--no-cache", "--select", "ALL", "--preview", "--output-format", "concise", cwd=tmp_path)
     assert result.returncode == 2
     assert "risky.py:4:" in result.stdout
     errors = result.stderr.splitlines()
@@ -184,6 +188,7 @@ def test_bad_files_each_get_one_clear_line_and_the_rest_are_checked(tmp_path):
         assert expected in line
 
 
+@pytest.mark.slow
 def test_a_huge_file_is_checked(tmp_path):
     functions = "".join(f"def f{i}(x):\n    t{i} = x.std()\n    return torch.log(t{i}) / x.norm()\n\n" for i in range(20000))
     (tmp_path / "huge.py").write_text("import torch\n" + functions)  # 80,000 lines
@@ -200,10 +205,10 @@ def test_files_that_are_no_files_and_links_that_lead_nowhere(tmp_path):
     os.symlink("missing.py", tmp_path / "dangling.py")
     os.mkfifo(tmp_path / "fifo.py")  # reading it would block
     (tmp_path / "folder.py").mkdir()
-    walked = run_nanlint("check", ".", "--no-cache", "--output-format", "concise", cwd=tmp_path, timeout=60)
+    walked = call_nanlint("check", ".", "--no-cache", "--output-format", "concise", cwd=tmp_path, timeout=60)
     assert (walked.returncode, walked.stderr) == (1, "")
     assert [line.split(":")[0] for line in walked.stdout.splitlines() if ": NAN" in line] == ["real.py"]
-    named = run_nanlint("check", "a.py", "dangling.py", "fifo.py", "--no-cache", cwd=tmp_path, timeout=60)
+    named = call_nanlint("check", "a.py", "dangling.py", "fifo.py", "--no-cache", cwd=tmp_path, timeout=60)
     assert named.returncode == 2 and "Traceback" not in named.stderr
     assert sorted(named.stderr.splitlines()) == [
         "nanlint: error: a.py: cannot read: Too many levels of symbolic links",
@@ -216,13 +221,13 @@ def test_files_that_are_no_files_and_links_that_lead_nowhere(tmp_path):
 def test_an_unreadable_file_gets_one_line(tmp_path):
     write(tmp_path, "secret.py", "import torch\n")
     (tmp_path / "secret.py").chmod(0)
-    result = run_nanlint("check", "secret.py", "--no-cache", cwd=tmp_path)
+    result = call_nanlint("check", "secret.py", "--no-cache", cwd=tmp_path)
     assert (result.returncode, result.stderr) == (2, "nanlint: error: secret.py: permission denied\n")
 
 
 def test_a_file_named_twice_is_reported_once(tmp_path):
     write(tmp_path, "pkg/loss.py", "import torch\n" + LOG_OF_SUM_BODY)
-    result = run_nanlint("check", "pkg/loss.py", "./pkg/loss.py", str(tmp_path / "pkg" / "loss.py"), "pkg",
+    result = call_nanlint("check", "pkg/loss.py", "./pkg/loss.py", str(tmp_path / "pkg" / "loss.py"), "pkg",
                          "--no-cache", "--output-format", "concise", cwd=tmp_path)
     assert result.returncode == 1
     assert len([line for line in result.stdout.splitlines() if ": NAN101 " in line]) == 1

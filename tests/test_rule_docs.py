@@ -4,21 +4,19 @@ each finding's `url` (JSON, SARIF); a project's own rules have no page and no li
 import json
 import re
 import shutil
-import subprocess
-import sys
 
-from cli_support import LOG_OF_STD, ROOT, nanlint_env, write
+from cli_support import LOG_OF_STD, ROOT, call_main, write
 
 from nanlint.catalog import load_catalog
-from nanlint.docs import PAGE_URL
+from nanlint.docs import PAGE_URL, main as docs_main
 
 PAGES = ROOT / "docs" / "rules"
 HEADINGS = ["What it does", "Why is this bad?", "Example", "Use instead"]
 
 
 def docs(*args, cwd=ROOT):
-    return subprocess.run([sys.executable, "-m", "nanlint.docs", *map(str, args)], cwd=cwd, env=nanlint_env(),
-                          capture_output=True, text=True, timeout=120)
+    """`python -m nanlint.docs ARGS`, run in this process."""
+    return call_main(docs_main, *args, cwd=cwd)
 
 
 def test_the_committed_pages_are_up_to_date_with_the_catalog():
@@ -112,3 +110,27 @@ def test_a_page_says_which_runtime_events_confirm_the_rule(nanlint):
     assert "a new NaN/Inf gradient in the backward pass of `acos`, `arccos`, `asin`, `arcsin`." in gradient_only
     assert "in the forward pass of" not in gradient_only
     assert 'its findings are "static only"' in nanlint("rule", "NAN001").stdout
+
+
+def test_readme_family_table_names_the_rules_off_by_default(nanlint):
+    """README's table of families advertises examples; those of the opt-in rules (off by default:
+    `check` is silent on them without --preview) are marked, and its last column names every
+    opt-in rule of the family, as `nanlint rules` reports them."""
+    rules = json.loads(nanlint("rules", "--output-format", "json").stdout)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    header = "| family | codes | examples of what it finds"
+    rows = readme[readme.index(header):].split("\n\n")[0].splitlines()
+    assert rows[0].endswith("| off by default |")
+    listed = set()
+    for row in rows[2:]:
+        family, codes, examples, off = [cell.strip() for cell in row.strip("|").split("|")]
+        low, high = map(int, re.fullmatch(r"NAN(\d{3})-(\d{3})", codes).groups())
+        in_row = {r["code"] for r in rules if low <= int(r["code"][3:]) <= high}
+        expected = sorted(r["code"] for r in rules if r["code"] in in_row and not r["default"])
+        assert (off.split(", ") if off != "-" else []) == expected, family
+        assert ("*opt-in*" in examples) <= bool(expected), family
+        listed |= in_row
+    assert listed == {r["code"] for r in rules}
+    for example in ("a `-inf` mask that can cover a whole softmax row (*opt-in*)", "`(x - mean) / std` (*opt-in*)",
+                    "unbiased `std` over a batch of one (*opt-in*)", "a range `max - min` (*opt-in*)"):
+        assert example in readme

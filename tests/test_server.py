@@ -3,12 +3,13 @@ over its standard input and output. What the server reports is compared with wha
 reports for the same file, and the edits of its code actions are applied as an editor would."""
 
 import json
+import shutil
 import subprocess
 import sys
 import textwrap
 
 import pytest
-from cli_support import LOG_OF_STD, RISKY, SAFE, nanlint_env, run_nanlint, write
+from cli_support import LOG_OF_STD, RISKY, ROOT, SAFE, call_nanlint, nanlint_env, run_nanlint, write
 from lsp_client import CAPABILITIES, LspClient, apply_edits, edits_of, units
 from test_fixes import BAD_TEMPLATE_RULE
 
@@ -48,7 +49,7 @@ def line_range(text, line_number, fragment):
 
 
 def cli_findings(path):
-    result = run_nanlint("check", path.name, "--output-format", "json", "--no-cache", cwd=path.parent)
+    result = call_nanlint("check", path.name, "--output-format", "json", "--no-cache", cwd=path.parent)
     assert result.returncode in (0, 1), result.stderr
     return json.loads(result.stdout)
 
@@ -132,7 +133,7 @@ def test_fix_all_makes_the_fixes_check_fix_makes(server, tmp_path, newline):
 
     (action,) = server.code_actions(uri, EVERYWHERE, only=["source.fixAll"])
     assert action["kind"] == "source.fixAll.nanlint" and action["title"] == "nanlint: Fix all safe fixes"
-    cli = run_nanlint("check", "-", "--stdin-filename", "risky.py", "--fix", "--no-cache", cwd=tmp_path, stdin=text.encode())
+    cli = call_nanlint("check", "-", "--stdin-filename", "risky.py", "--fix", "--no-cache", cwd=tmp_path, stdin=text.encode())
     fixed = apply_edits(text, edits_of(action, uri))
     assert fixed.encode() == cli.stdout and fixed != text
     assert "torch.log(hits)" in fixed  # the unsafe fix is left out
@@ -227,7 +228,7 @@ def test_a_configuration_added_nearer_the_file_is_used_at_the_next_change_as_che
     assert [d["code"] for d in server.diagnostics(uri)] == ["NAN102", "NAN101"]
     write(tmp_path, "sub/pyproject.toml", '[tool.nanlint]\nselect = ["NAN102"]\n')
     server.change(uri, path.read_text(), version=2)
-    cli = run_nanlint("check", "sub/risky.py", "--output-format", "json", "--no-cache", cwd=tmp_path)
+    cli = call_nanlint("check", "sub/risky.py", "--output-format", "json", "--no-cache", cwd=tmp_path)
     assert [d["code"] for d in server.diagnostics(uri, version=2)] == [f["code"] for f in json.loads(cli.stdout)] == ["NAN102"]
 
 
@@ -236,7 +237,7 @@ def test_a_document_without_torch_is_parsed_as_a_file_named_to_check_is(server, 
     path = write(tmp_path, "plain.py", broken)
     server.open(path.as_uri(), broken)
     (problem,) = server.diagnostics(path.as_uri())
-    cli = run_nanlint("check", "plain.py", "--no-cache", cwd=tmp_path)
+    cli = call_nanlint("check", "plain.py", "--no-cache", cwd=tmp_path)
     assert cli.returncode == 2 and "syntax error" in problem["message"] and problem["message"] in cli.stderr
 
 
@@ -246,7 +247,7 @@ def test_force_exclude_leaves_excluded_files_silent_as_check_does(server, tmp_pa
         path = write(tmp_path, name, RISKY)
         server.open(path.as_uri(), path.read_text())
         assert [d["code"] for d in server.diagnostics(path.as_uri())] == expected
-        cli = run_nanlint("check", "-", "--stdin-filename", name, "--output-format", "json", cwd=tmp_path, stdin=path.read_text())
+        cli = call_nanlint("check", "-", "--stdin-filename", name, "--output-format", "json", cwd=tmp_path, stdin=path.read_text())
         assert [f["code"] for f in json.loads(cli.stdout)] == expected
 
 
@@ -272,7 +273,7 @@ def test_a_file_that_does_not_parse_gets_one_syntax_error_diagnostic(server, tmp
     uri = path.as_uri()
     server.open(uri, broken)
     (problem,) = server.diagnostics(uri)
-    cli = run_nanlint("check", "broken.py", "--no-cache", cwd=tmp_path)
+    cli = call_nanlint("check", "broken.py", "--no-cache", cwd=tmp_path)
     assert cli.returncode == 2
     where, message = cli.stderr.strip().split("broken.py:", 1)[1].split(": ", 1)
     line, column = map(int, where.split(":"))
@@ -330,7 +331,10 @@ sys.meta_path.insert(0, BlockPygls())
 '''
 
 
-def test_without_pygls_the_server_names_the_extra_to_install(tmp_path):
+def test_without_pygls_the_server_names_the_extra_to_install_from_where_nanlint_comes(tmp_path):
+    """nanlint is on no package index, so `pip install 'nanlint[server]'` finds nothing: the hint
+    installs the extra from this checkout (editable, as it runs), or from the repository when
+    nanlint runs from a copy that is no checkout (an installed wheel)."""
     shim = tmp_path / "shim"
     write(shim, "sitecustomize.py", BLOCK_PYGLS)
     blocked = {"PYTHONPATH": f"{shim}:{nanlint_env()['PYTHONPATH']}"}
@@ -339,4 +343,14 @@ def test_without_pygls_the_server_names_the_extra_to_install(tmp_path):
 
     result = run_nanlint("server", cwd=tmp_path, env=blocked, stdin="", timeout=60)
     assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr == "nanlint: error: `nanlint server` needs pygls: pip install 'nanlint[server]'\n"
+    assert result.stderr == f"nanlint: error: `nanlint server` needs pygls: pip install -e '{ROOT}[server]'\n"
+    assert 'server = ["pygls' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")  # the extra is there
+
+    installed = tmp_path / "site-packages"  # as a wheel lays nanlint out: the package, its rules inside
+    shutil.copytree(ROOT / "nanlint", installed / "nanlint", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "rules", installed / "nanlint" / "rules")
+    wheel = {"PYTHONPATH": f"{shim}:{installed}"}
+    result = run_nanlint("server", cwd=tmp_path, env=wheel, stdin="", timeout=60)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == ("nanlint: error: `nanlint server` needs pygls: "
+                             'pip install "nanlint[server] @ git+https://github.com/nanlint/nanlint"\n')

@@ -1,12 +1,15 @@
-"""`# noqa`, `# nanlint: ignore[...]`, `# nanlint: skip-file`, and unknown codes in them (NAN001)."""
+"""`# noqa`, `# nanlint: ignore[...]`, `# nanlint: skip-file`, unknown codes in them (NAN001), and
+`--add-noqa`, which writes them."""
 
 import re
+import stat
 import sys
 
 import pytest
-from cli_support import write
+from cli_support import RISKY, write
 
 ARGS = ("--output-format", "concise", "--select", "NAN001,NAN101,NAN102")
+FIRST_RULES = ("--select", "NAN101,NAN102")
 
 
 def reported(result):
@@ -189,3 +192,66 @@ def test_a_walked_file_without_torch_is_not_judged_for_its_syntax(nanlint, tmp_p
     write(tmp_path, "m.py", 'x = float("NAN")  # noqa: E501\nprint "hello"\n')
     result = nanlint("check", ".", *ARGS, cwd=tmp_path)
     assert (result.returncode, result.stderr) == (0, "")
+
+
+NOQA_SOURCE = '''import torch
+
+def f(x, p):
+    a = torch.log(x.std())  # noqa: E501
+    b = torch.log(torch.softmax(p, -1)) + torch.log(x.var())  # the reason
+    c = torch.log(x.std(dim=len("""
+""")))
+    d = torch.log(  # nanlint: ignore[NAN102]
+        x.std())
+    return a, b, c, d
+'''
+
+
+NOQA_ADDED = '''import torch
+
+def f(x, p):
+    a = torch.log(x.std())  # noqa: E501, NAN101
+    b = torch.log(torch.softmax(p, -1)) + torch.log(x.var())  # the reason  # noqa: NAN101, NAN102
+    c = torch.log(x.std(dim=len("""
+""")))  # noqa: NAN101
+    d = torch.log(  # nanlint: ignore[NAN102]  # noqa: NAN101
+        x.std())
+    return a, b, c, d
+'''
+
+
+def test_add_noqa_silences_every_finding_merging_with_existing_comments(nanlint, tmp_path):
+    path = write(tmp_path, "m.py", NOQA_SOURCE)
+    path.chmod(0o640)
+    assert nanlint("check", "m.py", *FIRST_RULES, "--output-format", "concise", cwd=tmp_path).stdout.count("NAN10") == 5
+    result = nanlint("check", "m.py", "--add-noqa", *FIRST_RULES, cwd=tmp_path)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "", "Added 4 noqa directives.\n")
+    assert path.read_text() == NOQA_ADDED
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+    after = nanlint("check", "m.py", *FIRST_RULES, cwd=tmp_path)
+    assert (after.returncode, after.stdout) == (0, "All checks passed!\n")
+    again = nanlint("check", "m.py", "--add-noqa", *FIRST_RULES, cwd=tmp_path)
+    assert (again.returncode, again.stderr, path.read_text()) == (0, "", NOQA_ADDED)
+
+
+def test_add_noqa_silences_what_each_files_configuration_reports(nanlint, tmp_path):
+    write(tmp_path, "nanlint.toml", 'select = ["NAN101", "NAN102"]\n')
+    write(tmp_path, "sub/nanlint.toml", 'select = ["NAN101"]\n')
+    top, below = write(tmp_path, "risky.py", RISKY), write(tmp_path, "sub/risky.py", RISKY)
+    result = nanlint("check", "--add-noqa", cwd=tmp_path)
+    assert (result.returncode, result.stderr) == (0, "Added 3 noqa directives.\n")
+    assert top.read_text().count("# noqa: NAN10") == 2
+    assert [line.endswith("# noqa: NAN101") for line in below.read_text().splitlines() if "torch.log(" in line] == [False, True]
+    assert nanlint("check", cwd=tmp_path).stdout == "All checks passed!\n"
+    (tmp_path / "empty").mkdir()
+    nothing = nanlint("check", "--add-noqa", "empty", cwd=tmp_path)
+    assert (nothing.returncode, nothing.stderr) == (2, "nanlint: warning: no Python files checked: there are none under the paths given\n")
+
+
+def test_add_noqa_keeps_line_endings_and_refuses_fix(nanlint, tmp_path):
+    path = tmp_path / "crlf.py"
+    path.write_bytes(b"import torch\r\ny = torch.log(x.std())\r\n")
+    assert nanlint("check", "crlf.py", "--add-noqa", *FIRST_RULES, cwd=tmp_path).returncode == 0
+    assert path.read_bytes() == b"import torch\r\ny = torch.log(x.std())  # noqa: NAN101\r\n"
+    refused = nanlint("check", "crlf.py", "--add-noqa", "--fix", cwd=tmp_path)
+    assert refused.returncode == 2 and "`--add-noqa` cannot be used with `--fix`" in refused.stderr

@@ -619,7 +619,8 @@ class FileContext:
             message = f"{message} (differentiated: {why})"
         elif cleaned_after(node, self) and self.gradient.reason(node, self.function_scope().node) is None:
             return  # a forward NaN the code takes out right after (a metric's `nanmean`), where no gradient flows back
-        places = tuple(Related(self.positions.span(made), f"from `{snippet(self.positions.source(made))}`") for made in related)
+        # Each place once: a chain can meet the same value twice (`p` in `log(p)` and `log(1 - p)`).
+        places = tuple(dict.fromkeys(Related(self.positions.span(made), f"from `{snippet(self.positions.source(made))}`") for made in related))
         self.findings.append(Finding(self.path, self.positions.span(node), rule.code, rule.name, message, fix, places))
 
     def spell(self, qualified: str) -> Optional[str]:

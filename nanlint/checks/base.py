@@ -6,6 +6,7 @@ import re
 import string
 
 from collections import Counter
+from dataclasses import replace
 from typing import Callable, Dict, Optional, Tuple
 
 import libcst as cst
@@ -97,6 +98,22 @@ NODE_PREDICATES: Dict[str, Callable[[cst.CSTNode], bool]] = {
 }
 
 
+# A torch name in a fix title (`torch.nn.functional.softplus`, `torch.finfo`).
+TORCH_NAME = re.compile(r"\btorch(?:\.[A-Za-z_]\w*)+")
+
+
+def spelled_title(title: str, ctx) -> str:
+    """A fix title names torch functions by their qualified names; each is spelled here as the file,
+    and so the fix's edit, spells it: `F.softplus` where the file imports `torch.nn.functional as F`,
+    `torch.nn.functional.softplus` where it imports only torch."""
+    return TORCH_NAME.sub(lambda name: ctx.spell(name.group()) or name.group(), title)
+
+
+# Parameters every check takes: `supersedes` lists the rules whose findings on the same expression
+# (or inside it) this rule's finding hides; the engine applies it (analysis/engine.py).
+COMMON_PARAMS: Dict[str, tuple] = {"supersedes": (list, [])}
+
+
 class Check:
     """One rule's check. Subclasses declare PARAMS {name: (type, default)} and node handlers."""
 
@@ -138,11 +155,12 @@ class Check:
             raise CatalogError(f"{self.rule.source}: rule {self.rule.code}: the message uses `{{{unknown[0]}}}`, which check `{self.kind}` does not give (it gives: {given})")
 
     def _validated(self, given: dict) -> dict:
-        unknown = sorted(set(given) - set(self.PARAMS))
+        declared = {**COMMON_PARAMS, **self.PARAMS}
+        unknown = sorted(set(given) - set(declared))
         if unknown:
             raise CatalogError(f"{self.rule.source}: rule {self.rule.code}: unknown parameter `{unknown[0]}` for check `{self.kind}`")
         values = {}
-        for name, (kind, default) in self.PARAMS.items():
+        for name, (kind, default) in declared.items():
             value = given.get(name, default)
             if value is None and default is None and name not in given:
                 values[name] = None
@@ -180,6 +198,8 @@ class Check:
         return name if name in self.params["functions"] else None
 
     def report(self, ctx, node: cst.CSTNode, fix: Optional[Fix] = None, related: Tuple[cst.CSTNode, ...] = (), **fields) -> None:
+        if fix is not None:
+            fix = replace(fix, title=spelled_title(fix.title, ctx))
         ctx.report(self.rule, node, self.rule.message.format(**fields), fix, related)
 
     def replacing(self, start: int, end: int, code: str, imports: Tuple[Edit, ...] = (), keeps_comments: bool = True) -> Fix:

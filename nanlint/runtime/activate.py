@@ -44,7 +44,7 @@ def activate() -> None:
     if "torch" in sys.modules:
         _start(sink)
     else:
-        sys.meta_path.insert(0, _AfterImport("torch", lambda module: _start(sink)))
+        sys.meta_path.insert(0, _AfterImport("torch", lambda module: _start(sink), lambda error: _no_torch(sink, error)))
 
 
 def _start(sink) -> None:
@@ -82,6 +82,12 @@ def _report_uncaught(monitor) -> None:
     sys.excepthook = excepthook
 
 
+def _no_torch(sink, error: str) -> None:
+    """The program's `import torch` failed: this Python has no (working) torch, and nothing can be
+    monitored in it. The report says so first (the program usually dies of it)."""
+    sink.emit({"type": "no_torch", "pid": os.getpid(), "python": sys.executable, "error": error})
+
+
 def _unmonitored_subprocesses(sink) -> Callable:
     """An audit hook that records the subprocesses started in a way the bootstrap cannot follow."""
 
@@ -114,27 +120,36 @@ def _finish(sink) -> None:
 
 
 class _AfterImport(importlib.abc.MetaPathFinder):
-    """Runs a callback once a top-level module has finished importing."""
+    """Runs a callback once a top-level module has finished importing, and `failed` (with the
+    error, as "Type: message") when it cannot be found or its import raises."""
 
-    def __init__(self, name: str, callback: Callable):
+    def __init__(self, name: str, callback: Callable, failed: Callable[[str], None] = lambda error: None):
         self._name = name
         self._callback = callback
+        self._failed = failed
 
     def find_spec(self, fullname, path=None, target=None):
         if fullname != self._name:
             return None
         sys.meta_path.remove(self)
-        spec = importlib.util.find_spec(fullname)
+        try:
+            spec = importlib.util.find_spec(fullname)
+        except ImportError as error:
+            self._failed("%s: %s" % (type(error).__name__, error))
+            raise
+        if spec is None:
+            self._failed("ModuleNotFoundError: No module named %r" % fullname)
         if spec is None or spec.loader is None:
             return spec
-        spec.loader = _CallbackLoader(spec.loader, self._callback)
+        spec.loader = _CallbackLoader(spec.loader, self._callback, self._failed)
         return spec
 
 
 class _CallbackLoader(importlib.abc.Loader):
-    def __init__(self, loader, callback: Callable):
+    def __init__(self, loader, callback: Callable, failed: Callable[[str], None] = lambda error: None):
         self._loader = loader
         self._callback = callback
+        self._failed = failed
 
     def create_module(self, spec):
         return self._loader.create_module(spec)
@@ -144,7 +159,11 @@ class _CallbackLoader(importlib.abc.Loader):
         module.__loader__ = self._loader
         if module.__spec__ is not None:
             module.__spec__.loader = self._loader
-        self._loader.exec_module(module)
+        try:
+            self._loader.exec_module(module)
+        except ImportError as error:  # a torch that is there but does not import (a missing library)
+            self._failed("%s: %s" % (type(error).__name__, error))
+            raise
         try:
             self._callback(module)
         except Exception as error:  # the user's program must run even if the monitor cannot

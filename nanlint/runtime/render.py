@@ -56,8 +56,25 @@ def annotated_findings(joined: Joined, notes: List[str]) -> list:
     return findings + [r.finding for r in joined.runtime_findings] + [found.finding for found in joined.searched]
 
 
+def no_torch_line(summary: RunSummary) -> Optional[str]:
+    """When no process could be monitored because the command's `import torch` failed: that, in
+    one line (the run says nothing about any finding then, and the command usually died of it)."""
+    if summary.monitored or not summary.no_torch:
+        return None
+    return "nanlint verify: %s: nothing ran under the monitor; run the command with a Python that has torch" % (
+        _no_torch(summary))
+
+
+def _no_torch(summary: RunSummary) -> str:
+    first = summary.no_torch[0]
+    return "the command's Python (%s) cannot import torch (%s)" % (first.get("python"), first.get("error"))
+
+
 def render_text(joined: Joined, summary: RunSummary, child: ChildResult, timeout: Optional[float],
                 searched=None, strict: bool = False) -> str:
+    first = no_torch_line(summary)
+    if first:
+        return "\n".join([first, child.status_line(timeout), _summary_line(joined, summary)]) + "\n"
     lines = []
     for index, outcome in sorted(enumerate(joined.outcomes), key=lambda pair: pair[1].finding.sort_key()):
         finding = outcome.finding
@@ -85,6 +102,9 @@ def render_text(joined: Joined, summary: RunSummary, child: ChildResult, timeout
 
 def render_concise(joined: Joined, summary: RunSummary, child: ChildResult, timeout: Optional[float],
                    searched=None) -> str:
+    first = no_torch_line(summary)
+    if first:
+        return "\n".join([first, child.status_line(timeout), _summary_line(joined, summary)]) + "\n"
     lines = [
         "%s:%d:%d: %s %s" % (f.path, f.line, f.column, f.code, f.message)
         for f in sorted(annotated_findings(joined, summary.notes), key=lambda f: f.sort_key())
@@ -189,6 +209,8 @@ def process_notes(summary: RunSummary, child: ChildResult) -> List[str]:
 def _why_unmonitored(summary: RunSummary, child: ChildResult) -> str:
     if child.bypass:
         return child.bypass
+    if summary.no_torch:
+        return _no_torch(summary)
     if summary.unmonitored:
         return summary.unmonitored[0].get("reason")
     if summary.processes:

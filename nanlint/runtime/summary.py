@@ -77,6 +77,7 @@ class RunSummary:
     unmonitored: List[dict] = field(default_factory=list)  # subprocesses started out of the monitor's reach
     unfinished: int = 0  # monitored processes with no exit record (crashed, killed)
     searches: List[dict] = field(default_factory=list)  # `verify --search` results (search.session)
+    no_torch: List[dict] = field(default_factory=list)  # processes whose `import torch` failed: python, error
 
 
 def summarize(records: List[dict]) -> RunSummary:
@@ -120,6 +121,8 @@ def summarize(records: List[dict]) -> RunSummary:
             workers.add(record.get("pid"))
         elif kind == "unmonitored":
             summary.unmonitored.append(record)
+        elif kind == "no_torch":
+            summary.no_torch.append(record)
     for key, event in events.items():
         for dtype in counted_dtypes.get(key, []):
             _add_dtype(event, dtype)

@@ -34,3 +34,12 @@ def watch():
             ]
 
     return Recorder()
+
+
+@pytest.fixture
+def nanlint():
+    """Run the real CLI in a subprocess (cli_support.run_nanlint): `nanlint verify` runs the user's
+    command in processes of its own, and these tests are about them."""
+    from cli_support import run_nanlint
+
+    return run_nanlint

@@ -8,7 +8,7 @@ import textwrap
 import pytest
 import torch
 
-from cli_support import run_nanlint
+from cli_support import call_nanlint
 
 # code -> (the function as users write it, how to make its inputs)
 PROGRAMS = {
@@ -79,7 +79,7 @@ def fixed_program(tmp_path, body, select=None):
     path = tmp_path / "program.py"
     path.write_text(HEADER + textwrap.dedent(body) + "\n" + FOOTER, encoding="utf-8")
     before = path.read_text(encoding="utf-8")
-    result = run_nanlint("check", "--fix", "--no-cache", "--select", select or "ALL", "--preview", str(path), cwd=tmp_path)
+    result = call_nanlint("check", "--fix", "--no-cache", "--select", select or "ALL", "--preview", str(path), cwd=tmp_path)
     assert result.returncode in (0, 1), result.stderr
     return before, path.read_text(encoding="utf-8"), path
 

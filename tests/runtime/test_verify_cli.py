@@ -258,3 +258,51 @@ def test_a_python_float_power_of_e_is_confirmed_where_a_fill_overflows(nanlint, 
     found = [(f["code"], f["line"], f["outcome"]) for f in document["findings"]]
     assert found == [("NAN507", line_of(script, "# e-power"), "confirmed")]
     assert [e["op"] for e in document["findings"][0]["evidence"]] == ["fill_"]
+
+
+MASKED_MEAN = """
+    import torch
+
+    def masked_mean(x, mask):
+        return (x * mask).sum() / mask.sum()  # masked-mean
+
+    print(masked_mean(torch.randn(4), torch.zeros(4)))
+"""
+
+
+@pytest.mark.parametrize("options", [(), ("--preview",)])
+def test_one_nan_of_a_masked_mean_is_one_confirmed_finding(nanlint, tmp_path, options):
+    """NAN402 (a division by the sum of the mask) supersedes NAN401 (a division by a possibly-zero
+    value) on the same division: one finding, one confirmation, with or without the opt-in rules
+    (without them NAN401 was an opt-in candidate of its own)."""
+    script = write(tmp_path, "masked.py", MASKED_MEAN)
+    result = nanlint("verify", ".", "--output-format", "json", *options, "--run", PYTHON, "masked.py", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    document = json.loads(result.stdout)
+    found = [(f["code"], f["line"], f["outcome"]) for f in document["findings"]]
+    assert found == [("NAN402", line_of(script, "# masked-mean"), "confirmed")]
+    assert (document["summary"]["confirmed"], document["summary"]["runtime"]) == (1, 0)
+    text = nanlint("verify", ".", *options, "--run", PYTHON, "masked.py", cwd=tmp_path).stdout
+    assert "nanlint verify: 1 confirmed, 0 not triggered" in text
+
+
+def test_a_command_whose_python_has_no_torch_is_said_first_in_one_line(nanlint, tmp_path):
+    """The command runs a Python without torch: the script dies on `import torch`, nothing could be
+    monitored, and the report says that first, in one line, instead of one "unknown" per finding."""
+    subprocess.run([PYTHON, "-m", "venv", "--without-pip", str(tmp_path / "bare")], check=True, timeout=120)
+    bare = str(tmp_path / "bare" / "bin" / "python")
+    if subprocess.run([bare, "-c", "import torch"], capture_output=True).returncode == 0:
+        pytest.skip("the base interpreter has torch: a bare venv cannot be made without it")
+    write(tmp_path, "masked.py", MASKED_MEAN)
+    result = nanlint("verify", ".", "--run", bare, "masked.py", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "ModuleNotFoundError: No module named 'torch'" in result.stderr  # the script's own traceback
+    assert result.stdout.splitlines() == [
+        f"nanlint verify: the command's Python ({bare}) cannot import torch (ModuleNotFoundError: No module named "
+        "'torch'): nothing ran under the monitor; run the command with a Python that has torch",
+        "the command exited with status 1",
+        "nanlint verify: 0 confirmed, 0 not triggered, 0 not reached, 1 unknown, 0 found at run time only (0 process(es) monitored)",
+    ]
+    document = json.loads(nanlint("verify", ".", "--output-format", "json", "--run", bare, "masked.py", cwd=tmp_path).stdout)
+    assert [f["outcome"] for f in document["findings"]] == ["unknown"]
+    assert "cannot import torch (ModuleNotFoundError" in document["notes"][0]

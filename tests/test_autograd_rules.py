@@ -1,0 +1,128 @@
+"""The autograd rules (NAN901-NAN904): in-place changes to leaves (module parameters included) and
+to tensors autograd saved, `inplace=True` after a saving module (and its fix through the CLI), an
+optimizer step between building a graph and its backward."""
+
+from cli_support import findings_of
+from nanlint.api import Checker
+from nanlint.catalog import load_catalog
+from nanlint.config import Settings
+
+
+def test_leaf_check_survives_tuple_targets_and_reports_their_line():
+    text = """
+import torch
+
+def decay(model):
+    for name, p in model.named_parameters():
+        p.mul_(0.9)
+"""
+    assert findings_of(text, ["NAN901"]) == [("NAN901", 6)]
+
+def test_module_parameters_count_as_leaves_until_the_module_is_frozen():
+    text = """
+import torch.nn as nn
+
+head = nn.Linear(8, 2)
+head.weight[0] = 0.0
+head.requires_grad_(False)
+head.weight[1] = 0.0
+head = nn.Linear(8, 2)
+head.bias.zero_()
+"""
+    assert findings_of(text, ["NAN901"]) == [("NAN901", 5), ("NAN901", 9)]
+
+def test_module_classes_of_the_file_hold_the_parameters_they_set():
+    text = """
+import torch
+import torch.nn as nn
+
+class Scale(nn.Module):
+    def __init__(self, n):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(n))
+        self.proj = nn.Linear(n, n)
+        self.register_buffer("bias", torch.zeros(n))
+
+m = Scale(4).to("cpu")
+m.weight.fill_(0.5)
+m.proj.bias.zero_()
+m.bias.zero_()
+m.extra.weight.zero_()
+"""
+    assert findings_of(text, ["NAN901"]) == [("NAN901", 13), ("NAN901", 14)]
+
+def test_saved_output_check_everywhere_when_asked(tmp_path):
+    rule_file = tmp_path / "extra.toml"
+    rule_file.write_text('''
+family = "extra"
+[[rule]]
+code = "NAN949"
+name = "inplace-on-saved-output-anywhere"
+message = "{how} on `{target}` saved by {saver} (line {line})"
+check = "saved-output-inplace"
+[rule.params]
+training_code_only = false
+[rule.docs]
+what = "w"
+why = "w"
+instead = "w"
+[[rule.bad]]
+code = "x"
+[[rule.good]]
+code = "x"
+''', encoding="utf-8")
+    catalog = load_catalog([rule_file])
+    text = """
+import torch
+
+def schedule(betas):
+    s = (1 - betas).cumprod(0).sqrt()
+    s -= s[-1].clone()
+    return s
+"""
+    for code, expected in (("NAN902", []), ("NAN949", [("NAN949", 6)])):
+        result = Checker(Settings(select=(code,)), catalog).check_text(text, "sched.py")
+        assert [(f.code, f.line) for f in result.findings] == expected
+
+def test_saved_input_changed_on_the_next_pass_of_a_loop_unless_reassigned_in_it():
+    text = """
+import torch
+import torch.nn as nn
+
+class Net(nn.Module):
+    def forward(self, w, h, steps):
+        for _ in range(steps):
+            h[0] = 0
+            out = torch.matmul(w, h)
+        g = h.clone()
+        for _ in range(steps):
+            g[0] = 0
+            out = torch.matmul(w, g)
+            g = out.tanh()
+        return out
+"""
+    assert findings_of(text, ["NAN902"]) == [("NAN902", 8)]
+
+def test_cli_fixes_an_inplace_dropout_after_relu(tmp_path, nanlint):
+    source = tmp_path / "head.py"
+    source.write_text("import torch.nn as nn\n\nhead = nn.Sequential(nn.Linear(8, 8), nn.ReLU(), nn.Dropout(0.5, inplace=True))\n", encoding="utf-8")
+    checked = nanlint("check", source, "--select", "NAN903", "--output-format", "concise")
+    assert checked.returncode == 1 and "NAN903" in checked.stdout
+    fixed = nanlint("check", source, "--select", "NAN903", "--fix")
+    assert fixed.returncode == 0, fixed.stdout + fixed.stderr
+    assert "nn.Dropout(0.5, inplace=False)" in source.read_text(encoding="utf-8")
+
+def test_step_between_backward_follows_grad_scaler_and_lightning_style_helpers():
+    text = """
+import torch
+
+def step(G, D, z, real, scaler, accelerator, bce):
+    opt_d = torch.optim.SGD(D.parameters(), lr=0.1)
+    fake = G(z)
+    d_loss = bce(D(real), 1) + bce(D(fake.detach()), 0)
+    g_loss = bce(D(fake), 1)
+    accelerator.backward(d_loss)
+    scaler.step(opt_d)
+    scaler.scale(g_loss).backward()
+"""
+    assert findings_of(text, ["NAN904"]) == [("NAN904", 10)]
