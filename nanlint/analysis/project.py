@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import stat
 from collections import OrderedDict
 from pathlib import Path
 from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple
@@ -84,16 +85,22 @@ class _Stamp(NamedTuple):
     size: int
 
 
-def _stamp(path: str) -> Optional[_Stamp]:
+def _stamp(path) -> Optional[_Stamp]:
+    """The file's modification stamp, or None unless it is a regular file: reading a FIFO or a
+    device another file merely sits beside would block or never end."""
     try:
-        stat = os.stat(path)
+        status = os.stat(path)
     except OSError:
         return None
-    return _Stamp(stat.st_mtime_ns, stat.st_size)
+    if not stat.S_ISREG(status.st_mode):
+        return None
+    return _Stamp(status.st_mtime_ns, status.st_size)
 
 
 def file_digest(path: str) -> Optional[str]:
     """The digest the cache keeps of a file another file's findings used (the cache's own kind)."""
+    if _stamp(path) is None:
+        return None
     try:
         return content_digest(Path(path).read_bytes())
     except OSError:
@@ -358,9 +365,10 @@ def _index_imports(root: Path, own_folder: Path) -> Dict[str, List[str]]:
         files = project_files(own_folder)[:MAX_ROOT_FILES]
     index: Dict[str, List[str]] = {}
     for path in files:
+        stamp = _stamp(path)
+        if stamp is None or stamp.size > MAX_FILE_BYTES:
+            continue
         try:
-            if path.stat().st_size > MAX_FILE_BYTES:
-                continue
             text = path.read_text(encoding="utf-8", errors="replace")
         except OSError:
             continue
