@@ -337,6 +337,6 @@ def test_without_pygls_the_server_names_the_extra_to_install(tmp_path):
     proof = subprocess.run([sys.executable, "-c", "import pygls"], env=nanlint_env(blocked), capture_output=True, text=True)
     assert "blocked by the test" in proof.stderr
 
-    result = run_nanlint("server", cwd=tmp_path, env=blocked, stdin="", timeout=60)
+    result = run_nanlint("server", cwd=tmp_path, env=blocked, stdin="")
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr == "nanlint: error: `nanlint server` needs pygls: pip install 'nanlint[server]'\n"
