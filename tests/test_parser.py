@@ -66,6 +66,7 @@ def test_syntax_newer_than_the_interpreter_is_checked(tmp_path):
     assert "new.py:6:12: NAN102" in result.stdout
 
 
+@pytest.mark.slow  # 1,500 nested brackets: libcst takes a while, in a process of its own
 def test_deeply_nested_code_is_checked_without_crashing_the_run(tmp_path):
     write(tmp_path, "deep.py", "import torch\nx = " + "[" * 1500 + "]" * 1500 + "\n")
     write(tmp_path, "risky.py", RISKY)
