@@ -1,13 +1,16 @@
 """Helpers for the tests of the static check, imported by name (`conftest` is ambiguous once
 several test folders have one)."""
 
+import contextlib
 import io
 import json
 import locale
 import os
+import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import traceback
 from pathlib import Path
 
@@ -37,7 +40,12 @@ def nanlint_env(env=None, base=None):
     return environment
 
 
-def run_nanlint(*args, cwd=None, stdin=None, env=None, timeout=120, prefix=()):
+# How long a CLI run may take before it counts as hung. A guard, not a time limit: on two cores
+# shared with other work a run takes many times what it takes on an idle machine.
+HUNG = 600
+
+
+def run_nanlint(*args, cwd=None, stdin=None, env=None, timeout=HUNG, prefix=()):
     """Run the real CLI in a subprocess: `python -m nanlint ARGS` (after the command `prefix`, if
     any). Bytes on stdin give bytes back."""
     return subprocess.run(
@@ -62,17 +70,47 @@ def call_nanlint(*args, cwd=None, stdin=None, env=None, timeout=None, prefix=())
     as standard input and standard output and error captured; bytes on stdin give bytes back.
     Everything is restored afterwards. For what the process itself does (signals, worker pools,
     a terminal, an interpreter without torch, `verify` running a script), use `run_nanlint`.
-    `timeout` is accepted for the same signature and not enforced; a command `prefix` (setpriv...)
-    needs a process: the run is then `run_nanlint`'s."""
+    A `timeout` (for runs that could block, on a FIFO say) raises subprocess.TimeoutExpired when it
+    passes, as `run_nanlint` does (by SIGALRM: in the main thread only). A command `prefix`
+    (setpriv...) needs a process: the run is then `run_nanlint`'s."""
     if prefix:
-        return run_nanlint(*args, cwd=cwd, stdin=stdin, env=env, timeout=timeout or 120, prefix=prefix)
+        return run_nanlint(*args, cwd=cwd, stdin=stdin, env=env, timeout=timeout or HUNG, prefix=prefix)
     from nanlint.cli import main
 
-    return call_main(main, *args, cwd=cwd, stdin=stdin, env=env)
+    return call_main(main, *args, cwd=cwd, stdin=stdin, env=env, timeout=timeout)
 
 
-def call_main(main, *args, cwd=None, stdin=None, env=None):
+def call_main(main, *args, cwd=None, stdin=None, env=None, timeout=None):
     """`main(ARGS)` of a command line (nanlint.cli's, nanlint.docs') run as `call_nanlint` runs it."""
+    with _alarm(args, timeout):
+        return _call_main(main, *args, cwd=cwd, stdin=stdin, env=env)
+
+
+@contextlib.contextmanager
+def _alarm(args, timeout):
+    if timeout is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expired(signum, frame):
+        raise _Hung()  # a BaseException: no `except Exception` on the way swallows it
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.alarm(max(1, int(timeout)))
+    try:
+        yield
+    except _Hung:
+        raise subprocess.TimeoutExpired(list(args), timeout) from None
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+class _Hung(BaseException):
+    pass
+
+
+def _call_main(main, *args, cwd=None, stdin=None, env=None):
     binary = isinstance(stdin, bytes)
     data = stdin if binary else (stdin or "").encode("utf-8")
     saved = (sys.stdin, sys.stdout, sys.stderr, os.getcwd(), dict(os.environ))

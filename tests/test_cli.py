@@ -7,7 +7,7 @@ import re
 import sys
 
 import pytest
-from cli_support import LOG_OF_STD, RISKY, SAFE, run_nanlint, write
+from cli_support import HUNG, LOG_OF_STD, RISKY, SAFE, run_nanlint, write
 
 from nanlint import __version__
 from nanlint.catalog import load_catalog
@@ -66,7 +66,7 @@ def test_bad_inputs_each_get_one_line_and_exit_2(nanlint, tmp_path):
     os.mkfifo(tmp_path / "fifo.py")
     (tmp_path / "loop.py").symlink_to("loop.py")  # unreadable even for root
     result = nanlint("check", "risky.py", "latin1_bad.py", "binary.py", "bad_coding.py", "fifo.py", "loop.py", "missing.py",
-                     *CONCISE, *FIRST_RULES, cwd=tmp_path, timeout=60)
+                     *CONCISE, *FIRST_RULES, cwd=tmp_path, timeout=HUNG)
     assert result.returncode == 2
     assert len(codes_and_lines(result.stdout)) == 2
     errors = sorted(result.stderr.splitlines())

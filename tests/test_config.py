@@ -7,7 +7,7 @@ import shutil
 import subprocess
 
 import pytest
-from cli_support import LOG_OF_STD, RISKY, write
+from cli_support import HUNG, LOG_OF_STD, RISKY, write
 
 CONCISE = ("--output-format", "concise")
 
@@ -147,7 +147,7 @@ def test_folders_are_walked_for_python_files_only_without_following_symlink_loop
     write(tmp_path, "pkg/b.pyi", LOG_OF_STD)
     write(tmp_path, "pkg/c.txt", LOG_OF_STD)
     (tmp_path / "pkg" / "loop").symlink_to(tmp_path / "pkg")
-    assert checked_files(nanlint("check", "pkg", *CONCISE, cwd=tmp_path, timeout=60)) == {"pkg/a.py", "pkg/b.pyi"}
+    assert checked_files(nanlint("check", "pkg", *CONCISE, cwd=tmp_path, timeout=HUNG)) == {"pkg/a.py", "pkg/b.pyi"}
 
 
 def test_settings_from_the_configuration_and_their_command_line_overrides(nanlint, tmp_path):

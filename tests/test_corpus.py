@@ -26,7 +26,7 @@ pytestmark = [
 
 def test_the_whole_corpus_is_checked_without_internal_error_or_traceback(tmp_path):
     result = run_nanlint("check", CORPUS, "--select", "ALL", "--preview", "--no-cache", "--output-format", "concise",
-                         cwd=tmp_path, timeout=1800)
+                         cwd=tmp_path, timeout=4 * 3600)  # hung, not slow: 3.5 million lines on two busy cores
     assert result.returncode in (0, 1, 2), result.stderr[-2000:]
     assert "Traceback" not in result.stderr and "internal error" not in result.stderr
     errors = result.stderr.splitlines()

@@ -46,7 +46,8 @@ def test_small_runs_stay_in_one_process(tmp_path):
     assert children_cpu_seconds() == before
 
 
-@pytest.mark.parametrize("jobs", ["2", pytest.param("3", marks=pytest.mark.slow)])
+@pytest.mark.slow  # 400 KiB with every rule, four runs (test_hierarchy's worker test runs the CLI's -j 2 by default)
+@pytest.mark.parametrize("jobs", ["2", "3"])
 def test_cli_output_does_not_depend_on_the_job_count(tmp_path, jobs):
     tree(tmp_path, files=64)  # about 400 KiB: above the threshold for workers
     options = ("check", ".", "--no-cache", "--select", "ALL", "--preview", "--output-format", "json")

@@ -7,7 +7,7 @@ import sys
 import libcst
 import pytest
 
-from cli_support import RISKY, ROOT, call_nanlint, run_nanlint, write
+from cli_support import HUNG, RISKY, ROOT, call_nanlint, run_nanlint, write
 
 STATIC_MODULES = [path for path in (ROOT / "nanlint").rglob("*.py") if "runtime" not in path.relative_to(ROOT / "nanlint").parts]
 
@@ -66,10 +66,11 @@ def test_syntax_newer_than_the_interpreter_is_checked(tmp_path):
     assert "new.py:6:12: NAN102" in result.stdout
 
 
+@pytest.mark.slow  # 1,500 nested brackets: libcst takes a while, in a process of its own
 def test_deeply_nested_code_is_checked_without_crashing_the_run(tmp_path):
     write(tmp_path, "deep.py", "import torch\nx = " + "[" * 1500 + "]" * 1500 + "\n")
     write(tmp_path, "risky.py", RISKY)
-    result = run_nanlint("check", ".", "--no-cache", "--output-format", "concise", cwd=tmp_path, timeout=300)
+    result = run_nanlint("check", ".", "--no-cache", "--output-format", "concise", cwd=tmp_path, timeout=HUNG)
     assert result.returncode == 1, result.stderr
     assert "risky.py:5:" in result.stdout and "Traceback" not in result.stderr
 

@@ -44,6 +44,7 @@ def test_every_label_holds_when_the_scripts_run():
     assert "0 do not" in done.stdout
 
 
+@pytest.mark.slow  # the benchmark's harness: nanlint verify and anomaly mode on two cases' scripts
 def test_verify_mode_locates_a_case_and_compares_anomaly_mode():
     """`run.py --verify`: real `nanlint verify` runs of one case's bug.py and fixed.py, and anomaly mode."""
     pytest.importorskip("torch")

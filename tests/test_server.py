@@ -341,7 +341,7 @@ def test_without_pygls_the_server_names_the_extra_to_install_from_where_nanlint_
     proof = subprocess.run([sys.executable, "-c", "import pygls"], env=nanlint_env(blocked), capture_output=True, text=True)
     assert "blocked by the test" in proof.stderr
 
-    result = run_nanlint("server", cwd=tmp_path, env=blocked, stdin="", timeout=60)
+    result = run_nanlint("server", cwd=tmp_path, env=blocked, stdin="")
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr == f"nanlint: error: `nanlint server` needs pygls: pip install -e '{ROOT}[server]'\n"
     assert 'server = ["pygls' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")  # the extra is there
