@@ -196,3 +196,52 @@ def test_items_at_constant_keys_functions_held_in_attributes_and_self_calls(tmp_
         loss.backward()
     """)
     assert ("losses.py", 5, "NAN101") in found(check(tmp_path, "losses.py"))
+
+
+SCORES = """
+import torch
+
+
+def log_partition(scores):
+    return torch.logsumexp(scores, dim=-1)
+
+
+def spread(x):
+    return x.amax(-1) - x.amin(-1)
+
+
+def peak(x):
+    return x.max(-1).values
+"""
+
+
+def test_maxima_minima_and_logsumexp_made_by_a_helper_keep_what_they_are(tmp_path):
+    """`x - lse(x)` is at most 0 and `max - min` is 0 for a flat row wherever the extreme is computed:
+    here, inside a method, in a helper of another file, through `.values`."""
+    write(tmp_path, "scores.py", SCORES)
+    write(tmp_path, "crf.py", """
+        import torch
+        import torch.nn as nn
+        from scores import log_partition, peak
+
+
+        class Tagger(nn.Module):
+            def normaliser(self, scores):
+                return torch.logsumexp(scores, dim=0)
+
+            def forward(self, scores, gold):
+                p = torch.exp(gold - self.normaliser(scores))
+                q = torch.exp(scores - log_partition(scores)[:, None])
+                r = torch.exp(scores - peak(scores)[:, None]).sum(-1)  # a row sum of at least 1
+                return -torch.log(p) - torch.log(q).sum() - torch.log(r)
+    """)
+    write(tmp_path, "norm.py", """
+        import torch
+        from scores import spread
+
+
+        def rescale(x):
+            return x / spread(x)
+    """)
+    assert found(check(tmp_path, "crf.py", "norm.py", preview=True)) == [
+        ("crf.py", 14, "NAN101"), ("crf.py", 14, "NAN101"), ("norm.py", 6, "NAN405")]

@@ -19,7 +19,7 @@ def test_every_case_is_well_formed_and_from_its_own_report():
     cases = realbugs.load_cases()
     assert len(cases) >= 100
     assert len({case.source for case in cases}) == len(cases)
-    assert all(case.source.startswith("https://") for case in cases)
+    assert all(case.source.startswith(("https://", "http://")) for case in cases)
 
 
 def test_a_case_without_its_fixed_twin_is_refused(tmp_path, monkeypatch):

@@ -75,6 +75,10 @@ SAVED = "saved"  # an output autograd keeps for backward (sigmoid, relu, exp...)
 LOG_PROBABILITY = "log-probability"  # a log_softmax or logsigmoid output: at most 0, unbounded below
 ROW_MAX = "row-max"  # x - max(x) along a dimension: exactly 0 at each row's maximum
 ROW_ONE = "row-one"  # exp of ROW_MAX: each row holds an exact 1, so its sum is at least 1
+MAXIMUM = "maximum"  # x.max(), amax along a dimension: no entry of its rows exceeds it, one equals it
+MINIMUM = "minimum"  # x.min(), amin
+LOG_SUM_EXP = "log-sum-exp"  # logsumexp along a dimension: above every entry of its rows
+UPPER_BOUNDS = frozenset({MAXIMUM, LOG_SUM_EXP})  # x minus one of them is at most 0
 BOUNDED_BELOW = "bounded-below"  # clamped from below (clamp(min=c)): not unbounded below
 LOG_PROB = "log-prob"  # a log_softmax / logsigmoid of logits holding -inf (a masked token): -inf there
 FROM_LOGITS = "from-logits"  # a distribution made from logits (`Categorical(logits=z)`): its `.probs` underflow to 0
@@ -398,7 +402,7 @@ class Analyzer:
             return _number_fact(value)
         if attr in ("pi", "e", "tau", "shape", "ndim"):
             return POSITIVE
-        if attr in ("data", "T", "mT", "H", "real"):
+        if attr in ("data", "T", "mT", "H", "real", "values"):  # `.values` of `x.max(dim)`
             return self.fact(node.value, depth)
         if attr == "probs" and self.fact(node.value, depth).has(FROM_LOGITS):
             return Fact(NONNEG, "the probs of a distribution made from logits (their softmax or sigmoid), which underflow to exactly 0", frozenset({PROB}))
@@ -566,11 +570,11 @@ class Analyzer:
         if a.has(BOX_AREA) and a.can(ZERO) and isinstance(left, cst.BinaryOperation) and isinstance(left.operator, cst.Add) and not is_eps_like(right):
             return Fact(NONNEG, "the union of two boxes (their areas' sum minus the intersection), 0 when both boxes are degenerate",
                         frozenset({BOX_AREA, BOX_UNION} | ({PAIRWISE} if boxes.broadcasts(left) else set())))
-        if self._is_maximum_of_rows(right):  # `x - x.max(-1, keepdim=True).values`: at most 0, 0 at the max
+        if self._is_maximum_of_rows(right) or b.tags & UPPER_BOUNDS:  # `x - x.max(-1, keepdim=True).values`: at most 0, 0 at the max
             return Fact(NEG | ZERO, None, frozenset({ROW_MAX}), min(a.bounds[0] - a.bounds[1], 0.0), 0.0)
         if self._is_pair_maximum_of(right, left):
             return Fact(NEG | ZERO, None)
-        if self._extreme(left, 0) == "max" and self._extreme(right, 0) == "min":
+        if (self._extreme(left, 0) == "max" or a.has(MAXIMUM)) and (self._extreme(right, 0) == "min" or b.has(MINIMUM)):
             return Fact(NONNEG, "a range max - min, 0 when all values are equal", frozenset({RANGE}))
         if one is not None or literal_number(right) is not None:
             return UNKNOWN  # `1 - x`, `x - 1`: nothing says x reaches 1 (its own evidence is about 0)
@@ -884,8 +888,10 @@ class Analyzer:
             return Fact(ANY, None, frozenset({FROM_LOGITS}))
         if name in ("normalize",):
             return Fact(ANY, None, frozenset({UNIT, NORMALIZED}), -1.0, 1.0)
-        if name in EXTREMES and (len(operands) == 1 or len(operands) == 2 and isinstance(operands[1], cst.Integer)):  # `x.max(dim)`: within x's range
-            return Fact(first.signs, None, frozenset(), *first.bounds)
+        if name in EXTREMES and (len(operands) == 1 or len(operands) == 2 and _is_dimension(operands[1])):  # `x.max(dim)`: within x's range
+            return Fact(first.signs, None, frozenset(EXTREME_TAGS.get(name, ())), *first.bounds)
+        if name == "logsumexp":
+            return Fact(ANY, None, frozenset({LOG_SUM_EXP}))
         if name in CONCATENATIONS and operands:
             return self._joined(operands[0], depth)
         if name in CONVOLUTIONS and len(operands) >= 2 and self._zero_sum_kernel(operands[1], 0):
@@ -1258,6 +1264,7 @@ MEANS = frozenset({"mean", "nanmean", "group_mean"})
 SUMS = frozenset({"sum", "nansum", "mean", "nanmean", "group_sum", "group_mean"})
 MAX_KERNEL_HOPS = 6
 EXTREMES = frozenset({"max", "min", "amax", "amin", "quantile", "median", "nanmedian", "mode"})
+EXTREME_TAGS = {"max": {MAXIMUM}, "amax": {MAXIMUM}, "min": {MINIMUM}, "amin": {MINIMUM}}
 CONCATENATIONS = frozenset({"cat", "concat", "concatenate", "stack", "hstack", "vstack", "dstack"})
 
 
@@ -1278,6 +1285,13 @@ def _literal_numbers(node: cst.CSTNode) -> Optional[list]:
 # Elementwise min/max of two tensors: which side of a clamp each one is (`torch.max(x, lo)` is a lower bound).
 ELEMENTWISE_BOUNDS = {"max": "min", "maximum": "min", "fmax": "min", "min": "max", "minimum": "max", "fmin": "max"}
 MAX_HELPER_NAME = re.compile(r"(_a?max|amax)$")  # `_safe_amax`, `row_max`: a helper returning a maximum
+
+
+def _is_dimension(node: cst.CSTNode) -> bool:
+    """An integer literal, negative ones included (`x.max(-1)`)."""
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        node = node.expression
+    return isinstance(node, cst.Integer)
 
 
 def _fmt(value: float) -> str:

@@ -1,0 +1,21 @@
+import torch
+from torch import nn
+
+from action_head import CategoricalActionHead
+from env import GridEnv
+
+torch.manual_seed(0)
+env = GridEnv()
+encoder = nn.Sequential(nn.Linear(6, 16), nn.Tanh())
+head = CategoricalActionHead(16, env.n_actions)
+optimizer = torch.optim.Adam(list(encoder.parameters()) + list(head.parameters()), lr=2.5e-4)
+
+obs, mask = env.observe()
+advantages = torch.tensor([1.0, -0.5, 0.3])
+optimizer.zero_grad()
+can_act = mask.any(dim=-1)
+action, logprob, entropy = head(encoder(obs[can_act]), mask[can_act])
+loss = -(logprob * advantages[can_act]).mean() - 0.01 * entropy.mean()
+loss.backward()
+optimizer.step()
+print(action, loss.item())

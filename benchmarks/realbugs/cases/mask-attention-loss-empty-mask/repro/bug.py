@@ -1,0 +1,20 @@
+# https://github.com/Deci-AI/super-gradients/pull/982 - MaskAttentionLoss keeps only the loss values under the mask and averages them; a batch whose mask has no foreground gives an empty tensor whose mean is NaN.
+import torch
+import torch.nn as nn
+
+torch.manual_seed(0)
+seg_head = nn.Conv2d(3, 4, 1)
+images = torch.randn(2, 3, 8, 8)
+target = torch.randint(0, 4, (2, 8, 8))
+mask = torch.zeros(2, 1, 8, 8)  # no foreground pixels in this batch
+
+predict = seg_head(images)
+criterion_loss = nn.CrossEntropyLoss(reduction="none")(predict, target)
+mask = mask.view(*criterion_loss.size())
+mask_loss = criterion_loss * mask
+mask_loss = mask_loss[mask == 1]
+mask_loss = mask_loss.mean()
+loss = criterion_loss.mean() * 1.0 + mask_loss * 1.0
+loss.backward()
+grad = seg_head.weight.grad
+print(loss.item())

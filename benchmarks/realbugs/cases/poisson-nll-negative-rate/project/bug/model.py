@@ -1,0 +1,13 @@
+import torch.nn as nn
+
+
+class DemandRegressor(nn.Module):
+    """Predicts the expected number of rentals per hour."""
+
+    def __init__(self, n_features, hidden):
+        super().__init__()
+        self.body = nn.Sequential(nn.Linear(n_features, hidden), nn.Tanh())
+        self.rate_head = nn.Linear(hidden, 1)
+
+    def forward(self, x):
+        return self.rate_head(self.body(x)).squeeze(-1)

@@ -1,0 +1,20 @@
+# https://github.com/AggMan96/RK-Net/issues/9 -- fixed as in the thread: att = att.clone() before the border is zeroed.
+import torch
+import torch.nn as nn
+
+torch.manual_seed(0)
+conv = nn.Conv2d(8, 1, kernel_size=3, padding=1)
+relu = nn.ReLU()
+polish = True
+
+x = torch.randn(2, 8, 12, 12)
+att = relu(conv(x))
+if polish:
+    att = att.clone()
+    att[:, :, :, 0] = 0
+    att[:, :, :, -1] = 0
+    att[:, :, 0, :] = 0
+    att[:, :, -1, :] = 0
+out = x * torch.sigmoid(att)
+loss = out.pow(2).mean()
+loss.backward()
