@@ -100,6 +100,7 @@ RECTIFIED = "rectified"  # a ReLU output: 0 for every non-positive input
 DISTANCE = "distance"  # a norm of a difference or a cdist: 0 where two points coincide
 SIGNED = "signed"  # samples of both signs by construction (torch.randn), and odd powers of them
 LEARNED = "learned"  # an nn.Parameter itself (a view or cast of it): an optimizer step can take it anywhere
+REQUIRES_GRAD = "requires-grad"  # made with requires_grad=True: a variable gradients are taken for, whatever its first value
 KINDS = frozenset({COUNT, SPREAD, NORM, RANGE})
 BOX_EXTENT = "box-extent"  # a box's width or height x2 - x1: 0 for a degenerate box, below 0 for an inverted one
 BOX_AREA = "box-area"  # a box's area w * h, a sum of areas, the union of two boxes: 0 for degenerate boxes
@@ -777,7 +778,8 @@ class Analyzer:
             return summary if summary is not None else self._builtin_call(node, depth)
         name, operands, keywords = described
         first = self.fact(operands[0], depth) if operands else UNKNOWN
-        return self._op_fact(name, first, operands, keywords, depth)
+        made = self._op_fact(name, first, operands, keywords, depth)
+        return _tagged(made, REQUIRES_GRAD) if is_literal(keywords.get("requires_grad"), True) else made
 
     def _builtin_call(self, node: cst.Call, depth: int) -> Fact:
         func = name_of(node.func)

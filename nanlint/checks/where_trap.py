@@ -20,7 +20,7 @@ from nanlint.ftypes import Fix
 from nanlint.analysis.guards import value_keys
 from nanlint.analysis.patterns import Match, Template
 from nanlint.analysis.syntax import children, name_of, walk
-from nanlint.analysis.values import COUNT, MASK, POS, is_eps_like
+from nanlint.analysis.values import COUNT, LEARNED, MASK, POS, REQUIRES_GRAD, is_eps_like
 
 # Ops whose result or derivative is infinite somewhere (the op table's dangers), and a value of their
 # argument where both are finite.
@@ -42,7 +42,7 @@ TESTS = frozenset({"isfinite", "isnan", "isinf", "isposinf", "isneginf", "signbi
 
 class WhereBranchTrap(Check):
     kind = "where-branch-trap"
-    FIELDS = ("op", "cond", "arg", "safe")
+    FIELDS = ("op", "cond", "arg", "feed")
     PARAMS = {"ops": (list, sorted(SAFE_ARGUMENT))}
 
     def handlers(self):
@@ -66,7 +66,8 @@ class WhereBranchTrap(Check):
                 if argument is not None and id(risky) not in self.reported and _guarded(risky, op, argument, guarded, ctx):
                     self.reported.add(id(risky))
                     fix = self._fix(ctx, condition, argument, op, taken_when) if direct else None
-                    self.report(ctx, risky, fix, op=op, cond=snippet(ctx.positions.source(condition)), arg=snippet(ctx.positions.source(argument)), safe=SAFE_ARGUMENT[op])
+                    cond, arg = snippet(ctx.positions.source(condition)), snippet(ctx.positions.source(argument))
+                    self.report(ctx, risky, fix, op=op, cond=cond, arg=arg, feed=_safe_where(cond, arg, SAFE_ARGUMENT[op], taken_when))
 
     def _risky_ops(self, branch: cst.CSTNode, ctx) -> Iterator[Tuple[cst.CSTNode, str, Optional[cst.BaseExpression], bool]]:
         """(node, op, argument, written in place) for each risky op in `branch`, not looking inside
@@ -110,9 +111,13 @@ class WhereBranchTrap(Check):
     def _fix(self, ctx, condition: cst.BaseExpression, argument: cst.BaseExpression, op: str, taken_when: bool) -> Optional[Fix]:
         if any(isinstance(n, cst.Call) and ctx.describe(n) is not None and ctx.describe(n)[0] in ("rand", "randn", "rand_like", "randn_like") for n in walk(condition)):
             return None
-        safe = SAFE_ARGUMENT[op]
-        template = Template(f"torch.where($c, $x, {safe})" if taken_when else f"torch.where($c, {safe}, $x)")
+        template = Template(_safe_where("$c", "$x", SAFE_ARGUMENT[op], taken_when))
         return self.render_fix(ctx, argument, template, Match({"c": condition, "x": argument}))
+
+
+def _safe_where(condition: str, argument: str, safe: str, taken_when: bool) -> str:
+    """The op's argument where its branch is taken, and a safe value where it is not."""
+    return f"torch.where({condition}, {argument}, {safe})" if taken_when else f"torch.where({condition}, {safe}, {argument})"
 
 
 def _where_parts(node: cst.Call, ctx) -> Optional[Tuple[cst.BaseExpression, cst.BaseExpression, cst.BaseExpression]]:
@@ -194,9 +199,11 @@ def _constant(node: cst.CSTNode, ctx) -> bool:
 
 def _number(node: cst.CSTNode, ctx) -> Optional[float]:
     """The one value `node` holds, as the value analysis bounds it: a literal, `torch.tensor(10)`, a
-    local name or `self.t` bound to one (`self.t = 10.0` in `__init__`)."""
-    low, high = ctx.fact(node).bounds
-    return low if low == high and math.isfinite(low) else None
+    local name or `self.t` bound to one (`self.t = 10.0` in `__init__`). A parameter or a tensor made
+    with requires_grad=True is a variable, whatever it starts at."""
+    fact = ctx.fact(node)
+    low, high = fact.bounds
+    return low if low == high and math.isfinite(low) and not fact.tags & {LEARNED, REQUIRES_GRAD} else None
 
 
 def _differentiable(node: cst.BaseExpression, ctx) -> bool:
