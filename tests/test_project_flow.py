@@ -245,3 +245,31 @@ def test_maxima_minima_and_logsumexp_made_by_a_helper_keep_what_they_are(tmp_pat
     """)
     assert found(check(tmp_path, "crf.py", "norm.py", preview=True)) == [
         ("crf.py", 14, "NAN101"), ("crf.py", 14, "NAN101"), ("norm.py", 6, "NAN405")]
+
+
+def test_an_instance_call_runs_the_class_call_method_in_another_file(tmp_path):
+    """`Metric()(x, y)` and `self.metric(x, y)` run `__call__` (an nn.Module's runs `forward`): the
+    method is differentiated when the loss that calls it is."""
+    write(tmp_path, "metrics.py", """
+        import torch
+
+
+        class Correlation:
+            def __call__(self, x, y):
+                xm = x - torch.mean(x, dim=1, keepdim=True)
+                ym = y - torch.mean(y, dim=1, keepdim=True)
+                return (xm * ym).sum(1) / torch.sqrt((xm ** 2).sum(1) + 1e-8) / (ym ** 2).sum(1).clamp_min(1e-8).sqrt()
+    """)
+    write(tmp_path, "losses.py", """
+        import torch.nn as nn
+        from metrics import Correlation
+
+
+        class PearsonLoss(nn.Module):
+            def forward(self, pred, target):
+                return 1 - Correlation()(pred, target).mean()
+    """)
+    assert found(check(tmp_path, "metrics.py")) == []
+    write(tmp_path, "metrics.py", (tmp_path / "metrics.py").read_text().replace(" + 1e-8", ""))
+    (finding,) = check(tmp_path, "metrics.py").findings
+    assert (finding.line, finding.code) == (8, "NAN201") and "losses.py" in finding.message

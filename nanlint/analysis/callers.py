@@ -86,7 +86,8 @@ def _scan(node: cst.CSTNode, caller: cst.CSTNode, owner: Optional[cst.ClassDef],
             callee = (resolver.here(inner), False) if inner is not None else _callee(sub.func, owner, assigned, resolver)
             if callee is not None:
                 definition, skips_self = callee
-                calls.sites.setdefault(definition.key, []).append(CallSite(sub, caller, skips_self))
+                for key in _keys(definition):
+                    calls.sites.setdefault(key, []).append(CallSite(sub, caller, skips_self))
         stack.extend(reversed(list(children(sub))))
 
 
@@ -94,7 +95,7 @@ def _callee(func: cst.CSTNode, owner, assigned, resolver: _Resolver) -> Optional
     """The function a call of `func` runs, and whether its first parameter is bound (a method)."""
     locate = resolver.locate
     if isinstance(func, cst.Call):  # `Net()(x)`
-        return _bound_method(_member_of(locate(func.func), "forward"))
+        return _bound_method(_called_instance(locate(func.func)))
     if isinstance(func, cst.Name) and func.value == "self" and owner is not None:  # `self(x)`: the class's forward
         method = _method(owner, "forward")
         return (resolver.here(method), True) if method is not None else None
@@ -106,7 +107,7 @@ def _callee(func: cst.CSTNode, owner, assigned, resolver: _Resolver) -> Optional
         function = _function_held(held, locate)  # `self.neg_loss = _neg_loss`
         if function is not None:
             return function, False
-        return _bound_method(_instance_call(held, "forward", locate))
+        return _bound_method(_called_instance(_constructed(held, locate)))
     if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
         made = _last_assigned(assigned, func.value.value)
         if isinstance(made, cst.Call):  # `vae.loss(x)` with `vae = VAE()`
@@ -119,7 +120,7 @@ def _callee(func: cst.CSTNode, owner, assigned, resolver: _Resolver) -> Optional
     if isinstance(func, cst.Name):  # `model(x)` with `model = Net()`; `f(x)` with `f = helper`
         held = _last_assigned(assigned, func.value)
         function = _function_held(held, locate)
-        return (function, False) if function is not None else _bound_method(_instance_call(held, "forward", locate))
+        return (function, False) if function is not None else _bound_method(_called_instance(_constructed(held, locate)))
     return None
 
 
@@ -137,9 +138,25 @@ def _bound_method(callee: Optional[Definition]) -> Optional[Tuple[Definition, bo
 
 def _instance_call(made: Optional[cst.CSTNode], method: str, locate: Locate) -> Optional[Definition]:
     """`method` of the class whose construction `made` is (`Net()` for `model = Net()`)."""
-    if not isinstance(made, cst.Call):
-        return None
-    return _member_of(locate(made.func), method)
+    return _member_of(_constructed(made, locate), method)
+
+
+def _constructed(made: Optional[cst.CSTNode], locate: Locate) -> Optional[Definition]:
+    """The project's class whose construction `made` is, if it is one."""
+    return locate(made.func) if isinstance(made, cst.Call) else None
+
+
+def _called_instance(located: Optional[Definition]) -> Optional[Definition]:
+    return located.instance_call() if located is not None else None
+
+
+def _keys(definition: Definition) -> List[Hashable]:
+    """The keys a call site is kept under: an instance call is kept under the class's `__call__`
+    too, since which of the two the class has is known only once its file is parsed."""
+    path, name = definition.key
+    if name.endswith(".forward"):
+        return [definition.key, (path, name[: -len("forward")] + "__call__")]
+    return [definition.key]
 
 
 def _member_of(located: Optional[Definition], name: str) -> Optional[Definition]:

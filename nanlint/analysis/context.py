@@ -354,9 +354,9 @@ class FileContext:
                 return None
             method = made.member(func.attr.value)
             return method if method is not None and method.node is not None else made.model._submodule_forward(made.node, func.attr.value)
-        construction = self.construction(func)  # `model(x)`, `self.encoder(x)`: the class's forward
+        construction = self.construction(func)  # `model(x)`, `self.encoder(x)`: the class's forward (or __call__)
         made = self.locate(construction.func) if construction is not None else None
-        return made.member("forward") if made is not None else None
+        return made.instance_call() if made is not None and made.node is not None else None
 
     def locate(self, func: cst.CSTNode) -> Optional[Definition]:
         """The project's function or class a name or dotted name refers to: one of the file's own

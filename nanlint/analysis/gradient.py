@@ -16,6 +16,8 @@ or code that runs only in eval mode (the `else` of `if self.training:`, what fol
 
 from __future__ import annotations
 
+import itertools
+
 import re
 from pathlib import Path
 from dataclasses import dataclass, field
@@ -168,12 +170,14 @@ class GradientContext:
         own class, whose result reaches the output of a differentiated caller."""
         if not isinstance(function.node, cst.FunctionDef):
             return None
-        for caller, call in self.call_sites(function):
-            if self._reason_for(caller) is not None and self._reaches_output(call, caller):
+        definition = Definition.here(self.ctx, function.node)
+        own_sites = ((self._table().get(id(site.caller)), site.call) for site in self.ctx.calls().sites.get(definition.key, ()))
+        for caller, call in itertools.chain(self.call_sites(function), own_sites):  # by name; by what the call reaches (`self.corr(x)`)
+            if caller is not None and self._reason_for(caller) is not None and self._reaches_output(call, caller):
                 return f"called from `{caller.name}`, which is differentiated"
         if self.ctx.project is None:
             return None
-        for model, site in self.ctx.project.callers(Definition.here(self.ctx, function.node)):
+        for model, site in self.ctx.project.callers(definition):
             caller = model.gradient.function_of(site.caller)
             if model.gradient._reason_for(caller) is not None and model.gradient._reaches_output(site.call, caller):
                 return f"called from `{caller.name}` in {Path(model.path).name}, which is differentiated"

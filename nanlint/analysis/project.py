@@ -79,6 +79,11 @@ class Definition:
             return None
         return Definition((self.key[0], f"{self.key[1]}.{name}"), False, self._project, self._model)
 
+    def instance_call(self) -> Optional["Definition"]:
+        """What calling an instance of this class runs: its `forward` (through nn.Module's
+        `__call__`), else its own `__call__`."""
+        return self.member("forward") or self.member("__call__")
+
 
 class _Stamp(NamedTuple):
     mtime_ns: int
