@@ -29,7 +29,8 @@ SAFE_ARGUMENT = {
     if op.dangers and not name.startswith("_") and op.produces != ops.NORM and op.produces != ops.DISTANCE
 }
 SAFE_ARGUMENT.update(dict.fromkeys(("pow",), ops.safe_argument(ops.FRACTIONAL_POWER_DANGERS)))
-POSITIVE_ENOUGH = frozenset({"exp"})  # overflow, not a domain edge: a positive argument is no guard
+# Ops that overflow above a limit, not at a domain edge: a positive argument is no guard (exp, expm1...).
+POSITIVE_ENOUGH = frozenset(name for name, op in ops.OPS.items() if any(d.boundary == ops.EXP_LIMIT and d.side == ops.ABOVE for d in op.dangers))
 # Ops singular at 0: a guard `x > c` whose bound makes their argument 0 (`(x**2 - 1).sqrt()` under
 # `x > 1`) puts the singularity on the unselected side as surely as `log(x)` under `x > 0` does.
 SINGULAR_AT_ZERO = frozenset(
