@@ -19,7 +19,7 @@ from typing import Callable, Dict, Hashable, List, Optional, Tuple
 import libcst as cst
 
 from nanlint.analysis.project import Definition
-from nanlint.analysis.syntax import SCOPE_NODES, children, name_of, own_nodes, positional_args, keyword_args, value_key
+from nanlint.analysis.syntax import children, name_of, positional_args, keyword_args, value_key
 
 FUNCTION_KINDS = (cst.FunctionDef, cst.Module)
 
@@ -64,25 +64,29 @@ def _scan(node: cst.CSTNode, caller: cst.CSTNode, owner: Optional[cst.ClassDef],
     the functions and classes it defines."""
     calls = resolver.calls
     assigned = calls.assignments.setdefault(id(caller), [])
-    nested = {sub.name.value: sub for sub in own_nodes(caller) if isinstance(sub, cst.FunctionDef)} if isinstance(caller, cst.FunctionDef) and caller is node else {}
+    # its nested functions, met before the calls that run them (`def lunif(x): ...; lunif(z)`)
+    nested: Optional[Dict[str, cst.FunctionDef]] = {} if isinstance(caller, cst.FunctionDef) and caller is node else None
     if owner is not None and caller is node:
         calls.owners[id(caller)] = owner
     stack = list(reversed(list(children(node))))
     while stack:
         sub = stack.pop()
-        if isinstance(sub, cst.FunctionDef):
+        kind = type(sub)  # exact types: libcst's ABC isinstance checks cost more than the walk
+        if kind is cst.FunctionDef:
+            if nested is not None:
+                nested[sub.name.value] = sub
             _scan(sub, sub, owner, resolver)
             continue
-        if isinstance(sub, cst.ClassDef):
+        if kind is cst.ClassDef:
             _scan(sub, caller, sub, resolver)
             continue
-        if isinstance(sub, SCOPE_NODES):
+        if kind is cst.Lambda:
             continue
-        if isinstance(sub, cst.Assign):
+        if kind is cst.Assign:
             for target in sub.targets:
                 assigned.extend(_bound(target.target, sub.value))
-        elif isinstance(sub, cst.Call):
-            inner = nested.get(sub.func.value) if isinstance(sub.func, cst.Name) else None  # `def lunif(x): ...; lunif(z)`
+        elif kind is cst.Call:
+            inner = nested.get(sub.func.value) if nested and type(sub.func) is cst.Name else None
             callee = (resolver.here(inner), False) if inner is not None else _callee(sub.func, owner, assigned, resolver)
             if callee is not None:
                 definition, skips_self = callee

@@ -65,15 +65,13 @@ class ComparedValues:
         if id(node) in self.seen:
             return
         self.seen.add(id(node))
-        scope = id(ctx.function_scope().node)
-        for value in _tested_values(node, ctx):
-            self.pending.setdefault(scope, []).append((value, ctx.seq + 1))
+        self.pending.setdefault(id(ctx.function_scope().node), []).append((node, ctx.seq + 1))
 
     def _scope_keys(self, ctx) -> Set[object]:
         scope = id(ctx.function_scope().node)
         keys = self.keys.setdefault(scope, set())
-        for value, horizon in self.pending.pop(scope, ()):
-            keys |= ctx.at(horizon, value_keys, value, ctx)
+        for test, horizon in self.pending.pop(scope, ()):
+            keys |= ctx.at(horizon, _tested_keys, test, ctx)
         return keys
 
     def guards(self, node: cst.CSTNode, ctx) -> bool:
@@ -112,6 +110,10 @@ def _added_terms(node: cst.CSTNode, ctx) -> List[cst.CSTNode]:
         else:
             terms.append(item)
     return terms if len(terms) > 1 else []
+
+
+def _tested_keys(test: cst.CSTNode, ctx) -> Set[object]:
+    return {key for value in _tested_values(test, ctx) for key in value_keys(value, ctx)}
 
 
 def _tested_values(node: cst.CSTNode, ctx) -> List[cst.CSTNode]:

@@ -239,6 +239,7 @@ def elements(node: cst.CSTNode) -> Optional[List[cst.CSTNode]]:
 
 
 SCOPE_NODES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)
+_SCOPE_TYPES = frozenset(SCOPE_NODES)  # compared by type: libcst's ABC isinstance checks are slow
 
 
 def own_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
@@ -248,7 +249,7 @@ def own_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     while stack:
         sub = stack.pop()
         yield sub
-        if not isinstance(sub, SCOPE_NODES):
+        if type(sub) not in _SCOPE_TYPES:
             stack.extend(children(sub))
 
 
