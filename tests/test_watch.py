@@ -8,7 +8,7 @@ import sys
 import threading
 import time
 
-from cli_support import LOG_OF_STD, RISKY, nanlint_env, write
+from cli_support import HUNG, LOG_OF_STD, RISKY, nanlint_env, write
 
 FIRST_RULES = ("--select", "NAN101,NAN102")
 
@@ -54,7 +54,7 @@ def test_watch_checks_again_when_a_file_changes(tmp_path):
         write(tmp_path, "new.py", RISKY)  # a new file is watched too
         out.wait_for("Found 3 errors. Watching for file changes.")
         process.send_signal(signal.SIGINT)
-        assert process.wait(timeout=30) == 130
+        assert process.wait(timeout=HUNG) == 130
     finally:
         if process.poll() is None:
             process.kill()
@@ -75,7 +75,7 @@ def test_watch_checks_again_when_a_configuration_is_added_below(tmp_path):
         out.wait_for("File change detected...")
         out.wait_for("Found 1 error. Watching for file changes.")
         process.send_signal(signal.SIGINT)
-        assert process.wait(timeout=30) == 130
+        assert process.wait(timeout=HUNG) == 130
     finally:
         if process.poll() is None:
             process.kill()
