@@ -67,14 +67,24 @@ def _check(candidates: List[Candidate], jobs: Optional[int]) -> List[Checked]:
     checkers = list({id(c.checker): c.checker for c in candidates}.values())
     configuration = {id(checker): index for index, checker in enumerate(checkers)}
     tasks = [Task(configuration[id(c.checker)], c.path, c.named) for c in candidates]
-    # Largest files first, in small chunks: no worker is left with a heavy tail.
-    order = sorted(tasks, key=lambda task: -sizes[task.path])
-    chunk = max(1, min(CHUNK_MAX, len(tasks) // (jobs * 16)))
+    chunks = _chunks(tasks, sizes, jobs)
     from concurrent.futures import ProcessPoolExecutor  # 50 ms to import: only when it is used
 
     with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(tuple(checker.settings for checker in checkers),)) as executor:
-        done = dict(zip(order, executor.map(_check_in_worker, order, chunksize=chunk)))
+        done = {task: checked for chunk, results in zip(chunks, executor.map(_check_chunk_in_worker, chunks)) for task, checked in zip(chunk, results)}
     return [done[task] for task in tasks]
+
+
+def _chunks(tasks: List[Task], sizes: Dict[str, int], jobs: int) -> List[List[Task]]:
+    """The tasks in chunks of files of one folder, which import each other (a worker keeps the
+    trees it parsed to answer one file's questions for the next), the heaviest chunks first: no
+    worker is left with a heavy tail."""
+    size = max(1, min(CHUNK_MAX, len(tasks) // (jobs * 4)))
+    by_folder: Dict[str, List[Task]] = {}
+    for task in tasks:
+        by_folder.setdefault(os.path.dirname(task.path), []).append(task)
+    chunks = [files[start:start + size] for files in by_folder.values() for start in range(0, len(files), size)]
+    return sorted(chunks, key=lambda chunk: -sum(sizes[task.path] for task in chunk))
 
 
 def _sizes(candidates: List[Candidate]) -> Dict[str, int]:
@@ -94,6 +104,10 @@ _CHECKERS: Dict[int, "Checker"] = {}
 def _init_worker(settings: Tuple[Settings, ...]) -> None:
     global _SETTINGS
     _SETTINGS = settings
+
+
+def _check_chunk_in_worker(chunk: List[Task]) -> List[Checked]:
+    return [_check_in_worker(task) for task in chunk]
 
 
 def _check_in_worker(task: Task) -> Checked:
