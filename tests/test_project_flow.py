@@ -273,3 +273,32 @@ def test_an_instance_call_runs_the_class_call_method_in_another_file(tmp_path):
     write(tmp_path, "metrics.py", (tmp_path / "metrics.py").read_text().replace(" + 1e-8", ""))
     (finding,) = check(tmp_path, "metrics.py").findings
     assert (finding.line, finding.code) == (8, "NAN201") and "losses.py" in finding.message
+
+
+def test_a_selection_made_by_a_caller_in_another_file_reaches_the_helper_that_averages_it(tmp_path):
+    """`sel = loss[valid]; sel = reduce(sel)`: the argument is what `sel` was before the call, not
+    the call's own result; a caller that tests the mask first passes no empty selection."""
+    write(tmp_path, "reduction.py", """
+        import torch
+
+
+        def reduce(loss, reduction="mean"):
+            if reduction == "mean":
+                return loss.mean()
+            return loss.sum()
+    """)
+    write(tmp_path, "seg.py", """
+        import torch.nn as nn
+        from reduction import reduce
+
+
+        class IgnoringLoss(nn.Module):
+            def forward(self, per_pixel, target):
+                sel = per_pixel[target != 255]
+                sel = reduce(sel)
+                return sel
+    """)
+    assert found(check(tmp_path, "reduction.py")) == [("reduction.py", 6, "NAN702")]
+    guarded = (tmp_path / "seg.py").read_text().replace("        sel = reduce(sel)", "        if sel.numel() > 0:\n            sel = reduce(sel)")
+    (tmp_path / "seg.py").write_text(guarded)
+    assert found(check(tmp_path, "reduction.py")) == []

@@ -14,14 +14,15 @@ own definitions and, through its imports, the project's (analysis/project.py): `
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Dict, Hashable, List, Optional, Tuple
+from typing import Callable, Dict, Hashable, List, NamedTuple, Optional, Set, Tuple
 
 import libcst as cst
 
 from nanlint.analysis.project import Definition
-from nanlint.analysis.syntax import children, name_of, positional_args, keyword_args, value_key
+from nanlint.analysis.syntax import children, name_of, positional_args, keyword_args, value_key, walk
 
 FUNCTION_KINDS = (cst.FunctionDef, cst.Module)
+CONDITIONS = frozenset({cst.If, cst.While, cst.Assert, cst.IfExp})  # nodes whose `test` guards what follows
 
 
 @dataclass
@@ -29,6 +30,14 @@ class CallSite:
     call: cst.Call
     caller: cst.CSTNode  # the function (or module) the call is in
     skips_self: bool  # a method called through `self.m(...)` or an instance: its first parameter is bound
+    assigned_before: int  # how many of the caller's assignments precede the call (`x = f(x)`: not its own)
+    tested_before: int = 0  # how many names the caller's conditions (`if`, `while`, `assert`) named before it
+
+
+class _Bind(NamedTuple):
+    """The names an assignment binds, recorded once its value has been walked."""
+
+    pairs: List[Tuple[str, cst.CSTNode]]
 
 
 @dataclass
@@ -39,6 +48,11 @@ class FileCalls:
     sites: Dict[Hashable, List[CallSite]] = field(default_factory=dict)
     assignments: Dict[int, List[Tuple[str, cst.CSTNode]]] = field(default_factory=dict)  # id(caller) -> (name, value) in order
     owners: Dict[int, cst.ClassDef] = field(default_factory=dict)  # id(method) -> its class
+    tested: Dict[int, List[str]] = field(default_factory=dict)  # id(caller) -> the names its conditions name, in order
+
+    def tested_before(self, site: CallSite) -> Set[str]:
+        """The names the caller's conditions test before the call (`if mask.any():`, `assert n > 0`)."""
+        return set(self.tested.get(id(site.caller), ())[:site.tested_before])
 
 
 # `locate(name expression)` -> the project's class or function it names (a Definition), or None.
@@ -64,6 +78,7 @@ def _scan(node: cst.CSTNode, caller: cst.CSTNode, owner: Optional[cst.ClassDef],
     the functions and classes it defines."""
     calls = resolver.calls
     assigned = calls.assignments.setdefault(id(caller), [])
+    tested = calls.tested.setdefault(id(caller), [])
     # its nested functions, met before the calls that run them (`def lunif(x): ...; lunif(z)`)
     nested: Optional[Dict[str, cst.FunctionDef]] = {} if isinstance(caller, cst.FunctionDef) and caller is node else None
     if owner is not None and caller is node:
@@ -72,6 +87,9 @@ def _scan(node: cst.CSTNode, caller: cst.CSTNode, owner: Optional[cst.ClassDef],
     while stack:
         sub = stack.pop()
         kind = type(sub)  # exact types: libcst's ABC isinstance checks cost more than the walk
+        if kind is _Bind:
+            assigned.extend(sub.pairs)
+            continue
         if kind is cst.FunctionDef:
             if nested is not None:
                 nested[sub.name.value] = sub
@@ -83,15 +101,16 @@ def _scan(node: cst.CSTNode, caller: cst.CSTNode, owner: Optional[cst.ClassDef],
         if kind is cst.Lambda:
             continue
         if kind is cst.Assign:
-            for target in sub.targets:
-                assigned.extend(_bound(target.target, sub.value))
+            stack.append(_Bind([pair for target in sub.targets for pair in _bound(target.target, sub.value)]))
+        elif kind in CONDITIONS:
+            tested.extend(node.value for node in walk(sub.test) if type(node) is cst.Name)
         elif kind is cst.Call:
             inner = nested.get(sub.func.value) if nested and type(sub.func) is cst.Name else None
             callee = (resolver.here(inner), False) if inner is not None else _callee(sub.func, owner, assigned, resolver)
             if callee is not None:
                 definition, skips_self = callee
                 for key in _keys(definition):
-                    calls.sites.setdefault(key, []).append(CallSite(sub, caller, skips_self))
+                    calls.sites.setdefault(key, []).append(CallSite(sub, caller, skips_self, len(assigned), len(tested)))
         stack.extend(reversed(list(children(sub))))
 
 

@@ -19,9 +19,9 @@ from nanlint.source import NEWLINE
 from nanlint.analysis.ops import MODULES
 from nanlint.analysis.syntax import (
     attribute_name, function_params, own_nodes, is_constant, is_docstring, is_literal, keyword_args, name_of, positional_args,
-    display_element, returned_values, snippet,
+    display_element, returned_values, snippet, walk,
 )
-from nanlint.analysis.values import NUMPY_MODULES, Analyzer, Fact, constant_value, join
+from nanlint.analysis.values import NUMPY_MODULES, SELECTED, Analyzer, Fact, constant_value, join
 
 GRAD_DISABLING = frozenset(
     {"torch.no_grad", "torch.inference_mode", "torch.autograd.no_grad", "torch.autograd.grad_mode.no_grad",
@@ -56,7 +56,7 @@ class FileContext:
         self._nested: Dict[int, Dict[str, cst.FunctionDef]] = {}
         self._summaries: Dict[Tuple[int, Optional[int]], Optional[Fact]] = {}
         self._calls: Optional[FileCalls] = None
-        self._caller_scopes: Dict[int, Scope] = {}
+        self._caller_scopes: Dict[Tuple[int, Optional[int]], Scope] = {}
         self.judging = project.judging if project is not None else Judging()
         self._parameter_facts: Dict[Tuple[int, str, int], Optional[Fact]] = {}
         self._group_helpers: Dict[int, Optional[GroupReduction]] = {}
@@ -214,7 +214,7 @@ class FileContext:
         helper = self._group_helper(func)
         if helper is not None:  # `scatter_add(src, index, n)`, a helper around `index_add_`: as its reduction of `src`
             function, reduction = helper
-            source = argument_for(CallSite(call, function, False), function, name_of(reduction.source))
+            source = argument_for(CallSite(call, function, False, 0), function, name_of(reduction.source))
             if source is not None:
                 return reduction.op, [source], {}
         module = self.module_op(self.construction(func))
@@ -487,7 +487,7 @@ class FileContext:
         for caller, site in self.call_sites(function):
             argument = argument_for(site, function, name)
             if argument is not None:
-                facts.append(caller.judged_at(site.caller, [argument]))
+                facts.append(caller.passed_at(site, argument))
             elif default is not None and omits(site, function, name):  # the call leaves it to its default
                 facts.append(self.judged_at(self.module, [default]))
         if not facts and default is not None:  # no call seen: the default is the value it was written for
@@ -499,6 +499,27 @@ class FileContext:
             result = join(result, fact)
         return result
 
+    def passed_at(self, site: CallSite, argument: cst.BaseExpression) -> Fact:
+        """The fact of what a call site of this file passes: `argument` as the caller's assignments
+        before the call leave it; a boolean selection the caller tested first (`if mask.any():`) is
+        no empty one."""
+        fact = self.judged_at(site.caller, [argument], site.assigned_before)
+        if fact.has(SELECTED) and self._tested_before(site, argument):
+            fact = fact._replace(tags=fact.tags - {SELECTED})
+        return fact
+
+    def _tested_before(self, site: CallSite, argument: cst.BaseExpression) -> bool:
+        """The caller's conditions before the call name the argument or a name it was made from."""
+        tested = self.calls().tested_before(site)
+        if not tested:
+            return False
+        names = {node.value for node in walk(argument) if isinstance(node, cst.Name)}
+        made = dict(self.calls().assignments.get(id(site.caller), ())[:site.assigned_before])
+        for name in list(names):
+            if name in made:
+                names |= {node.value for node in walk(made[name]) if isinstance(node, cst.Name)}
+        return not names.isdisjoint(tested)
+
     def calls(self) -> FileCalls:
         """The file's call sites and each function's assignments, collected the first time asked."""
         if self._calls is None:
@@ -509,25 +530,27 @@ class FileContext:
         """The module body's assignments as a scope, read from the call-site scan (no walk)."""
         return self._caller_scope(self.module)
 
-    def judged_at(self, caller: cst.CSTNode, values: List[cst.CSTNode]) -> Fact:
-        """The joined facts of `values` as they stand in `caller` (a function or the module) of this file."""
-        return self._judged_in(self._caller_scope(caller), values)
+    def judged_at(self, caller: cst.CSTNode, values: List[cst.CSTNode], assigned: Optional[int] = None) -> Fact:
+        """The joined facts of `values` as they stand in `caller` (a function or the module) of this
+        file: after its first `assigned` assignments (a call site's), or at its end."""
+        return self._judged_in(self._caller_scope(caller, assigned), values)
 
-    def _caller_scope(self, caller: cst.CSTNode) -> Scope:
+    def _caller_scope(self, caller: cst.CSTNode, assigned: Optional[int] = None) -> Scope:
         """The caller's assignments in source order as a scope (the last one wins), its parameters
-        unknown; made once per caller."""
-        if id(caller) not in self._caller_scopes:
-            self._caller_scopes[id(caller)] = self._assignments_scope(caller)
-        return self._caller_scopes[id(caller)]
+        unknown: all of them, or the first `assigned`; made once for each."""
+        key = (id(caller), assigned)
+        if key not in self._caller_scopes:
+            self._caller_scopes[key] = self._assignments_scope(caller, assigned)
+        return self._caller_scopes[key]
 
-    def _assignments_scope(self, caller: cst.CSTNode) -> Scope:
+    def _assignments_scope(self, caller: cst.CSTNode, assigned: Optional[int]) -> Scope:
         scope = Scope(caller, "function" if isinstance(caller, cst.FunctionDef) else "module")
         scope.owner = self.calls().owners.get(id(caller))
         if isinstance(caller, cst.FunctionDef):
             for param in function_params(caller):
                 scope.record(param.name.value, 0, None)
                 scope.params[param.name.value] = 0
-        for order, (target, value) in enumerate(self.calls().assignments.get(id(caller), ()), 1):
+        for order, (target, value) in enumerate(self.calls().assignments.get(id(caller), ())[:assigned], 1):
             scope.record(target, order, value)
         return scope
 

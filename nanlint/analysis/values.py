@@ -100,6 +100,7 @@ RECTIFIED = "rectified"  # a ReLU output: 0 for every non-positive input
 DISTANCE = "distance"  # a norm of a difference or a cdist: 0 where two points coincide
 SIGNED = "signed"  # samples of both signs by construction (torch.randn), and odd powers of them
 LEARNED = "learned"  # an nn.Parameter itself (a view or cast of it): an optimizer step can take it anywhere
+SELECTED = "selected"  # x[mask], masked_select, nonzero, and elementwise arithmetic on them: empty when nothing is selected
 REQUIRES_GRAD = "requires-grad"  # made with requires_grad=True: a variable gradients are taken for, whatever its first value
 KINDS = frozenset({COUNT, SPREAD, NORM, RANGE})
 BOX_EXTENT = "box-extent"  # a box's width or height x2 - x1: 0 for a degenerate box, below 0 for an inverted one
@@ -164,7 +165,10 @@ def _tagged(fact: Fact, *tags: str) -> Fact:
 
 def join(a: Fact, b: Fact) -> Fact:
     low, high = intervals.hull(a.bounds, b.bounds)
-    return Fact(a.signs | b.signs, a.why or b.why, a.tags & b.tags | ((a.tags | b.tags) & {NEG_INF, POS_INF}), low, high)
+    return Fact(a.signs | b.signs, a.why or b.why, a.tags & b.tags | ((a.tags | b.tags) & MAY_TAGS), low, high)
+
+
+MAY_TAGS = frozenset({NEG_INF, POS_INF, SELECTED})  # what one of two joined values may be, the join may be
 
 
 def _magnitude_at_most_one(fact: Fact) -> bool:
@@ -420,7 +424,10 @@ class Analyzer:
         inner = self.fact(base, depth)
         inner = inner._replace(tags=inner.tags - {MASK})
         mask = subscript_index(node)
-        return _without(inner, excluded_points(mask, base, self.env)) if mask is not None and index is None else inner
+        if mask is None or index is not None:
+            return inner
+        kept = _without(inner, excluded_points(mask, base, self.env))
+        return _tagged(kept, SELECTED) if self.fact(mask, depth).has(MASK) else kept
 
     def _item(self, node: cst.Subscript, base: cst.CSTNode, depth: int) -> Optional[Fact]:
         """An item at a constant key, followed as a value of its own: assigned after its container was
@@ -489,7 +496,7 @@ class Analyzer:
         if kind in intervals.OPERATORS:
             method = {"+": self._add, "-": self._sub, "*": self._multiply, "/": self._divide}[kind]
             result = bounded(method(left, right, a, b), intervals.OPERATORS[kind](a.bounds, b.bounds))
-            return result._replace(tags=result.tags - {SAVED}) if SAVED in result.tags else result
+            return result._replace(tags=result.tags - {SAVED} | (a.tags | b.tags) & {SELECTED})
         if kind == "**":
             return self.power(a, right)
         if kind == "@":
@@ -779,6 +786,8 @@ class Analyzer:
         name, operands, keywords = described
         first = self.fact(operands[0], depth) if operands else UNKNOWN
         made = self._op_fact(name, first, operands, keywords, depth)
+        if name in SELECTIONS:
+            made = _tagged(made, SELECTED)
         return _tagged(made, REQUIRES_GRAD) if is_literal(keywords.get("requires_grad"), True) else made
 
     def _builtin_call(self, node: cst.Call, depth: int) -> Fact:
@@ -909,9 +918,12 @@ class Analyzer:
             return self.fact(sequence, depth)
         if not parts or any(isinstance(part, cst.StarredElement) for part in parts):
             return UNKNOWN
-        result = self.fact(parts[0], depth)
-        for part in parts[1:self.MAX_ELEMENTS]:
-            result = join(result, self.fact(part, depth))
+        facts = [self.fact(part, depth) for part in parts[:self.MAX_ELEMENTS]]
+        result = facts[0]
+        for fact in facts[1:]:
+            result = join(result, fact)
+        if not all(fact.has(SELECTED) for fact in facts):  # one part that is not a selection keeps the whole non-empty
+            result = result._replace(tags=result.tags - {SELECTED})
         return result
 
     def _zero_sum_kernel(self, node: cst.CSTNode, hops: int) -> bool:

@@ -10,7 +10,7 @@ import libcst as cst
 from nanlint.checks.base import Check, snippet
 from nanlint.analysis.guards import value_keys
 from nanlint.analysis.syntax import argument, attribute_name, binding_key, elements, is_constant, is_literal, keyword_args, name_of, same_code, string_value, subscript_index, walk
-from nanlint.analysis.values import MASK, literal_number
+from nanlint.analysis.values import MASK, SELECTED, literal_number
 
 
 class SingleSampleSpread(Check):
@@ -114,7 +114,7 @@ class EmptySelectionMean(Check):
     the mask or the selection first (`if mask.any():`, `sel.numel() > 0`)."""
 
     kind = "empty-selection-mean"
-    FIELDS = ("sel", "mask")
+    FIELDS = ("sel", "selects", "test")
     PARAMS = {"ops": (list, ["mean", "nanmean"])}
 
     def handlers(self):
@@ -126,10 +126,18 @@ class EmptySelectionMean(Check):
         if described is None or described[0] not in self.params["ops"] or len(described[1]) != 1 or described[2]:
             return
         selection = described[1][0]
-        mask = self._mask_of(selection, ctx)
-        if mask is None or ctx.compared.guards(mask, ctx) or ctx.compared.guards(selection, ctx) or _nan_already(mask, ctx):
+        if ctx.compared.guards(selection, ctx):
             return
-        self.report(ctx, node, sel=snippet(ctx.positions.source(selection)), mask=snippet(ctx.positions.source(mask)))
+        sel = snippet(ctx.positions.source(selection))
+        mask = self._mask_of(selection, ctx)
+        if mask is None:  # a selection made further away: in a caller, another file, through several names
+            if ctx.fact(selection).has(SELECTED):
+                self.report(ctx, node, sel=sel, selects="its mask", test="that the mask selects something")
+            return
+        if ctx.compared.guards(mask, ctx) or _nan_already(mask, ctx):
+            return
+        shown = snippet(ctx.positions.source(mask))
+        self.report(ctx, node, sel=sel, selects=f"`{shown}`", test=f"`torch.any({shown})`")
 
     def _mask_of(self, selection: cst.BaseExpression, ctx) -> Optional[cst.BaseExpression]:
         """The boolean index of `x[mask]` / `x.masked_select(mask)`, directly or through one local name."""
