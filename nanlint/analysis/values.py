@@ -100,7 +100,7 @@ RECTIFIED = "rectified"  # a ReLU output: 0 for every non-positive input
 DISTANCE = "distance"  # a norm of a difference or a cdist: 0 where two points coincide
 SIGNED = "signed"  # samples of both signs by construction (torch.randn), and odd powers of them
 LEARNED = "learned"  # an nn.Parameter itself (a view or cast of it): an optimizer step can take it anywhere
-SELECTED = "selected"  # x[mask], masked_select, nonzero, and elementwise arithmetic on them: empty when nothing is selected
+SELECTED = "selected"  # x[mask], masked_select, and elementwise arithmetic on them: empty when nothing is selected
 REQUIRES_GRAD = "requires-grad"  # made with requires_grad=True: a variable gradients are taken for, whatever its first value
 KINDS = frozenset({COUNT, SPREAD, NORM, RANGE})
 BOX_EXTENT = "box-extent"  # a box's width or height x2 - x1: 0 for a degenerate box, below 0 for an inverted one
@@ -786,7 +786,7 @@ class Analyzer:
         name, operands, keywords = described
         first = self.fact(operands[0], depth) if operands else UNKNOWN
         made = self._op_fact(name, first, operands, keywords, depth)
-        if name in SELECTIONS:
+        if name == "masked_select":  # (the indices `nonzero` gives are left alone: often one per row by construction)
             made = _tagged(made, SELECTED)
         return _tagged(made, REQUIRES_GRAD) if is_literal(keywords.get("requires_grad"), True) else made
 

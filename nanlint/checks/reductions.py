@@ -3,7 +3,7 @@ divides by differences of eigenvalues."""
 
 from __future__ import annotations
 
-from typing import Dict, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 import libcst as cst
 
@@ -131,7 +131,7 @@ class EmptySelectionMean(Check):
         sel = snippet(ctx.positions.source(selection))
         mask = self._mask_of(selection, ctx)
         if mask is None:  # a selection made further away: in a caller, another file, through several names
-            if ctx.fact(selection).has(SELECTED):
+            if ctx.fact(selection).has(SELECTED) and not any(ctx.compared.guards(name, ctx) for name in _made_from(selection, ctx)):
                 self.report(ctx, node, sel=sel, selects="its mask", test="that the mask selects something")
             return
         if ctx.compared.guards(mask, ctx) or _nan_already(mask, ctx):
@@ -161,6 +161,19 @@ class EmptySelectionMean(Check):
         return index if ctx.fact(index).has(MASK) else None
 
 
+def _made_from(node: cst.CSTNode, ctx, hops: int = 0) -> List[cst.Name]:
+    """The names `node` reads and, through the function's assignments, the names those were made
+    from (`pv = pi[mask].float()`: `pi` and `mask`): what a test earlier in the function may name."""
+    names = [sub for sub in walk(node) if isinstance(sub, cst.Name)]
+    found: List[cst.Name] = list(names)
+    for name in names:
+        binding = ctx.lookup(name) if hops < MADE_FROM_HOPS else None
+        if binding is not None:
+            found.extend(ctx.at(binding.seq, _made_from, binding.value, ctx, hops + 1))
+    return found
+
+
+MADE_FROM_HOPS = 3
 MEAN_LOSSES = frozenset({"nll_loss", "cross_entropy"})
 NOT_EQUAL = frozenset({"ne", "not_equal"})
 
