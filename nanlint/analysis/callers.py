@@ -21,7 +21,6 @@ import libcst as cst
 from nanlint.analysis.project import Definition
 from nanlint.analysis.syntax import children, name_of, positional_args, keyword_args, value_key, walk
 
-FUNCTION_KINDS = (cst.FunctionDef, cst.Module)
 CONDITIONS = frozenset({cst.If, cst.While, cst.Assert, cst.IfExp})  # nodes whose `test` guards what follows
 
 
