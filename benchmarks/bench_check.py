@@ -52,11 +52,12 @@ for path in sorted(pathlib.Path(sys.argv[1]).rglob("*.py")):
 """
 PER_FILE_SCRIPT = """
 import sys, time
-from nanlint.api import Checker
-from nanlint.config import Settings
+from nanlint.project.checker import Checker
+from nanlint.project.config import Settings
+from nanlint.project.run import files
 checker = Checker(Settings(select=("ALL",), preview=True, cache=False))
-files, _ = checker.files([sys.argv[1]])
-for path in files:
+checked, _ = files(checker, [sys.argv[1]])
+for path in checked:
     start = time.process_time()
     result = checker.check_file(path)
     internal = sum(e.kind == "internal" for e in result.errors)

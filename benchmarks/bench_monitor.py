@@ -30,7 +30,7 @@ from typing import List, NamedTuple
 import torch
 from torch import nn
 
-from nanlint.runtime.checks import HostReads
+from nanlint.runtime.finite import HostReads
 from nanlint.runtime.events import MemorySink
 from nanlint.runtime.monitor import Monitor
 from nanlint.runtime.schedule import Schedule

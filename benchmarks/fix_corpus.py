@@ -23,12 +23,13 @@ from typing import List, Optional, Sequence, Set, Tuple
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from nanlint.api import Checker  # noqa: E402
-from nanlint.config import Settings  # noqa: E402
+from nanlint.project.checker import Checker  # noqa: E402
+from nanlint.project.run import files  # noqa: E402
+from nanlint.project.config import Settings  # noqa: E402
 from nanlint.analysis.context import NEWLINE  # noqa: E402
-from nanlint.fixes import applicable, fix_text, parse_error  # noqa: E402
-from nanlint.ftypes import Finding  # noqa: E402
-from nanlint.source import SourceError, read  # noqa: E402
+from nanlint.engine.fixes import applicable, fix_text, parse_error  # noqa: E402
+from nanlint.types import Finding  # noqa: E402
+from nanlint.inputs.source import SourceError, read  # noqa: E402
 
 
 def corpus_dir() -> Path:
@@ -105,17 +106,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if not corpus.is_dir():
         sys.exit(f"no corpus at {corpus}: see benchmarks/bench_check.py")
     checker = Checker(Settings(select=("ALL",), preview=True, cache=False, root=str(corpus)))
-    files, _ = checker.files([str(corpus)])
+    corpus_files, _ = files(checker, [str(corpus)])
     fixes = files_with_fixes = 0
     problems = []
-    for path in files:
+    for path in corpus_files:
         count, problem = check_file(checker, path, unsafe=not args.safe_only)
         fixes += count
         files_with_fixes += bool(count)
         if problem is not None:
             problems.append(f"{path}: {problem}")
     kind = "safe" if args.safe_only else "safe and unsafe"
-    print(f"{len(files)} files checked; {fixes} {kind} fixes in {files_with_fixes} files; {len(problems)} files with a problem")
+    print(f"{len(corpus_files)} files checked; {fixes} {kind} fixes in {files_with_fixes} files; {len(problems)} files with a problem")
     for line in problems[: args.show]:
         print(line)
     return 1 if problems else 0

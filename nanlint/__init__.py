@@ -4,7 +4,9 @@ PYTEST_DONT_REWRITE: nanlint holds no assertion helpers for tests. Under `nanlin
 bootstrap has imported nanlint before pytest loads its plugin, and this mark tells pytest not to try.
 """
 
-__version__ = "0.1.0"
+from nanlint.version import __version__
+
+__all__ = ["__version__", "watch"]
 
 
 def __getattr__(name):

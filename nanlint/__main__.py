@@ -6,7 +6,7 @@ import sys
 if not getattr(sys.flags, "safe_path", False) and sys.path and sys.path[0] in ("", os.getcwd()):
     del sys.path[0]
 
-from nanlint.cli import main  # noqa: E402
+from nanlint.commands.cli import main  # noqa: E402
 
 if __name__ == "__main__":  # worker processes started by spawn/forkserver import this module again
     raise SystemExit(main())

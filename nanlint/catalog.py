@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple
+
+from nanlint.install import ABOVE_PACKAGE, PACKAGE_DIR
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -53,7 +55,6 @@ class Prediction(NamedTuple):
 
 
 PHASES = ("forward", "backward", "optimizer", "inplace")
-_PLACEHOLDER = re.compile(r"^\{(\w+)\}$")
 
 
 @dataclass(frozen=True)
@@ -109,13 +110,15 @@ class Rule:
 
 def default_rule_dir() -> Path:
     """`nanlint/rules` inside an installed wheel, else the checkout's top-level `rules/`."""
-    packaged = Path(__file__).with_name("rules")
+    packaged = Path(PACKAGE_DIR) / "rules"
     if packaged.is_dir():
         return packaged
-    return Path(__file__).resolve().parent.parent / "rules"
+    return ABOVE_PACKAGE / "rules"
 
 
-def load_catalog(extra_files: Iterable[Path] = ()) -> Dict[str, Rule]:
+def read_catalog(extra_files: Iterable[Path] = ()) -> Dict[str, Rule]:
+    """Every rule of the bundled rule files and of `extra_files`, as declared, by code. Checked
+    against the checks that implement them by `nanlint.checks.registry.load_catalog`."""
     rules: Dict[str, Rule] = {}
     files = sorted(default_rule_dir().glob("*.toml")) + [Path(p) for p in extra_files]
     for path in files:
@@ -123,32 +126,7 @@ def load_catalog(extra_files: Iterable[Path] = ()) -> Dict[str, Rule]:
             if rule.code in rules:
                 raise CatalogError(f"{path}: rule {rule.code} is already defined in {rules[rule.code].source}")
             rules[rule.code] = rule
-    return {code: _built(rule) for code, rule in sorted(rules.items())}
-
-
-def _built(rule: Rule) -> Rule:
-    """The rule's check, built once to find a bad check name, parameter, pattern or message when
-    the catalog loads (one error naming the file and the rule, before any file is checked); and
-    the rule with its `confirmed_by` placeholders expanded from the check's parameters."""
-    from nanlint.checks import build_check  # the checks import this module
-
-    check = build_check(rule)
-    if not rule.confirmed_by:
-        return rule
-    return replace(rule, confirmed_by=tuple(dict.fromkeys(_expanded(rule, check.params))))
-
-
-def _expanded(rule: Rule, params: Dict[str, object]) -> Iterable[Prediction]:
-    """`backward {ops}`: one prediction per op of the check's `ops` parameter."""
-    for prediction in rule.confirmed_by:
-        placeholder = _PLACEHOLDER.match(prediction.op)
-        if placeholder is None:
-            yield prediction
-            continue
-        ops = params.get(placeholder.group(1))
-        if not (isinstance(ops, list) and ops and all(isinstance(op, str) for op in ops)):
-            raise CatalogError(f"{rule.source}: rule {rule.code}: `confirmed_by` names `{prediction.op}`, which is not a list of op names among the check's parameters")
-        yield from (Prediction(prediction.phase, op) for op in ops)
+    return dict(sorted(rules.items()))
 
 
 def load_rule_file(path: Path) -> List[Rule]:

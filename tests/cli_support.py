@@ -18,10 +18,10 @@ import libcst
 
 from nanlint.analysis.context import FileContext
 from nanlint.analysis.syntax import statements, walk
-from nanlint.analysis.engine import RuleSet, _Walker
-from nanlint.api import Checker
-from nanlint.catalog import load_catalog
-from nanlint.config import Settings
+from nanlint.engine.walk import RuleSet, _Walker
+from nanlint.project.checker import Checker
+from nanlint.checks.registry import load_catalog
+from nanlint.project.config import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -65,7 +65,7 @@ class Completed:
 
 
 def call_nanlint(*args, cwd=None, stdin=None, env=None, timeout=None, prefix=()):
-    """Run the CLI in this process, as `run_nanlint` runs it in a subprocess: `nanlint.cli.main(ARGS)`
+    """Run the CLI in this process, as `run_nanlint` runs it in a subprocess: `nanlint.commands.cli.main(ARGS)`
     in `cwd`, with `nanlint_env(env)` as the environment, `stdin` (text or bytes; empty when None)
     as standard input and standard output and error captured; bytes on stdin give bytes back.
     Everything is restored afterwards. For what the process itself does (signals, worker pools,
@@ -75,13 +75,13 @@ def call_nanlint(*args, cwd=None, stdin=None, env=None, timeout=None, prefix=())
     (setpriv...) needs a process: the run is then `run_nanlint`'s."""
     if prefix:
         return run_nanlint(*args, cwd=cwd, stdin=stdin, env=env, timeout=timeout or HUNG, prefix=prefix)
-    from nanlint.cli import main
+    from nanlint.commands.cli import main
 
     return call_main(main, *args, cwd=cwd, stdin=stdin, env=env, timeout=timeout)
 
 
 def call_main(main, *args, cwd=None, stdin=None, env=None, timeout=None):
-    """`main(ARGS)` of a command line (nanlint.cli's, nanlint.docs') run as `call_nanlint` runs it."""
+    """`main(ARGS)` of a command line (nanlint.commands.cli's, nanlint.formats.rule_pages') run as `call_nanlint` runs it."""
     with _alarm(args, timeout):
         return _call_main(main, *args, cwd=cwd, stdin=stdin, env=env)
 

@@ -3,9 +3,9 @@ to tensors autograd saved, `inplace=True` after a saving module (and its fix thr
 optimizer step between building a graph and its backward."""
 
 from cli_support import findings_of
-from nanlint.api import Checker
-from nanlint.catalog import load_catalog
-from nanlint.config import Settings
+from nanlint.project.checker import Checker
+from nanlint.checks.registry import load_catalog
+from nanlint.project.config import Settings
 
 
 def test_leaf_check_survives_tuple_targets_and_reports_their_line():

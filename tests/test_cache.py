@@ -8,9 +8,10 @@ import os
 import pytest
 
 from cli_support import LOG_OF_STD, RISKY, SAFE, write
-from nanlint import cache as cache_module
-from nanlint.api import Checker
-from nanlint.config import Settings
+from nanlint.project import cache as cache_module
+from nanlint.project.checker import Checker
+from nanlint.project.run import single
+from nanlint.project.config import Settings
 
 BROKEN = "import torch\ndef f(:\n    pass\n"
 EXTRA_RULE = """
@@ -49,7 +50,7 @@ def checker(tmp_path, **settings):
 
 
 def run(tmp_path, **settings):
-    return checker(tmp_path, **settings).run([str(tmp_path)], jobs=1)
+    return single(checker(tmp_path, **settings)).run([str(tmp_path)], jobs=1)
 
 
 def cache_files(tmp_path):

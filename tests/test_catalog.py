@@ -5,11 +5,12 @@ import libcst
 
 import pytest
 
-from nanlint.api import Checker
-from nanlint.catalog import Rule, load_catalog
-from nanlint.config import Settings
-from nanlint.fixes import fix_text
-from nanlint.analysis.suppressions import UNUSED_SUPPRESSION
+from nanlint.project.checker import Checker
+from nanlint.catalog import Rule
+from nanlint.checks.registry import load_catalog
+from nanlint.project.config import Settings
+from nanlint.engine.fixes import fix_text
+from nanlint.engine.suppressions import UNUSED_SUPPRESSION
 
 CATALOG = load_catalog()
 EVERY_RULE = Checker(Settings(select=("ALL",), preview=True), CATALOG)

@@ -9,7 +9,8 @@ from collections import defaultdict
 import pytest
 from cli_support import call_nanlint
 
-from nanlint.catalog import Rule, load_catalog
+from nanlint.catalog import Rule
+from nanlint.checks.registry import load_catalog
 
 CATALOG = load_catalog()
 # A dotted name in a fix title (`F.softplus`, `torch.nn.functional.softplus`, `x.dtype`).

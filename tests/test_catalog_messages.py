@@ -7,9 +7,10 @@ Update it after reviewing a deliberate change: NANLINT_UPDATE_SNAPSHOT=1 python 
 import os
 from pathlib import Path
 
-from nanlint.api import Checker
-from nanlint.catalog import Rule, load_catalog
-from nanlint.config import Settings
+from nanlint.project.checker import Checker
+from nanlint.catalog import Rule
+from nanlint.checks.registry import load_catalog
+from nanlint.project.config import Settings
 
 SNAPSHOT = Path(__file__).with_name("catalog_findings.txt")
 CATALOG = load_catalog()

@@ -10,7 +10,7 @@ import pytest
 from cli_support import HUNG, LOG_OF_STD, RISKY, SAFE, run_nanlint, write
 
 from nanlint import __version__
-from nanlint.catalog import load_catalog
+from nanlint.checks.registry import load_catalog
 
 CONCISE = ("--output-format", "concise")
 FIRST_RULES = ("--select", "NAN101,NAN102")
@@ -281,8 +281,8 @@ def _read_all(fd):
 def test_the_cli_reference_documents_every_option_and_configuration_key():
     from cli_support import ROOT
 
-    from nanlint.cli import build_parser
-    from nanlint.config import KEYS
+    from nanlint.commands.cli import build_parser
+    from nanlint.project.config import KEYS
 
     reference = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
     check = build_parser()._subparsers._group_actions[0].choices["check"]

@@ -231,8 +231,8 @@ def test_a_read_only_file_is_left_alone_with_one_line(nanlint, tmp_path):
 def test_fixes_are_worked_out_on_the_content_being_written(tmp_path):
     """A file that changed after it was checked gets the fixes of its new content, not the old
     edits at shifted offsets (`torch.log(torch.softmax(z, -1))` once became `torch.log_softmax(y, -1)`)."""
-    from nanlint.cli import _fix_files, build_parser
-    from nanlint.options import make_project
+    from nanlint.commands.cli import _fix_files, build_parser
+    from nanlint.project.options import make_project
 
     path = write(tmp_path, "m.py", "import torch\na = torch.log(torch.softmax(y, -1))\n")
     project = make_project(build_parser().parse_args(["check", str(path), "--fix", "--select", "NAN102"]))
@@ -244,7 +244,7 @@ def test_fixes_are_worked_out_on_the_content_being_written(tmp_path):
 
 
 def test_a_file_changed_while_it_is_fixed_is_not_written(tmp_path):
-    from nanlint.source import RewriteError, read, rewrite
+    from nanlint.inputs.source import RewriteError, read, rewrite
 
     path = write(tmp_path, "m.py", "import torch\n")
     source = read(str(path))

@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from cli_support import LOG_OF_STD, RISKY, write
 
-from nanlint.config import OUTPUT_FORMATS
+from nanlint.project.config import OUTPUT_FORMATS
 
 FIRST_RULES = ("--select", "NAN101,NAN102")
 BROKEN = "import torch\nx = (\n"  # '(' was never closed, at 2:5
@@ -34,7 +34,7 @@ def json_findings(nanlint, tmp_path, *args):
 
 
 def test_every_format_the_configuration_accepts_is_rendered():
-    from nanlint.output import HUMAN, MACHINE
+    from nanlint.formats.output import HUMAN, MACHINE
 
     assert set(OUTPUT_FORMATS) == set(HUMAN) | set(MACHINE) | {"sarif"}
 

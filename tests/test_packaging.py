@@ -72,7 +72,7 @@ def test_the_wheel_ships_the_catalog_and_declares_its_dependencies(wheel):
     assert any(r.startswith("libcst") for r in requirements)
     assert any(r.startswith("tomli") and "python_version < '3.11'" in r.replace('"', "'") for r in requirements)
     assert all("extra ==" in r for r in requirements if r.startswith("torch"))
-    assert "nanlint = nanlint.cli:main" in entry_points
+    assert "nanlint = nanlint.commands.cli:main" in entry_points
 
 
 @pytest.mark.slow

@@ -5,9 +5,10 @@ import resource
 import pytest
 
 from cli_support import RISKY, run_nanlint, write
-from nanlint import workers
-from nanlint.api import Checker
-from nanlint.config import Settings
+from nanlint.project import workers
+from nanlint.project.checker import Checker
+from nanlint.project.run import single
+from nanlint.project.config import Settings
 
 FILLER = "\n".join(f"def helper_{i}(x):\n    return torch.log((x > 0).sum(dim={i % 3}))\n" for i in range(60))
 
@@ -30,9 +31,9 @@ def test_workers_give_the_same_report_as_one_process(tmp_path, monkeypatch):
     tree(tmp_path)
     monkeypatch.setattr(workers, "PARALLEL_MIN_BYTES", 0)
     checker = Checker(Settings(root=str(tmp_path), cache=False, select=("ALL",), preview=True))
-    serial = checker.run([str(tmp_path)], jobs=1)
+    serial = single(checker).run([str(tmp_path)], jobs=1)
     before = children_cpu_seconds()
-    parallel = checker.run([str(tmp_path)], jobs=3)
+    parallel = single(checker).run([str(tmp_path)], jobs=3)
     assert children_cpu_seconds() > before, "the workers did the checking"
     assert parallel.findings == serial.findings and parallel.errors == serial.errors
     assert len(serial.findings) > 48 * 60 and len(serial.errors) == 2
@@ -42,7 +43,7 @@ def test_small_runs_stay_in_one_process(tmp_path):
     files = [str(write(tmp_path, f"m{index}.py", RISKY)) for index in range(20)]  # files named: no git
     checker = Checker(Settings(root=str(tmp_path), cache=False))
     before = children_cpu_seconds()
-    assert len(checker.run(files, jobs=4).findings) == 2 * 20
+    assert len(single(checker).run(files, jobs=4).findings) == 2 * 20
     assert children_cpu_seconds() == before
 
 

@@ -6,9 +6,9 @@ import pytest
 
 from cli_support import walked, walked_to_last
 
-from nanlint.api import Checker
-from nanlint.catalog import load_catalog
-from nanlint.config import Settings
+from nanlint.project.checker import Checker
+from nanlint.checks.registry import load_catalog
+from nanlint.project.config import Settings
 from nanlint.analysis.patterns import Pattern, Template
 
 

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nanlint.api import Checker
-from nanlint.catalog import load_catalog
-from nanlint.config import Settings
-from nanlint.analysis.engine import check_tree, may_import_torch
-from nanlint.analysis.suppressions import META_CODES
+from nanlint.project.checker import Checker
+from nanlint.checks.registry import load_catalog
+from nanlint.project.config import Settings
+from nanlint.engine.walk import check_tree, may_import_torch
+from nanlint.engine.suppressions import META_CODES
 
 CATALOG = load_catalog()
 EVERY_RULE = Checker(Settings(select=("ALL",), preview=True, cache=False), CATALOG)

@@ -5,8 +5,9 @@ again when a file it used changes."""
 import json
 
 from cli_support import write
-from nanlint.api import Checker
-from nanlint.config import Settings
+from nanlint.project.checker import Checker
+from nanlint.project.run import single
+from nanlint.project.config import Settings
 
 MODEL = """
 import torch.nn as nn
@@ -50,7 +51,7 @@ loss.backward()
 
 def check(tmp_path, *names, **settings):
     settings = {"root": str(tmp_path), "cache": False, **settings}
-    return Checker(Settings(**settings)).run([str(tmp_path / name) for name in names] or [str(tmp_path)], jobs=1)
+    return single(Checker(Settings(**settings))).run([str(tmp_path / name) for name in names] or [str(tmp_path)], jobs=1)
 
 
 def found(report):

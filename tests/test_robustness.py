@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from cli_support import HUNG, ROOT, call_nanlint, run_nanlint, write
 from nanlint.analysis import parse as parse_module
-from nanlint.api import Checker
-from nanlint.config import Settings
+from nanlint.project.checker import Checker
+from nanlint.project.config import Settings
 
 EVERY_RULE = Checker(Settings(select=("ALL",), preview=True, cache=False))
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

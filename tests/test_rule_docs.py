@@ -7,21 +7,21 @@ import shutil
 
 from cli_support import LOG_OF_STD, ROOT, call_main, write
 
-from nanlint.catalog import load_catalog
-from nanlint.docs import PAGE_URL, main as docs_main
+from nanlint.checks.registry import load_catalog
+from nanlint.formats.rule_pages import PAGE_URL, main as docs_main
 
 PAGES = ROOT / "docs" / "rules"
 HEADINGS = ["What it does", "Why is this bad?", "Example", "Use instead"]
 
 
 def docs(*args, cwd=ROOT):
-    """`python -m nanlint.docs ARGS`, run in this process."""
+    """`python -m nanlint.formats.rule_pages ARGS`, run in this process."""
     return call_main(docs_main, *args, cwd=cwd)
 
 
 def test_the_committed_pages_are_up_to_date_with_the_catalog():
     result = docs("--check")
-    assert result.returncode == 0, result.stderr + "\nrun `python -m nanlint.docs` and commit docs/rules"
+    assert result.returncode == 0, result.stderr + "\nrun `python -m nanlint.formats.rule_pages` and commit docs/rules"
 
 
 def test_a_page_per_rule_with_ruffs_sections():

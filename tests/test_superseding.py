@@ -3,8 +3,8 @@ the pairwise definition, on random spans and on one file with tens of thousands 
 
 import random
 
-from nanlint.analysis.engine import _drop_superseded
-from nanlint.ftypes import Finding, Span
+from nanlint.engine.walk import _drop_superseded
+from nanlint.types import Finding, Span
 
 
 def naive(findings, superseded):

@@ -214,7 +214,7 @@ def f(x, p):
     b = torch.log(torch.softmax(p, -1)) + torch.log(x.var())  # the reason  # noqa: NAN101, NAN102
     c = torch.log(x.std(dim=len("""
 """)))  # noqa: NAN101
-    d = torch.log(  # nanlint: ignore[NAN102]  # noqa: NAN101
+    d = torch.log(  # nanlint: ignore[NAN101, NAN102]
         x.std())
     return a, b, c, d
 '''

@@ -6,7 +6,7 @@ from typing import Callable, Dict, Iterator, List, Optional, Tuple
 
 import libcst as cst
 
-from nanlint.ftypes import Edit, Finding, Related
+from nanlint.types import Edit, Finding, Related
 from nanlint.analysis.callers import CallSite, FileCalls, argument_for, collect, omits
 from nanlint.analysis.positions import Positions
 from nanlint.analysis.scopes import WRITTEN, Binding, Scope
@@ -15,7 +15,7 @@ from nanlint.analysis.gradient import GradientContext
 from nanlint.analysis.groups import GroupReduction, helper_reduction, library_group_reduction
 from nanlint.analysis.guards import ComparedValues, cleaned_after
 from nanlint.analysis.names import TORCH_ROOT, ImportTable, dotted_name
-from nanlint.source import NEWLINE
+from nanlint.inputs.source import NEWLINE
 from nanlint.analysis.ops import MODULES
 from nanlint.analysis.syntax import (
     attribute_name, function_params, own_nodes, is_constant, is_docstring, is_literal, keyword_args, name_of, positional_args,

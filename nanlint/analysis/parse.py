@@ -21,8 +21,8 @@ from typing import Callable, Optional
 import libcst as cst
 
 from nanlint.analysis.versions import Version, dotted, note_for_line
-from nanlint.ftypes import SYNTAX_ERROR
-from nanlint.source import lines
+from nanlint.types import SYNTAX_ERROR
+from nanlint.inputs.source import lines
 
 PY_CF_ONLY_AST = 0x400
 LONG_LINE = re.compile(r"[^\r\n]{5000,}")  # long enough to hold an expression libcst is slow on

@@ -13,8 +13,8 @@ from typing import Dict, List, Optional, Tuple
 import libcst as cst
 
 from nanlint.analysis.syntax import children, code_of, walk
-from nanlint.ftypes import Span
-from nanlint.source import line_starts
+from nanlint.types import Span
+from nanlint.inputs.source import line_starts
 
 
 class Positions:

@@ -24,7 +24,7 @@ from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple
 
 import libcst as cst
 
-from nanlint.source import content_digest
+from nanlint.inputs.source import content_digest
 
 # Folders never searched for a project's modules or callers: environments, caches, builds.
 SKIPPED_FOLDERS = frozenset({"site-packages", "dist-packages", "node_modules", "__pycache__", "build", "dist", ".venv", "venv", ".git", ".tox"})

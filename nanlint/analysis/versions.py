@@ -11,7 +11,7 @@ from typing import Callable, Iterator, Optional, Tuple
 import libcst as cst
 
 from nanlint.analysis.syntax import code_of, walk
-from nanlint.ftypes import SYNTAX_ERROR
+from nanlint.types import SYNTAX_ERROR
 
 Version = Tuple[int, int]
 TARGET_VERSIONS = ("py39", "py310", "py311", "py312", "py313")

@@ -7,14 +7,14 @@ import string
 
 from collections import Counter
 from dataclasses import replace
-from typing import Callable, Dict, Optional, Tuple
+from typing import Callable, Dict, Optional, Tuple, Type
 
 import libcst as cst
 
 from nanlint.catalog import CatalogError, Rule
-from nanlint.ftypes import Edit, Fix
+from nanlint.types import Edit, Fix
 from nanlint.analysis.patterns import Match, PatternError, Rest, Template, render_code
-from nanlint.analysis.syntax import name_of, snippet, walk
+from nanlint.analysis.syntax import name_of, walk
 from nanlint.analysis.values import (
     ABOVE_ONE, BOX_AREA, BOX_EXTENT, BOX_UNION, CONSTANT, DECODED, IOU, PAIRWISE, COUNT, DISTANCE, EXP, EXPANDED_DISTANCE,
     LEARNED, LOG_PROB, LOG_SCALE, LOSS, OVERFLOWS, SIGNED, UNDERFLOW,
@@ -114,12 +114,25 @@ def spelled_title(title: str, ctx) -> str:
 COMMON_PARAMS: Dict[str, tuple] = {"supersedes": (list, [])}
 
 
+# Each check class by its `kind` (nanlint/checks/registry.py imports them all).
+REGISTERED: Dict[str, Type["Check"]] = {}
+
+
 class Check:
-    """One rule's check. Subclasses declare PARAMS {name: (type, default)} and node handlers."""
+    """One rule's check. Subclasses declare PARAMS {name: (type, default)} and node handlers; one
+    with a `kind` is registered under it, the name a rule's `check` key gives."""
 
     kind = ""
     PARAMS: Dict[str, tuple] = {}
     FIELDS: Tuple[str, ...] = ()  # the `{fields}` its findings' messages may use
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        if not cls.kind:
+            return
+        if cls.kind in REGISTERED:
+            raise TypeError(f"check `{cls.kind}` is registered twice: {REGISTERED[cls.kind].__qualname__}, {cls.__qualname__}")
+        REGISTERED[cls.kind] = cls
 
     def __init__(self, rule: Rule) -> None:
         self.rule = rule

@@ -7,11 +7,11 @@ from typing import Iterator, NamedTuple, Optional
 
 import libcst as cst
 
-from nanlint.checks.base import PREDICATES, Check, snippet
+from nanlint.checks.base import PREDICATES, Check
 from nanlint.analysis.callers import argument_for
 from nanlint.analysis.guards import value_keys
 from nanlint.analysis.patterns import Match, Template
-from nanlint.analysis.syntax import attribute_name, binding_key, name_of, own_nodes, positional_args, same_code
+from nanlint.analysis.syntax import attribute_name, binding_key, name_of, own_nodes, positional_args, same_code, snippet
 from nanlint.analysis.ops import KEEPING_VALUES, OPS
 from nanlint.analysis.values import COUNT, MASK, MASK_NAME, POS, UNKNOWN, ZERO, literal_number
 from nanlint.checks.masking import derived_names

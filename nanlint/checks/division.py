@@ -6,9 +6,9 @@ from typing import Dict, List, Optional
 
 import libcst as cst
 
-from nanlint.checks.base import Check, snippet
+from nanlint.checks.base import Check
 from nanlint.analysis.patterns import Match
-from nanlint.analysis.syntax import is_literal, same_code
+from nanlint.analysis.syntax import is_literal, same_code, snippet
 from nanlint.analysis.values import literal_number
 
 # Positional layout shared by `torch.norm(x, p, dim, keepdim)`, `x.norm(p, dim, keepdim)`,

@@ -6,8 +6,8 @@ from typing import Optional
 
 import libcst as cst
 
-from nanlint.checks.base import PREDICATES, Check, snippet
-from nanlint.analysis.syntax import own_nodes
+from nanlint.checks.base import PREDICATES, Check
+from nanlint.analysis.syntax import own_nodes, snippet
 from nanlint.analysis.patterns import Match
 from nanlint.analysis.values import POS, is_eps_like
 

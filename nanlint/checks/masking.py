@@ -7,8 +7,8 @@ from typing import Dict, List, Optional, Set, Tuple
 
 import libcst as cst
 
-from nanlint.checks.base import PREDICATES, Check, snippet
-from nanlint.analysis.syntax import called_name, name_of, subscript_index, walk
+from nanlint.checks.base import PREDICATES, Check
+from nanlint.analysis.syntax import called_name, name_of, snippet, subscript_index, walk
 from nanlint.analysis.values import MASK, MASK_NAME, PRESERVING
 
 FILL_OPS = frozenset({"masked_fill", "masked_fill_"})

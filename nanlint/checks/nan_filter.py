@@ -13,10 +13,10 @@ from typing import Iterator, NamedTuple, Optional, Set
 
 import libcst as cst
 
-from nanlint.checks.base import Check, snippet
+from nanlint.checks.base import Check
 from nanlint.analysis.guards import value_keys
 from nanlint.analysis.ops import KEEPING_VALUES, NO_GRADIENT
-from nanlint.analysis.syntax import name_of, subscript_index, walk
+from nanlint.analysis.syntax import name_of, snippet, subscript_index, walk
 from nanlint.analysis.values import literal_number
 
 NAN_TESTS = frozenset({"isnan", "isfinite", "isinf"})

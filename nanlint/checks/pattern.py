@@ -7,9 +7,9 @@ import re
 import libcst as cst
 
 from nanlint.catalog import CatalogError
-from nanlint.checks.base import NODE_PREDICATES, PREDICATES, Check, snippet
+from nanlint.checks.base import NODE_PREDICATES, PREDICATES, Check
 from nanlint.analysis.patterns import Pattern, PatternError
-from nanlint.analysis.syntax import called_name, name_of
+from nanlint.analysis.syntax import called_name, name_of, snippet
 
 
 class PatternCheck(Check):

@@ -17,10 +17,10 @@ from typing import Callable, Iterable, List, NamedTuple, Optional, Tuple
 import libcst as cst
 
 from nanlint.analysis import values
-from nanlint.checks.base import Check, snippet
-from nanlint.ftypes import Fix
+from nanlint.checks.base import Check
+from nanlint.types import Fix
 from nanlint.analysis.patterns import Match, Template
-from nanlint.analysis.syntax import is_constant, is_literal, keyword_args, name_of, positional_args, string_value, walk
+from nanlint.analysis.syntax import is_constant, is_literal, keyword_args, name_of, positional_args, snippet, string_value, walk
 from nanlint.analysis.values import literal_number
 
 FP16_MAX = 65504.0

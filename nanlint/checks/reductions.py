@@ -7,9 +7,9 @@ from typing import Dict, List, Optional, Tuple
 
 import libcst as cst
 
-from nanlint.checks.base import Check, snippet
+from nanlint.checks.base import Check
 from nanlint.analysis.guards import value_keys
-from nanlint.analysis.syntax import argument, attribute_name, binding_key, elements, is_constant, is_literal, keyword_args, name_of, same_code, string_value, subscript_index, walk
+from nanlint.analysis.syntax import argument, attribute_name, binding_key, elements, is_constant, is_literal, keyword_args, name_of, same_code, snippet, string_value, subscript_index, walk
 from nanlint.analysis.values import MASK, SELECTED, literal_number
 
 

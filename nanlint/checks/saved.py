@@ -16,9 +16,10 @@ import libcst as cst
 
 from nanlint.analysis import ops
 from nanlint.analysis.values import SAVED
-from nanlint.checks.base import Check, snippet
+from nanlint.analysis.syntax import snippet
+from nanlint.checks.base import Check
 from nanlint.checks.saved_inputs import InputUses
-from nanlint.ftypes import Fix
+from nanlint.types import Fix
 from nanlint.analysis.syntax import (
     NOT_INPLACE, argument, attribute_name, called_name, code_of, elements, is_constant, is_inplace_method, is_literal,
     is_self_attribute, name_of, number_value, positional_args, strip_views, walk,

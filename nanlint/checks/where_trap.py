@@ -15,11 +15,11 @@ from typing import Dict, Iterator, Optional, Set, Tuple
 import libcst as cst
 
 from nanlint.analysis import ops
-from nanlint.checks.base import Check, snippet
-from nanlint.ftypes import Fix
+from nanlint.checks.base import Check
+from nanlint.types import Fix
 from nanlint.analysis.guards import value_keys
 from nanlint.analysis.patterns import Match, Template
-from nanlint.analysis.syntax import children, name_of, walk
+from nanlint.analysis.syntax import children, name_of, snippet, walk
 from nanlint.analysis.values import COUNT, LEARNED, MASK, POS, REQUIRES_GRAD, is_eps_like
 
 # Ops whose result or derivative is infinite somewhere (the op table's dangers), and a value of their

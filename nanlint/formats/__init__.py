@@ -2,5 +2,5 @@
 
 Each renderer takes `(diagnostics, stream, sources)`: the findings and the files that could not be
 checked, as Diagnostic records sorted by place, and the checked text (positions, lines). SARIF,
-which describes the rules too, takes the report and the catalog. nanlint/output.py picks one.
+which describes the rules too, takes the report and the catalog. nanlint/formats/output.py picks one.
 """

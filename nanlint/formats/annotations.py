@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import List, TextIO
 
-from nanlint.ftypes import Diagnostic
+from nanlint.types import Diagnostic
 
 
 def _headline(diagnostic: Diagnostic) -> str:

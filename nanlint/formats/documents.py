@@ -44,8 +44,8 @@ import json
 import os
 from typing import List, Optional, Set, TextIO
 
-from nanlint.docs import REPOSITORY
-from nanlint.ftypes import Diagnostic, Edit, Fix
+from nanlint.formats.rule_pages import REPOSITORY
+from nanlint.types import Diagnostic, Edit, Fix
 
 GITLAB_SEVERITY = {"warning": "minor", "error": "major"}
 

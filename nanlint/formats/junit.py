@@ -10,7 +10,7 @@ import os
 import xml.etree.ElementTree as ET
 from typing import Dict, List, TextIO
 
-from nanlint.ftypes import Diagnostic
+from nanlint.types import Diagnostic
 
 PROGRAM = "nanlint"
 PACKAGE = f"org.{PROGRAM}"

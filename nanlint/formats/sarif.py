@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Dict, TextIO
 from urllib.parse import quote
 
-from nanlint import __version__
+from nanlint.version import __version__
 from nanlint.catalog import Rule
-from nanlint.docs import REPOSITORY, rule_markdown, rule_url
+from nanlint.formats.rule_pages import REPOSITORY, rule_markdown, rule_url
 from nanlint.formats.documents import dump, location_json
-from nanlint.ftypes import FileError, Finding, Report
+from nanlint.types import FileError, Finding, Report
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 

@@ -15,32 +15,23 @@ import sys
 import time
 from typing import Callable, Optional
 
-from nanlint.runtime import processes
-from nanlint.runtime.bypass import BOOTSTRAP_DIR, bootstrap_bypass
+from nanlint.runtime import environment, processes
+from nanlint.runtime.bypass import audit_subprocesses
 from nanlint.runtime.events import JsonlSink
 from nanlint.runtime.frames import hide_own_frames
 
-ENV_RUN_DIR = "NANLINT_RUN_DIR"
-ENV_PATHS = "NANLINT_PATHS"
-ENV_STRICT = "NANLINT_STRICT"
-ENV_ANOMALY = "NANLINT_ANOMALY"
-ENV_PACKAGE_DIR = "NANLINT_PACKAGE_DIR"
-ENV_FULL_WINDOW = "NANLINT_FULL_WINDOW"  # seconds every op is checked before sampling ("inf": always)
-ENV_SEARCH_PLAN = "NANLINT_SEARCH_PLAN"  # `verify --search`: the plan's file (nanlint.runtime.search.plan)
-
 active_monitor = None
-_watching_subprocesses = True  # off once the program is over (`verify --search` then re-runs reproducers)
 
 
 def activate() -> None:
-    run_dir = os.environ.get(ENV_RUN_DIR)
+    run_dir = os.environ.get(environment.RUN_DIR)
     if not run_dir or not os.path.isdir(run_dir):
         return
     sink = JsonlSink(run_dir)
     sink.emit(processes.process_record())
     atexit.register(_finish, sink)
     hide_own_frames()
-    sys.addaudithook(_unmonitored_subprocesses(sink))
+    sys.addaudithook(audit_subprocesses(sink))
     if "torch" in sys.modules:
         _start(sink)
     else:
@@ -54,14 +45,14 @@ def _start(sink) -> None:
     from nanlint.runtime.monitor import Monitor
     from nanlint.runtime.schedule import Schedule
 
-    if os.environ.get(ENV_ANOMALY) == "1":
+    if os.environ.get(environment.ANOMALY) == "1":
         torch.autograd.set_detect_anomaly(True)
-    paths = [p for p in os.environ.get(ENV_PATHS, "").split(os.pathsep) if p]
-    schedule = Schedule(float(os.environ.get(ENV_FULL_WINDOW, Schedule.full_seconds)))
-    active_monitor = Monitor(sink, paths=paths, strict=os.environ.get(ENV_STRICT) == "1", schedule=schedule).install()
+    schedule = Schedule(float(os.environ.get(environment.FULL_WINDOW, Schedule.full_seconds)))
+    strict = os.environ.get(environment.STRICT) == "1"
+    active_monitor = Monitor(sink, paths=environment.checked_paths(), strict=strict, schedule=schedule).install()
     processes.follow(active_monitor, _finish)
     _report_uncaught(active_monitor)
-    search_plan = os.environ.get(ENV_SEARCH_PLAN)
+    search_plan = os.environ.get(environment.SEARCH_PLAN)
     if search_plan:
         from nanlint.runtime.search.session import start
 
@@ -86,30 +77,6 @@ def _no_torch(sink, error: str) -> None:
     """The program's `import torch` failed: this Python has no (working) torch, and nothing can be
     monitored in it. The report says so first (the program usually dies of it)."""
     sink.emit({"type": "no_torch", "pid": os.getpid(), "python": sys.executable, "error": error})
-
-
-def _unmonitored_subprocesses(sink) -> Callable:
-    """An audit hook that records the subprocesses started in a way the bootstrap cannot follow."""
-
-    def hook(event, args) -> None:
-        if event != "subprocess.Popen" or not _watching_subprocesses:
-            return
-        try:
-            _, argv, _, env = args
-            argv = [argv] if isinstance(argv, (str, bytes)) else [str(a) for a in argv]
-            reason = bootstrap_bypass(argv, env, BOOTSTRAP_DIR)
-        except Exception:  # an audit hook must never break the program
-            return
-        if reason:
-            sink.emit({"type": "unmonitored", "pid": os.getpid(), "argv": argv, "reason": reason})
-
-    return hook
-
-
-def stop_watching_subprocesses() -> None:
-    """The subprocesses started from now on are nanlint's own, not the program's."""
-    global _watching_subprocesses
-    _watching_subprocesses = False
 
 
 def _finish(sink) -> None:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Mapping, Optional, Sequence
+from typing import Callable, Mapping, Optional, Sequence
+
+from nanlint.runtime import environment
 
 _PYTHON = re.compile(r"^python[0-9.]*(\.exe)?$")
 _FLAG_REASONS = {
@@ -18,8 +20,8 @@ _FLAG_REASONS = {
     "E": "python -E ignores PYTHONPATH",
     "S": "python -S skips sitecustomize",
 }
-ENV_RUN_DIR = "NANLINT_RUN_DIR"
 BOOTSTRAP_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bootstrap")
+_watching_subprocesses = True  # off once the program is over (`verify --search` then re-runs reproducers)
 
 
 def bootstrap_bypass(argv: Sequence[str], env: Optional[Mapping[str, str]] = None,
@@ -31,8 +33,8 @@ def bootstrap_bypass(argv: Sequence[str], env: Optional[Mapping[str, str]] = Non
     reason = _flag_reason([str(a) for a in argv[1:]])
     if reason or env is None:
         return reason
-    if not env.get(ENV_RUN_DIR):
-        return "its environment has no %s" % ENV_RUN_DIR
+    if not env.get(environment.RUN_DIR):
+        return "its environment has no %s" % environment.RUN_DIR
     if bootstrap_dir and bootstrap_dir not in env.get("PYTHONPATH", "").split(os.pathsep):
         return "its PYTHONPATH does not hold nanlint's bootstrap"
     return None
@@ -56,3 +58,27 @@ def _flag_reason(args: Sequence[str]) -> Optional[str]:
                     next(words, None)  # the value is the next word
                 break
     return None
+
+
+def audit_subprocesses(sink) -> Callable:
+    """An audit hook that records the subprocesses started in a way the bootstrap cannot follow."""
+
+    def hook(event, args) -> None:
+        if event != "subprocess.Popen" or not _watching_subprocesses:
+            return
+        try:
+            _, argv, _, env = args
+            argv = [argv] if isinstance(argv, (str, bytes)) else [str(a) for a in argv]
+            reason = bootstrap_bypass(argv, env, BOOTSTRAP_DIR)
+        except Exception:  # an audit hook must never break the program
+            return
+        if reason:
+            sink.emit({"type": "unmonitored", "pid": os.getpid(), "argv": argv, "reason": reason})
+
+    return hook
+
+
+def stop_watching_subprocesses() -> None:
+    """The subprocesses started from now on are nanlint's own, not the program's."""
+    global _watching_subprocesses
+    _watching_subprocesses = False

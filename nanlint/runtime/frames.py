@@ -18,7 +18,7 @@ import threading
 import warnings
 from typing import Callable
 
-from nanlint.runtime.sites import NANLINT_DIR
+from nanlint.install import PACKAGE_DIR
 
 
 def hide_own_frames() -> None:
@@ -61,7 +61,7 @@ def without_own_frames(traceback):
     kept = []
     entry = traceback
     while entry is not None:
-        if not entry.tb_frame.f_code.co_filename.startswith(NANLINT_DIR + os.sep):
+        if not entry.tb_frame.f_code.co_filename.startswith(PACKAGE_DIR + os.sep):
             kept.append(entry)
         entry = entry.tb_next
     if not kept or len(kept) == _length(traceback):
@@ -89,7 +89,7 @@ def warnings_at_user_lines(user_frame: Callable) -> Callable[[], None]:
     shown = warnings._showwarnmsg
 
     def _showwarnmsg(message) -> None:
-        frame = user_frame() if str(message.filename).startswith(NANLINT_DIR + os.sep) else None
+        frame = user_frame() if str(message.filename).startswith(PACKAGE_DIR + os.sep) else None
         if frame is None:
             shown(message)
             return

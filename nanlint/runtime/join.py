@@ -25,8 +25,9 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
 
-from nanlint.catalog import Prediction, Rule, load_catalog
-from nanlint.ftypes import Finding, Span
+from nanlint.catalog import Prediction, Rule
+from nanlint.checks.registry import load_catalog
+from nanlint.types import Finding, Span
 from nanlint.runtime.events import Kind
 from nanlint.runtime.inplace import describe_error
 from nanlint.runtime.summary import Margin, RunSummary, SiteEvent

@@ -14,7 +14,7 @@ from typing import Dict, NamedTuple, Optional, Tuple
 import torch
 
 from nanlint.analysis import ops
-from nanlint.runtime.checks import is_checkable
+from nanlint.runtime.finite import is_checkable
 
 
 class MarginSpec(NamedTuple):

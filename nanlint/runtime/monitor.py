@@ -30,7 +30,7 @@ import torch
 from torch.overrides import TorchFunctionMode
 from torch.utils.weak import WeakIdKeyDictionary
 
-from nanlint.runtime import checks, margins, ops, processes
+from nanlint.runtime import finite, margins, ops, processes
 from nanlint.runtime.amp import watch_grad_scaler
 from nanlint.runtime.events import FULL_RECORDS_PER_KEY, Kind, event_key
 from nanlint.runtime.fates import Fates, kept_events
@@ -261,7 +261,7 @@ class Monitor:
         if not inplace and _hands_back_an_argument(out, args, kwargs):
             return out  # `.to()` of its own dtype, eval-mode dropout...: nothing was made here
         changed = _changed_by(name, args, kwargs, out, inplace)
-        results = checks.float_tensors(changed)
+        results = finite.float_tensors(changed)
         if not results:
             if self.fates.pending:
                 self._note_use(name, args, kwargs, None)
@@ -277,10 +277,10 @@ class Monitor:
         if inplace:
             self._record_inplace(site, name, results[0], before)
         inputs_finite = True
-        finite = checks.all_finite(results[0]) if len(results) == 1 else checks.all_finite_many(results)
-        if not finite and name not in ops.UNINITIALIZED:
+        all_finite = finite.all_finite(results[0]) if len(results) == 1 else finite.all_finite_many(results)
+        if not all_finite and name not in ops.UNINITIALIZED:
             inputs_finite = self._classify_forward(name, site, args, kwargs, results, self_was_finite)
-        elif finite and self.fates.pending:
+        elif all_finite and self.fates.pending:
             self._note_use(name, args, kwargs, True, site)
         if torch.is_grad_enabled() and getattr(tls, "phase", FORWARD) == FORWARD:
             self._tag_nodes(results, site, ops.display_name(name), inputs_finite)
@@ -291,16 +291,16 @@ class Monitor:
             return None
         target = args[0]
         if isinstance(target, torch.Tensor):
-            return checks.all_finite(target) if checks.is_checkable(target) else None
-        tensors = checks.float_tensors(target)
-        return checks.all_finite_many(tensors) if tensors else None
+            return finite.all_finite(target) if finite.is_checkable(target) else None
+        tensors = finite.float_tensors(target)
+        return finite.all_finite_many(tensors) if tensors else None
 
     def _classify_forward(self, name, site, args, kwargs, results, self_was_finite) -> bool:
         """Emit what the non-finite result of one call is; return whether a non-finite gradient that its
         backward makes from finite gradients is a root cause: its inputs were finite, or non-finite only
         by the user's own fill (a NaN marking a missing target, masked out after the loss)."""
         op = ops.display_name(name)
-        result = checks.merge(checks.census(t) for t in results)
+        result = finite.merge(finite.census(t) for t in results)
         if result.finite:
             return True
         if _explicit_nonfinite(name, args, kwargs):
@@ -314,7 +314,7 @@ class Monitor:
             self._emit(site, FORWARD, Kind.ROOT, op, result, results, origin=None)
             return True
         origins = [origin for origin, _ in bad_inputs]
-        inputs = checks.merge(c for _, c in bad_inputs)
+        inputs = finite.merge(c for _, c in bad_inputs)
         if result.nan and not inputs.nan and inputs.has_inf:
             kind = Kind.ROOT if _all_fills(origins) else Kind.NAN_FROM_INF
             self._emit(site, FORWARD, kind, op, result, results, origin=origins[0])
@@ -356,11 +356,11 @@ class Monitor:
         changed_ids = {id(t) for t in results}
         found = []
         if self_was_finite is False:
-            found.append((self._origin_of(results[0], site, op), checks.Census(0, 0, 0, 0)))
+            found.append((self._origin_of(results[0], site, op), finite.Census(0, 0, 0, 0)))
         for tensor in _argument_tensors(args, kwargs):
             if id(tensor) in changed_ids:
                 continue
-            tally = checks.census(tensor)
+            tally = finite.census(tensor)
             if not tally.finite:
                 found.append((self._origin_of(tensor, site, op, tally), tally))
         return found
@@ -370,7 +370,7 @@ class Monitor:
         and activations it poisoned where the monitor did not follow it), else data from outside."""
         origin = self._origins.get(tensor)
         if origin is None:
-            tally = tally or checks.census(tensor)
+            tally = tally or finite.census(tensor)
             if self._last_root is not None and (self._unchecked_since_root or self._is_state(tensor)):
                 origin = self._emit(site, FORWARD, Kind.ECHO, op, tally, [tensor], origin=self._last_root)
             else:
@@ -583,7 +583,7 @@ class Monitor:
             for ref in leaves:
                 leaf = ref()
                 grad = getattr(leaf, "grad", None)
-                if grad is not None and checks.is_checkable(grad) and not checks.all_finite(grad):
+                if grad is not None and finite.is_checkable(grad) and not finite.all_finite(grad):
                     self._set_origin([grad], origin)
 
     def _tag_nodes(self, results, site, op, inputs_finite) -> None:
@@ -621,15 +621,15 @@ class Monitor:
 
     def _on_node_backward(self, site, op, node_name, inputs_finite, leaves, grad_inputs, grad_outputs) -> None:
         with torch._C.DisableTorchFunction():
-            made = [g for g in grad_inputs if g is not None and checks.is_checkable(g)]
-            if not made or checks.all_finite_many(made):
+            made = [g for g in grad_inputs if g is not None and finite.is_checkable(g)]
+            if not made or finite.all_finite_many(made):
                 return
             if leaves:
                 with self._lock:
                     self._gradients_to_mark.extend(leaves)
-            made_census = checks.merge(checks.census(g) for g in made)
-            incoming = [g for g in grad_outputs if g is not None and checks.is_checkable(g)]
-            incoming_census = checks.merge(checks.census(g) for g in incoming)
+            made_census = finite.merge(finite.census(g) for g in made)
+            incoming = [g for g in grad_outputs if g is not None and finite.is_checkable(g)]
+            incoming_census = finite.merge(finite.census(g) for g in incoming)
             if incoming_census.finite and inputs_finite:
                 kind = Kind.ROOT
             elif made_census.nan and not incoming_census.nan and incoming_census.has_inf:
@@ -664,11 +664,11 @@ class Monitor:
             self._tls.params_were_finite = self._params_finite.get(id(optimizer), True)
             with torch._C.DisableTorchFunction():  # a parameter subclass's own code stays out of it
                 grads = [p.grad for group in optimizer.param_groups for p in group["params"]
-                         if p.grad is not None and checks.is_checkable(p.grad)]
+                         if p.grad is not None and finite.is_checkable(p.grad)]
             self.tripwire.check_gradients(None, self.step - 1, grads)  # outside: replay needs the mode
         else:
             with torch._C.DisableTorchFunction():
-                self._tls.params_were_finite = checks.quick_all_finite(_parameters(optimizer))
+                self._tls.params_were_finite = finite.quick_all_finite(_parameters(optimizer))
         if len(args) > 1 and callable(args[1]):
             return (args[0], self._unquiet(args[1])) + tuple(args[2:]), kwargs
         if callable(kwargs.get("closure")):
@@ -707,12 +707,12 @@ class Monitor:
         site = self.sites.current()
         op = _step_name(type(optimizer))
         params = self._record_step_changes(site, optimizer)
-        finite = self._params_finite[id(optimizer)] = checks.quick_all_finite(params)
-        if finite or not getattr(self._tls, "params_were_finite", True):
+        params_finite = self._params_finite[id(optimizer)] = finite.quick_all_finite(params)
+        if params_finite or not getattr(self._tls, "params_were_finite", True):
             return
-        bad = [p for p in params if not checks.all_finite(p)]
-        if checks.all_finite_many([p.grad for p in params if p.grad is not None]):
-            tally = checks.merge(checks.census(p) for p in bad)
+        bad = [p for p in params if not finite.all_finite(p)]
+        if finite.all_finite_many([p.grad for p in params if p.grad is not None]):
+            tally = finite.merge(finite.census(p) for p in bad)
             self._emit(site, OPTIMIZER, Kind.ROOT, op, tally, bad, origin=None)
         else:  # non-finite gradients, already reported where backward made them
             self.propagated += 1
@@ -724,8 +724,8 @@ class Monitor:
         if update is None or not self.tripwire.gradients_were_finite:
             return
         with torch._C.DisableTorchFunction():
-            bad = [t for t in tensors if not checks.all_finite(t)]
-            tally = checks.merge(checks.census(t) for t in bad)
+            bad = [t for t in tensors if not finite.all_finite(t)]
+            tally = finite.merge(finite.census(t) for t in bad)
             self._emit(update.site, OPTIMIZER, Kind.ROOT, _step_name(update.optimizer), tally, bad, origin=None,
                        step=update.step)
 
@@ -854,7 +854,7 @@ class Monitor:
         for value in args:
             origin = self._origins.get(value) if isinstance(value, torch.Tensor) else None
             if origin is not None:
-                self._set_origin(checks.float_tensors(out), origin)
+                self._set_origin(finite.float_tensors(out), origin)
                 return
 
     def _set_origin(self, tensors, origin) -> None:
@@ -918,16 +918,16 @@ def _all_fills(origins) -> bool:
 
 def _argument_tensors(args, kwargs):
     for value in list(args) + list(kwargs.values()):
-        yield from checks.float_tensors(value)
+        yield from finite.float_tensors(value)
 
 
 def _explicit_nonfinite(name, args, kwargs) -> bool:
     """The user wrote the inf/NaN: masked_fill(m, -inf), torch.full(..., inf), torch.tensor([nan])..."""
     values = list(args) + list(kwargs.values())
-    if any(checks.is_nonfinite_number(v) for v in values):
+    if any(finite.is_nonfinite_number(v) for v in values):
         return True
     if name in ops.LITERAL_FACTORIES and values and isinstance(values[0], (list, tuple, float)):
-        return checks.contains_nonfinite_number(values[0])
+        return finite.contains_nonfinite_number(values[0])
     return False
 
 
@@ -936,7 +936,7 @@ def _step_name(optimizer_type: type) -> str:
 
 
 def _parameters(optimizer) -> list:
-    return [p for group in optimizer.param_groups for p in group["params"] if checks.is_checkable(p)]
+    return [p for group in optimizer.param_groups for p in group["params"] if finite.is_checkable(p)]
 
 
 def _strict_message(record: dict) -> str:

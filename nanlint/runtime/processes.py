@@ -131,13 +131,13 @@ def _check_delivery(monitor, batch) -> None:
     """Mark the non-finite tensors of a batch that came from a worker, at the line that fetched it."""
     import torch
 
-    from nanlint.runtime import checks
+    from nanlint.runtime import finite
 
     with torch._C.DisableTorchFunction():
-        bad = [t for t in _tensors(batch, torch.Tensor) if checks.is_checkable(t) and not checks.all_finite(t)]
+        bad = [t for t in _tensors(batch, torch.Tensor) if finite.is_checkable(t) and not finite.all_finite(t)]
         if not bad:
             return
-        tally = checks.merge(checks.census(t) for t in bad)
+        tally = finite.merge(finite.census(t) for t in bad)
         site = monitor.sites.current()
         monitor.emit_arrival(site, Kind.FROM_WORKER, "DataLoader", tally, bad)
 

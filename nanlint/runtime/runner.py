@@ -17,8 +17,8 @@ import time
 from dataclasses import dataclass
 from typing import Dict, List, Optional
 
-import nanlint
-from nanlint.runtime import activate
+from nanlint import install
+from nanlint.runtime import environment
 from nanlint.runtime.bypass import BOOTSTRAP_DIR, bootstrap_bypass
 from nanlint.runtime.events import RunDirTail
 from nanlint.runtime.schedule import Schedule
@@ -66,12 +66,12 @@ def child_environment(run_dir: str, paths: List[str], strict: bool, anomaly: boo
     env = dict(os.environ)
     previous = env.get("PYTHONPATH")
     env["PYTHONPATH"] = BOOTSTRAP_DIR + (os.pathsep + previous if previous else "")
-    env[activate.ENV_RUN_DIR] = run_dir
-    env[activate.ENV_PATHS] = os.pathsep.join(os.path.abspath(p) for p in paths)
-    env[activate.ENV_STRICT] = "1" if strict else "0"
-    env[activate.ENV_ANOMALY] = "1" if anomaly else "0"
-    env[activate.ENV_FULL_WINDOW] = repr(full_window)
-    env[activate.ENV_PACKAGE_DIR] = os.path.dirname(os.path.abspath(nanlint.__file__))
+    env[environment.RUN_DIR] = run_dir
+    env[environment.PATHS] = os.pathsep.join(os.path.abspath(p) for p in paths)
+    env[environment.STRICT] = "1" if strict else "0"
+    env[environment.ANOMALY] = "1" if anomaly else "0"
+    env[environment.FULL_WINDOW] = repr(full_window)
+    env[environment.PACKAGE_DIR] = install.PACKAGE_DIR
     return env
 
 

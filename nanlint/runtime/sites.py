@@ -20,9 +20,10 @@ import sys
 import sysconfig
 from typing import Dict, Iterable, List, NamedTuple, Optional
 
+from nanlint.install import PACKAGE_DIR
+
 LIBRARY, USER, CHECKED = 0, 1, 2
 
-NANLINT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 class Site(NamedTuple):
@@ -43,7 +44,7 @@ def _library_roots(extra: Iterable[str]) -> List[str]:
     user_site = getattr(site, "USER_SITE", None)
     if user_site:
         roots.add(user_site)
-    roots.add(NANLINT_DIR)
+    roots.add(PACKAGE_DIR)
     return sorted({_dir_prefix(os.path.realpath(r)) for r in roots})
 
 

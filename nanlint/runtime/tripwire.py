@@ -3,7 +3,7 @@
 What it checks: the outputs of every outermost module call (a module called while no other module runs:
 the model, a loss module; its inputs are examined only when it trips), the loss given to `backward()`,
 and the parameters' gradients after it, at the optimizer step (or after `backward()` when there is no
-optimizer). They are tested on the device (`checks.finite_in_one_read`: the gradients and the outputs
+optimizer). They are tested on the device (`finite.finite_in_one_read`: the gradients and the outputs
 autograd made go through GradScaler's fused exact check, which writes each value back as it was; other
 tensors are only read) and the flags are read back once per step, at the gradient checkpoint; a forward
 pass whose gradients are not checked after it (gradient accumulation, a step GradScaler skipped) is read
@@ -27,7 +27,7 @@ from typing import Dict, List, Optional
 
 import torch
 
-from nanlint.runtime import checks, step_replay
+from nanlint.runtime import finite, step_replay
 from nanlint.runtime.sites import Site
 
 FORWARD, BACKWARD = "forward", "backward"
@@ -50,7 +50,7 @@ class ModuleCall:
     args: tuple = ()
     kwargs: dict = field(default_factory=dict)
     outputs: List[torch.Tensor] = field(default_factory=list)  # read at the gradient checkpoint
-    made: List[bool] = field(default_factory=list)  # per output: checks.is_made_by_autograd, at the call
+    made: List[bool] = field(default_factory=list)  # per output: finite.is_made_by_autograd, at the call
     grad_outputs: Dict[int, torch.Tensor] = field(default_factory=dict)
 
     @property
@@ -81,7 +81,7 @@ class ForwardPass:
             for tensor, own in zip(call.outputs, call.made):
                 (made if own else borrowed).append(tensor)
         for loss in self.losses:
-            (made if checks.is_made_by_autograd(loss) else borrowed).append(loss)
+            (made if finite.is_made_by_autograd(loss) else borrowed).append(loss)
         return borrowed, made
 
 
@@ -155,7 +155,7 @@ class Tripwire:
             self._depth -= 1
         call.args, call.kwargs = args, kwargs
         call.outputs = outputs = _output_tensors(output)
-        call.made = [checks.is_made_by_autograd(t) for t in outputs]
+        call.made = [finite.is_made_by_autograd(t) for t in outputs]
         for index, tensor in enumerate(outputs):
             node = _node(tensor)
             if node is not None:  # a node's pre-hook: a third of what a tensor hook costs
@@ -166,7 +166,7 @@ class Tripwire:
         return output
 
     def _record_call(self, module, args) -> ModuleCall:
-        inputs = checks.float_tensors(list(args))
+        inputs = finite.float_tensors(list(args))
         return ModuleCall(
             module=module,
             site=self.monitor.sites.current(),
@@ -186,7 +186,7 @@ class Tripwire:
             plan = step_replay.plan(self._start, self.monitor.sites)
         else:  # a loop over raw tensors: its body, from the random state the last step left
             plan = step_replay.plan_from_loop(self.monitor.sites)
-        self._forward = ForwardPass(self._calls, checks.float_tensors(loss), site, step, plan, self._first_call,
+        self._forward = ForwardPass(self._calls, finite.float_tensors(loss), site, step, plan, self._first_call,
                                     rng=self._rng_at_step_end)
         # Where the next such step starts drawing random numbers (this one's backward and update draw none).
         self._rng_at_step_end = None if self._start else torch.get_rng_state()
@@ -195,13 +195,13 @@ class Tripwire:
     def _settle_calls(self) -> None:
         calls, self._calls = self._calls, []
         forward = ForwardPass(calls, [], calls[-1].site, self.monitor.step)
-        if not checks.quick_all_finite(forward.tensors()):
+        if not finite.quick_all_finite(forward.tensors()):
             self._explain_forward(forward)
 
     def settle_forward(self) -> None:
         """Read the last forward pass on its own, now (its gradients are checked later, or never)."""
         forward, self._forward = self._forward, None
-        if forward is not None and not checks.quick_all_finite(forward.tensors()):
+        if forward is not None and not finite.quick_all_finite(forward.tensors()):
             self._explain_forward(forward)
 
     def check_gradients(self, site: Optional[Site], step: int, grads: Optional[List[torch.Tensor]] = None) -> None:
@@ -220,14 +220,14 @@ class Tripwire:
             grads = [g for call in calls for g in _parameter_grads(call.module)]
         tripped, self._forward_tripped = self._forward_tripped, False
         for grad in grads:
-            (made if checks.is_torch_memory(grad) else borrowed).append(grad)
-        if checks.finite_in_one_read(borrowed, made):
+            (made if finite.is_torch_memory(grad) else borrowed).append(grad)
+        if finite.finite_in_one_read(borrowed, made):
             self.gradients_were_finite = True
             return
-        if not checks.all_finite_many(forward_tensors):  # the exact test: a norm also overflows for finite values
+        if not finite.all_finite_many(forward_tensors):  # the exact test: a norm also overflows for finite values
             self._explain_forward(forward)  # by what the last check said of the gradients (weights found non-finite)
             tripped = True
-        self.gradients_were_finite = not tripped and checks.all_finite_many(grads)  # true if a norm overflowed
+        self.gradients_were_finite = not tripped and finite.all_finite_many(grads)  # true if a norm overflowed
         if tripped or self.gradients_were_finite:
             return
         site = site or self.monitor.sites.current()
@@ -235,7 +235,7 @@ class Tripwire:
         for call in reversed(calls):  # the order in which backward reached them
             if not call.grad_outputs:
                 continue
-            if not checks.all_finite_many(call.grad_outputs.values()):
+            if not finite.all_finite_many(call.grad_outputs.values()):
                 if previous is None or not self._replay_backward(previous):
                     where = "between %s and the loss" % call.label if previous is None else "between %s and %s" % (
                         call.label, previous.label)
@@ -245,7 +245,7 @@ class Tripwire:
             previous = call
         for call in calls:
             own = _parameter_grads(call.module)
-            if own and not checks.all_finite_many(own) and call.grad_outputs:
+            if own and not finite.all_finite_many(own) and call.grad_outputs:
                 if not self._replay_backward(call):
                     self._unexplained(BACKWARD, site, "replaying the backward of %s did not make the non-finite "
                                       "gradient again" % call.label)
@@ -255,8 +255,8 @@ class Tripwire:
     def _explain_forward(self, forward: ForwardPass) -> None:
         self._step, self._forward_tripped, self._explaining = forward.step, True, forward
         for call in forward.calls:
-            if not checks.all_finite_many(call.outputs):
-                if not checks.all_finite_many(_argument_tensors(call)):  # checked only now: the inputs are kept
+            if not finite.all_finite_many(call.outputs):
+                if not finite.all_finite_many(_argument_tensors(call)):  # checked only now: the inputs are kept
                     self._unexplained(FORWARD, call.site, "the inputs of %s were already non-finite" % call.label)
                 else:
                     self._replay_forward(call)
@@ -292,11 +292,11 @@ class Tripwire:
     def _replayable(self, call: ModuleCall) -> Optional[torch.nn.Module]:
         """A copy of the call's module to run again, or None (with a note when the reason is news)."""
         state = list(call.module.parameters()) + list(call.module.buffers())
-        state = [t for t in state if checks.is_checkable(t)]
-        if not checks.quick_all_finite([t.detach() for t in state]):
+        state = [t for t in state if finite.is_checkable(t)]
+        if not finite.quick_all_finite([t.detach() for t in state]):
             self.monitor.weights_found_nonfinite(state)  # an earlier step made them: not this call
             return None
-        inputs = checks.float_tensors(list(call.args))
+        inputs = finite.float_tensors(list(call.args))
         if [t._version for t in inputs] != call.versions:
             self._unexplained(FORWARD, call.site, "%s changed its inputs in place, so it could not be replayed"
                               % call.label)
@@ -407,13 +407,13 @@ def _copy_tensors(value):
 
 
 def _argument_tensors(call: ModuleCall) -> List[torch.Tensor]:
-    return checks.float_tensors(list(call.args)) + checks.float_tensors(list(call.kwargs.values()))
+    return finite.float_tensors(list(call.args)) + finite.float_tensors(list(call.kwargs.values()))
 
 
 def _output_tensors(output) -> List[torch.Tensor]:
     if isinstance(output, dict):
         output = list(output.values())
-    return checks.float_tensors(output)
+    return finite.float_tensors(output)
 
 
 def _node(tensor: torch.Tensor):
@@ -440,7 +440,7 @@ def _keeper(grad_outputs: Dict[int, torch.Tensor], index: int, output_nr: int):
 
 
 def _parameter_grads(module: torch.nn.Module) -> List[torch.Tensor]:
-    return [p.grad for p in module.parameters() if p.grad is not None and checks.is_checkable(p.grad)]
+    return [p.grad for p in module.parameters() if p.grad is not None and finite.is_checkable(p.grad)]
 
 
 def _finite_calls(calls: List[ModuleCall]) -> str:

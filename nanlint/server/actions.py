@@ -8,11 +8,11 @@ from typing import List, Optional, Sequence
 
 from lsprotocol import types
 
-from nanlint.fixes import apply_edits, parse_error
-from nanlint.ftypes import Edit, Finding
+from nanlint.engine.fixes import apply_edits, parse_error
+from nanlint.engine.noqa import noqa_edit
+from nanlint.types import Edit, Finding
 from nanlint.server.diagnostics import finding_diagnostic
 from nanlint.server.linting import Analysis
-from nanlint.server.noqa import CommentPlaces
 from nanlint.server.positions import LineIndex
 
 FIX_ALL = "source.fixAll.nanlint"
@@ -40,15 +40,13 @@ def code_actions(analysis: Analysis, document: Document, wanted: types.Range, on
     actions: List[types.CodeAction] = []
     if _wanted(types.CodeActionKind.QuickFix, only):
         catalog = analysis.checker.catalog if analysis.checker is not None else {}
-        places: Optional[CommentPlaces] = None
         for finding in analysis.findings:
             diagnostic = finding_diagnostic(finding, document.index, catalog)
             if not _overlaps(diagnostic.range, wanted):
                 continue
             if finding.fix is not None:
                 actions.append(_fix_action(analysis, finding, diagnostic, document))
-            places = places or CommentPlaces(analysis.text)
-            noqa = places.noqa_edit(finding)
+            noqa = noqa_edit(analysis.text, finding)
             if noqa is not None:
                 actions.append(_quick_fix("Disable for this line", diagnostic, document.workspace_edit([noqa])))
     if _wanted(FIX_ALL, only):

@@ -9,8 +9,8 @@ from typing import Dict, List
 from lsprotocol import types
 
 from nanlint.catalog import Rule
-from nanlint.docs import rule_url
-from nanlint.ftypes import Finding
+from nanlint.formats.rule_pages import rule_url
+from nanlint.types import Finding
 from nanlint.server.linting import Analysis, Problem
 from nanlint.server.positions import LineIndex
 

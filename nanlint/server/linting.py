@@ -1,5 +1,5 @@
 """An editor's document checked as `nanlint check` checks its file: with the settings the
-hierarchy of configurations gives it (nanlint/hierarchy.py: the nearest one from the file's
+hierarchy of configurations gives it (nanlint/project/hierarchy.py: the nearest one from the file's
 folder up; the current folder's for a document not on disk), parsed as a file named explicitly
 is, and `force-exclude` honoured as for `--stdin-filename`. What kept it from being checked (a
 syntax error, a bad configuration) is kept as problems, to be shown rather than passed over."""
@@ -12,13 +12,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
-from nanlint.api import Checker, Project
+from nanlint.project.checker import Checker
+from nanlint.project.run import Project
 from nanlint.catalog import CatalogError
-from nanlint.config import ConfigError, Settings, find_config, load_settings
-from nanlint.fixes import FixOutcome, fix_text
-from nanlint.ftypes import FileError, Finding
-from nanlint.hierarchy import Resolver
-from nanlint.options import build_checker
+from nanlint.project.config import ConfigError, Settings, find_config, load_settings
+from nanlint.engine.fixes import FixOutcome, fix_text
+from nanlint.types import FileError, Finding
+from nanlint.project.hierarchy import Resolver
+from nanlint.project.options import build_checker
 
 # What follows the path in a FileError's message: `12:5: syntax error: ...` or `12: ...`.
 LOCATION = re.compile(r"(\d+)(?::(\d+))?: ")

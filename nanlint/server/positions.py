@@ -12,8 +12,8 @@ from typing import Callable, Dict
 
 from lsprotocol import types
 
-from nanlint.ftypes import Span
-from nanlint.source import line_starts
+from nanlint.types import Span
+from nanlint.inputs.source import line_starts
 
 UNITS: Dict[str, Callable[[str], int]] = {
     types.PositionEncodingKind.Utf8: lambda text: len(text.encode("utf-8", "surrogatepass")),

@@ -10,7 +10,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 from pygls.workspace import TextDocument
 
-from nanlint import __version__
+from nanlint.version import __version__
 from nanlint.server.actions import KINDS, Document, code_actions
 from nanlint.server.diagnostics import diagnostics
 from nanlint.server.linting import Analysis, Linter

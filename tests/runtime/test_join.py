@@ -9,7 +9,7 @@ import pytest
 import nanlint
 from cli_support import line_of
 from nanlint.api import check
-from nanlint.ftypes import Finding, Span
+from nanlint.types import Finding, Span
 from nanlint.runtime.join import CONFIRMED, NOT_REACHED, NOT_TRIGGERED, STATIC_ONLY, join
 from nanlint.runtime.render import render_text
 from nanlint.runtime.runner import ChildResult

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from nanlint.catalog import load_catalog
+from nanlint.checks.registry import load_catalog
 
 RUNTIME_RULES = [rule for rule in load_catalog().values() if not rule.static]
 

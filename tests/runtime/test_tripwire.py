@@ -10,7 +10,7 @@ import pytest
 torch = pytest.importorskip("torch")
 from torch import nn  # noqa: E402
 
-from nanlint.runtime.checks import HostReads  # noqa: E402
+from nanlint.runtime.finite import HostReads  # noqa: E402
 from nanlint.runtime.events import MemorySink  # noqa: E402
 from nanlint.runtime.monitor import Monitor  # noqa: E402
 from nanlint.runtime.schedule import Schedule  # noqa: E402
@@ -397,7 +397,7 @@ def test_large_finite_half_precision_outputs_do_not_trip_the_tripwire():
 
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float64, torch.float16, torch.bfloat16])
 def test_the_fused_gradient_check_is_exact_and_leaves_every_value_and_version_as_it_was(dtype):
-    from nanlint.runtime.checks import finite_in_one_read
+    from nanlint.runtime.finite import finite_in_one_read
 
     large = torch.finfo(dtype).max / 4  # finite, and far past what a norm of the tensor could hold
     gradients = [torch.full((64, 64), large, dtype=dtype), torch.randn(33, dtype=dtype)]

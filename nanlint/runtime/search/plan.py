@@ -1,5 +1,5 @@
 """What `nanlint verify --search` hands the monitored process: a JSON file, named by the environment
-variable activate.ENV_SEARCH_PLAN."""
+variable environment.SEARCH_PLAN."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ import os
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional
 
-from nanlint.ftypes import Finding, Span
+from nanlint.types import Finding, Span
 from nanlint.runtime.join import NOT_REACHED, Joined, Outcome, display_path, describe_margin
 from nanlint.runtime.join import NOT_TRIGGERED as NOT_TRIGGERED_RUN
 from nanlint.runtime.search.plan import finding_lines

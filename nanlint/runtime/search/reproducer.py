@@ -18,8 +18,8 @@ from typing import List, NamedTuple
 
 import torch
 
-import nanlint
-from nanlint.runtime.runner import BOOTSTRAP_DIR
+from nanlint import install
+from nanlint.runtime.bypass import BOOTSTRAP_DIR
 from nanlint.runtime.search.calls import Call
 from nanlint.runtime.search.targets import Target
 from nanlint.runtime.search.trial import Goal
@@ -184,7 +184,7 @@ def rerun(folder: str) -> Reproducer:
 
 def _fresh_environment() -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith("NANLINT_")}
-    package_parent = os.path.dirname(os.path.dirname(os.path.abspath(nanlint.__file__)))
+    package_parent = os.path.dirname(install.PACKAGE_DIR)
     env["PYTHONPATH"] = package_parent + os.pathsep + env.get("PYTHONPATH", "")
     env["PYTHONDONTWRITEBYTECODE"] = "1"
     return env

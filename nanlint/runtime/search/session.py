@@ -15,7 +15,8 @@ import time
 from typing import Dict, List, Optional, Set, Tuple
 
 from nanlint.catalog import Prediction
-from nanlint.runtime.activate import ENV_PATHS, stop_watching_subprocesses
+from nanlint.runtime import environment
+from nanlint.runtime.bypass import stop_watching_subprocesses
 from nanlint.runtime.events import Kind
 from nanlint.runtime.join import RUNTIME_CODES
 from nanlint.runtime.search import engine, reproducer
@@ -56,7 +57,7 @@ def _finish(monitor, sink, recorder: Recorder, plan: SearchPlan, confirmed) -> N
     recorder.uninstall()
     monitor.uninstall()
     stop_watching_subprocesses()  # the reproducers' re-runs are not the program's subprocesses
-    paths = [p for p in os.environ.get(ENV_PATHS, "").split(os.pathsep) if p]
+    paths = environment.checked_paths()
     recorded = list(recorder.recorded.values())
     clock = _Clock(plan.total_budget)
     run_searches(recorded, plan, confirmed, paths, sink.emit, clock)

@@ -9,17 +9,17 @@ from typing import Callable, Dict, Iterable, List, Optional, Tuple
 
 import libcst as cst
 
-from nanlint.analysis import suppressions
+from nanlint.engine import suppressions
 from nanlint.analysis.context import FileContext
 from nanlint.analysis.names import dotted_name
 from nanlint.analysis.parse import Unparsed, deep_enough, parse, too_large
-from nanlint.analysis.suppressions import META_CODES, SKIP_FILE_LINE, SUPPRESSION_WORD
+from nanlint.engine.suppressions import META_CODES, SKIP_FILE_LINE, SUPPRESSION_WORD
 from nanlint.analysis.syntax import LEAF_VALUES, child_fields, comparison, elements, is_self_attribute, item_key, string_value
 from nanlint.analysis.versions import newer_syntax, target_version
-from nanlint.checks import build_check
-from nanlint.ftypes import FileError, Finding, Span
+from nanlint.checks.registry import build_check
+from nanlint.types import FileError, Finding, Span
 from nanlint.analysis.project import ProjectModules
-from nanlint.source import SourceError, SourceFile, read
+from nanlint.inputs.source import SourceError, SourceFile, read
 
 # Only torch code is checked: the rules' findings are kept only if one of the file's imports names
 # a module or a name containing "torch" (torch, torchvision, pytorch_lightning, is_torch_available).

@@ -2,7 +2,7 @@
 
 A configuration file is, in one directory, `nanlint.toml`, `.nanlint.toml`, then `pyproject.toml`
 if it has a `[tool.nanlint]` table; each file is checked with the nearest one among its folders
-(nanlint/hierarchy.py). Relative paths and patterns in it are relative to its directory.
+(nanlint/project/hierarchy.py). Relative paths and patterns in it are relative to its directory.
 
 Rule selection follows ruff: the default rules, then the configuration's `select` /
 `extend-select` / `ignore`, then the command line's, each a layer. A layer with `select` starts
@@ -20,6 +20,7 @@ from typing import Dict, Iterable, List, Optional, Tuple
 
 from nanlint.analysis.versions import TARGET_VERSIONS
 from nanlint.catalog import Rule
+from nanlint.project.paths import matches
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -283,8 +284,6 @@ def enabled_rules(settings: Settings, catalog: Dict[str, Rule]) -> List[Rule]:
 
 
 def ignored_codes_for(relative_path: str, settings: Settings, catalog: Dict[str, Rule]) -> set:
-    from nanlint.discovery import matches
-
     codes = set()
     for pattern, selectors in settings.per_file_ignores.items():
         if matches(relative_path, pattern):

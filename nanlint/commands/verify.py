@@ -17,10 +17,10 @@ import sys
 import tempfile
 from typing import List, Tuple
 
-from nanlint.ftypes import Finding, Report
-from nanlint.notebook import is_notebook
-from nanlint.options import add_rule_options, make_project
-from nanlint.runtime.activate import ENV_SEARCH_PLAN
+from nanlint.types import Finding, Report
+from nanlint.inputs.notebook import is_notebook
+from nanlint.project.options import add_rule_options, make_project
+from nanlint.runtime import environment
 from nanlint.runtime.events import read_run_dir
 from nanlint.runtime.join import NOT_REACHED, join
 from nanlint.runtime.render import annotated_findings, process_notes, render_concise, render_json, render_text
@@ -31,7 +31,7 @@ from nanlint.runtime.search.plan import (
 )
 from nanlint.runtime.search.report import SearchReport
 from nanlint.runtime.summary import summarize
-from nanlint.analysis.suppressions import suppressed
+from nanlint.engine.suppressions import suppressed
 
 FORMATS = ("text", "concise", "json", "sarif", "github")
 MACHINE_FORMATS = ("json", "sarif", "github")  # the command's own stdout then goes to stderr
@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
         env = child_environment(run_dir, paths, args.strict, args.anomaly,
                                 math.inf if args.monitor == FULL else args.full_window)
         if args.search:
-            env[ENV_SEARCH_PLAN] = _search_plan(args, report.findings, project.catalog, run_dir).save(run_dir)
+            env[environment.SEARCH_PLAN] = _search_plan(args, report.findings, project.catalog, run_dir).save(run_dir)
         child = run_child(args.run, env, run_dir, args.timeout, progress=not args.no_progress,
                           stdout_to_stderr=fmt in MACHINE_FORMATS)
         if child.start_error:
@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
         joined.searched = searched.found(project.catalog, lambda f: f.code in enabled and not suppressed(f))
     _write(fmt, args, joined, summary, child, project.catalog, searched)
     if report.errors:
-        from nanlint.output import render_errors
+        from nanlint.formats.output import render_errors
 
         render_errors(report)
     if joined.found_anything or (searched and searched.triggered):
@@ -197,7 +197,7 @@ def _write(fmt, args, joined, summary, child, catalog, searched) -> None:
 
 def _with_check_formatter(fmt: str, findings: list, catalog) -> str:
     """check's SARIF and GitHub formats, for findings whose messages carry their outcome."""
-    from nanlint.output import render
+    from nanlint.formats.output import render
 
     stream = io.StringIO()
     render(Report(findings=findings).sort(), fmt, stream, catalog)

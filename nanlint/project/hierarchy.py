@@ -10,10 +10,10 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Dict, Iterable, List, Optional
 
-from nanlint.config import CONFIG_FILES, Settings, config_in, load_settings
+from nanlint.project.config import CONFIG_FILES, Settings, config_in, load_settings
 
 if TYPE_CHECKING:
-    from nanlint.api import Checker
+    from nanlint.project.checker import Checker
 
 
 class Resolver:

@@ -16,7 +16,8 @@ from typing import Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
 
 import libcst as cst
 
-from nanlint.ftypes import Edit, Finding, Fix, Span
+from nanlint.catalog import read_catalog
+from nanlint.types import Edit, Finding, Fix, Span
 
 SUPPRESSION = re.compile(
     r"#\s*(?:(?P<noqa>noqa)(?::\s*(?P<noqa_codes>[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?"
@@ -128,9 +129,7 @@ def apply(ctx, findings: List[Finding], known_codes: Set[str], ran: Set[str], re
 def run_only_codes() -> FrozenSet[str]:
     """The codes of the rules only `nanlint verify` reports, from a run (NAN011-015): the static pass
     cannot tell whether a suppression of theirs silences something, so it never calls one unused."""
-    from nanlint.catalog import load_catalog  # the catalog's checks import this module
-
-    return frozenset(code for code, rule in load_catalog().items() if not rule.static)
+    return frozenset(code for code, rule in read_catalog().items() if not rule.static)
 
 
 def _named_on_its_line(finding: Finding, by_line: Dict[int, List[Directive]]) -> bool:
@@ -212,7 +211,7 @@ def suppressed(finding: Finding) -> bool:
     pass: `nanlint verify`'s runtime findings). A file that cannot be read or parsed silences nothing."""
     from nanlint.analysis.context import FileContext
     from nanlint.analysis.parse import Unparsed, deep_enough, parse
-    from nanlint.source import SourceError, read
+    from nanlint.inputs.source import SourceError, read
 
     try:
         source = read(finding.path)

@@ -1,6 +1,6 @@
 """Which files to check, and which are skipped and why: Python files and Jupyter notebooks under
 the given paths, minus excluded, gitignored and test files, each folder judged by the settings
-that apply there (nanlint/hierarchy.py).
+that apply there (nanlint/project/hierarchy.py).
 
 A path named explicitly is checked, even a test file or an excluded one, unless `force-exclude`
 is on: then its excludes and test-file skipping apply to it too (pre-commit names every staged
@@ -14,96 +14,20 @@ walk. A folder or file that cannot be read is reported, and the others are still
 
 from __future__ import annotations
 
-import fnmatch
 import os
-import re
 from dataclasses import dataclass, field
-from pathlib import PurePosixPath
-from typing import TYPE_CHECKING, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
+from typing import TYPE_CHECKING, List, NamedTuple, Optional, Sequence, Set, Tuple
 
-from nanlint.ftypes import FileError
-from nanlint.gitignore import GitIgnore, Ignores
-from nanlint.notebook import SUFFIX as NOTEBOOK_SUFFIX
+from nanlint.types import FileError
+from nanlint.project.gitignore import GitIgnore, Ignores
+from nanlint.inputs.notebook import SUFFIX as NOTEBOOK_SUFFIX
 
 if TYPE_CHECKING:
-    from nanlint.api import Checker
-    from nanlint.hierarchy import Resolver
+    from nanlint.project.checker import Checker
+    from nanlint.project.hierarchy import Resolver
 
 CHECKED_SUFFIXES = (".py", ".pyi", NOTEBOOK_SUFFIX)
 TEST_CODE, EXCLUDED, GITIGNORED, NOT_PYTHON = "test code", "excluded", "gitignored", "not Python"
-
-
-def matches(relative_path: str, pattern: str) -> bool:
-    """Glob `pattern` against a relative posix path: the whole path, its name, or any parent folder."""
-    return _matches_below(PurePosixPath(relative_path).parts, 0, pattern)
-
-
-def _matches_below(parts: Sequence[str], depth: int, pattern: str) -> bool:
-    """Does `pattern` match one of the components `parts[depth:]` or the path up to one of them?"""
-    pattern = pattern.rstrip("/")
-    return any(
-        fnmatch.fnmatchcase(parts[i], pattern) or fnmatch.fnmatchcase("/".join(parts[: i + 1]), pattern)
-        for i in range(depth, len(parts))
-    )
-
-
-def relative_parts(path, root) -> Tuple[str, ...]:
-    """`path` relative to `root` as posix parts, or its absolute parts when it lies outside."""
-    absolute = os.path.abspath(path)
-    base = os.path.join(os.fspath(root), "")
-    if absolute + os.sep == base:
-        return ()
-    if absolute.startswith(base):
-        return tuple(absolute[len(base):].split(os.sep))
-    # ("", "abs", "path"): joined with "/" it reads "/abs/path" again
-    return ("",) + tuple(part for part in absolute.split(os.sep) if part)
-
-
-def _any_glob(patterns: Sequence[str]) -> Optional[re.Pattern]:
-    """One regex matching what any of the globs matches (as `fnmatchcase` would); None for none."""
-    if not patterns:
-        return None
-    return re.compile("|".join(fnmatch.translate(pattern.rstrip("/")) for pattern in patterns))
-
-
-class Excludes:
-    """One configuration's exclude patterns, matched relative to its root. Each folder's answer
-    is remembered, so a tree's files cost one match of their name and path each."""
-
-    def __init__(self, root: str, patterns: Tuple[str, ...]) -> None:
-        self.root = root
-        self.patterns = patterns
-        self._any = _any_glob(patterns)
-        self._folders: Dict[Tuple[Tuple[str, ...], int], bool] = {}
-
-    def pattern_for(self, path: str, named_folder: Optional[str] = None) -> Optional[str]:
-        """The pattern that excludes `path`, matching only the components below `named_folder`."""
-        if self._any is None:
-            return None
-        parts = relative_parts(path, self.root)
-        below = self._depth_below(parts, named_folder)
-        if not self._excluded_parts(parts, below):
-            return None
-        return next(pattern for pattern in self.patterns if _matches_below(parts, below, pattern))
-
-    def _depth_below(self, parts: Tuple[str, ...], named_folder: Optional[str]) -> int:
-        if named_folder is None:
-            return 0
-        named = relative_parts(named_folder, self.root)
-        return len(named) if parts[: len(named)] == named else 0
-
-    def _excluded_parts(self, parts: Tuple[str, ...], below: int) -> bool:
-        if len(parts) <= below:
-            return False
-        return self._folder_excluded(parts[:-1], below) or bool(
-            self._any.match(parts[-1]) or self._any.match("/".join(parts))
-        )
-
-    def _folder_excluded(self, parts: Tuple[str, ...], below: int) -> bool:
-        key = (parts, below)
-        if key not in self._folders:
-            self._folders[key] = self._excluded_parts(parts, below)
-        return self._folders[key]
 
 
 class Candidate(NamedTuple):
@@ -129,7 +53,7 @@ class Discovered:
 
 
 class Discovery:
-    """Walks the given paths, asking `resolver` (nanlint/hierarchy.py) for each folder's settings."""
+    """Walks the given paths, asking `resolver` (nanlint/project/hierarchy.py) for each folder's settings."""
 
     def __init__(self, resolver: "Resolver") -> None:
         self.resolver = resolver

@@ -1,7 +1,7 @@
 """Rule documentation: each rule's page, in the shape of ruff's, made from the catalog.
 
-`nanlint rule CODE` prints a page; `python -m nanlint.docs` writes them all to `docs/rules/`
-(`CODE.md` per rule and a `README.md` index), and `python -m nanlint.docs --check` exits 1 when
+`nanlint rule CODE` prints a page; `python -m nanlint.formats.rule_pages` writes them all to `docs/rules/`
+(`CODE.md` per rule and a `README.md` index), and `python -m nanlint.formats.rule_pages --check` exits 1 when
 the committed pages differ from the catalog. The `url` of each finding (JSON, SARIF, rdjson)
 links the page of its rule on the repository.
 """
@@ -14,10 +14,12 @@ from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Sequence
 
 from nanlint.analysis.gradient import WHERE_IT_SPEAKS
-from nanlint.catalog import Rule, load_catalog
+from nanlint.install import ABOVE_PACKAGE
+from nanlint.catalog import Rule
+from nanlint.checks.registry import load_catalog
 
 REPOSITORY = "https://github.com/nanlint/nanlint"
-PAGES = Path(__file__).resolve().parent.parent / "docs" / "rules"  # in a checkout
+PAGES = ABOVE_PACKAGE / "docs" / "rules"  # in a checkout
 PAGE_URL = REPOSITORY + "/blob/main/docs/rules/{code}.md"
 INDEX = "README.md"
 
@@ -89,7 +91,7 @@ def pages(catalog: Dict[str, Rule]) -> Dict[str, str]:
 def _index(rules: Iterable[Rule]) -> str:
     rows = [f"| [{rule.code}]({rule.code}.md) | {rule.name} | {rule.family} | {'on' if rule.default else 'off'} | "
             f"{('safe' if rule.fix_safe else 'unsafe') if rule.fixable else ''} |" for rule in rules]
-    header = ["# Rules", "", "Generated from the catalog (`rules/*.toml`) by `python -m nanlint.docs`; do not edit by hand.", "",
+    header = ["# Rules", "", "Generated from the catalog (`rules/*.toml`) by `python -m nanlint.formats.rule_pages`; do not edit by hand.", "",
               "| code | name | family | default | fix |", "|---|---|---|---|---|"]
     return "\n".join(header + rows) + "\n"
 
@@ -121,7 +123,7 @@ def write(directory: Path, expected: Dict[str, str]) -> List[str]:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m nanlint.docs", description="Write the rule pages from the catalog.")
+    parser = argparse.ArgumentParser(prog="python -m nanlint.formats.rule_pages", description="Write the rule pages from the catalog.")
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if a page is out of date")
     parser.add_argument("--directory", type=Path, default=PAGES, help="where the pages go (default: the checkout's docs/rules)")
     args = parser.parse_args(argv)
@@ -129,7 +131,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if args.check:
         outdated = stale(args.directory, expected)
         for name in outdated:
-            sys.stderr.write(f"{args.directory / name}: out of date (run `python -m nanlint.docs`)\n")
+            sys.stderr.write(f"{args.directory / name}: out of date (run `python -m nanlint.formats.rule_pages`)\n")
         return 1 if outdated else 0
     for name in write(args.directory, expected):
         sys.stderr.write(f"{'wrote' if name in expected else 'removed'} {args.directory / name}\n")

@@ -8,10 +8,12 @@ from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
 from nanlint.analysis.versions import TARGET_VERSIONS
-from nanlint.api import Checker, Project
-from nanlint.catalog import Rule, load_catalog
-from nanlint.config import ConfigError, RuleSelection, Settings, find_config, load_settings, require_rules, validate_selectors
-from nanlint.hierarchy import Resolver
+from nanlint.project.checker import Checker
+from nanlint.project.run import Project
+from nanlint.catalog import Rule
+from nanlint.checks.registry import load_catalog
+from nanlint.project.config import ConfigError, RuleSelection, Settings, find_config, load_settings, require_rules, validate_selectors
+from nanlint.project.hierarchy import Resolver
 
 
 class UsageError(Exception):

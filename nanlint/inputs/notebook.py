@@ -23,7 +23,7 @@ from functools import cached_property
 from json.decoder import scanstring
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
-from nanlint.source import NEWLINE, RewriteError, SourceError, SourceFile, line_starts, lines, read_bytes
+from nanlint.inputs.source import NEWLINE, RewriteError, SourceError, SourceFile, line_starts, lines, read_bytes
 
 SUFFIX = ".ipynb"
 PLACEHOLDER = "pass"

@@ -14,9 +14,9 @@ from typing import Callable, List, Optional, Sequence, Tuple
 
 import libcst
 
-from nanlint.ftypes import Edit, Finding
+from nanlint.types import Edit, Finding
 from nanlint.analysis.parse import python_syntax_error
-from nanlint.source import SourceFile
+from nanlint.inputs.source import SourceFile
 
 MAX_ROUNDS = 10
 LINE_WITH_END = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")

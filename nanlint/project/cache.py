@@ -31,11 +31,12 @@ import sys
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional
 
-from nanlint import __version__
+from nanlint.install import PACKAGE_DIR
+from nanlint.version import __version__
 from nanlint.analysis.project import file_digest
 from nanlint.catalog import default_rule_dir
-from nanlint.ftypes import PROBLEM_CODES, Edit, FileError, Finding, Fix, Related, Span
-from nanlint.source import replace_atomically
+from nanlint.types import PROBLEM_CODES, Edit, FileError, Finding, Fix, Related, Span
+from nanlint.inputs.source import replace_atomically
 
 FORMAT = 4
 DEFAULT_DIR = ".nanlint_cache"
@@ -61,7 +62,7 @@ def _files_digest(paths: Iterable[Path]) -> str:
 
 def code_digest() -> str:
     """nanlint's own modules: a changed check invalidates the cache even at the same version."""
-    package = Path(__file__).resolve().parent
+    package = Path(PACKAGE_DIR).resolve()
     return _files_digest(sorted(package.rglob("*.py")))
 
 
@@ -115,7 +116,7 @@ class Cache:
     def lookup(self, path: str, digest: str, named: bool = False):
         """The stored FileResult of `path` if it was checked with these bytes, named (or walked) as
         now, else None."""
-        from nanlint.analysis.engine import FileResult
+        from nanlint.engine.walk import FileResult
 
         entry = self.entries.get(path)
         try:

@@ -18,22 +18,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, List, Optional, Sequence, TextIO, Tuple, Union
 
-from nanlint import __version__
-from nanlint.analysis.engine import FileResult
-from nanlint.api import Checker, Project, findings_in_cells
-from nanlint.cache import caches_under, clean, default_directory
+from nanlint.install import ABOVE_PACKAGE, in_checkout
+from nanlint.version import __version__
+from nanlint.engine.walk import FileResult
+from nanlint.project.checker import Checker, findings_in_cells
+from nanlint.project.run import Project
+from nanlint.project.cache import caches_under, clean, default_directory
 from nanlint.catalog import CatalogError
-from nanlint.config import OUTPUT_FORMATS, ConfigError
-from nanlint.fixes import FixOutcome, applicable, encoding_error, fix_text, moved, unified_diff
-from nanlint.ftypes import FileError, Finding, Report
-from nanlint.hierarchy import configuration_candidates
-from nanlint.noqa import add_to_files
-from nanlint.notebook import Notebook, is_notebook, load as load_notebook, parse as parse_notebook
-from nanlint.options import UsageError, add_rule_options, make_project
-from nanlint.output import STATISTICS_FORMATS, Sources, Summary, plural, render, render_errors, render_statistics
-from nanlint.rule_commands import run_rule, run_rules
-from nanlint.show import nothing_checked, only_named_skipped, settings_text, write_files
-from nanlint.source import RewriteError, SourceError, SourceFile, decode, read, rewrite
+from nanlint.project.config import OUTPUT_FORMATS, ConfigError
+from nanlint.engine.fixes import FixOutcome, applicable, encoding_error, fix_text, moved, unified_diff
+from nanlint.types import FileError, Finding, Report
+from nanlint.project.hierarchy import configuration_candidates
+from nanlint.project.add_noqa import add_to_files
+from nanlint.inputs.notebook import Notebook, is_notebook, load as load_notebook, parse as parse_notebook
+from nanlint.project.options import UsageError, add_rule_options, make_project
+from nanlint.formats.output import STATISTICS_FORMATS, Sources, Summary, plural, render, render_errors, render_statistics
+from nanlint.commands.rules import run_rule, run_rules
+from nanlint.commands.show import nothing_checked, only_named_skipped, settings_text, write_files
+from nanlint.inputs.source import RewriteError, SourceError, SourceFile, decode, read, rewrite
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 STDIN = "-"
@@ -108,7 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _add_verify_arguments(parser: argparse.ArgumentParser) -> None:
     try:
-        from nanlint import verify
+        from nanlint.commands import verify
     except ImportError:
         return
     verify.add_arguments(parser)
@@ -286,7 +288,7 @@ def _add_noqa(project: Project, args: argparse.Namespace) -> int:
 
 
 def _watch(project: Project, args: argparse.Namespace) -> int:
-    from nanlint import rerun
+    from nanlint.commands import watch_files
 
     paths = args.paths or ["."]
     quiet = argparse.Namespace(**{**vars(args), "quiet": True})  # each run's status line says how many
@@ -301,7 +303,7 @@ def _watch(project: Project, args: argparse.Namespace) -> int:
             return
         state["project"] = current
         found = outcome.report.findings
-        rerun.notify(f"Found {plural(len(found), 'error')}. Watching for file changes.")
+        watch_files.notify(f"Found {plural(len(found), 'error')}. Watching for file changes.")
         if found:
             sys.stdout.write("\n")
         _print(outcome, current, quiet, sys.stdout)
@@ -317,7 +319,7 @@ def _watch(project: Project, args: argparse.Namespace) -> int:
         given = [args.config] if args.config else []
         return state["files"] + rule_files + given + configuration_candidates(state["files"] + paths)
 
-    return rerun.watch(check_once, watched)
+    return watch_files.watch(check_once, watched)
 
 
 def run_clean(args: argparse.Namespace) -> int:
@@ -469,11 +471,10 @@ def install_command(extra: str) -> str:
     """The pip command that adds `extra` to this nanlint. nanlint is on no package index, so
     `pip install 'nanlint[server]'` finds nothing: run from a checkout, it is installed (editable,
     as it runs) from that checkout; else from the repository, as README says."""
-    from nanlint.docs import REPOSITORY
+    from nanlint.formats.rule_pages import REPOSITORY
 
-    checkout = Path(__file__).resolve().parent.parent
-    if (checkout / "pyproject.toml").is_file() and (checkout / "rules").is_dir():
-        return f"pip install -e {shlex.quote(f'{checkout}[{extra}]')}"
+    if in_checkout():
+        return f"pip install -e {shlex.quote(f'{ABOVE_PACKAGE}[{extra}]')}"
     return f"pip install \"nanlint[{extra}] @ git+{REPOSITORY}\""
 
 
@@ -499,7 +500,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     handlers = {"check": run_check, "rule": run_rule, "rules": run_rules, "clean": run_clean, "server": run_server}
     try:
         if args.command == "verify":
-            from nanlint import verify
+            from nanlint.commands import verify
 
             return verify.run(args)
         return handlers[args.command](args)

@@ -8,14 +8,14 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Dict, List, NamedTuple, Optional, Tuple
 
-from nanlint.cache import Cache
-from nanlint.source import content_digest
-from nanlint.config import Settings
-from nanlint.discovery import Candidate
+from nanlint.inputs.source import content_digest
+from nanlint.project.cache import Cache
+from nanlint.project.checker import Checker
+from nanlint.project.config import Settings
+from nanlint.project.discovery import Candidate
 
 if TYPE_CHECKING:
-    from nanlint.analysis.engine import FileResult
-    from nanlint.api import Checker
+    from nanlint.engine.walk import FileResult
 
 # Below this much source (about 0.1 s of work on one core), starting worker processes costs more
 # than it saves.
@@ -30,7 +30,7 @@ class Task(NamedTuple):
     named: bool
 
 
-def check_all(candidates: List[Candidate], jobs: Optional[int], cache_of: Callable[["Checker"], Optional[Cache]]) -> List["FileResult"]:
+def check_all(candidates: List[Candidate], jobs: Optional[int], cache_of: Callable[[Checker], Optional[Cache]]) -> List["FileResult"]:
     """Each candidate's result, in order; what was checked (not read from a cache) is stored in it."""
     results: Dict[int, "FileResult"] = {}
     pending = []
@@ -98,7 +98,7 @@ def _sizes(candidates: List[Candidate]) -> Dict[str, int]:
 
 
 _SETTINGS: Tuple[Settings, ...] = ()
-_CHECKERS: Dict[int, "Checker"] = {}
+_CHECKERS: Dict[int, Checker] = {}
 
 
 def _init_worker(settings: Tuple[Settings, ...]) -> None:
@@ -112,7 +112,5 @@ def _check_chunk_in_worker(chunk: List[Task]) -> List[Checked]:
 
 def _check_in_worker(task: Task) -> Checked:
     if task.configuration not in _CHECKERS:
-        from nanlint.api import Checker
-
         _CHECKERS[task.configuration] = Checker(_SETTINGS[task.configuration])
     return _CHECKERS[task.configuration].check_path(task.path, task.named)

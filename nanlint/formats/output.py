@@ -26,12 +26,12 @@ from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Set, TextIO, Tuple
 
 from nanlint.catalog import Rule
-from nanlint.docs import rule_url
+from nanlint.formats.rule_pages import rule_url
 from nanlint.formats import annotations, documents, junit, sarif
-from nanlint.ftypes import ERROR, WARNING, Diagnostic, FileError, Finding, Report, Span
-from nanlint.noqa import Untokenizable, layout, noqa_line
-from nanlint.notebook import Notebook, is_notebook, load as load_notebook
-from nanlint.source import SourceError, line_starts, lines, read
+from nanlint.types import ERROR, WARNING, Diagnostic, FileError, Finding, Report, Span
+from nanlint.engine.noqa import Untokenizable, layout, noqa_line
+from nanlint.inputs.notebook import Notebook, is_notebook, load as load_notebook
+from nanlint.inputs.source import SourceError, line_starts, lines, read
 
 
 def use_color(stream: TextIO) -> bool:

@@ -7,10 +7,11 @@ import json
 import sys
 from typing import Dict, List, Optional
 
-from nanlint.catalog import Rule, load_catalog
-from nanlint.config import matching
-from nanlint.docs import rule_markdown, rule_url
-from nanlint.options import UsageError, selectors, settings_from
+from nanlint.catalog import Rule
+from nanlint.checks.registry import load_catalog
+from nanlint.project.config import matching
+from nanlint.formats.rule_pages import rule_markdown, rule_url
+from nanlint.project.options import UsageError, selectors, settings_from
 
 
 def _catalog_for(args: argparse.Namespace) -> Dict[str, Rule]:

@@ -8,9 +8,9 @@ import os
 from collections import Counter
 from typing import List, Optional, TextIO
 
-from nanlint.api import Checker
-from nanlint.config import KEYS, ignored_codes_for
-from nanlint.discovery import EXCLUDED, GITIGNORED, TEST_CODE, Discovered
+from nanlint.project.checker import Checker
+from nanlint.project.config import KEYS, ignored_codes_for
+from nanlint.project.discovery import EXCLUDED, GITIGNORED, TEST_CODE, Discovered
 
 
 def settings_text(checker: Checker, path: str) -> str:

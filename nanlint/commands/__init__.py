@@ -1,0 +1,1 @@
+"""The command line: `nanlint check`, `verify`, `rule`, `rules`, `clean`, `server`."""

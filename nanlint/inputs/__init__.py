@@ -1,0 +1,1 @@
+"""What nanlint reads: a source file's bytes and text, and a notebook's code cells."""

@@ -1,0 +1,160 @@
+"""One configuration's checker: its settings resolved against the catalog (which rules run, which
+files are test code) and checking a file, a text or a notebook with them."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+from typing import Dict, Optional, Tuple
+
+from nanlint.catalog import Rule
+from nanlint.checks.registry import load_catalog
+from nanlint.engine.walk import FileResult, RuleSet, check_source
+from nanlint.types import FileError
+from nanlint.analysis.parse import Unparsed, parse
+from nanlint.analysis.versions import target_version
+from nanlint.inputs.notebook import Notebook, is_notebook, load as load_notebook
+from nanlint.inputs.source import SourceError, SourceFile, content_digest, read
+from nanlint.project.cache import Cache, configuration_key, default_directory
+from nanlint.project.config import Settings, enabled_rules, ignored_codes_for
+from nanlint.project.paths import Excludes, matches, relative_parts
+
+
+class Checker:
+    """One configuration's settings resolved against the catalog: which rules run, which files
+    are test code and which paths are excluded (relative to its root), and checking a file."""
+
+    def __init__(self, settings: Settings, catalog: Optional[Dict[str, Rule]] = None) -> None:
+        self.settings = settings
+        self.catalog = catalog if catalog is not None else load_catalog(settings.extend_rule_files)
+        self.rules = enabled_rules(settings, self.catalog)
+        self._ruleset: Optional[RuleSet] = None
+        self.root = Path(settings.root).resolve()
+        self.excludes = Excludes(str(self.root), settings.excludes)
+
+    @property
+    def ruleset(self) -> RuleSet:
+        if self._ruleset is None:
+            self._ruleset = RuleSet(self.rules, self.catalog)
+        return self._ruleset
+
+    def relative(self, path: str) -> str:
+        return "/".join(relative_parts(Path(path), self.root))
+
+    def is_test(self, path: str) -> bool:
+        relative = self.relative(path)
+        return any(matches(relative, pattern) for pattern in self.settings.test_patterns)
+
+    def check_source(self, source: SourceFile, named: bool = False) -> FileResult:
+        """`named`: the file was named explicitly (or read from standard input), so it is parsed
+        and its syntax errors reported even if it never mentions torch."""
+        try:
+            result = check_source(source, self.ruleset, self.is_test(source.path), self.catalog, named, self.settings.target_version)
+        except Exception as error:  # a bug of nanlint's own: report it, go on with the other files
+            message = f"{source.path}: internal error: {type(error).__name__}: {error}"
+            return FileResult(errors=[FileError(source.path, message, "internal")])
+        ignored = ignored_codes_for(self.relative(source.path), self.settings, self.catalog)
+        if ignored:
+            result.findings = [f for f in result.findings if f.code not in ignored]
+        return result
+
+    def check_notebook(self, notebook: Notebook, named: bool = False) -> Tuple[Notebook, FileResult]:
+        """The notebook as checked and its result. When its code does not parse, each cell that does
+        not parse on its own is reported and left out, and the other cells are checked."""
+        result = self.check_source(notebook.source_file(), named)
+        if not any(error.kind != "internal" for error in result.errors):
+            return notebook, findings_in_cells(notebook, result)
+        target = self.settings.target_version
+        broken = {cell.number: _parse_failure(f"{notebook.path}:cell {cell.number}", cell.code, target) for cell in notebook.cells}
+        broken = {number: failure for number, failure in broken.items() if failure is not None}
+        if not broken:  # the code parses (syntax newer than target-version, say)
+            result.errors = [_in_cell(notebook, error) for error in result.errors]
+            return notebook, result
+        checked = notebook.without(list(broken))
+        result = self.check_source(checked.source_file(), named)
+        result.errors = [_cell_error(notebook, number, failure) for number, failure in broken.items()] + [
+            _in_cell(checked, error) for error in result.errors]
+        return checked, findings_in_cells(checked, result)
+
+    def check_file(self, path: str) -> FileResult:
+        return self.check_path(path)[1]
+
+    def check_text(self, text: str, path: str, named: bool = False) -> FileResult:
+        """Check text that is already decoded (a fix's result, a catalog example, an editor's
+        document). It is not decoded again: a coding line such as latin-1 would misread its UTF-8
+        encoding."""
+        return self.check_source(SourceFile(path, text, "utf-8", False, text.encode("utf-8", "surrogatepass")), named)
+
+    def check_path(self, path: str, named: bool = False) -> Tuple[Optional[str], FileResult]:
+        """(digest of the bytes checked, or None if unreadable; the result)."""
+        try:
+            if is_notebook(path):
+                notebook = load_notebook(path)
+                return content_digest(notebook.data), self.check_notebook(notebook, named)[1]
+            source = read(path)
+        except SourceError as error:
+            return None, FileResult(errors=[FileError(path, str(error))])
+        return content_digest(source.data), self.check_source(source, named)
+
+    def open_cache(self) -> Optional[Cache]:
+        if not self.settings.cache:
+            return None
+        return Cache(default_directory(self.settings), configuration_key(self.settings, self.rules, self.root))
+
+
+def _parse_failure(name: str, code: str, target: Optional[str]) -> Optional[Unparsed]:
+    try:
+        parse(name, code, target_version(target) if target else None)
+    except Unparsed as failure:
+        return failure
+    return None
+
+
+def _cell_error(notebook: Notebook, number: int, failure: Unparsed) -> FileError:
+    """A cell that does not parse, at its line in the notebook's code (its message says the cell's)."""
+    if not failure.line:
+        return FileError(notebook.path, failure.message)
+    index = [cell.number for cell in notebook.cells].index(number)
+    return FileError(notebook.path, failure.message, "syntax", notebook.first_lines[index] + failure.line - 1, failure.column)
+
+
+def _in_cell(notebook: Notebook, error: FileError) -> FileError:
+    """An error placed at a line of the notebook's code, its message naming the cell and the line
+    in it instead, as for a cell that does not parse."""
+    where = f"{notebook.path}:{error.line}:"
+    if not error.line or not error.message.startswith(where):
+        return error
+    position = notebook.locate(error.line)
+    return replace(error, message=f"{notebook.path}:cell {position.cell}:{position.line}:{error.message[len(where):]}")
+
+
+# A line of the checked code named inside a message: `(line 6)`, `float16 used at line 9`.
+LINE_IN_MESSAGE = re.compile(r"\bline (\d+)\b")
+
+
+def findings_in_cells(notebook: Notebook, result: FileResult) -> FileResult:
+    """The findings of a notebook with every line their messages name (a saving op, a fill, where
+    float16 is used, where the value was made) given as the cell and the line in it, as their own
+    location is: a line of the joined cells means nothing to the reader of the notebook."""
+    result.findings = [
+        replace(finding, message=lines_in_cells(notebook, finding.message),
+                related=tuple(replace(place, message=lines_in_cells(notebook, place.message)) for place in finding.related))
+        for finding in result.findings
+    ]
+    return result
+
+
+def lines_in_cells(notebook: Notebook, message: str) -> str:
+    """`line N` of the notebook's joined code as `cell C, line M`; quoted code (between backticks)
+    is the notebook's own text, and left as it is."""
+    if not notebook.cells:
+        return message
+
+    def in_cell(found: "re.Match") -> str:
+        position = notebook.locate(int(found.group(1)))
+        return f"cell {position.cell}, line {position.line}"
+
+    parts = message.split("`")
+    parts[::2] = [LINE_IN_MESSAGE.sub(in_cell, part) for part in parts[::2]]
+    return "`".join(parts)
