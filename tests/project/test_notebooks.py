@@ -8,8 +8,7 @@ import re
 import sys
 
 import pytest
-from cli_support import RISKY, ROOT, call_nanlint, write
-from test_outputs import sarif_schema
+from cli_support import RISKY, ROOT, call_nanlint, sarif_schema, write
 from test_packaging import clean_env, committed_copy_of_this_checkout, git, needs_git, run
 
 RULES = ("--select", "NAN101,NAN102")

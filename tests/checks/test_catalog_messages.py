@@ -1,7 +1,7 @@
 """Every bad catalog example's findings, with their columns and messages, as a snapshot: a change to
 where a finding is placed or what it says shows up here as a diff to review.
 
-Update it after reviewing a deliberate change: NANLINT_UPDATE_SNAPSHOT=1 python -m pytest tests/test_catalog_messages.py
+Update it after reviewing a deliberate change: NANLINT_UPDATE_SNAPSHOT=1 python -m pytest tests/checks/test_catalog_messages.py
 """
 
 import os

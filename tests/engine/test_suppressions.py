@@ -7,6 +7,7 @@ import sys
 
 import pytest
 from cli_support import RISKY, write
+from rule_files import TEAM_RULE
 
 ARGS = ("--output-format", "concise", "--select", "NAN001,NAN101,NAN102")
 FIRST_RULES = ("--select", "NAN101,NAN102")
@@ -88,7 +89,6 @@ def test_unknown_suppression_codes_can_be_ignored(nanlint, tmp_path):
 
 
 def test_a_user_rule_code_is_known_to_suppressions(nanlint, tmp_path):
-    from test_config import TEAM_RULE
 
     write(tmp_path, "team.toml", TEAM_RULE)
     write(tmp_path, "pyproject.toml", '[tool.nanlint]\nextend-rule-files = ["team.toml"]\n')

@@ -8,6 +8,7 @@ import subprocess
 
 import pytest
 from cli_support import LOG_OF_STD, RISKY, write
+from rule_files import BAD_TEMPLATE_RULE
 from nanlint.checks.base import _without_grouping_parens
 
 FIRST_RULES = ("--select", "NAN101,NAN102")
@@ -119,35 +120,6 @@ def test_a_fix_that_would_not_parse_leaves_the_file_untouched(nanlint, tmp_path)
     assert sorted(os.listdir(tmp_path)) == ["a.py", "pyproject.toml", "rules.toml"]
 
 
-BAD_TEMPLATE_RULE = '''
-family = "mine"
-
-[[rule]]
-code = "NAN960"
-name = "bad-template"
-message = "log of softmax of {x}"
-check = "pattern"
-
-[rule.params]
-pattern = "log(softmax($x, *$rest))"
-
-[rule.fix]
-template = "torch.log_softmax(*$rest, $x)"
-title = "Reorder badly"
-safe = true
-
-[rule.docs]
-what = "w"
-why = "w"
-instead = "w"
-
-[[rule.bad]]
-code = "import torch\\ntorch.log(torch.softmax(x, dim=-1))\\n"
-lines = [2]
-
-[[rule.good]]
-code = "import torch\\ntorch.log_softmax(x, dim=-1)\\n"
-'''
 
 
 def test_stdin_fix_prints_the_fixed_code_and_the_findings_on_stderr(nanlint, tmp_path):

@@ -4,7 +4,7 @@ message field is one error naming the file and the rule, exit 2, for `check` and
 import pytest
 
 from cli_support import write
-from test_config import TEAM_RULE
+from rule_files import TEAM_RULE
 
 
 @pytest.mark.parametrize("change, message", [

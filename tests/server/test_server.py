@@ -1,4 +1,4 @@
-"""`nanlint server`: a real LSP client (tests/lsp_client.py) speaks to `python -m nanlint server`
+"""`nanlint server`: a real LSP client (tests/server/lsp_client.py) speaks to `python -m nanlint server`
 over its standard input and output. What the server reports is compared with what `nanlint check`
 reports for the same file, and the edits of its code actions are applied as an editor would."""
 
@@ -11,7 +11,7 @@ import textwrap
 import pytest
 from cli_support import LOG_OF_STD, RISKY, ROOT, SAFE, call_nanlint, nanlint_env, run_nanlint, write
 from lsp_client import CAPABILITIES, LspClient, apply_edits, edits_of, units
-from test_fixes import BAD_TEMPLATE_RULE
+from rule_files import BAD_TEMPLATE_RULE
 
 EVERYWHERE = {"start": {"line": 0, "character": 0}, "end": {"line": 10_000, "character": 0}}
 

@@ -8,6 +8,7 @@ import subprocess
 
 import pytest
 from cli_support import HUNG, LOG_OF_STD, RISKY, write
+from rule_files import TEAM_RULE
 
 CONCISE = ("--output-format", "concise")
 
@@ -169,30 +170,3 @@ def test_extend_rule_files_add_user_rules(nanlint, tmp_path):
     assert reported(result) == {("model.py", "NAN950")}
     assert "NAN950" in nanlint("rules", cwd=tmp_path).stdout
     assert nanlint("rule", "team-acos", cwd=tmp_path).stdout.startswith("# team-acos (NAN950)")
-
-
-TEAM_RULE = '''
-family = "team"
-
-[[rule]]
-code = "NAN950"
-name = "team-acos"
-message = "`{op}` of {why}"
-check = "risky-argument"
-
-[rule.params]
-ops = ["acos"]
-danger = ["nonpositive"]
-
-[rule.docs]
-what = "acos of a sum"
-why = "a team convention"
-instead = "clamp it"
-
-[[rule.bad]]
-code = "import torch\\ntorch.acos(x.sum())\\n"
-lines = [2]
-
-[[rule.good]]
-code = "import torch\\ntorch.acos(x.sum().clamp(-0.99, 0.99))\\n"
-'''
