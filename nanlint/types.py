@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Optional, Tuple
+from enum import IntEnum
+from typing import Dict, NamedTuple, Optional, Tuple
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,42 @@ class Finding:
 
 # What each kind of FileError is called where the output formats list it beside the findings:
 # ruff's names for the same problems (`code` and `name` of its JSON output).
+class Exit(IntEnum):
+    """The exit status of every command, as ruff's: 0 nothing found, 1 findings, 2 an error or a usage error."""
+
+    CLEAN = 0
+    FINDINGS = 1
+    ERROR = 2
+
+
+class OutputFormat(NamedTuple):
+    """An output format: `check` writes every one; `--statistics` only those with a table of counts
+    (as ruff); `verify` those it names; a machine format's reader gets stdout to itself (`verify`
+    sends the run's own output to stderr then)."""
+
+    name: str
+    statistics: bool = False
+    verify: bool = False
+    machine: bool = True
+
+
+OUTPUT_FORMATS: Dict[str, OutputFormat] = {output.name: output for output in (
+    OutputFormat("full", statistics=True, machine=False),
+    OutputFormat("text", statistics=True, verify=True, machine=False),
+    OutputFormat("concise", statistics=True, verify=True, machine=False),
+    OutputFormat("grouped", machine=False),
+    OutputFormat("json", statistics=True, verify=True),
+    OutputFormat("json-lines"),
+    OutputFormat("junit"),
+    OutputFormat("gitlab"),
+    OutputFormat("pylint"),
+    OutputFormat("rdjson"),
+    OutputFormat("azure"),
+    OutputFormat("sarif", verify=True),
+    OutputFormat("github", verify=True),
+)}
+
+
 PROBLEM_CODES = {"syntax": "invalid-syntax", "error": "io-error", "internal": "panic"}
 SYNTAX_ERROR = "syntax error: "  # how the message of a file that does not parse goes on after its location
 WARNING, ERROR = "warning", "error"  # a finding is a warning; a file that could not be checked, an error

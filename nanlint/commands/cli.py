@@ -25,9 +25,9 @@ from nanlint.project.checker import Checker, findings_in_cells
 from nanlint.project.run import Project
 from nanlint.project.cache import caches_under, clean, default_directory
 from nanlint.catalog import CatalogError
-from nanlint.project.config import OUTPUT_FORMATS, ConfigError
+from nanlint.project.config import ConfigError
 from nanlint.engine.fixes import FixOutcome, applicable, encoding_error, fix_text, moved, unified_diff
-from nanlint.types import FileError, Finding, Report
+from nanlint.types import OUTPUT_FORMATS, Exit, FileError, Finding, Report
 from nanlint.project.hierarchy import configuration_candidates
 from nanlint.project.add_noqa import add_to_files
 from nanlint.inputs.notebook import Notebook, is_notebook, load as load_notebook, parse as parse_notebook
@@ -37,14 +37,13 @@ from nanlint.commands.rules import run_rule, run_rules
 from nanlint.commands.show import nothing_checked, only_named_skipped, settings_text, write_files
 from nanlint.inputs.source import RewriteError, SourceError, SourceFile, decode, read, rewrite
 
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 STDIN = "-"
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse exits 2 as well; keep its usage line, one message
         self.print_usage(sys.stderr)
-        self.exit(EXIT_ERROR, f"nanlint: error: {message}\n")
+        self.exit(Exit.ERROR, f"nanlint: error: {message}\n")
 
 
 def _jobs(text: str) -> int:
@@ -66,7 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("paths", nargs="*", help="files or folders (default: .); - reads standard input")
     add_rule_options(check)
     switch = argparse.BooleanOptionalAction
-    check.add_argument("--output-format", choices=OUTPUT_FORMATS, help="how findings are printed (default: full)")
+    check.add_argument("--output-format", choices=tuple(OUTPUT_FORMATS), help="how findings are printed (default: full)")
     check.add_argument("-o", "--output-file", metavar="PATH", help="write the report to PATH instead of standard output")
     check.add_argument("--statistics", action="store_true", help="print the number of findings per rule instead of each finding")
     check.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
@@ -155,14 +154,14 @@ def run_check(args: argparse.Namespace) -> int:
 
 def _exit_code(outcome: Outcome, args: argparse.Namespace) -> int:
     if outcome.report.errors or (outcome.nothing_checked and not outcome.skipped_on_purpose):
-        return EXIT_ERROR
+        return Exit.ERROR
     if args.diff:
-        return EXIT_FINDINGS if outcome.diffs else EXIT_CLEAN
+        return Exit.FINDINGS if outcome.diffs else Exit.CLEAN
     if args.exit_zero:
-        return EXIT_CLEAN
+        return Exit.CLEAN
     if args.exit_non_zero_on_fix and outcome.fixed:
-        return EXIT_FINDINGS
-    return EXIT_FINDINGS if outcome.report.findings else EXIT_CLEAN
+        return Exit.FINDINGS
+    return Exit.FINDINGS if outcome.report.findings else Exit.CLEAN
 
 
 CONFLICTS = (  # (option, options it cannot be used with), as in ruff
@@ -218,7 +217,7 @@ def _show_settings(project: Project, path: str) -> int:
     if not os.path.lexists(path):
         raise UsageError(f"{path}: no such file or directory")
     sys.stdout.write(settings_text(project.checker_for(path), path))
-    return EXIT_CLEAN
+    return Exit.CLEAN
 
 
 def _show_files(project: Project, paths: List[str]) -> int:
@@ -226,7 +225,7 @@ def _show_files(project: Project, paths: List[str]) -> int:
     write_files(discovered, sys.stdout)
     sys.stdout.flush()
     render_errors(Report(errors=discovered.errors), sys.stderr)
-    return EXIT_ERROR if discovered.errors else EXIT_CLEAN
+    return Exit.ERROR if discovered.errors else Exit.CLEAN
 
 
 def _check(project: Project, args: argparse.Namespace) -> Outcome:
@@ -283,8 +282,8 @@ def _add_noqa(project: Project, args: argparse.Namespace) -> int:
         _warn(f"{finding.path}:{finding.line}:{finding.column}: {finding.code} is still reported: no line of its span can end in a comment")
     render_errors(Report(errors=report.errors + done.errors), sys.stderr)
     if report.errors or done.errors:
-        return EXIT_ERROR
-    return EXIT_FINDINGS if done.unsilenced else EXIT_CLEAN
+        return Exit.ERROR
+    return Exit.FINDINGS if done.unsilenced else Exit.CLEAN
 
 
 def _watch(project: Project, args: argparse.Namespace) -> int:
@@ -337,7 +336,7 @@ def run_clean(args: argparse.Namespace) -> int:
             sys.stderr.write(f"Removing cache at: {folder}\n")
         else:
             _warn(f"{folder} is not removed: it has no CACHEDIR.TAG of nanlint's")
-    return EXIT_CLEAN
+    return Exit.CLEAN
 
 
 def _configured_caches(args: argparse.Namespace) -> List[Path]:
@@ -464,7 +463,7 @@ def run_server(args: argparse.Namespace) -> int:
             raise
         raise UsageError(f"`nanlint server` needs pygls: {install_command('server')}") from None
     serve()
-    return EXIT_CLEAN
+    return Exit.CLEAN
 
 
 def install_command(extra: str) -> str:
@@ -496,7 +495,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         args.run = command
     if args.command is None:
         parser.print_help(sys.stderr)
-        return EXIT_ERROR
+        return Exit.ERROR
     handlers = {"check": run_check, "rule": run_rule, "rules": run_rules, "clean": run_clean, "server": run_server}
     try:
         if args.command == "verify":
@@ -506,10 +505,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return handlers[args.command](args)
     except (ConfigError, CatalogError, UsageError) as error:
         sys.stderr.write(f"nanlint: error: {error}\n")
-        return EXIT_ERROR
+        return Exit.ERROR
     except KeyboardInterrupt:
         sys.stderr.write("nanlint: interrupted\n")
         return 130
     except BrokenPipeError:  # `nanlint check | head`: stop quietly, and keep Python from complaining at exit
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_CLEAN
+        return Exit.CLEAN

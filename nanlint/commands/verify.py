@@ -17,7 +17,7 @@ import sys
 import tempfile
 from typing import List, Tuple
 
-from nanlint.types import Finding, Report
+from nanlint.types import OUTPUT_FORMATS, Exit, Finding, Report
 from nanlint.inputs.notebook import is_notebook
 from nanlint.project.options import add_rule_options, make_project
 from nanlint.runtime import environment
@@ -33,9 +33,7 @@ from nanlint.runtime.search.report import SearchReport
 from nanlint.runtime.summary import summarize
 from nanlint.engine.suppressions import suppressed
 
-FORMATS = ("text", "concise", "json", "sarif", "github")
-MACHINE_FORMATS = ("json", "sarif", "github")  # the command's own stdout then goes to stderr
-EXIT_CLEAN, EXIT_FOUND, EXIT_USAGE = 0, 1, 2
+FORMATS = tuple(name for name, output in OUTPUT_FORMATS.items() if output.verify)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -79,13 +77,10 @@ def run(args: argparse.Namespace) -> int:
     problem = _usage_problem(args)
     if problem:
         sys.stderr.write("nanlint verify: error: %s\n" % problem)
-        return EXIT_USAGE
+        return Exit.ERROR
     paths = args.paths or ["."]
     project = make_project(args)  # a configuration or selection error exits 2, as for check
-    report = project.run(paths, None)
-    # A notebook's code runs under other names (`<ipython-input-...>`): its findings cannot be confirmed.
-    report.findings = [finding for finding in report.findings if not is_notebook(finding.path)]
-    candidates = _opt_in_candidates(args, paths, project)
+    report, candidates = _static_findings(args, paths, project)
     fmt = args.output_format or project.settings.output_format or "text"
     run_dir, temporary = _run_dir(args.events_dir)
     try:
@@ -94,10 +89,10 @@ def run(args: argparse.Namespace) -> int:
         if args.search:
             env[environment.SEARCH_PLAN] = _search_plan(args, report.findings, project.catalog, run_dir).save(run_dir)
         child = run_child(args.run, env, run_dir, args.timeout, progress=not args.no_progress,
-                          stdout_to_stderr=fmt in MACHINE_FORMATS)
+                          stdout_to_stderr=OUTPUT_FORMATS[fmt].machine)
         if child.start_error:
             sys.stderr.write("nanlint verify: error: %s\n" % child.status_line())
-            return EXIT_USAGE
+            return Exit.ERROR
         summary = summarize(read_run_dir(run_dir))
     finally:
         if temporary:
@@ -116,8 +111,8 @@ def run(args: argparse.Namespace) -> int:
 
         render_errors(report)
     if joined.found_anything or (searched and searched.triggered):
-        return EXIT_FOUND
-    return EXIT_CLEAN if child.succeeded and summary.monitored else EXIT_USAGE
+        return Exit.FINDINGS
+    return Exit.CLEAN if child.succeeded and summary.monitored else Exit.ERROR
 
 
 def _unknown_where_unmonitored(joined, summary):
@@ -129,19 +124,24 @@ def _unknown_where_unmonitored(joined, summary):
     return joined
 
 
-def _opt_in_candidates(args, paths, project) -> List[Finding]:
-    """The findings of the opt-in rules the selection leaves off but would take under `--preview`
-    (an explicit `--ignore` still rules them out): the run may confirm them, which removes the
-    doubt that keeps them off by default. Nothing when `--preview` already runs them all."""
-    if args.preview:
-        return []
-    preview = make_project(argparse.Namespace(**dict(vars(args), preview=True)))
-    candidates = []
-    for finding in preview.run(paths, None).findings:
-        selected = {rule.code for rule in project.checker_for(finding.path).rules}
-        if finding.code not in selected and not is_notebook(finding.path):
-            candidates.append(finding)
-    return candidates
+def _static_findings(args, paths, project) -> Tuple[Report, List[Finding]]:
+    """The static pass, run once with the opt-in rules on: the report of the selected rules, and the
+    candidates, the findings of opt-in rules the selection leaves off but `--preview` would take (an
+    explicit `--ignore` still rules them out): the run may confirm them, which removes the doubt that
+    keeps them off by default. The selected rules' findings are the same either way: a rule that
+    supersedes a selected one runs, silently, whether it is selected or not (engine/walk.py).
+    A notebook's code runs under other names (`<ipython-input-...>`): its findings cannot be confirmed."""
+    wider = project if args.preview else make_project(argparse.Namespace(**dict(vars(args), preview=True)))
+    report = wider.run(paths, None)
+    selected: List[Finding] = []
+    candidates: List[Finding] = []
+    for finding in report.findings:
+        if is_notebook(finding.path):
+            continue
+        chosen = finding.code in {rule.code for rule in project.checker_for(finding.path).rules}
+        (selected if chosen else candidates).append(finding)
+    report.findings = selected
+    return report, candidates
 
 
 def _usage_problem(args) -> str:

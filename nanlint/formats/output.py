@@ -28,7 +28,7 @@ from typing import Dict, List, Optional, Sequence, Set, TextIO, Tuple
 from nanlint.catalog import Rule
 from nanlint.formats.rule_pages import rule_url
 from nanlint.formats import annotations, documents, junit, sarif
-from nanlint.types import ERROR, WARNING, Diagnostic, FileError, Finding, Report, Span
+from nanlint.types import ERROR, OUTPUT_FORMATS, WARNING, Diagnostic, FileError, Finding, Report, Span
 from nanlint.engine.noqa import Untokenizable, layout, noqa_line
 from nanlint.inputs.notebook import Notebook, is_notebook, load as load_notebook
 from nanlint.inputs.source import SourceError, line_starts, lines, read
@@ -318,7 +318,7 @@ def statistics(report: Report, catalog: Dict[str, Rule]) -> List[dict]:
     ]
 
 
-STATISTICS_FORMATS = ("full", "text", "concise", "json")  # as ruff: the others have no table of counts
+STATISTICS_FORMATS = tuple(name for name, output in OUTPUT_FORMATS.items() if output.statistics)
 
 
 def render_statistics(report: Report, output_format: str, stream: TextIO, catalog: Dict[str, Rule]) -> None:

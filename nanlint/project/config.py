@@ -20,6 +20,7 @@ from typing import Dict, Iterable, List, Optional, Tuple
 
 from nanlint.analysis.versions import TARGET_VERSIONS
 from nanlint.catalog import Rule
+from nanlint.types import OUTPUT_FORMATS
 from nanlint.project.paths import matches
 
 if sys.version_info >= (3, 11):
@@ -37,7 +38,6 @@ DEFAULT_EXCLUDE = (
 # A bare folder name matches that folder at any depth (`torch/testing/_internal/common_nn.py`).
 DEFAULT_TEST_PATTERNS = ("test_*.py", "*_test.py", "tests", "test", "testing", "conftest.py")
 # ruff's names; `text` is nanlint's older name for `full`.
-OUTPUT_FORMATS = ("full", "text", "concise", "grouped", "json", "json-lines", "junit", "gitlab", "pylint", "rdjson", "azure", "sarif", "github")
 ALL = "ALL"
 
 
@@ -122,7 +122,7 @@ KEYS = {
     "cache-dir": ("cache_dir", "path"),
     "target-version": ("target_version", "version"),
 }
-CHOICES = {"format": OUTPUT_FORMATS, "version": TARGET_VERSIONS}
+CHOICES = {"format": tuple(OUTPUT_FORMATS), "version": TARGET_VERSIONS}
 
 
 def find_config(start: Path) -> Optional[Path]:

@@ -107,7 +107,6 @@ class Monitor:
         self.step = 0  # backward() calls so far: steps are numbered from the first of the pytest test
         self._step_context: Optional[str] = None  # the test the numbering counts from, and its first step
         self._first_step_of_context = 0
-        self.propagated = 0
         self.born = 0  # events of values born (root causes, NaN from Inf, inputs): replay's evidence
         self.schedule = schedule or Schedule()
         self.tripwire = Tripwire(self)
@@ -319,7 +318,6 @@ class Monitor:
             kind = Kind.ROOT if _all_fills(origins) else Kind.NAN_FROM_INF
             self._emit(site, FORWARD, kind, op, result, results, origin=origins[0])
         else:
-            self.propagated += 1
             self._set_origin(results, origins[0])
             self._escaped(origins)
             return _all_fills(origins)
@@ -635,7 +633,6 @@ class Monitor:
             elif made_census.nan and not incoming_census.nan and incoming_census.has_inf:
                 kind = Kind.NAN_FROM_INF
             else:
-                self.propagated += 1
                 return
             self._emit(site, BACKWARD, kind, op, made_census, made, origin=None, node=node_name)
 
@@ -715,7 +712,6 @@ class Monitor:
             tally = finite.merge(finite.census(p) for p in bad)
             self._emit(site, OPTIMIZER, Kind.ROOT, op, tally, bad, origin=None)
         else:  # non-finite gradients, already reported where backward made them
-            self.propagated += 1
             self._set_origin(bad, {"path": site.path, "line": site.line, "op": op, "kind": "propagated"})
 
     def weights_found_nonfinite(self, tensors) -> None:

@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from cli_support import LOG_OF_STD, RISKY, write
 
-from nanlint.project.config import OUTPUT_FORMATS
+from nanlint.types import OUTPUT_FORMATS
 
 FIRST_RULES = ("--select", "NAN101,NAN102")
 BROKEN = "import torch\nx = (\n"  # '(' was never closed, at 2:5
