@@ -26,7 +26,20 @@ else:  # pragma: no cover - exercised on Python < 3.11 only
 
 CODE = re.compile(r"^NAN\d{3}$")
 NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-RULE_KEYS = {"code", "name", "default", "gradient", "message", "check", "params", "confirmed_by", "docs", "bad", "good", "fix"}
+RULE_KEYS = {
+    "code",
+    "name",
+    "default",
+    "gradient",
+    "message",
+    "check",
+    "params",
+    "confirmed_by",
+    "docs",
+    "bad",
+    "good",
+    "fix",
+}
 DOCS_KEYS = {"what", "why", "instead", "references"}
 BAD_KEYS = {"code", "lines", "fixed", "unsafe_fixed", "path"}
 GOOD_KEYS = {"code", "path"}
@@ -185,12 +198,14 @@ def _predictions(path: Path, where: str, table: dict) -> Optional[Tuple[Predicti
     if given is None:
         return None
     if not isinstance(given, list):
-        raise CatalogError(f"{path}: {where}: `confirmed_by` must be a list of \"PHASE OP\" strings")
+        raise CatalogError(f'{path}: {where}: `confirmed_by` must be a list of "PHASE OP" strings')
     predictions = []
     for text in given:
         parts = text.split() if isinstance(text, str) else []
         if len(parts) != 2 or parts[0] not in PHASES:
-            raise CatalogError(f"{path}: {where}: `confirmed_by` entry {text!r} must be \"PHASE OP\" with PHASE one of {', '.join(PHASES)}")
+            raise CatalogError(
+                f'{path}: {where}: `confirmed_by` entry {text!r} must be "PHASE OP" with PHASE one of {", ".join(PHASES)}'
+            )
         predictions.append(Prediction(*parts))
     return tuple(predictions)
 

@@ -21,22 +21,36 @@ _BY_TEST = "by_test"  # made on purpose by the test (join.decide_by_test): liste
 
 def pytest_addoption(parser) -> None:
     group = parser.getgroup("nanlint", "nanlint runtime monitor")
-    group.addoption("--nanlint", action="store_true",
-                    help="monitor torch ops and list the NaN/Inf each test produced, with their lines")
-    group.addoption("--nanlint-strict", action="store_true",
-                    help="like --nanlint, and fail a test that produced a new NaN/Inf "
-                    "(unless marked nanlint_allow)")
-    group.addoption("--nanlint-search", action="store_true",
-                    help="like --nanlint, and after the tests search for inputs that make the findings of "
-                    "`nanlint check` in the rootdir that no test confirmed produce NaN/Inf")
-    group.addoption("--nanlint-search-budget", type=float, default=30.0, metavar="SECONDS",
-                    help="search time per finding (default: 30)")
+    group.addoption(
+        "--nanlint",
+        action="store_true",
+        help="monitor torch ops and list the NaN/Inf each test produced, with their lines",
+    )
+    group.addoption(
+        "--nanlint-strict",
+        action="store_true",
+        help="like --nanlint, and fail a test that produced a new NaN/Inf (unless marked nanlint_allow)",
+    )
+    group.addoption(
+        "--nanlint-search",
+        action="store_true",
+        help="like --nanlint, and after the tests search for inputs that make the findings of "
+        "`nanlint check` in the rootdir that no test confirmed produce NaN/Inf",
+    )
+    group.addoption(
+        "--nanlint-search-budget",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="search time per finding (default: 30)",
+    )
     group.addoption("--nanlint-search-dir", metavar="DIR", help="save the reproducers of the triggers found in DIR")
 
 
 def pytest_configure(config) -> None:
     config.addinivalue_line(
-        "markers", "nanlint_allow: this test is meant to produce NaN/Inf; --nanlint-strict lets it pass")
+        "markers", "nanlint_allow: this test is meant to produce NaN/Inf; --nanlint-strict lets it pass"
+    )
     if config.getoption("nanlint") or config.getoption("nanlint_strict") or config.getoption("nanlint_search"):
         config.pluginmanager.register(_Session(config), "nanlint-session")
 
@@ -61,8 +75,12 @@ class _Session:
         if config.getoption("nanlint_search") and self._owned:  # under `verify --search`, verify searches
             from nanlint.runtime.search.suite import SuiteSearch
 
-            self._search = SuiteSearch(self._monitor, self._root, config.getoption("nanlint_search_budget"),
-                                       config.getoption("nanlint_search_dir"))
+            self._search = SuiteSearch(
+                self._monitor,
+                self._root,
+                config.getoption("nanlint_search_budget"),
+                config.getoption("nanlint_search_dir"),
+            )
 
     def pytest_unconfigure(self, config) -> None:
         if self._owned:
@@ -79,8 +97,7 @@ class _Session:
         if self._strict and lines and item.get_closest_marker("nanlint_allow") is None:
             failing = [line for line, kind in lines if kind in _FAILING_KINDS]
             if failing:
-                pytest.fail("nanlint: this test produced new NaN/Inf values:\n  " + "\n  ".join(failing),
-                            pytrace=False)
+                pytest.fail("nanlint: this test produced new NaN/Inf values:\n  " + "\n  ".join(failing), pytrace=False)
         return result
 
     def _describe(self, nodeid, records):
@@ -88,8 +105,12 @@ class _Session:
         from nanlint.runtime.join import decide_by_test, describe_event
         from nanlint.runtime.summary import summarize
 
-        mine = [r for r in records if r.get("type") == "amp_skip"
-                or (r.get("type") in ("event", "count", "fate") and r.get("context") == nodeid)]
+        mine = [
+            r
+            for r in records
+            if r.get("type") == "amp_skip"
+            or (r.get("type") in ("event", "count", "fate") and r.get("context") == nodeid)
+        ]
         events = [e for e in summarize(mine).events if e.kind in _REPORTED_KINDS]
         lines = []
         for event in events:

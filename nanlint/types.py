@@ -89,21 +89,24 @@ class OutputFormat(NamedTuple):
     machine: bool = True
 
 
-OUTPUT_FORMATS: Dict[str, OutputFormat] = {output.name: output for output in (
-    OutputFormat("full", statistics=True, machine=False),
-    OutputFormat("text", statistics=True, verify=True, machine=False),
-    OutputFormat("concise", statistics=True, verify=True, machine=False),
-    OutputFormat("grouped", machine=False),
-    OutputFormat("json", statistics=True, verify=True),
-    OutputFormat("json-lines"),
-    OutputFormat("junit"),
-    OutputFormat("gitlab"),
-    OutputFormat("pylint"),
-    OutputFormat("rdjson"),
-    OutputFormat("azure"),
-    OutputFormat("sarif", verify=True),
-    OutputFormat("github", verify=True),
-)}
+OUTPUT_FORMATS: Dict[str, OutputFormat] = {
+    output.name: output
+    for output in (
+        OutputFormat("full", statistics=True, machine=False),
+        OutputFormat("text", statistics=True, verify=True, machine=False),
+        OutputFormat("concise", statistics=True, verify=True, machine=False),
+        OutputFormat("grouped", machine=False),
+        OutputFormat("json", statistics=True, verify=True),
+        OutputFormat("json-lines"),
+        OutputFormat("junit"),
+        OutputFormat("gitlab"),
+        OutputFormat("pylint"),
+        OutputFormat("rdjson"),
+        OutputFormat("azure"),
+        OutputFormat("sarif", verify=True),
+        OutputFormat("github", verify=True),
+    )
+}
 
 
 PROBLEM_CODES = {"syntax": "invalid-syntax", "error": "io-error", "internal": "panic"}
@@ -137,7 +140,7 @@ class FileError:
         if self.kind == "syntax":
             where += re.escape(SYNTAX_ERROR)
         found = re.match(where, self.message)
-        return self.message[found.end():] if found else self.message
+        return self.message[found.end() :] if found else self.message
 
 
 @dataclass(frozen=True)

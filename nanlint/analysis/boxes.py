@@ -68,8 +68,12 @@ def broadcasts(node: cst.CSTNode) -> bool:
             return True
         node = node.left
     if isinstance(node, cst.Subscript):
-        return any(isinstance(element.slice, cst.Index) and isinstance(element.slice.value, cst.Name)
-                   and element.slice.value.value == "None" for element in node.slice)
+        return any(
+            isinstance(element.slice, cst.Index)
+            and isinstance(element.slice.value, cst.Name)
+            and element.slice.value.value == "None"
+            for element in node.slice
+        )
     return isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "unsqueeze"
 
 
@@ -83,7 +87,9 @@ def subtracts(denominator: cst.CSTNode, term: cst.CSTNode, lookup) -> bool:
     while isinstance(denominator, cst.BinaryOperation) and isinstance(denominator.operator, cst.Add):
         denominator = denominator.left  # `... - inter + eps`
     return (
-        isinstance(denominator, cst.BinaryOperation) and isinstance(denominator.operator, cst.Subtract)
-        and same_code(denominator.right, term) and isinstance(denominator.left, cst.BinaryOperation)
+        isinstance(denominator, cst.BinaryOperation)
+        and isinstance(denominator.operator, cst.Subtract)
+        and same_code(denominator.right, term)
+        and isinstance(denominator.left, cst.BinaryOperation)
         and isinstance(denominator.left.operator, cst.Add)
     )

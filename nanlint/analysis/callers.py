@@ -45,13 +45,15 @@ class FileCalls:
     a function however many times its file was parsed), and each caller's assignments."""
 
     sites: Dict[Hashable, List[CallSite]] = field(default_factory=dict)
-    assignments: Dict[int, List[Tuple[str, cst.CSTNode]]] = field(default_factory=dict)  # id(caller) -> (name, value) in order
+    assignments: Dict[int, List[Tuple[str, cst.CSTNode]]] = field(
+        default_factory=dict
+    )  # id(caller) -> (name, value) in order
     owners: Dict[int, cst.ClassDef] = field(default_factory=dict)  # id(method) -> its class
     tested: Dict[int, List[str]] = field(default_factory=dict)  # id(caller) -> the names its conditions name, in order
 
     def tested_before(self, site: CallSite) -> Set[str]:
         """The names the caller's conditions test before the call (`if mask.any():`, `assert n > 0`)."""
-        return set(self.tested.get(id(site.caller), ())[:site.tested_before])
+        return set(self.tested.get(id(site.caller), ())[: site.tested_before])
 
 
 # `locate(name expression)` -> the project's class or function it names (a Definition), or None.
@@ -79,7 +81,9 @@ def _scan(node: cst.CSTNode, caller: cst.CSTNode, owner: Optional[cst.ClassDef],
     assigned = calls.assignments.setdefault(id(caller), [])
     tested = calls.tested.setdefault(id(caller), [])
     # its nested functions, met before the calls that run them (`def lunif(x): ...; lunif(z)`)
-    nested: Optional[Dict[str, cst.FunctionDef]] = {} if isinstance(caller, cst.FunctionDef) and caller is node else None
+    nested: Optional[Dict[str, cst.FunctionDef]] = (
+        {} if isinstance(caller, cst.FunctionDef) and caller is node else None
+    )
     if owner is not None and caller is node:
         calls.owners[id(caller)] = owner
     stack = list(reversed(list(children(node))))
@@ -105,11 +109,15 @@ def _scan(node: cst.CSTNode, caller: cst.CSTNode, owner: Optional[cst.ClassDef],
             tested.extend(node.value for node in walk(sub.test) if type(node) is cst.Name)
         elif kind is cst.Call:
             inner = nested.get(sub.func.value) if nested and type(sub.func) is cst.Name else None
-            callee = (resolver.here(inner), False) if inner is not None else _callee(sub.func, owner, assigned, resolver)
+            callee = (
+                (resolver.here(inner), False) if inner is not None else _callee(sub.func, owner, assigned, resolver)
+            )
             if callee is not None:
                 definition, skips_self = callee
                 for key in _keys(definition):
-                    calls.sites.setdefault(key, []).append(CallSite(sub, caller, skips_self, len(assigned), len(tested)))
+                    calls.sites.setdefault(key, []).append(
+                        CallSite(sub, caller, skips_self, len(assigned), len(tested))
+                    )
         stack.extend(reversed(list(children(sub))))
 
 
@@ -142,7 +150,9 @@ def _callee(func: cst.CSTNode, owner, assigned, resolver: _Resolver) -> Optional
     if isinstance(func, cst.Name):  # `model(x)` with `model = Net()`; `f(x)` with `f = helper`
         held = _last_assigned(assigned, func.value)
         function = _function_held(held, locate)
-        return (function, False) if function is not None else _bound_method(_called_instance(_constructed(held, locate)))
+        return (
+            (function, False) if function is not None else _bound_method(_called_instance(_constructed(held, locate)))
+        )
     return None
 
 
@@ -194,13 +204,21 @@ def _bound(target: cst.CSTNode, value: cst.CSTNode) -> List[Tuple[str, cst.CSTNo
     key = value_key(target)
     if key is not None:
         return [(key, value)]
-    if isinstance(target, (cst.Tuple, cst.List)) and not any(isinstance(e, cst.StarredElement) for e in target.elements):
+    if isinstance(target, (cst.Tuple, cst.List)) and not any(
+        isinstance(e, cst.StarredElement) for e in target.elements
+    ):
         shown = value.elements if isinstance(value, (cst.Tuple, cst.List)) else None
-        if shown is not None and (len(shown) != len(target.elements) or any(isinstance(e, cst.StarredElement) for e in shown)):
+        if shown is not None and (
+            len(shown) != len(target.elements) or any(isinstance(e, cst.StarredElement) for e in shown)
+        ):
             shown = None
         return [
-            (name, shown[index].value if shown is not None else
-             cst.Subscript(value=value, slice=[cst.SubscriptElement(cst.Index(cst.Integer(str(index))))]))
+            (
+                name,
+                shown[index].value
+                if shown is not None
+                else cst.Subscript(value=value, slice=[cst.SubscriptElement(cst.Index(cst.Integer(str(index))))]),
+            )
             for index, element in enumerate(target.elements)
             for name, _ in _bound(element.value, value)
         ]

@@ -18,18 +18,48 @@ from nanlint.analysis.names import TORCH_ROOT, ImportTable, dotted_name
 from nanlint.inputs.source import NEWLINE
 from nanlint.analysis.ops import MODULES
 from nanlint.analysis.syntax import (
-    attribute_name, function_params, own_nodes, is_constant, is_docstring, is_literal, keyword_args, name_of, positional_args,
-    display_element, returned_values, snippet, walk,
+    attribute_name,
+    function_params,
+    own_nodes,
+    is_constant,
+    is_docstring,
+    is_literal,
+    keyword_args,
+    name_of,
+    positional_args,
+    display_element,
+    returned_values,
+    snippet,
+    walk,
 )
 from nanlint.analysis.values import NUMPY_MODULES, SELECTED, Analyzer, Fact, constant_value, join
 
 GRAD_DISABLING = frozenset(
-    {"torch.no_grad", "torch.inference_mode", "torch.autograd.no_grad", "torch.autograd.grad_mode.no_grad",
-     "torch.autograd.grad_mode.inference_mode"}
+    {
+        "torch.no_grad",
+        "torch.inference_mode",
+        "torch.autograd.no_grad",
+        "torch.autograd.grad_mode.no_grad",
+        "torch.autograd.grad_mode.inference_mode",
+    }
 )
-NON_TENSOR_RECEIVERS = frozenset({"self", "cls", "super", "logger", "logging", "log", "os", "sys", "re", "wandb", "mlflow"})
+NON_TENSOR_RECEIVERS = frozenset(
+    {"self", "cls", "super", "logger", "logging", "log", "os", "sys", "re", "wandb", "mlflow"}
+)
 # Modules whose calls return values that are not torch tensors (their methods are not tensor methods).
-FOREIGN_MODULES = ("math", "numpy", "np", "scipy", "jax", "pandas", "cmath", "statistics", "random", "tensorflow", "mxnet")
+FOREIGN_MODULES = (
+    "math",
+    "numpy",
+    "np",
+    "scipy",
+    "jax",
+    "pandas",
+    "cmath",
+    "statistics",
+    "random",
+    "tensorflow",
+    "mxnet",
+)
 
 MAX_JUDGING = 4  # functions away from the one walked: a caller's argument, a helper's return value, across files
 LITERAL_DISPLAYS = (cst.FormattedString, cst.List, cst.Dict, cst.Set, cst.Tuple, cst.ListComp, cst.DictComp)
@@ -39,8 +69,14 @@ NON_TENSOR_BUILTINS = frozenset({"super", "str", "len", "range", "dict", "list"}
 class FileContext:
     """Per-file state the walker keeps up to date and the checks read."""
 
-    def __init__(self, path: str, text: str, is_test: bool = False, module: Optional[cst.Module] = None,
-                 project: Optional[ProjectModules] = None) -> None:
+    def __init__(
+        self,
+        path: str,
+        text: str,
+        is_test: bool = False,
+        module: Optional[cst.Module] = None,
+        project: Optional[ProjectModules] = None,
+    ) -> None:
         self.path = path
         self.real_path = real_path(path)
         self.text = text
@@ -51,7 +87,10 @@ class FileContext:
         self.scopes: List[Scope] = []
         self.finished: Dict[int, Scope] = {}  # id(function or class node) -> its scope, once walked
         self.definitions: Dict[str, cst.CSTNode] = {  # the module's own functions and classes, by name
-            s.name.value: s for s in (module.body if module is not None else ()) if isinstance(s, (cst.FunctionDef, cst.ClassDef))}
+            s.name.value: s
+            for s in (module.body if module is not None else ())
+            if isinstance(s, (cst.FunctionDef, cst.ClassDef))
+        }
         self._qualified_names: Optional[Dict[int, str]] = None
         self._nested: Dict[int, Dict[str, cst.FunctionDef]] = {}
         self._summaries: Dict[Tuple[int, Optional[int]], Optional[Fact]] = {}
@@ -353,7 +392,11 @@ class FileContext:
             if made is None or not made.is_class or not isinstance(made.node, cst.ClassDef):
                 return None
             method = made.member(func.attr.value)
-            return method if method is not None and method.node is not None else made.model._submodule_forward(made.node, func.attr.value)
+            return (
+                method
+                if method is not None and method.node is not None
+                else made.model._submodule_forward(made.node, func.attr.value)
+            )
         construction = self.construction(func)  # `model(x)`, `self.encoder(x)`: the class's forward (or __call__)
         made = self.locate(construction.func) if construction is not None else None
         return made.instance_call() if made is not None and made.node is not None else None
@@ -380,7 +423,9 @@ class FileContext:
         if not isinstance(function, cst.FunctionDef):
             return {}
         if id(function) not in self._nested:
-            self._nested[id(function)] = {sub.name.value: sub for sub in own_nodes(function) if isinstance(sub, cst.FunctionDef)}
+            self._nested[id(function)] = {
+                sub.name.value: sub for sub in own_nodes(function) if isinstance(sub, cst.FunctionDef)
+            }
         return self._nested[id(function)]
 
     def definition_named(self, qualified: str) -> Optional[cst.CSTNode]:
@@ -388,7 +433,10 @@ class FileContext:
         first, _, rest = qualified.partition(".")
         node = self.definitions.get(first)
         if rest and isinstance(node, cst.ClassDef):
-            return next((s for s in node.body.body if isinstance(s, (cst.FunctionDef, cst.ClassDef)) and s.name.value == rest), None)
+            return next(
+                (s for s in node.body.body if isinstance(s, (cst.FunctionDef, cst.ClassDef)) and s.name.value == rest),
+                None,
+            )
         return node if not rest else None
 
     def qualified_name(self, node: cst.CSTNode) -> str:
@@ -426,7 +474,9 @@ class FileContext:
         if self.judging.depth >= MAX_JUDGING:
             return []
         if isinstance(node, cst.Name):
-            return self._constants_of(self.function_scope(), node.value) or self._constants_of(self.scopes[0], node.value)
+            return self._constants_of(self.function_scope(), node.value) or self._constants_of(
+                self.scopes[0], node.value
+            )
         if isinstance(node, cst.Attribute) and name_of(node.value) == "self":
             found = self._class_assignment(node.attr.value)
             return self._deeper(found[0], self.constant_values, found[1]) if found is not None else []
@@ -514,7 +564,7 @@ class FileContext:
         if not tested:
             return False
         names = {node.value for node in walk(argument) if isinstance(node, cst.Name)}
-        made = dict(self.calls().assignments.get(id(site.caller), ())[:site.assigned_before])
+        made = dict(self.calls().assignments.get(id(site.caller), ())[: site.assigned_before])
         for name in list(names):
             if name in made:
                 names |= {node.value for node in walk(made[name]) if isinstance(node, cst.Name)}
@@ -595,7 +645,9 @@ class FileContext:
             if name is not None:
                 return not name.startswith(FOREIGN_MODULES) and name not in ("super",)
             return not (isinstance(node.func, cst.Name) and node.func.value in NON_TENSOR_BUILTINS)
-        if isinstance(node, (cst.Subscript, cst.BinaryOperation, cst.Comparison)):  # `weights[present].mean()` of a NumPy array
+        if isinstance(
+            node, (cst.Subscript, cst.BinaryOperation, cst.Comparison)
+        ):  # `weights[present].mean()` of a NumPy array
             return not self.is_array(node)
         return True
 
@@ -612,8 +664,11 @@ class FileContext:
             return self.is_array(node.left, depth + 1) or self.is_array(node.right, depth + 1)
         if isinstance(node, cst.Call):
             qualified = self.qualified(node.func) or ""
-            return qualified.startswith(NUMPY_MODULES) or attribute_name(node.func) == "numpy" or (
-                isinstance(node.func, cst.Attribute) and self.is_array(node.func.value, depth + 1))
+            return (
+                qualified.startswith(NUMPY_MODULES)
+                or attribute_name(node.func) == "numpy"
+                or (isinstance(node.func, cst.Attribute) and self.is_array(node.func.value, depth + 1))
+            )
         if isinstance(node, cst.Name):
             value = self.assigned_value(node.value)
             return value is not None and self.is_array(value, depth + 1)
@@ -643,7 +698,11 @@ class FileContext:
         elif cleaned_after(node, self) and self.gradient.reason(node, self.function_scope().node) is None:
             return  # a forward NaN the code takes out right after (a metric's `nanmean`), where no gradient flows back
         # Each place once: a chain can meet the same value twice (`p` in `log(p)` and `log(1 - p)`).
-        places = tuple(dict.fromkeys(Related(self.positions.span(made), f"from `{snippet(self.positions.source(made))}`") for made in related))
+        places = tuple(
+            dict.fromkeys(
+                Related(self.positions.span(made), f"from `{snippet(self.positions.source(made))}`") for made in related
+            )
+        )
         self.findings.append(Finding(self.path, self.positions.span(node), rule.code, rule.name, message, fix, places))
 
     def spell(self, qualified: str) -> Optional[str]:
@@ -674,6 +733,7 @@ class FileContext:
             line = self.positions.position(body[0]).start.line if body else 1
         return min(line, len(self.positions.line_starts))
 
+
 def _method(owner: cst.ClassDef, name: str) -> Optional[cst.FunctionDef]:
     for statement in owner.body.body:
         if isinstance(statement, cst.FunctionDef) and statement.name.value == name:
@@ -682,9 +742,9 @@ def _method(owner: cst.ClassDef, name: str) -> Optional[cst.FunctionDef]:
 
 
 def _is_future_import(statement: cst.CSTNode) -> bool:
-    return (
-        isinstance(statement, cst.SimpleStatementLine)
-        and all(isinstance(small, cst.ImportFrom) and small.module is not None and dotted_name(small.module) == "__future__" for small in statement.body)
+    return isinstance(statement, cst.SimpleStatementLine) and all(
+        isinstance(small, cst.ImportFrom) and small.module is not None and dotted_name(small.module) == "__future__"
+        for small in statement.body
     )
 
 

@@ -24,7 +24,17 @@ import libcst as cst
 
 from nanlint.analysis.names import dotted_name
 from nanlint.analysis.ops import NO_GRADIENT
-from nanlint.analysis.syntax import SCOPE_NODES, attribute_name, children, function_params, is_constant, is_inplace_method, name_of, own_nodes, walk
+from nanlint.analysis.syntax import (
+    SCOPE_NODES,
+    attribute_name,
+    children,
+    function_params,
+    is_constant,
+    is_inplace_method,
+    name_of,
+    own_nodes,
+    walk,
+)
 
 # Parameters that hold what the data pipeline feeds a model, by the words in their names.
 DATA_PARAM = re.compile(
@@ -32,13 +42,35 @@ DATA_PARAM = re.compile(
 )
 NUMBER_ANNOTATIONS = frozenset({"int", "float", "bool", "str"})
 DATA_ATTRIBUTES = frozenset({"training", "config"})  # `self.training`, `self.config.eps`
-METADATA = frozenset({"device", "dtype", "shape", "ndim", "is_cuda", "requires_grad", "size", "dim", "numel"})  # no gradient
+METADATA = frozenset(
+    {"device", "dtype", "shape", "ndim", "is_cuda", "requires_grad", "size", "dim", "numel"}
+)  # no gradient
 DATA_MODULES = ("torch", "numpy", "math")
-BUILTINS = frozenset({"len", "range", "min", "max", "abs", "sum", "int", "float", "bool", "round", "list", "tuple", "zip", "enumerate", "isinstance"})
+BUILTINS = frozenset(
+    {
+        "len",
+        "range",
+        "min",
+        "max",
+        "abs",
+        "sum",
+        "int",
+        "float",
+        "bool",
+        "round",
+        "list",
+        "tuple",
+        "zip",
+        "enumerate",
+        "isinstance",
+    }
+)
 # Imported helpers that build constant coordinates (`create_meshgrid`, `make_grid`), by name.
 CONSTANT_BUILDERS = re.compile(r"grid|arange|linspace")
 GRAD_METHODS = frozenset({"requires_grad_"})
-NEW_TENSORS = frozenset({"zeros_like", "ones_like", "empty_like", "full_like", "new_zeros", "new_ones", "new_empty", "new_full"})
+NEW_TENSORS = frozenset(
+    {"zeros_like", "ones_like", "empty_like", "full_like", "new_zeros", "new_ones", "new_empty", "new_full"}
+)
 TORCH_LAYERS = re.compile(r"^torch\.nn\.(modules\.)?\w*\.?[A-Z]")  # torch.nn.Linear, torch.nn.Parameter
 
 
@@ -130,9 +162,15 @@ class DataValues:
         if owner is None:
             return frozenset()
         if id(owner) not in self._buffer_names:
-            calls = (node for node in walk(owner) if isinstance(node, cst.Call) and attribute_name(node.func) == "register_buffer" and node.args)
+            calls = (
+                node
+                for node in walk(owner)
+                if isinstance(node, cst.Call) and attribute_name(node.func) == "register_buffer" and node.args
+            )
             named = (call.args[0].value for call in calls)
-            self._buffer_names[id(owner)] = frozenset(name.evaluated_value for name in named if isinstance(name, cst.SimpleString))
+            self._buffer_names[id(owner)] = frozenset(
+                name.evaluated_value for name in named if isinstance(name, cst.SimpleString)
+            )
         return self._buffer_names[id(owner)]
 
     # --- parameters ---------------------------------------------------------------------
@@ -184,12 +222,16 @@ class DataValues:
         self._locals[key] = local
         for name in values:  # a parameter assigned again keeps what it was given among its values
             param = _param(function.node, name)
-            local[name] = param is None or self._param_data(function, param)  # seen by recursive questions while it is worked out
+            local[name] = param is None or self._param_data(
+                function, param
+            )  # seen by recursive questions while it is worked out
         changed = True
         while changed:
             changed = False
             for name, assigned in values.items():
-                if local[name] and not all(value is not None and self._expression(value, function, local) for value in assigned):
+                if local[name] and not all(
+                    value is not None and self._expression(value, function, local) for value in assigned
+                ):
                     local[name] = False
                     changed = True
         return local
@@ -239,13 +281,17 @@ _STARRED = object()
 
 def _operands(node: cst.CSTNode):
     for child in children(node):
-        if isinstance(child, (cst.BaseParenthesizableWhitespace, cst.LeftParen, cst.RightParen)) or isinstance(child, SCOPE_NODES):
+        if isinstance(child, (cst.BaseParenthesizableWhitespace, cst.LeftParen, cst.RightParen)) or isinstance(
+            child, SCOPE_NODES
+        ):
             continue
         if isinstance(child, (cst.Arg, cst.Element, cst.StarredElement, cst.DictElement)):
             yield from (sub for sub in children(child) if isinstance(sub, cst.BaseExpression))
         elif isinstance(child, cst.BaseExpression):
             yield child
-        elif not isinstance(child, (cst.BaseBinaryOp, cst.BaseUnaryOp, cst.BaseBooleanOp, cst.BaseCompOp, cst.ComparisonTarget)):
+        elif not isinstance(
+            child, (cst.BaseBinaryOp, cst.BaseUnaryOp, cst.BaseBooleanOp, cst.BaseCompOp, cst.ComparisonTarget)
+        ):
             yield from _operands(child)
         elif isinstance(child, cst.ComparisonTarget):
             yield child.comparator
@@ -307,7 +353,16 @@ def _annotated_number(param: cst.Param) -> bool:
     if param.annotation is None:
         return False
     words = {sub.value for sub in walk(param.annotation.annotation) if isinstance(sub, cst.Name)}
-    return bool(words) and words <= NUMBER_ANNOTATIONS | {"Optional", "None", "Union", "Tuple", "tuple", "List", "list", "typing"}
+    return bool(words) and words <= NUMBER_ANNOTATIONS | {
+        "Optional",
+        "None",
+        "Union",
+        "Tuple",
+        "tuple",
+        "List",
+        "list",
+        "typing",
+    }
 
 
 def _is_static(node: cst.FunctionDef) -> bool:

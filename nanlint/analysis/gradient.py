@@ -43,7 +43,20 @@ WHERE_IT_SPEAKS = (
 )
 # Base classes whose subclasses' `forward` autograd runs through, by the end of their names: torch's
 # and Lightning's modules, and the names projects give their own base models.
-MODULE_BASES = ("Module", "Loss", "Sequential", "ModuleList", "Model", "Net", "Network", "Layer", "Block", "Encoder", "Decoder", "Head")
+MODULE_BASES = (
+    "Module",
+    "Loss",
+    "Sequential",
+    "ModuleList",
+    "Model",
+    "Net",
+    "Network",
+    "Layer",
+    "Block",
+    "Encoder",
+    "Decoder",
+    "Head",
+)
 LOSS_METHODS = frozenset({"forward", "__call__", "training_step", "compute_loss", "loss"})
 TRAINING_STEPS = frozenset({"training_step", "compute_loss", "train_step", "training_step_end"})
 NOT_DIFFERENTIATED_DECORATORS = frozenset({"once_differentiable", "no_grad", "inference_mode"})
@@ -137,7 +150,11 @@ class GradientContext:
         if name in BACKWARD_FUNCTIONS or attribute_name(call.func) == "manual_backward":
             return call.args[0].value if call.args else None
         if attribute_name(call.func) == "backward":
-            return call.args[0].value if call.func.value is not None and _is_helper(call.func.value) and call.args else call.func.value
+            return (
+                call.args[0].value
+                if call.func.value is not None and _is_helper(call.func.value) and call.args
+                else call.func.value
+            )
         return None
 
     # --- why a function is differentiated -------------------------------------------------
@@ -171,8 +188,12 @@ class GradientContext:
         if not isinstance(function.node, cst.FunctionDef):
             return None
         definition = Definition.here(self.ctx, function.node)
-        own_sites = ((self._table().get(id(site.caller)), site.call) for site in self.ctx.calls().sites.get(definition.key, ()))
-        for caller, call in itertools.chain(self.call_sites(function), own_sites):  # by name; by what the call reaches (`self.corr(x)`)
+        own_sites = (
+            (self._table().get(id(site.caller)), site.call) for site in self.ctx.calls().sites.get(definition.key, ())
+        )
+        for caller, call in itertools.chain(
+            self.call_sites(function), own_sites
+        ):  # by name; by what the call reaches (`self.corr(x)`)
             if caller is not None and self._reason_for(caller) is not None and self._reaches_output(call, caller):
                 return f"called from `{caller.name}`, which is differentiated"
         if self.ctx.project is None:
@@ -189,9 +210,20 @@ class GradientContext:
         if not isinstance(function.node, cst.FunctionDef):
             return
         constructor = self._builds_values(function)
-        callee = function.owner.name.value if constructor else function.name if function.owner is None else f"self.{function.name}"
+        callee = (
+            function.owner.name.value
+            if constructor
+            else function.name
+            if function.owner is None
+            else f"self.{function.name}"
+        )
         for caller in self._table().values():
-            if caller is function or function.owner is not None and caller.owner is not function.owner and not constructor:
+            if (
+                caller is function
+                or function.owner is not None
+                and caller.owner is not function.owner
+                and not constructor
+            ):
                 continue
             for call in caller.calls.get(callee, ()):
                 yield caller, call
@@ -264,10 +296,19 @@ class GradientContext:
         """The names of `function` whose values reach its outputs, through assignments."""
         if function.live is not None:
             return function.live
-        assignments = [sub for sub in own_nodes(function.node) if isinstance(sub, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.Call))]
+        assignments = [
+            sub
+            for sub in own_nodes(function.node)
+            if isinstance(sub, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.Call))
+        ]
         live = {name for output in function.outputs for name in _names_in(output, self.ctx)}
         if self._builds_values(function):
-            live |= {name for statement in assignments for name in _assigned_names(statement, _assigned_value(statement)) or () if name.startswith("self.")}
+            live |= {
+                name
+                for statement in assignments
+                for name in _assigned_names(statement, _assigned_value(statement)) or ()
+                if name.startswith("self.")
+            }
         changed = True
         while changed:
             changed = False
@@ -340,7 +381,11 @@ def _assigned_names(parent: cst.CSTNode, child: cst.CSTNode) -> Optional[Set[str
         return _target_names(parent.target)
     if isinstance(parent, cst.Arg) and child is parent.value:
         return None
-    if isinstance(parent, cst.Call) and _is_collecting(parent) and any(arg is child or arg.value is child for arg in parent.args):
+    if (
+        isinstance(parent, cst.Call)
+        and _is_collecting(parent)
+        and any(arg is child or arg.value is child for arg in parent.args)
+    ):
         return _target_names(parent.func.value)
     return None
 
@@ -369,7 +414,12 @@ def _eval_only(parent: cst.CSTNode, child: cst.CSTNode) -> bool:
     for statement in parent.body:
         if statement is child:
             break
-        if isinstance(statement, cst.If) and statement.orelse is None and _training_test(statement.test) is True and _ends_in_return(statement.body):
+        if (
+            isinstance(statement, cst.If)
+            and statement.orelse is None
+            and _training_test(statement.test) is True
+            and _ends_in_return(statement.body)
+        ):
             return True
     return False
 

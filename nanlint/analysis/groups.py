@@ -19,13 +19,23 @@ from nanlint.analysis.syntax import function_params, returned_values, string_val
 
 # torch op -> the reduction it performs (None: named by its `reduce` argument).
 TORCH_GROUP_OPS = {
-    "index_add": "sum", "index_add_": "sum", "scatter_add": "sum", "scatter_add_": "sum",
-    "scatter_reduce": None, "scatter_reduce_": None, "index_reduce": None, "index_reduce_": None,
+    "index_add": "sum",
+    "index_add_": "sum",
+    "scatter_add": "sum",
+    "scatter_add_": "sum",
+    "scatter_reduce": None,
+    "scatter_reduce_": None,
+    "index_reduce": None,
+    "index_reduce_": None,
 }
 # Libraries' per-group reductions, called `f(src, index, ...)` (None: named by `reduce`, "sum" by default).
 LIBRARY_GROUP_FUNCTIONS = {
-    "torch_scatter.scatter_add": "sum", "torch_scatter.scatter_sum": "sum", "torch_scatter.scatter_mean": "mean",
-    "torch_scatter.scatter_max": "amax", "torch_scatter.scatter_min": "amin", "torch_scatter.scatter": None,
+    "torch_scatter.scatter_add": "sum",
+    "torch_scatter.scatter_sum": "sum",
+    "torch_scatter.scatter_mean": "mean",
+    "torch_scatter.scatter_max": "amax",
+    "torch_scatter.scatter_min": "amin",
+    "torch_scatter.scatter": None,
     "torch_geometric.utils.scatter": None,
 }
 REDUCTIONS = {"sum": "group_sum", "mean": "group_mean", "amax": "group_max", "amin": "group_min"}
@@ -45,8 +55,12 @@ def torch_group_reduction(name: str, operands, keywords) -> Optional[GroupReduct
         return None
     reduce = TORCH_GROUP_OPS[name]
     if reduce is None:
-        reduce = string_value(keywords.get("reduce", operands[REDUCE_POSITION] if len(operands) > REDUCE_POSITION else None))
-    source = keywords.get("source", keywords.get("src", operands[SOURCE_POSITION] if len(operands) > SOURCE_POSITION else None))
+        reduce = string_value(
+            keywords.get("reduce", operands[REDUCE_POSITION] if len(operands) > REDUCE_POSITION else None)
+        )
+    source = keywords.get(
+        "source", keywords.get("src", operands[SOURCE_POSITION] if len(operands) > SOURCE_POSITION else None)
+    )
     if reduce not in REDUCTIONS or source is None or isinstance(source, cst.Arg):
         return None
     return GroupReduction(REDUCTIONS[reduce], source)
@@ -56,7 +70,11 @@ def library_group_reduction(qualified: str, operands, keywords) -> Optional[Grou
     """`torch_scatter.scatter_add(src, index)`, `torch_geometric.utils.scatter(src, index, reduce="mean")`."""
     if qualified not in LIBRARY_GROUP_FUNCTIONS:
         return None
-    reduce = LIBRARY_GROUP_FUNCTIONS[qualified] or string_value(keywords.get("reduce")) or ("sum" if "reduce" not in keywords else None)
+    reduce = (
+        LIBRARY_GROUP_FUNCTIONS[qualified]
+        or string_value(keywords.get("reduce"))
+        or ("sum" if "reduce" not in keywords else None)
+    )
     source = keywords.get("src", operands[0] if operands else None)
     if reduce not in REDUCTIONS or source is None or isinstance(source, cst.Arg):
         return None

@@ -16,7 +16,9 @@ from nanlint.analysis.syntax import called_name, code_key, is_constant, name_of,
 from nanlint.analysis.values import PRESERVING
 
 # Calls that test or reduce their receiver; `mask.any()`, `sel.numel() == 0`, `den.sum() > 0` all test it.
-TESTING_CALLS = frozenset({"any", "all", "count_nonzero", "nonzero", "numel", "isclose", "allclose", "sum", "abs", "item"})
+TESTING_CALLS = frozenset(
+    {"any", "all", "count_nonzero", "nonzero", "numel", "isclose", "allclose", "sum", "abs", "item"}
+)
 MAX_HOPS = 2
 
 
@@ -43,7 +45,11 @@ def value_keys(node: cst.CSTNode, ctx, hops: int = 0) -> Set[object]:
             node = positional_args(node)[0]
         elif isinstance(node, cst.Call):
             described = ctx.describe(node)
-            if described is None or not described[1] or not (described[0] in PRESERVING or described[0] in TESTING_CALLS):
+            if (
+                described is None
+                or not described[1]
+                or not (described[0] in PRESERVING or described[0] in TESTING_CALLS)
+            ):
                 return keys
             node = described[1][0]
         else:
@@ -82,10 +88,11 @@ class ComparedValues:
             return False
         if not value_keys(node, ctx).isdisjoint(compared):
             return True
-        return isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Subtract) and all(
-            not value_keys(side, ctx).isdisjoint(compared) for side in (node.left, node.right)
+        return (
+            isinstance(node, cst.BinaryOperation)
+            and isinstance(node.operator, cst.Subtract)
+            and all(not value_keys(side, ctx).isdisjoint(compared) for side in (node.left, node.right))
         )
-
 
     def guards_a_term(self, node: cst.CSTNode, ctx) -> bool:
         """True when a term `node` adds up (`y_o` of `union = y_o + y_pred_o - inter`), itself, was
@@ -119,7 +126,9 @@ def _tested_keys(test: cst.CSTNode, ctx) -> Set[object]:
 def _tested_values(node: cst.CSTNode, ctx) -> List[cst.CSTNode]:
     """The values a comparison or a test call (`any`, `all`, `isclose`, `allclose`) looks at."""
     if isinstance(node, cst.Comparison):
-        if all(isinstance(target.operator, (cst.Is, cst.IsNot)) for target in node.comparisons) and _passed_with_evidence(node.left, ctx):
+        if all(
+            isinstance(target.operator, (cst.Is, cst.IsNot)) for target in node.comparisons
+        ) and _passed_with_evidence(node.left, ctx):
             return []  # `n is not None` says the optional argument is there; the file's calls say what it is
         operands = [node.left, *(target.comparator for target in node.comparisons)]
         return [operand for operand in operands if not is_constant(operand)]
@@ -140,10 +149,23 @@ def _passed_with_evidence(node: cst.CSTNode, ctx) -> bool:
 
 # Ops that take a NaN or an Inf in and give a finite value out, or skip it: what the code does with
 # a value right after making it can make its NaN harmless (a logged metric's `nanmean`).
-NAN_TOLERANT = frozenset({
-    "nan_to_num", "nan_to_num_", "nanmean", "nansum", "nanmedian", "nanquantile", "nanmin", "nanmax", "nanstd", "nanvar",
-    "nanpercentile", "nanargmin", "nanargmax",
-})
+NAN_TOLERANT = frozenset(
+    {
+        "nan_to_num",
+        "nan_to_num_",
+        "nanmean",
+        "nansum",
+        "nanmedian",
+        "nanquantile",
+        "nanmin",
+        "nanmax",
+        "nanstd",
+        "nanvar",
+        "nanpercentile",
+        "nanargmin",
+        "nanargmax",
+    }
+)
 NAN_TESTS = frozenset({"isnan", "isinf", "isfinite", "isposinf", "isneginf"})
 
 
@@ -158,7 +180,11 @@ def cleaned_after(node: cst.CSTNode, ctx) -> bool:
     target = _assigned_name(parent, value)
     if target is None:
         return False
-    uses = [use for use in own_nodes(ctx.function_scope().node) if isinstance(use, cst.Name) and use.value == target and use is not _target_node(parent)]
+    uses = [
+        use
+        for use in own_nodes(ctx.function_scope().node)
+        if isinstance(use, cst.Name) and use.value == target and use is not _target_node(parent)
+    ]
     return bool(uses) and all(_tolerates(*reversed(_outermost_same_value(use, parents, ctx)), ctx) for use in uses)
 
 
@@ -184,7 +210,8 @@ def _tolerates(parent: cst.CSTNode, value: cst.CSTNode, ctx) -> bool:
     if name in NAN_TOLERANT:
         return True
     return name in ("masked_fill", "masked_fill_", "where") and any(
-        isinstance(sub, cst.Call) and _called(sub, ctx) in NAN_TESTS for sub in walk(call))
+        isinstance(sub, cst.Call) and _called(sub, ctx) in NAN_TESTS for sub in walk(call)
+    )
 
 
 def _called(call: cst.Call, ctx) -> str:
@@ -193,7 +220,12 @@ def _called(call: cst.Call, ctx) -> str:
 
 
 def _assigned_name(parent: cst.CSTNode, value: cst.CSTNode):
-    if isinstance(parent, cst.Assign) and parent.value is value and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
+    if (
+        isinstance(parent, cst.Assign)
+        and parent.value is value
+        and len(parent.targets) == 1
+        and isinstance(parent.targets[0].target, cst.Name)
+    ):
         return parent.targets[0].target.value
     return None
 

@@ -22,8 +22,10 @@ def _product(a: float, b: float) -> float:
 
 
 def add(a: Interval, b: Interval) -> Interval:
-    return (a[0] + b[0] if not (math.isinf(a[0]) and math.isinf(b[0]) and a[0] != b[0]) else -math.inf,
-            a[1] + b[1] if not (math.isinf(a[1]) and math.isinf(b[1]) and a[1] != b[1]) else math.inf)
+    return (
+        a[0] + b[0] if not (math.isinf(a[0]) and math.isinf(b[0]) and a[0] != b[0]) else -math.inf,
+        a[1] + b[1] if not (math.isinf(a[1]) and math.isinf(b[1]) and a[1] != b[1]) else math.inf,
+    )
 
 
 def negate(a: Interval) -> Interval:

@@ -70,7 +70,7 @@ class ImportTable:
             if qualified == target:
                 candidate = local
             elif qualified.startswith(target + "."):
-                candidate = local + qualified[len(target):]
+                candidate = local + qualified[len(target) :]
             else:
                 continue
             if best is None or len(candidate) < len(best):

@@ -105,7 +105,9 @@ class Op:
     handles: str = ""  # VIEW, MOVE, CAST or METADATA
     saves_output: bool = False  # backward reads the result: changing it in place breaks backward
     saves_output_inplace: bool = False  # ... only when the op itself runs in place
-    saves_inputs: bool = False  # backward reads each operand (to differentiate the others): changing one in place breaks it
+    saves_inputs: bool = (
+        False  # backward reads each operand (to differentiate the others): changing one in place breaks it
+    )
     blocks_gradient: bool = False  # no gradient flows through it to its input (indices, detach, integers)
     dangers: Tuple[Danger, ...] = ()  # where it makes a NaN or an Inf (a power's: `power_dangers`)
     eps: float = 0.0  # the eps it adds by default where its keyword `eps` is not given (pairwise_distance: 1e-6)
@@ -164,43 +166,82 @@ OPS: Dict[str, Op] = {
     **_ops("div divide true_divide", saves_inputs=True, dangers=DIVISION_DANGERS),
     **_ops("div_ divide_ true_divide_ __truediv__ __itruediv__", dangers=DIVISION_DANGERS),
     # Verified with torch 2.13: `y = op(p, b)` with `p` requiring grad, then `b[0] = 1`, makes backward raise.
-    **_ops("mm matmul bmm mv dot outer tensordot einsum mul multiply maximum minimum atan2 "
-           "linear conv1d conv2d conv3d conv_transpose1d conv_transpose2d conv_transpose3d", saves_inputs=True),
+    **_ops(
+        "mm matmul bmm mv dot outer tensordot einsum mul multiply maximum minimum atan2 "
+        "linear conv1d conv2d conv3d conv_transpose1d conv_transpose2d conv_transpose3d",
+        saves_inputs=True,
+    ),
     **_ops("bool logical_and logical_or logical_not eq ne gt lt ge le isfinite isnan isinf", produces=BOOLEAN),
-    **_ops("view view_as reshape t transpose permute flatten squeeze unsqueeze narrow select expand expand_as "
-           "unflatten movedim moveaxis swapaxes as_strided diagonal adjoint mT mH T H unbind unfold split_with_sizes "
-           "tensor_split", handles=VIEW),
-    **_ops("clone contiguous reshape_as repeat repeat_interleave tile flip roll gather index_select "
-           "masked_select chunk split cpu cuda squeeze_ unsqueeze_ requires_grad_ contiguous_ broadcast_to pin_memory",
-           handles=MOVE),
+    **_ops(
+        "view view_as reshape t transpose permute flatten squeeze unsqueeze narrow select expand expand_as "
+        "unflatten movedim moveaxis swapaxes as_strided diagonal adjoint mT mH T H unbind unfold split_with_sizes "
+        "tensor_split",
+        handles=VIEW,
+    ),
+    **_ops(
+        "clone contiguous reshape_as repeat repeat_interleave tile flip roll gather index_select "
+        "masked_select chunk split cpu cuda squeeze_ unsqueeze_ requires_grad_ contiguous_ broadcast_to pin_memory",
+        handles=MOVE,
+    ),
     **_ops("detach detach_ data item tolist numpy", handles=MOVE, blocks_gradient=True),
     **_ops("long int short byte", handles=CAST, blocks_gradient=True),
     **_ops("argmax argmin argsort nonzero sign round floor ceil trunc searchsorted bucketize", blocks_gradient=True),
-    **_ops("cross_entropy nll_loss binary_cross_entropy binary_cross_entropy_with_logits l1_loss smooth_l1_loss "
-           "huber_loss kl_div poisson_nll_loss gaussian_nll_loss ctc_loss margin_ranking_loss triplet_margin_loss",
-           produces=LOSS),
+    **_ops(
+        "cross_entropy nll_loss binary_cross_entropy binary_cross_entropy_with_logits l1_loss smooth_l1_loss "
+        "huber_loss kl_div poisson_nll_loss gaussian_nll_loss ctc_loss margin_ranking_loss triplet_margin_loss",
+        produces=LOSS,
+    ),
     **_ops("tensor as_tensor from_numpy", handles=CONVERT),
     **_ops("float double half bfloat16 to type_as float_", handles=CAST),
-    **_ops("size dim ndimension numel nelement shape ndim stride storage_offset element_size data_ptr get_device "
-           "is_floating_point is_complex is_contiguous is_leaf is_set_to is_same_size is_shared is_pinned", handles=METADATA),
+    **_ops(
+        "size dim ndimension numel nelement shape ndim stride storage_offset element_size data_ptr get_device "
+        "is_floating_point is_complex is_contiguous is_leaf is_set_to is_same_size is_shared is_pinned",
+        handles=METADATA,
+    ),
 }
 
 # An in-place form computes what its out-of-place form does (`x.sigmoid_()` is a probability).
-OPS.update({
-    name: replace(op, produces=OPS[name[:-1]].produces) for name, op in OPS.items()
-    if name.endswith("_") and not op.produces and name[:-1] in OPS and OPS[name[:-1]].produces
-})
+OPS.update(
+    {
+        name: replace(op, produces=OPS[name[:-1]].produces)
+        for name, op in OPS.items()
+        if name.endswith("_") and not op.produces and name[:-1] in OPS and OPS[name[:-1]].produces
+    }
+)
 
 # nn modules: class name -> the op they compute.
 MODULES: Dict[str, str] = {
-    "Softmax": "softmax", "Softmin": "softmin", "LogSoftmax": "log_softmax", "Sigmoid": "sigmoid", "Tanh": "tanh",
-    "ReLU": "relu", "ReLU6": "relu6", "LeakyReLU": "leaky_relu", "ELU": "elu", "CELU": "celu", "SELU": "selu",
-    "Softplus": "softplus", "LogSigmoid": "logsigmoid", "Hardsigmoid": "hardsigmoid", "Hardtanh": "hardtanh",
-    "Softsign": "softsign", "CosineSimilarity": "cosine_similarity", "PairwiseDistance": "pairwise_distance",
-    "MSELoss": "mse_loss", "CrossEntropyLoss": "cross_entropy", "NLLLoss": "nll_loss", "BCELoss": "binary_cross_entropy",
-    "BCEWithLogitsLoss": "binary_cross_entropy_with_logits", "L1Loss": "l1_loss", "SmoothL1Loss": "smooth_l1_loss",
-    "HuberLoss": "huber_loss", "KLDivLoss": "kl_div", "PoissonNLLLoss": "poisson_nll_loss",
-    "GaussianNLLLoss": "gaussian_nll_loss", "CTCLoss": "ctc_loss", "MarginRankingLoss": "margin_ranking_loss",
+    "Softmax": "softmax",
+    "Softmin": "softmin",
+    "LogSoftmax": "log_softmax",
+    "Sigmoid": "sigmoid",
+    "Tanh": "tanh",
+    "ReLU": "relu",
+    "ReLU6": "relu6",
+    "LeakyReLU": "leaky_relu",
+    "ELU": "elu",
+    "CELU": "celu",
+    "SELU": "selu",
+    "Softplus": "softplus",
+    "LogSigmoid": "logsigmoid",
+    "Hardsigmoid": "hardsigmoid",
+    "Hardtanh": "hardtanh",
+    "Softsign": "softsign",
+    "CosineSimilarity": "cosine_similarity",
+    "PairwiseDistance": "pairwise_distance",
+    "MSELoss": "mse_loss",
+    "CrossEntropyLoss": "cross_entropy",
+    "NLLLoss": "nll_loss",
+    "BCELoss": "binary_cross_entropy",
+    "BCEWithLogitsLoss": "binary_cross_entropy_with_logits",
+    "L1Loss": "l1_loss",
+    "SmoothL1Loss": "smooth_l1_loss",
+    "HuberLoss": "huber_loss",
+    "KLDivLoss": "kl_div",
+    "PoissonNLLLoss": "poisson_nll_loss",
+    "GaussianNLLLoss": "gaussian_nll_loss",
+    "CTCLoss": "ctc_loss",
+    "MarginRankingLoss": "margin_ranking_loss",
     "TripletMarginLoss": "triplet_margin_loss",
 }
 
@@ -218,7 +259,9 @@ SAVING_OUTPUT = names(lambda op: op.saves_output)
 SAVING_OUTPUT_WHEN_INPLACE = names(lambda op: op.saves_output_inplace)
 SAVING_INPUTS = names(lambda op: op.saves_inputs)
 # nn modules whose forward saves its input (for its weight's gradient): verified like the ops above.
-SAVING_INPUT_MODULES = frozenset({"Linear", "Conv1d", "Conv2d", "Conv3d", "LayerNorm", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d"})
+SAVING_INPUT_MODULES = frozenset(
+    {"Linear", "Conv1d", "Conv2d", "Conv3d", "LayerNorm", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d"}
+)
 # nn modules whose forward saves its output: class -> whether only with inplace=True.
 SAVING_MODULES = {
     module: not OPS[op].saves_output

@@ -56,7 +56,9 @@ def parse(path: str, text: str, target: Optional[Version] = None) -> cst.Module:
         raise Unparsed(too_large(path, error)) from None
     except Exception as error:  # a token libcst cannot represent (`Name '\U00031350' is not a valid identifier`)
         python = python_syntax_error(path, text)
-        raise _located(path, python) if python else Unparsed(f"{path}: libcst's parser cannot read it: {error}") from None
+        raise (
+            _located(path, python) if python else Unparsed(f"{path}: libcst's parser cannot read it: {error}")
+        ) from None
 
 
 def python_syntax_error(path: str, text: str) -> Optional[SyntaxError]:
@@ -86,8 +88,10 @@ def _syntax_error(path: str, text: str, error: cst.ParserSyntaxError, target: Op
     the interpreter or the target."""
     message = error.message
     position = PARSER_POSITION.match(message)
-    line, column = (int(position.group(1)), int(position.group(2)) + 1) if position else (error.raw_line, error.raw_column + 1)
-    why = message[position.end():] if position else message
+    line, column = (
+        (int(position.group(1)), int(position.group(2)) + 1) if position else (error.raw_line, error.raw_column + 1)
+    )
+    why = message[position.end() :] if position else message
     text_lines = lines(text)
 
     def note(number: int, version: Optional[Version]) -> str:

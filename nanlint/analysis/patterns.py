@@ -53,7 +53,7 @@ def _compile(text: str) -> cst.BaseExpression:
 
 def _capture_name(node: cst.CSTNode) -> Optional[str]:
     if isinstance(node, cst.Name) and node.value.startswith(PREFIX):
-        return node.value[len(PREFIX):]
+        return node.value[len(PREFIX) :]
     return None
 
 
@@ -77,7 +77,8 @@ def _compared_fields(node_type: type) -> Tuple[str, ...]:
     """The fields a generic comparison looks at: code, names, operators and values, never
     whitespace, parentheses or commas."""
     return tuple(
-        f.name for f in dataclasses.fields(node_type)
+        f.name
+        for f in dataclasses.fields(node_type)
         if f.name not in TOKEN_FIELDS and not f.name.startswith("whitespace")
     )
 
@@ -208,8 +209,14 @@ class _Matcher:
         double_star = [arg for arg in node.args if arg.star == "**"]
         return self._arguments(pattern, operands, keywords, state, double_star)
 
-    def _arguments(self, pattern: cst.Call, operands: List[cst.CSTNode], keywords: Dict[str, cst.CSTNode], state: Match,
-                   double_star: List[cst.Arg] = ()):
+    def _arguments(
+        self,
+        pattern: cst.Call,
+        operands: List[cst.CSTNode],
+        keywords: Dict[str, cst.CSTNode],
+        state: Match,
+        double_star: List[cst.Arg] = (),
+    ):
         wanted = [arg for arg in pattern.args if arg.keyword is None]
         rest = None
         if wanted and _is_rest(wanted[-1]):
@@ -234,7 +241,7 @@ class _Matcher:
                 return None
         if rest is not None:
             state = state.copy()
-            state.captures[rest] = Rest(list(operands[len(wanted):]), remaining, tuple(double_star))
+            state.captures[rest] = Rest(list(operands[len(wanted) :]), remaining, tuple(double_star))
         elif remaining or double_star:
             state = state.copy()
             state.dropped_keywords = True
@@ -296,8 +303,20 @@ class Template:
     """Render a replacement expression with captured code, spelled through the file's imports."""
 
     ATOMS = (
-        cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString,
-        cst.ConcatenatedString, cst.FormattedString, cst.List, cst.Tuple, cst.Dict, cst.Set,
+        cst.Name,
+        cst.Attribute,
+        cst.Call,
+        cst.Subscript,
+        cst.Integer,
+        cst.Float,
+        cst.Imaginary,
+        cst.SimpleString,
+        cst.ConcatenatedString,
+        cst.FormattedString,
+        cst.List,
+        cst.Tuple,
+        cst.Dict,
+        cst.Set,
     )
 
     def __init__(self, text: str) -> None:
@@ -305,7 +324,9 @@ class Template:
         self.tree = _compile(text)
         self._capture_names = {name for name in map(_capture_name, walk(self.tree)) if name is not None}
         self._qualified_names = [
-            dotted for dotted in (_qualified(node.func) for node in walk(self.tree) if isinstance(node, cst.Call)) if dotted
+            dotted
+            for dotted in (_qualified(node.func) for node in walk(self.tree) if isinstance(node, cst.Call))
+            if dotted
         ]
 
     def capture_names(self) -> set:
@@ -344,7 +365,8 @@ def render_code(ctx, node: cst.CSTNode, at: Optional[cst.CSTNode] = None) -> str
     if not isinstance(module, cst.Module):
         return code_of(node)
     state = CodegenState(
-        default_indent=module.default_indent, default_newline=module.default_newline,
+        default_indent=module.default_indent,
+        default_newline=module.default_newline,
         indent_tokens=_indent_tokens(ctx, module, at) if at is not None else [],
     )
     node._codegen(state)
@@ -380,8 +402,19 @@ def _qualified(func: cst.CSTNode) -> Optional[str]:
 
 ATOM = 16
 BINARY_PRECEDENCE = {
-    cst.BitOr: 7, cst.BitXor: 8, cst.BitAnd: 9, cst.LeftShift: 10, cst.RightShift: 10, cst.Add: 11, cst.Subtract: 11,
-    cst.Multiply: 12, cst.Divide: 12, cst.FloorDivide: 12, cst.Modulo: 12, cst.MatrixMultiply: 12, cst.Power: 14,
+    cst.BitOr: 7,
+    cst.BitXor: 8,
+    cst.BitAnd: 9,
+    cst.LeftShift: 10,
+    cst.RightShift: 10,
+    cst.Add: 11,
+    cst.Subtract: 11,
+    cst.Multiply: 12,
+    cst.Divide: 12,
+    cst.FloorDivide: 12,
+    cst.Modulo: 12,
+    cst.MatrixMultiply: 12,
+    cst.Power: 14,
 }
 UNARY = 13
 COMPARISON = 6
@@ -471,7 +504,11 @@ class _Substitute(cst.CSTTransformer):
         """The captured node without its own parentheses (the place decides), remembered as inserted.
         A tuple keeps its own: it needs them in every place (see `_precedence`)."""
         bare = captured
-        if getattr(captured, "lpar", None) and not isinstance(captured, cst.Tuple) and not _parens_hold_comments(captured):
+        if (
+            getattr(captured, "lpar", None)
+            and not isinstance(captured, cst.Tuple)
+            and not _parens_hold_comments(captured)
+        ):
             bare = captured.with_changes(lpar=[], rpar=[])
         self.inserted[id(bare)] = (bare, captured)
         return bare

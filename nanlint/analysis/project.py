@@ -27,7 +27,9 @@ import libcst as cst
 from nanlint.inputs.source import content_digest
 
 # Folders never searched for a project's modules or callers: environments, caches, builds.
-SKIPPED_FOLDERS = frozenset({"site-packages", "dist-packages", "node_modules", "__pycache__", "build", "dist", ".venv", "venv", ".git", ".tox"})
+SKIPPED_FOLDERS = frozenset(
+    {"site-packages", "dist-packages", "node_modules", "__pycache__", "build", "dist", ".venv", "venv", ".git", ".tox"}
+)
 MAX_ROOT_FILES = 4000  # a source root with more files is searched for callers only in the function's own package
 MAX_MODELS = 64  # walked files kept per process (a libcst tree takes about 15 kB a line)
 MAX_FILE_BYTES = 2_000_000  # larger generated files are not followed into
@@ -46,8 +48,14 @@ class Definition:
 
     __slots__ = ("key", "is_class", "_project", "_model", "_node")
 
-    def __init__(self, key: Tuple[str, str], is_class: bool, project: Optional["ProjectModules"] = None,
-                 model=None, node: Optional[cst.CSTNode] = None) -> None:
+    def __init__(
+        self,
+        key: Tuple[str, str],
+        is_class: bool,
+        project: Optional["ProjectModules"] = None,
+        model=None,
+        node: Optional[cst.CSTNode] = None,
+    ) -> None:
         self.key = key
         self.is_class = is_class
         self._project = project
@@ -57,7 +65,9 @@ class Definition:
     @classmethod
     def here(cls, model, node: cst.CSTNode) -> "Definition":
         """One of the walked file `model`'s own definitions."""
-        return cls((model.real_path, model.qualified_name(node)), isinstance(node, cst.ClassDef), model.project, model, node)
+        return cls(
+            (model.real_path, model.qualified_name(node)), isinstance(node, cst.ClassDef), model.project, model, node
+        )
 
     @property
     def model(self):
@@ -194,7 +204,9 @@ class ProjectModules:
     """The project's files as walked models, per process; `build(path, text, module)` walks one,
     `read(path)` gives (text, parsed module) or None."""
 
-    def __init__(self, build: Callable[[str, str, cst.Module], object], read: Callable[[str], Optional[Tuple[str, cst.Module]]]) -> None:
+    def __init__(
+        self, build: Callable[[str, str, cst.Module], object], read: Callable[[str], Optional[Tuple[str, cst.Module]]]
+    ) -> None:
         self.judging = Judging()
         self._build = build
         self._read = read
@@ -226,7 +238,9 @@ class ProjectModules:
         """The other files `model`'s check used (path -> digest): its cached result holds while they do."""
         if model.real_path != self._checked:
             return {}
-        return {path: digest for path, digest in self._consulted.items() if path != self._checked and digest is not None}
+        return {
+            path: digest for path, digest in self._consulted.items() if path != self._checked and digest is not None
+        }
 
     def model(self, path: str):
         """The walked model of the project file `path`, or None (unreadable, too large, not Python)."""
@@ -271,7 +285,7 @@ class ProjectModules:
         path, attributes = split
         kind = self._symbols(path).get(attributes[0])
         if isinstance(kind, str) and kind.startswith("import "):
-            return self.definition(path, ".".join([kind[len("import "):], *attributes[1:]]), hops + 1)
+            return self.definition(path, ".".join([kind[len("import ") :], *attributes[1:]]), hops + 1)
         if kind is None:
             return None
         return Definition((real_path(path), ".".join(attributes)), kind == "class" and len(attributes) == 1, self)
@@ -284,7 +298,11 @@ class ProjectModules:
         if known is not None and known[0] == stamp:
             return known[1]
         try:
-            text = Path(path).read_text(encoding="utf-8", errors="replace") if stamp and stamp.size <= MAX_FILE_BYTES else ""
+            text = (
+                Path(path).read_text(encoding="utf-8", errors="replace")
+                if stamp and stamp.size <= MAX_FILE_BYTES
+                else ""
+            )
         except OSError:
             text = ""
         table = top_level_symbols(text)
@@ -315,11 +333,15 @@ class ProjectModules:
             if index is None:
                 index = self._imported_in[str(root)] = _index_imports(root, Path(path).parent)
             relative = Path(path).relative_to(root).with_suffix("")
-            modules = [part for part in relative.parts if part != "__init__"][-2:]  # `losses`, and `pkg` for `pkg/losses.py`
+            modules = [part for part in relative.parts if part != "__init__"][
+                -2:
+            ]  # `losses`, and `pkg` for `pkg/losses.py`
             found = {other for word in (name, *modules) for other in index.get(word, ())}
             found.discard(path)
             here = str(Path(path).parent) + os.sep
-            self._importer_lists[key] = sorted(found, key=lambda other: (not other.startswith(here), other.count(os.sep), other))
+            self._importer_lists[key] = sorted(
+                found, key=lambda other: (not other.startswith(here), other.count(os.sep), other)
+            )
         return self._importer_lists[key]
 
 

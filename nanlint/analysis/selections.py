@@ -19,13 +19,32 @@ from nanlint.analysis.syntax import comparison, number_value, positional_args, s
 POINTS = (0.0, 1.0)
 MAX_DEPTH = 6  # names followed and operators nested: masks people write are shallow
 COMPARISONS: Dict[type, Callable[[float, float], bool]] = {
-    cst.GreaterThan: operator.gt, cst.GreaterThanEqual: operator.ge, cst.LessThan: operator.lt,
-    cst.LessThanEqual: operator.le, cst.Equal: operator.eq, cst.NotEqual: operator.ne,
+    cst.GreaterThan: operator.gt,
+    cst.GreaterThanEqual: operator.ge,
+    cst.LessThan: operator.lt,
+    cst.LessThanEqual: operator.le,
+    cst.Equal: operator.eq,
+    cst.NotEqual: operator.ne,
 }
-FLIPPED = {cst.GreaterThan: cst.LessThan, cst.GreaterThanEqual: cst.LessThanEqual, cst.LessThan: cst.GreaterThan,
-           cst.LessThanEqual: cst.GreaterThanEqual, cst.Equal: cst.Equal, cst.NotEqual: cst.NotEqual}
-METHODS = {"gt": cst.GreaterThan, "ge": cst.GreaterThanEqual, "lt": cst.LessThan, "le": cst.LessThanEqual,
-           "eq": cst.Equal, "ne": cst.NotEqual, "greater": cst.GreaterThan, "less": cst.LessThan, "not_equal": cst.NotEqual}
+FLIPPED = {
+    cst.GreaterThan: cst.LessThan,
+    cst.GreaterThanEqual: cst.LessThanEqual,
+    cst.LessThan: cst.GreaterThan,
+    cst.LessThanEqual: cst.GreaterThanEqual,
+    cst.Equal: cst.Equal,
+    cst.NotEqual: cst.NotEqual,
+}
+METHODS = {
+    "gt": cst.GreaterThan,
+    "ge": cst.GreaterThanEqual,
+    "lt": cst.LessThan,
+    "le": cst.LessThanEqual,
+    "eq": cst.Equal,
+    "ne": cst.NotEqual,
+    "greater": cst.GreaterThan,
+    "less": cst.LessThan,
+    "not_equal": cst.NotEqual,
+}
 
 
 class Base(NamedTuple):

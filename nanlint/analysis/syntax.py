@@ -24,15 +24,48 @@ LITERAL_NAMES = {"True": True, "False": False, "None": None}
 # Fields that hold only tokens (whitespace, parentheses, commas, operators) or names that are not
 # variable uses (`Attribute.attr`, a keyword argument's name, a def's name): the walk and code
 # keys skip them. Whitespace nodes are about half of a libcst tree.
-TOKEN_FIELDS = frozenset({
-    "lpar", "rpar", "comma", "colon", "semicolon", "equal", "dot", "leading_lines", "lines_after_decorators",
-    "header", "footer", "trailing_whitespace", "newline", "indent", "asynchronous", "star_tok", "lbracket",
-    "rbracket", "lbrace", "rbrace", "between", "before", "after", "whitespace", "leading_whitespace", "separator",
-})
+TOKEN_FIELDS = frozenset(
+    {
+        "lpar",
+        "rpar",
+        "comma",
+        "colon",
+        "semicolon",
+        "equal",
+        "dot",
+        "leading_lines",
+        "lines_after_decorators",
+        "header",
+        "footer",
+        "trailing_whitespace",
+        "newline",
+        "indent",
+        "asynchronous",
+        "star_tok",
+        "lbracket",
+        "rbracket",
+        "lbrace",
+        "rbrace",
+        "between",
+        "before",
+        "after",
+        "whitespace",
+        "leading_whitespace",
+        "separator",
+    }
+)
 NAME_FIELDS = {
-    cst.Attribute: ("attr",), cst.Arg: ("keyword",), cst.FunctionDef: ("name",), cst.ClassDef: ("name",),
-    cst.Param: ("name",), cst.ExceptHandler: ("name",), cst.ExceptStarHandler: ("name",),
-    cst.Import: ("names",), cst.ImportFrom: ("module", "names"), cst.Global: ("names",), cst.Nonlocal: ("names",),
+    cst.Attribute: ("attr",),
+    cst.Arg: ("keyword",),
+    cst.FunctionDef: ("name",),
+    cst.ClassDef: ("name",),
+    cst.Param: ("name",),
+    cst.ExceptHandler: ("name",),
+    cst.ExceptStarHandler: ("name",),
+    cst.Import: ("names",),
+    cst.ImportFrom: ("module", "names"),
+    cst.Global: ("names",),
+    cst.Nonlocal: ("names",),
 }
 
 
@@ -55,8 +88,12 @@ def child_fields(node_type: type) -> Tuple[str, ...]:
         return EVALUATION_ORDER[node_type]
     skipped = NAME_FIELDS.get(node_type, ())
     return tuple(
-        f.name for f in dataclasses.fields(node_type)
-        if f.name not in TOKEN_FIELDS and f.name not in skipped and f.name != "operator" and not f.name.startswith("whitespace")
+        f.name
+        for f in dataclasses.fields(node_type)
+        if f.name not in TOKEN_FIELDS
+        and f.name not in skipped
+        and f.name != "operator"
+        and not f.name.startswith("whitespace")
     )
 
 
@@ -85,6 +122,7 @@ def walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
 
 
 # --- names and literals ------------------------------------------------------------------------
+
 
 def name_of(node: Optional[cst.CSTNode]) -> Optional[str]:
     """The identifier of a `Name` node (not `True`/`False`/`None`), else None."""
@@ -159,9 +197,9 @@ def is_literal(node: Optional[cst.CSTNode], value) -> bool:
 
 def is_constant(node: Optional[cst.CSTNode]) -> bool:
     """A literal: a number, a string, True/False/None, Ellipsis (what `ast.Constant` was)."""
-    return isinstance(node, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString, cst.Ellipsis)) or (
-        isinstance(node, cst.Name) and node.value in LITERAL_NAMES
-    )
+    return isinstance(
+        node, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString, cst.Ellipsis)
+    ) or (isinstance(node, cst.Name) and node.value in LITERAL_NAMES)
 
 
 def number_value(node: Optional[cst.CSTNode]):
@@ -187,12 +225,15 @@ def string_value(node: Optional[cst.CSTNode]) -> Optional[str]:
 
 def is_docstring(statement: cst.CSTNode) -> bool:
     return (
-        isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1
-        and isinstance(statement.body[0], cst.Expr) and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+        isinstance(statement, cst.SimpleStatementLine)
+        and len(statement.body) == 1
+        and isinstance(statement.body[0], cst.Expr)
+        and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
     )
 
 
 # --- calls -------------------------------------------------------------------------------------
+
 
 def positional_args(call: cst.Call) -> List[cst.CSTNode]:
     """The values passed by position; a `*args` stays its `Arg` (an opaque value to the checks,
@@ -219,9 +260,14 @@ def argument(call: cst.Call, keyword: str, position: Optional[int] = None) -> Op
 
 # --- operators, subscripts, comparisons ----------------------------------------------------------
 
+
 def subscript_index(node: cst.Subscript) -> Optional[cst.BaseExpression]:
     """The one index of `x[i]`; None for a slice, several indices (`x[a, b]`) or a tuple of one (`x[a,]`)."""
-    if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) and not isinstance(node.slice[0].comma, cst.Comma):
+    if (
+        len(node.slice) == 1
+        and isinstance(node.slice[0].slice, cst.Index)
+        and not isinstance(node.slice[0].comma, cst.Comma)
+    ):
         return node.slice[0].slice.value
     return None
 
@@ -261,7 +307,11 @@ def returned_values(function: cst.FunctionDef) -> List[cst.BaseExpression]:
 def statements(block: cst.CSTNode) -> List[cst.CSTNode]:
     """The statements of a body: compound statements and the small statements of each line
     (`a = 1; b = 2` gives two), so `ast`'s flat statement lists have a counterpart."""
-    body = block.body if isinstance(block, (cst.IndentedBlock, cst.SimpleStatementSuite, cst.Module, cst.Else, cst.Finally)) else block
+    body = (
+        block.body
+        if isinstance(block, (cst.IndentedBlock, cst.SimpleStatementSuite, cst.Module, cst.Else, cst.Finally))
+        else block
+    )
     if isinstance(body, cst.BaseSuite):
         body = body.body
     flat: List[cst.CSTNode] = []
@@ -287,6 +337,7 @@ def function_params(node: cst.CSTNode) -> Iterator[cst.Param]:
 
 # --- tensors -----------------------------------------------------------------------------------
 
+
 def is_inplace_method(name: str) -> bool:
     """`add_`, `mul_`, `copy_`: a method that changes its tensor's values (not `__iadd__`, `requires_grad_`)."""
     return name.endswith("_") and not name.endswith("__") and name not in NOT_INPLACE
@@ -307,7 +358,13 @@ def strip_views(node: cst.CSTNode) -> cst.CSTNode:
 
 # --- comparing code ------------------------------------------------------------------------------
 
-LEAF_TEXT = {cst.Name: "value", cst.Integer: "value", cst.Float: "value", cst.Imaginary: "value", cst.SimpleString: "value"}
+LEAF_TEXT = {
+    cst.Name: "value",
+    cst.Integer: "value",
+    cst.Float: "value",
+    cst.Imaginary: "value",
+    cst.SimpleString: "value",
+}
 
 
 def code_key(node: cst.CSTNode, limit: int = 512) -> Optional[tuple]:

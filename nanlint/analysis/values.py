@@ -24,8 +24,19 @@ from nanlint.analysis import boxes, intervals, ops
 from nanlint.analysis.groups import GROUP_OPS, torch_group_reduction
 from nanlint.analysis.selections import excluded_points
 from nanlint.analysis.syntax import (
-    LITERAL_NAMES, binding_key, called_name, display_element, elements, is_literal, item_key, name_of, number_value, positional_args, same_code,
-    string_value, subscript_index,
+    LITERAL_NAMES,
+    binding_key,
+    called_name,
+    display_element,
+    elements,
+    is_literal,
+    item_key,
+    name_of,
+    number_value,
+    positional_args,
+    same_code,
+    string_value,
+    subscript_index,
 )
 
 NEG, ZERO, POS = 1, 2, 4
@@ -83,13 +94,23 @@ BOUNDED_BELOW = "bounded-below"  # clamped from below (clamp(min=c)): not unboun
 LOG_PROB = "log-prob"  # a log_softmax / logsigmoid of logits holding -inf (a masked token): -inf there
 FROM_LOGITS = "from-logits"  # a distribution made from logits (`Categorical(logits=z)`): its `.probs` underflow to 0
 # Distributions whose `probs` are a softmax or sigmoid of their `logits`.
-LOGIT_DISTRIBUTIONS = frozenset({
-    "Categorical", "OneHotCategorical", "Bernoulli", "ContinuousBernoulli", "Binomial", "Geometric", "Multinomial",
-    "NegativeBinomial", "RelaxedBernoulli", "RelaxedOneHotCategorical",
-})
+LOGIT_DISTRIBUTIONS = frozenset(
+    {
+        "Categorical",
+        "OneHotCategorical",
+        "Bernoulli",
+        "ContinuousBernoulli",
+        "Binomial",
+        "Geometric",
+        "Multinomial",
+        "NegativeBinomial",
+        "RelaxedBernoulli",
+        "RelaxedOneHotCategorical",
+    }
+)
 LOG_SCALE_NAME = re.compile(r"^(log_?var|log_?variance|log_?sigma2|log_?sigma_?sq)$", re.I)
 # Float32 rounds any value within 2**-25 of ±1 to ±1 exactly: `clamp(max=1 - 1e-8)` still reaches 1.
-FLOAT32_HALF_ULP_BELOW_ONE = 2.0 ** -25
+FLOAT32_HALF_ULP_BELOW_ONE = 2.0**-25
 # Kinds of zero evidence, for rules about one kind of denominator (kept through shape changes and
 # multiplication by a positive constant).
 COUNT = "count"  # a count of selected elements: 0 when nothing is selected
@@ -101,14 +122,18 @@ DISTANCE = "distance"  # a norm of a difference or a cdist: 0 where two points c
 SIGNED = "signed"  # samples of both signs by construction (torch.randn), and odd powers of them
 LEARNED = "learned"  # an nn.Parameter itself (a view or cast of it): an optimizer step can take it anywhere
 SELECTED = "selected"  # x[mask], masked_select, and elementwise arithmetic on them: empty when nothing is selected
-REQUIRES_GRAD = "requires-grad"  # made with requires_grad=True: a variable gradients are taken for, whatever its first value
+REQUIRES_GRAD = (
+    "requires-grad"  # made with requires_grad=True: a variable gradients are taken for, whatever its first value
+)
 KINDS = frozenset({COUNT, SPREAD, NORM, RANGE})
 BOX_EXTENT = "box-extent"  # a box's width or height x2 - x1: 0 for a degenerate box, below 0 for an inverted one
 BOX_AREA = "box-area"  # a box's area w * h, a sum of areas, the union of two boxes: 0 for degenerate boxes
 BOX_UNION = "box-union"  # area1 + area2 - inter: 0 when both boxes are degenerate
 PAIRWISE = "pairwise"  # computed for every pair of two sets (`area1[:, None] + area2`): a matching or NMS matrix
 IOU = "iou"  # an intersection over union: exactly 1 where two boxes coincide
-DECODED = "decoded"  # exp(d) times a value of unknown sign (`exp(dw) * anchor_w`): a decoded box size, positive in practice
+DECODED = (
+    "decoded"  # exp(d) times a value of unknown sign (`exp(dw) * anchor_w`): a decoded box size, positive in practice
+)
 BOX_EXTENT_WHY = "a box's width or height, 0 for a degenerate box (a zero-area annotation, an underflowed prediction)"
 KEPT_BY_SCALING = KINDS | {LOSS}  # what multiplying or dividing by a positive value keeps
 
@@ -177,7 +202,11 @@ def _magnitude_at_most_one(fact: Fact) -> bool:
 
 def bounded_above(fact: Fact) -> bool:
     """The value cannot exceed a modest constant, so its exp cannot overflow."""
-    return fact.signs & POS == 0 or bool(fact.tags & {BOUNDED, UNIT, OPEN_UNIT, PROB, UNIFORM}) or fact.bounds[1] <= intervals.EXP_OVERFLOW
+    return (
+        fact.signs & POS == 0
+        or bool(fact.tags & {BOUNDED, UNIT, OPEN_UNIT, PROB, UNIFORM})
+        or fact.bounds[1] <= intervals.EXP_OVERFLOW
+    )
 
 
 def _builtin_called(call: cst.CSTNode, *names: str) -> bool:
@@ -188,7 +217,9 @@ def _builtin_called(call: cst.CSTNode, *names: str) -> bool:
 def literal_number(node: cst.CSTNode) -> Optional[float]:
     """The value of a numeric literal, `-literal`, `float('inf')`, `math.inf`-like constant."""
     negative = False
-    while isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):  # a loop: `- - - 1` may be long
+    while isinstance(node, cst.UnaryOperation) and isinstance(
+        node.operator, (cst.Minus, cst.Plus)
+    ):  # a loop: `- - - 1` may be long
         negative ^= isinstance(node.operator, cst.Minus)
         node = node.expression
     value = _unsigned_literal(node)
@@ -208,13 +239,22 @@ def _unsigned_literal(node: cst.CSTNode) -> Optional[float]:
             return float(text)
         except ValueError:
             return None
-    if isinstance(node, cst.Attribute) and node.attr.value in ("inf", "infty", "Inf") and name_of(node.value) is not None:
+    if (
+        isinstance(node, cst.Attribute)
+        and node.attr.value in ("inf", "infty", "Inf")
+        and name_of(node.value) is not None
+    ):
         return math.inf
     return None
 
 
-_ARITHMETIC = {cst.Add: float.__add__, cst.Subtract: float.__sub__, cst.Multiply: float.__mul__, cst.Divide: float.__truediv__,
-               cst.Power: float.__pow__}
+_ARITHMETIC = {
+    cst.Add: float.__add__,
+    cst.Subtract: float.__sub__,
+    cst.Multiply: float.__mul__,
+    cst.Divide: float.__truediv__,
+    cst.Power: float.__pow__,
+}
 MAX_CONSTANT_DEPTH = 8
 
 
@@ -234,7 +274,10 @@ def constant_value(node: cst.CSTNode, casts: bool = False, depth: int = 0, resol
         return constant_value(args[0], casts, depth + 1, resolve) if len(args) == 1 else None
     if not isinstance(node, cst.BinaryOperation) or type(node.operator) not in _ARITHMETIC:
         return None
-    left, right = constant_value(node.left, casts, depth + 1, resolve), constant_value(node.right, casts, depth + 1, resolve)
+    left, right = (
+        constant_value(node.left, casts, depth + 1, resolve),
+        constant_value(node.right, casts, depth + 1, resolve),
+    )
     if left is None or right is None:
         return None
     try:
@@ -254,7 +297,12 @@ def _clamp_bound(node: Optional[cst.CSTNode], resolve=None) -> Optional[float]:
     value = constant_value(node)
     if value is None and resolve is not None:
         value = resolve(node)
-    if value is None and resolve is not None and isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Subtract)):
+    if (
+        value is None
+        and resolve is not None
+        and isinstance(node, cst.BinaryOperation)
+        and isinstance(node.operator, (cst.Add, cst.Subtract))
+    ):
         left, right = constant_value(node.left), resolve(node.right)
         if left is not None and right is not None:
             value = left + right if isinstance(node.operator, cst.Add) else left - right
@@ -262,13 +310,19 @@ def _clamp_bound(node: Optional[cst.CSTNode], resolve=None) -> Optional[float]:
         if 0 < 1 - abs(value) <= FLOAT32_HALF_ULP_BELOW_ONE or 0 < abs(value) - 1 <= 2 * FLOAT32_HALF_ULP_BELOW_ONE:
             return math.copysign(1.0, value)
         return value
-    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):  # `-(1 - eps)`, in a loop: `- - - x` may be long
+    if isinstance(node, cst.UnaryOperation) and isinstance(
+        node.operator, cst.Minus
+    ):  # `-(1 - eps)`, in a loop: `- - - x` may be long
         negative = False
         while isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
             negative, node = not negative, node.expression
         inner = _clamp_bound(node, resolve)
         return -inner if negative and inner is not None else inner
-    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Subtract)) and is_eps_like(node.right):
+    if (
+        isinstance(node, cst.BinaryOperation)
+        and isinstance(node.operator, (cst.Add, cst.Subtract))
+        and is_eps_like(node.right)
+    ):
         one = literal_number(node.left)
         if one in (1.0, -1.0):
             return one + (1e-6 if isinstance(node.operator, cst.Add) else -1e-6)
@@ -286,7 +340,11 @@ def _number_fact(value: float) -> Fact:
     if math.isinf(value):
         tags = frozenset({POS_INF if value > 0 else NEG_INF})
     why = "the literal 0" if value == 0 else None
-    return Fact(_sign_of(value), why, tags | {CONSTANT}, value, value) if value == value else Fact(ANY, None, tags | {CONSTANT})
+    return (
+        Fact(_sign_of(value), why, tags | {CONSTANT}, value, value)
+        if value == value
+        else Fact(ANY, None, tags | {CONSTANT})
+    )
 
 
 def is_eps_like(node: cst.CSTNode) -> bool:
@@ -383,7 +441,7 @@ class Analyzer:
         found = self.env.lookup_name(key)
         fact = UNKNOWN
         if found is None and key.startswith("self."):
-            fact = self.env.class_attribute_fact(key[len("self."):]) or UNKNOWN
+            fact = self.env.class_attribute_fact(key[len("self.") :]) or UNKNOWN
         elif found is None and (passed := self.env.parameter_fact(key)) is not None:
             fact = passed
         elif found is None and MASK_NAME.search(name):
@@ -410,7 +468,11 @@ class Analyzer:
         if attr in ("data", "T", "mT", "H", "real", "values"):  # `.values` of `x.max(dim)`
             return self.fact(node.value, depth)
         if attr == "probs" and self.fact(node.value, depth).has(FROM_LOGITS):
-            return Fact(NONNEG, "the probs of a distribution made from logits (their softmax or sigmoid), which underflow to exactly 0", frozenset({PROB}))
+            return Fact(
+                NONNEG,
+                "the probs of a distribution made from logits (their softmax or sigmoid), which underflow to exactly 0",
+                frozenset({PROB}),
+            )
         return UNKNOWN
 
     def _Subscript(self, node: cst.Subscript, depth: int) -> Fact:
@@ -442,7 +504,9 @@ class Analyzer:
         index = subscript_index(node)
         constant = string_value(index) if index is not None else None
         number = literal_number(index) if index is not None and constant is None else None
-        element = constant if constant is not None else int(number) if number is not None and number == int(number) else None
+        element = (
+            constant if constant is not None else int(number) if number is not None and number == int(number) else None
+        )
         if element is None:
             return None
         made = self.env.held(base) if container is not None else base
@@ -467,7 +531,7 @@ class Analyzer:
     def _List(self, node: cst.List, depth: int) -> Fact:
         """A list or tuple display keeps only the infinities its elements hold (`[0.0, float("-inf")]`)."""
         tags = frozenset()
-        for element in node.elements[:self.MAX_ELEMENTS]:
+        for element in node.elements[: self.MAX_ELEMENTS]:
             tags |= self.fact(element.value, depth).tags & {NEG_INF, POS_INF}
         return Fact(ANY, None, tags)
 
@@ -506,8 +570,15 @@ class Analyzer:
     def _multiply(self, left: cst.CSTNode, right: cst.CSTNode, a: Fact, b: Fact) -> Fact:
         if same_code(left, right):
             return self.power(a, cst.Integer("2"))
-        if _negated_scale(left, a) and b.tags & {SQUARE, SQUARED_DIFF} or _negated_scale(right, b) and a.tags & {SQUARE, SQUARED_DIFF}:
-            return Fact(NEG | ZERO, None, frozenset({NEG_SQUARE}))  # `-gamma * (x - c) ** 2`: a scale of unknown sign is taken as positive
+        if (
+            _negated_scale(left, a)
+            and b.tags & {SQUARE, SQUARED_DIFF}
+            or _negated_scale(right, b)
+            and a.tags & {SQUARE, SQUARED_DIFF}
+        ):
+            return Fact(
+                NEG | ZERO, None, frozenset({NEG_SQUARE})
+            )  # `-gamma * (x - c) ** 2`: a scale of unknown sign is taken as positive
         return self._product(a, b)
 
     def _divide(self, top: cst.CSTNode, bottom: cst.CSTNode, left: Fact, right: Fact) -> Fact:
@@ -517,7 +588,9 @@ class Analyzer:
         if overflowing is not None:
             return overflowing
         if left.signs & POS == 0 and (right.signs & NEG == 0 or right.why is None):
-            return Fact(NEG | ZERO, None, left.tags & {NEG_SQUARE})  # `(x - x.max()) / temperature`: a scale of unknown sign is taken as positive
+            return Fact(
+                NEG | ZERO, None, left.tags & {NEG_SQUARE}
+            )  # `(x - x.max()) / temperature`: a scale of unknown sign is taken as positive
         if left.has(UNDERFLOW) and right.why is None:
             return left._replace(tags=left.tags - {ROW_ONE})  # a density divided by its normaliser
         kept = (left.tags & KEPT_BY_SCALING if right.why is None else frozenset()) | left.tags & {BOX_EXTENT}
@@ -533,7 +606,11 @@ class Analyzer:
         if not scales:
             return None
         what = "a cosine, which reaches 1," if left.has(UNIT) else _fmt(top)
-        return Fact(ANY, f"{what} divided by {_fmt(min(scales))}: {_fmt(round(top / min(scales), 1))}, above 88.72", frozenset({OVERFLOWS}))
+        return Fact(
+            ANY,
+            f"{what} divided by {_fmt(min(scales))}: {_fmt(round(top / min(scales), 1))}, above 88.72",
+            frozenset({OVERFLOWS}),
+        )
 
     def _add(self, left: cst.CSTNode, right: cst.CSTNode, a: Fact, b: Fact) -> Fact:
         if is_positive_guard(left) and not b.can(NEG) or is_positive_guard(right) and not a.can(NEG):
@@ -541,14 +618,25 @@ class Analyzer:
         for low, other, other_node in ((a, b, right), (b, a, left)):
             if low.has(BELOW_ZERO) and (other.signs == POS or is_positive_guard(other_node)):
                 return Fact(ANY, low.why, frozenset({BELOW_ZERO}))  # an eps does not lift a value that goes below 0
-        if is_positive_guard(left) or is_positive_guard(right):  # `x + eps` is guarded, unless x is seen to go negative (`randn + 1`)
+        if is_positive_guard(left) or is_positive_guard(
+            right
+        ):  # `x + eps` is guarded, unless x is seen to go negative (`randn + 1`)
             other = b if is_positive_guard(left) else a
-            return Fact(ANY, other.why, frozenset({SIGNED})) if other.has(SIGNED) and other.why is not None else POSITIVE
+            return (
+                Fact(ANY, other.why, frozenset({SIGNED})) if other.has(SIGNED) and other.why is not None else POSITIVE
+            )
         for scaled, offset in ((a, b), (b, a)):
             if scaled.has(SCALED_UNIT) and offset.why is None:
                 return Fact(ANY, scaled.why, frozenset({SCALED_UNIT}))  # `tanh(x) * scale + mean`
-        if a.has(SQUARED_DIFF) and (b.has(SQUARED_DIFF) or b.has(SQUARED_DISTANCE)) or a.has(SQUARED_DISTANCE) and b.has(SQUARED_DIFF):
-            return Fact(NONNEG, "a sum of squared differences, 0 where the two points coincide", frozenset({SQUARED_DISTANCE}))
+        if (
+            a.has(SQUARED_DIFF)
+            and (b.has(SQUARED_DIFF) or b.has(SQUARED_DISTANCE))
+            or a.has(SQUARED_DISTANCE)
+            and b.has(SQUARED_DIFF)
+        ):
+            return Fact(
+                NONNEG, "a sum of squared differences, 0 where the two points coincide", frozenset({SQUARED_DISTANCE})
+            )
         if a.has(SQUARE) and b.has(SQUARE):
             return Fact(NONNEG, None, frozenset({SQUARE}))  # 0 only for an all-zero vector: no evidence by itself
         signs = _add_signs(a.signs, b.signs)
@@ -562,23 +650,44 @@ class Analyzer:
         if one == 1 and b.has(UNIFORM):
             return POSITIVE  # torch.rand never returns 1
         if one == 1 and b.has(PROB):
-            return Fact(NONNEG, "1 - p, 0 when p reaches 1 (a probability saturates at 1.0 in floating point)", frozenset({PROB}))
+            return Fact(
+                NONNEG,
+                "1 - p, 0 when p reaches 1 (a probability saturates at 1.0 in floating point)",
+                frozenset({PROB}),
+            )
         if one == 1 and b.has(UNIT) and b.signs & NEG == 0 and b.why is not None:
             return Fact(NONNEG, f"1 - x with x {b.why}", frozenset({PROB}))  # in [0, 1], 0 where x reaches 1
         if one is not None and b.has(UNIT):
-            return Fact(NONNEG, f"{_fmt(one)} - x with x reaching 1, which is 0", frozenset({UNIT_COMPLEMENT} if one == 1 else ()))
+            return Fact(
+                NONNEG,
+                f"{_fmt(one)} - x with x reaching 1, which is 0",
+                frozenset({UNIT_COMPLEMENT} if one == 1 else ()),
+            )
         if one == 1 and b.has(SCALED_UNIT_SQUARE):
             return Fact(ANY, b.why + ": 1 - x² is below 0 wherever |x| > 1", frozenset({BELOW_ZERO}))
         if b.signs == NEG and a.signs & NEG == 0:
             return POSITIVE if a.signs == POS or is_positive_guard(right) else Fact(NONNEG, None)
         if a.can(ZERO) and a.signs & NEG == 0 and is_eps_like(right):
-            return Fact(ANY, f"{a.why}, minus an eps: below 0 there (the eps has the wrong sign)", frozenset({BELOW_ZERO}))
+            return Fact(
+                ANY, f"{a.why}, minus an eps: below 0 there (the eps has the wrong sign)", frozenset({BELOW_ZERO})
+            )
         if boxes.is_box_extent(left, right):
             return Fact(ANY, BOX_EXTENT_WHY, frozenset({DIFF, BOX_EXTENT}))
-        if a.has(BOX_AREA) and a.can(ZERO) and isinstance(left, cst.BinaryOperation) and isinstance(left.operator, cst.Add) and not is_eps_like(right):
-            return Fact(NONNEG, "the union of two boxes (their areas' sum minus the intersection), 0 when both boxes are degenerate",
-                        frozenset({BOX_AREA, BOX_UNION} | ({PAIRWISE} if boxes.broadcasts(left) else set())))
-        if self._is_maximum_of_rows(right) or b.tags & UPPER_BOUNDS:  # `x - x.max(-1, keepdim=True).values`: at most 0, 0 at the max
+        if (
+            a.has(BOX_AREA)
+            and a.can(ZERO)
+            and isinstance(left, cst.BinaryOperation)
+            and isinstance(left.operator, cst.Add)
+            and not is_eps_like(right)
+        ):
+            return Fact(
+                NONNEG,
+                "the union of two boxes (their areas' sum minus the intersection), 0 when both boxes are degenerate",
+                frozenset({BOX_AREA, BOX_UNION} | ({PAIRWISE} if boxes.broadcasts(left) else set())),
+            )
+        if (
+            self._is_maximum_of_rows(right) or b.tags & UPPER_BOUNDS
+        ):  # `x - x.max(-1, keepdim=True).values`: at most 0, 0 at the max
             return Fact(NEG | ZERO, None, frozenset({ROW_MAX}), min(a.bounds[0] - a.bounds[1], 0.0), 0.0)
         if self._is_pair_maximum_of(right, left):
             return Fact(NEG | ZERO, None)
@@ -587,13 +696,23 @@ class Analyzer:
         if one is not None or literal_number(right) is not None:
             return UNKNOWN  # `1 - x`, `x - 1`: nothing says x reaches 1 (its own evidence is about 0)
         if self._is_gram_expansion(left, right):
-            return Fact(ANY, "a squared distance expanded as |a|² + |b|² - 2ab, which rounds below 0", frozenset({SQUARED_DISTANCE, EXPANDED_DISTANCE}))
+            return Fact(
+                ANY,
+                "a squared distance expanded as |a|² + |b|² - 2ab, which rounds below 0",
+                frozenset({SQUARED_DISTANCE, EXPANDED_DISTANCE}),
+            )
         if self._is_moment_difference(left, right):
-            return Fact(ANY, "a variance computed as E[x²] - E[x]², 0 for a constant input and rounding below 0", frozenset({SPREAD}))
+            return Fact(
+                ANY,
+                "a variance computed as E[x²] - E[x]², 0 for a constant input and rounding below 0",
+                frozenset({SPREAD}),
+            )
         if self._is_mean_of(right, left):
             return Fact(ANY, "a difference, 0 wherever both sides are equal", frozenset({DIFF, CENTRED}))
         if _gathered_pair(left, right):
-            return Fact(ANY, None, frozenset())  # `pos[i] - pos[j]` over an edge list: 0 only for a self-loop or duplicate points
+            return Fact(
+                ANY, None, frozenset()
+            )  # `pos[i] - pos[j]` over an edge list: 0 only for a self-loop or duplicate points
         return Fact(ANY, "a difference, 0 wherever both sides are equal", frozenset({DIFF}))
 
     def _is_mean_of(self, node: cst.CSTNode, values: cst.CSTNode, hops: int = 0) -> bool:
@@ -608,7 +727,12 @@ class Analyzer:
         if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Divide):
             return self._is_sum_of(node.left, values, hops)
         described = self.env.describe_call(node) if isinstance(node, cst.Call) else None
-        return described is not None and described[0] in MEANS and bool(described[1]) and self._is_sum_of(described[1][0], values, hops)
+        return (
+            described is not None
+            and described[0] in MEANS
+            and bool(described[1])
+            and self._is_sum_of(described[1][0], values, hops)
+        )
 
     def _is_sum_of(self, node: cst.CSTNode, values: cst.CSTNode, hops: int) -> bool:
         """`node` is `values` or a (per-group) sum or mean of it, through local names."""
@@ -622,7 +746,13 @@ class Analyzer:
         if described is None:
             return False
         reduction = torch_group_reduction(*described)
-        operand = reduction.source if reduction is not None else described[1][0] if described[0] in SUMS and described[1] else None
+        operand = (
+            reduction.source
+            if reduction is not None
+            else described[1][0]
+            if described[0] in SUMS and described[1]
+            else None
+        )
         return operand is not None and self._is_sum_of(operand, values, hops + 1)
 
     def _is_moment_difference(self, left: cst.CSTNode, right: cst.CSTNode) -> bool:
@@ -657,7 +787,11 @@ class Analyzer:
         while True:
             if isinstance(node, cst.Subscript) or isinstance(node, cst.Attribute) and node.attr.value == "values":
                 node = node.value
-            elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in PRESERVING | {"detach"}:
+            elif (
+                isinstance(node, cst.Call)
+                and isinstance(node.func, cst.Attribute)
+                and node.func.attr.value in PRESERVING | {"detach"}
+            ):
                 node = node.func.value  # `m.detach()`, `m.unsqueeze(-1)`: the same values
             elif isinstance(node, cst.IfExp):  # `m if keepdim else m.unsqueeze(dim)`
                 return self._is_maximum_of_rows(node.body, hops) and self._is_maximum_of_rows(node.orelse, hops)
@@ -711,7 +845,7 @@ class Analyzer:
         return UNKNOWN
 
     def _extreme(self, node: cst.CSTNode, depth: int) -> Optional[str]:
-        """"max" or "min" for `x.max()`, `torch.amin(x, dim)`, `x.max(dim)[0]`, `x.max(dim).values`,
+        """ "max" or "min" for `x.max()`, `torch.amin(x, dim)`, `x.max(dim)[0]`, `x.max(dim).values`,
         following one local assignment."""
         if name_of(node) is not None:
             found = self.env.lookup(node)
@@ -726,14 +860,23 @@ class Analyzer:
         if described is None:
             return None
         name, operands, keywords = described
-        elementwise = name in ("max", "min") and len(operands) == 2 and "dim" not in keywords and not isinstance(literal_number(operands[1]), float)
+        elementwise = (
+            name in ("max", "min")
+            and len(operands) == 2
+            and "dim" not in keywords
+            and not isinstance(literal_number(operands[1]), float)
+        )
         return None if elementwise else {"max": "max", "amax": "max", "min": "min", "amin": "min"}.get(name)
 
     def _product(self, a: Fact, b: Fact) -> Fact:
         if a.has(NORMALIZED) and b.has(NORMALIZED):
             return Fact(ANY, None, frozenset({NORMALIZED_PRODUCT}))
         if a.has(BOX_EXTENT) and b.has(BOX_EXTENT):
-            return Fact(_mul_signs(a.signs, b.signs), "a box's area, 0 for a degenerate box (a zero-area annotation, a box clipped to the border)", frozenset({BOX_AREA}))
+            return Fact(
+                _mul_signs(a.signs, b.signs),
+                "a box's area, 0 for a degenerate box (a zero-area annotation, a box clipped to the border)",
+                frozenset({BOX_AREA}),
+            )
         signs = _mul_signs(a.signs, b.signs)
         if UNDERFLOW in a.tags | b.tags:
             return Fact(signs, UNDERFLOW_WHY, frozenset({UNDERFLOW}))  # 0 times a finite value is 0
@@ -744,8 +887,15 @@ class Analyzer:
         if _magnitude_at_most_one(a) and b.has(CONSTANT) or _magnitude_at_most_one(b) and a.has(CONSTANT):
             tags.add(BOUNDED)  # `5 * tanh(x)`
         for unit, scale in ((a, b), (b, a)):
-            if unit.has(UNIT) and unit.why is not None and not scale.has(CONSTANT) and not _magnitude_at_most_one(scale):
-                return Fact(signs, f"{unit.why.split(',')[0]} scaled by a value that can exceed 1", frozenset({SCALED_UNIT}))
+            if (
+                unit.has(UNIT)
+                and unit.why is not None
+                and not scale.has(CONSTANT)
+                and not _magnitude_at_most_one(scale)
+            ):
+                return Fact(
+                    signs, f"{unit.why.split(',')[0]} scaled by a value that can exceed 1", frozenset({SCALED_UNIT})
+                )
         for kept, factor in ((a, b), (b, a)):
             if factor.signs == POS and factor.why is None:
                 tags |= kept.tags & KEPT_BY_SCALING
@@ -829,8 +979,13 @@ class Analyzer:
     @staticmethod
     def _abs(inner: Fact) -> Fact:
         low, high = intervals.absolute(inner.bounds)
-        return Fact((inner.signs & ZERO) | (POS if inner.signs & (POS | NEG) else 0) or NONNEG, inner.why if inner.can(ZERO) else None,
-                    frozenset(), low, high)
+        return Fact(
+            (inner.signs & ZERO) | (POS if inner.signs & (POS | NEG) else 0) or NONNEG,
+            inner.why if inner.can(ZERO) else None,
+            frozenset(),
+            low,
+            high,
+        )
 
     def _op_fact(self, name: str, first: Fact, operands, keywords, depth: int) -> Fact:
         if first.has(NUMPY):  # `arr.sum()` of an array is an array
@@ -851,12 +1006,18 @@ class Analyzer:
         if op is not None:
             known = self._table_fact(name, op, first, keywords)
             if known is not None:
-                saved = name in ops.SAVING_OUTPUT or name in ops.SAVING_OUTPUT_WHEN_INPLACE and is_literal(keywords.get("inplace"), True)
+                saved = (
+                    name in ops.SAVING_OUTPUT
+                    or name in ops.SAVING_OUTPUT_WHEN_INPLACE
+                    and is_literal(keywords.get("inplace"), True)
+                )
                 return _tagged(known, SAVED) if saved else known
         if name == "square" and first.has(DIFF):
             return Fact(NONNEG, first.why, frozenset({SQUARED_DIFF}) | first.tags & {CENTRED})
         if name == "mse_loss":
-            return Fact(NONNEG, "a mean squared error, 0 where prediction and target agree", frozenset({SQUARED_DISTANCE}))
+            return Fact(
+                NONNEG, "a mean squared error, 0 where prediction and target agree", frozenset({SQUARED_DISTANCE})
+            )
         if name in ("abs", "absolute", "square"):
             return self._abs(first)
         if name in ("sqrt",):
@@ -899,14 +1060,18 @@ class Analyzer:
             return Fact(ANY, None, frozenset({FROM_LOGITS}))
         if name in ("normalize",):
             return Fact(ANY, None, frozenset({UNIT, NORMALIZED}), -1.0, 1.0)
-        if name in EXTREMES and (len(operands) == 1 or len(operands) == 2 and _is_dimension(operands[1])):  # `x.max(dim)`: within x's range
+        if name in EXTREMES and (
+            len(operands) == 1 or len(operands) == 2 and _is_dimension(operands[1])
+        ):  # `x.max(dim)`: within x's range
             return Fact(first.signs, None, frozenset(EXTREME_TAGS.get(name, ())), *first.bounds)
         if name == "logsumexp":
             return Fact(ANY, None, frozenset({LOG_SUM_EXP}))
         if name in CONCATENATIONS and operands:
             return self._joined(operands[0], depth)
         if name in CONVOLUTIONS and len(operands) >= 2 and self._zero_sum_kernel(operands[1], 0):
-            return Fact(ANY, "a derivative filter's response (its weights sum to 0), 0 on a flat region", frozenset({DIFF}))
+            return Fact(
+                ANY, "a derivative filter's response (its weights sum to 0), 0 on a flat region", frozenset({DIFF})
+            )
         if name in ("mm", "matmul", "bmm", "linear", "inner", "dot") and len(operands) >= 2:
             return self._matmul(first, self.fact(operands[1], depth))
         return UNKNOWN
@@ -918,7 +1083,7 @@ class Analyzer:
             return self.fact(sequence, depth)
         if not parts or any(isinstance(part, cst.StarredElement) for part in parts):
             return UNKNOWN
-        facts = [self.fact(part, depth) for part in parts[:self.MAX_ELEMENTS]]
+        facts = [self.fact(part, depth) for part in parts[: self.MAX_ELEMENTS]]
         result = facts[0]
         for fact in facts[1:]:
             result = join(result, fact)
@@ -941,7 +1106,17 @@ class Analyzer:
         if name in ("tensor", "as_tensor", "Tensor", "FloatTensor"):
             weights = _literal_numbers(operands[0])
             return bool(weights) and any(weights) and abs(sum(weights)) < 1e-9
-        if name in PRESERVING or name in ("view", "reshape", "transpose", "permute", "t", "flip", "unsqueeze", "expand", "repeat"):
+        if name in PRESERVING or name in (
+            "view",
+            "reshape",
+            "transpose",
+            "permute",
+            "t",
+            "flip",
+            "unsqueeze",
+            "expand",
+            "repeat",
+        ):
             return self._zero_sum_kernel(operands[0], hops + 1)
         return False
 
@@ -994,13 +1169,19 @@ class Analyzer:
         if op.handles:  # a copy or a cast: the same values in a tensor autograd did not save
             return first._replace(tags=first.tags - {SAVED})
         if kind == ops.EXPONENTIAL and name == "exp" and first.has(LOSS) and first.signs & POS == 0:
-            return Fact(POS, "exp(-loss), the probability of the target, which reaches 1 where the loss is 0", frozenset({PROB}))
+            return Fact(
+                POS, "exp(-loss), the probability of the target, which reaches 1 where the loss is 0", frozenset({PROB})
+            )
         if kind == ops.EXPONENTIAL:  # exp of a value at most ~0 (x - max, -abs, log_softmax) cannot overflow
-            if first.has(NEG_SQUARE) and first.bounds[0] < -intervals.EXP_UNDERFLOW:  # positive as a denominator would have it: only the log rules read the tag
+            if (
+                first.has(NEG_SQUARE) and first.bounds[0] < -intervals.EXP_UNDERFLOW
+            ):  # positive as a denominator would have it: only the log rules read the tag
                 return Fact(POS, UNDERFLOW_WHY, frozenset({UNDERFLOW}))
             low, high = intervals.exp(first.bounds)
             row_one = {ROW_ONE} if first.has(ROW_MAX) else set()
-            if first.tags & {ROW_MAX, LOG_PROBABILITY} and first.bounds[0] < -intervals.EXP_UNDERFLOW:  # probabilities: exactly 0 below about -103
+            if (
+                first.tags & {ROW_MAX, LOG_PROBABILITY} and first.bounds[0] < -intervals.EXP_UNDERFLOW
+            ):  # probabilities: exactly 0 below about -103
                 source = "x - max(x), a softmax written by hand," if first.has(ROW_MAX) else "a log-probability"
                 why = f"exp of {source} whose small entries underflow to exactly 0"
                 return Fact(POS, why, frozenset({UNDERFLOW, PROB} | row_one), low, high)
@@ -1010,14 +1191,27 @@ class Analyzer:
         if kind == ops.POSITIVE:
             return POSITIVE
         if kind == ops.LOG_PROBABILITY:  # -inf where a logit is -inf (a masked token)
-            return Fact(NEG | ZERO, None, frozenset({LOG_PROBABILITY} | ({LOG_PROB} if first.has(NEG_INF) else set())), -math.inf, 0.0)
+            return Fact(
+                NEG | ZERO,
+                None,
+                frozenset({LOG_PROBABILITY} | ({LOG_PROB} if first.has(NEG_INF) else set())),
+                -math.inf,
+                0.0,
+            )
         if kind == ops.PROBABILITY:
             return _probability(name, first)
         if kind == ops.DISTANCE and op.eps > 0 and _keeps_default_eps(keywords):  # `F.pairwise_distance` adds its eps
             return Fact(POS, None, frozenset(), 0.0, 2.0 if first.has(NORMALIZED) else math.inf)
-        if kind == ops.DISTANCE or kind == ops.NORM and first.has(DIFF):  # points on the unit sphere are at most 2 apart
-            return Fact(NONNEG, f"a {name} between two points, 0 where they coincide", frozenset({NORM, DISTANCE}), 0.0,
-                        2.0 if first.has(NORMALIZED) else math.inf)
+        if (
+            kind == ops.DISTANCE or kind == ops.NORM and first.has(DIFF)
+        ):  # points on the unit sphere are at most 2 apart
+            return Fact(
+                NONNEG,
+                f"a {name} between two points, 0 where they coincide",
+                frozenset({NORM, DISTANCE}),
+                0.0,
+                2.0 if first.has(NORMALIZED) else math.inf,
+            )
         if kind == ops.NORM:
             return Fact(NONNEG, f"a {name}, 0 for an all-zero input", frozenset({NORM}))
         if kind == ops.SPREAD:
@@ -1032,7 +1226,9 @@ class Analyzer:
                 return Fact(POS, None, frozenset(), first.bounds[0], high)
             return Fact(NONNEG, f"a {name} output, 0 for every non-positive input", frozenset({RECTIFIED}), 0.0, high)
         if kind == ops.COSINE:
-            return Fact(ANY, "a cosine similarity, which rounds past ±1 in float32", frozenset({UNIT, PAST_UNIT}), -1.0, 1.0)
+            return Fact(
+                ANY, "a cosine similarity, which rounds past ±1 in float32", frozenset({UNIT, PAST_UNIT}), -1.0, 1.0
+            )
         if kind == ops.UNIT:
             return Fact(ANY, f"a {name} output, which reaches ±1 exactly", frozenset({UNIT}), -1.0, 1.0)
         if kind == ops.BOOLEAN:
@@ -1089,7 +1285,11 @@ class Analyzer:
         if first.has(UNDERFLOW):
             return first  # 0 where every term underflows (a mixture far from the point)
         if first.has(PROB) and first.why is not None and name != "cumsum":
-            return Fact(NONNEG, f"a {name} of probabilities, exactly 0 where every term underflows (a class that never fires)", frozenset({UNDERFLOW}))
+            return Fact(
+                NONNEG,
+                f"a {name} of probabilities, exactly 0 where every term underflows (a class that never fires)",
+                frozenset({UNDERFLOW}),
+            )
         if first.has(MASK) or first.has(COUNT):
             return Fact(NONNEG, "a count of a mask, 0 when no element is selected", frozenset({COUNT}))
         if first.signs == POS and first.why is None:
@@ -1100,14 +1300,18 @@ class Analyzer:
             why = "a variance computed by hand (squared deviations from the mean), 0 for a constant input or a group of one element"
             return Fact(NONNEG, why, frozenset({SPREAD, CENTRED}))
         if first.has(SQUARED_DIFF) and name != "cumsum":
-            return Fact(NONNEG, f"a {name} of squared differences, 0 where the two points coincide", frozenset({SQUARED_DISTANCE}))
+            return Fact(
+                NONNEG,
+                f"a {name} of squared differences, 0 where the two points coincide",
+                frozenset({SQUARED_DISTANCE}),
+            )
         if first.has(SQUARE) and name != "cumsum":
             return Fact(NONNEG, None, frozenset({SQUARE}))
         return Fact(first.signs, f"a {name}, 0 when its terms are 0 or cancel")
 
     def _group_fact(self, op: str, source: Fact) -> Fact:
         """A per-group sum or mean is judged as the sum or mean of its source; a group max or min, unknown."""
-        return self._sum(op[len("group_"):], source) if op in ("group_sum", "group_mean") else UNKNOWN
+        return self._sum(op[len("group_") :], source) if op in ("group_sum", "group_mean") else UNKNOWN
 
     def _literal_of(self, node: cst.CSTNode) -> Optional[float]:
         """The number a name stands for: its constant assignment, else its parameter's default."""
@@ -1124,11 +1328,19 @@ class Analyzer:
     def _clamp(name: str, first: Fact, operands, keywords, resolve=None) -> Fact:
         """`clamp(min=..., max=...)`, `clip`, `clamp_min`: the value kept within its bounds."""
         fact, low_value, high_value = Analyzer._clamped(name, first, operands, keywords, resolve)
-        interval = (low_value if low_value is not None else -math.inf, high_value if high_value is not None else math.inf)
-        return bounded(fact._replace(lo=first.lo, hi=first.hi) if fact.signs == first.signs and fact.why == first.why else fact, interval)
+        interval = (
+            low_value if low_value is not None else -math.inf,
+            high_value if high_value is not None else math.inf,
+        )
+        return bounded(
+            fact._replace(lo=first.lo, hi=first.hi) if fact.signs == first.signs and fact.why == first.why else fact,
+            interval,
+        )
 
     @staticmethod
-    def _clamped(name: str, first: Fact, operands, keywords, resolve=None) -> Tuple[Fact, Optional[float], Optional[float]]:
+    def _clamped(
+        name: str, first: Fact, operands, keywords, resolve=None
+    ) -> Tuple[Fact, Optional[float], Optional[float]]:
         low = keywords.get("min")
         if low is None and len(operands) >= 2:
             low = operands[1]
@@ -1149,13 +1361,21 @@ class Analyzer:
         if low_value == 0:
             tags.add(RECTIFIED)
             tags |= first.tags & {BOX_EXTENT}  # `(x2 - x1).clamp(min=0)`: still 0 for a degenerate box
-            why = "a value clamped to [0, 1], which reaches 0 and 1" if UNIT in tags else "a value clamped at 0, which stays 0"
+            why = (
+                "a value clamped to [0, 1], which reaches 0 and 1"
+                if UNIT in tags
+                else "a value clamped at 0, which stays 0"
+            )
         elif UNIT in tags and low_value is not None and low_value > 0:
             why = "a value clamped to [eps, 1], which reaches 1 (float32 rounds 1 - eps to 1.0 for eps below 3e-8)"
         elif UNIT in tags:
             why = "a value clamped to exactly ±1"
         if low is not None and (low_value > 0 if low_value is not None else True):
-            return Fact(POS, why, frozenset(tags)), low_value, high_value  # a named lower bound (`min=self.min_norm`) is the author's guard
+            return (
+                Fact(POS, why, frozenset(tags)),
+                low_value,
+                high_value,
+            )  # a named lower bound (`min=self.min_norm`) is the author's guard
         if why is not None or OPEN_UNIT in tags:
             sign = NONNEG if low_value == 0 else ANY
             return Fact(sign, why, frozenset(tags)), low_value, high_value
@@ -1172,7 +1392,11 @@ def _without(fact: Fact, excluded: FrozenSet[float]) -> Fact:
     if 0.0 not in excluded:
         return fact
     if fact.has(PROB):
-        return Fact(POS, None, frozenset({OPEN_UNIT})) if 1.0 in excluded else Fact(POS, "a probability, which reaches 1", frozenset({UNIT}))
+        return (
+            Fact(POS, None, frozenset({OPEN_UNIT}))
+            if 1.0 in excluded
+            else Fact(POS, "a probability, which reaches 1", frozenset({UNIT}))
+        )
     return Fact(fact.signs & ~ZERO, None, fact.tags - ZERO_KINDS)
 
 
@@ -1188,14 +1412,24 @@ def _negated(inner: Fact) -> Fact:
     return Fact(_negate(inner.signs), inner.why, frozenset(tags), *intervals.negate(inner.bounds))
 
 
-BINARY_OPERATORS = {cst.Add: "+", cst.Subtract: "-", cst.Multiply: "*", cst.Divide: "/", cst.Power: "**",
-                    cst.MatrixMultiply: "@", cst.BitAnd: "&", cst.BitOr: "&"}
+BINARY_OPERATORS = {
+    cst.Add: "+",
+    cst.Subtract: "-",
+    cst.Multiply: "*",
+    cst.Divide: "/",
+    cst.Power: "**",
+    cst.MatrixMultiply: "@",
+    cst.BitAnd: "&",
+    cst.BitOr: "&",
+}
 # The method and function forms of the operators, in place or not: one meaning each.
 ARITHMETIC_METHODS = {
     **dict.fromkeys(("add", "add_", "__add__", "__iadd__"), "+"),
     **dict.fromkeys(("sub", "sub_", "subtract", "subtract_", "__sub__", "__isub__"), "-"),
     **dict.fromkeys(("mul", "mul_", "multiply", "multiply_", "__mul__", "__imul__"), "*"),
-    **dict.fromkeys(("div", "div_", "divide", "divide_", "true_divide", "true_divide_", "__truediv__", "__itruediv__"), "/"),
+    **dict.fromkeys(
+        ("div", "div_", "divide", "divide_", "true_divide", "true_divide_", "__truediv__", "__itruediv__"), "/"
+    ),
     **dict.fromkeys(("logical_and", "logical_or", "bitwise_and", "bitwise_or"), "&"),
 }
 NEGATIONS = frozenset({"neg", "neg_", "negative", "negative_", "__neg__"})
@@ -1219,7 +1453,10 @@ def _probability(name: str, first: Fact) -> Fact:
     low, high = first.bounds
     if name in SIGMOIDS:
         reaches_zero, below_one = low < SIGMOID_UNDERFLOW, high <= SIGMOID_SATURATION
-        bottom, top = (0.0 if reaches_zero else 1 / (1 + math.exp(-low)), 1 / (1 + math.exp(-high)) if below_one else 1.0)
+        bottom, top = (
+            0.0 if reaches_zero else 1 / (1 + math.exp(-low)),
+            1 / (1 + math.exp(-high)) if below_one else 1.0,
+        )
     elif name in SOFTMAXES or name.startswith("softm"):
         reaches_zero = high - low > intervals.EXP_UNDERFLOW
         bottom, top = (0.0 if reaches_zero else math.exp(low - high) * 1e-9, 1.0)
@@ -1227,12 +1464,23 @@ def _probability(name: str, first: Fact) -> Fact:
         reaches_zero, bottom, top = True, 0.0, 1.0
     if not reaches_zero:
         return Fact(POS, None, frozenset({PROB}), bottom, top)
-    return Fact(NONNEG, f"a {name} output, which underflows to exactly 0 for very negative inputs", frozenset({PROB}), bottom, top)
+    return Fact(
+        NONNEG,
+        f"a {name} output, which underflows to exactly 0 for very negative inputs",
+        frozenset({PROB}),
+        bottom,
+        top,
+    )
 
 
 def _negated_scale(node: cst.CSTNode, fact: Fact) -> bool:
     """`-gamma`, `-self.preterm.to(x)`: the negation of a value with no evidence of its sign."""
-    return isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus) and fact.why is None and not fact.has(CONSTANT)
+    return (
+        isinstance(node, cst.UnaryOperation)
+        and isinstance(node.operator, cst.Minus)
+        and fact.why is None
+        and not fact.has(CONSTANT)
+    )
 
 
 def _squared_operand(node: cst.CSTNode, env) -> Optional[cst.CSTNode]:
@@ -1257,7 +1505,11 @@ def _looked_through(node: cst.CSTNode) -> cst.CSTNode:
     while True:
         if isinstance(node, cst.Subscript):
             node = node.value
-        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in PRESERVING | {"detach"}:
+        elif (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value in PRESERVING | {"detach"}
+        ):
             node = node.func.value
         else:
             return node
@@ -1267,7 +1519,9 @@ def _gathered_pair(left: cst.CSTNode, right: cst.CSTNode) -> bool:
     """`pos[i] - pos[j]`: two rows of one tensor picked by two index tensors (an edge list), which
     coincide only for a self-loop or two points at one place, unlike `x[:, None] - x[None]`, whose
     diagonal is 0 by construction."""
-    if not (isinstance(left, cst.Subscript) and isinstance(right, cst.Subscript) and same_code(left.value, right.value)):
+    if not (
+        isinstance(left, cst.Subscript) and isinstance(right, cst.Subscript) and same_code(left.value, right.value)
+    ):
         return False
     first, second = subscript_index(left), subscript_index(right)
     return isinstance(first, cst.Name) and isinstance(second, cst.Name) and first.value != second.value
@@ -1312,17 +1566,30 @@ def _fmt(value: float) -> str:
     return str(int(value)) if math.isfinite(value) and value == int(value) else str(value)
 
 
-ZERO_TESTS = {cst.Equal: True, cst.LessThanEqual: True, cst.LessThan: True, cst.NotEqual: False, cst.GreaterThan: False,
-              cst.GreaterThanEqual: False}
-FLIPPED = {cst.LessThan: cst.GreaterThan, cst.GreaterThan: cst.LessThan, cst.LessThanEqual: cst.GreaterThanEqual,
-           cst.GreaterThanEqual: cst.LessThanEqual, cst.Equal: cst.Equal, cst.NotEqual: cst.NotEqual}
+ZERO_TESTS = {
+    cst.Equal: True,
+    cst.LessThanEqual: True,
+    cst.LessThan: True,
+    cst.NotEqual: False,
+    cst.GreaterThan: False,
+    cst.GreaterThanEqual: False,
+}
+FLIPPED = {
+    cst.LessThan: cst.GreaterThan,
+    cst.GreaterThan: cst.LessThan,
+    cst.LessThanEqual: cst.GreaterThanEqual,
+    cst.GreaterThanEqual: cst.LessThanEqual,
+    cst.Equal: cst.Equal,
+    cst.NotEqual: cst.NotEqual,
+}
 
 
 def _zero_test_selects(condition: cst.CSTNode, value: cst.CSTNode, when: bool) -> bool:
     """True when `condition` compares `value` with 0 (or an eps) and holds exactly where `value`
     may be 0 (`when=True`: `x == 0`, `x <= eps`) or exactly where it is not (`when=False`: `x > 0`)."""
     if (
-        not isinstance(condition, cst.Comparison) or len(condition.comparisons) != 1
+        not isinstance(condition, cst.Comparison)
+        or len(condition.comparisons) != 1
         or type(condition.comparisons[0].operator) not in ZERO_TESTS
     ):
         return False  # `0 in x`, `x is 0`: no sign test

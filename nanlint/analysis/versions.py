@@ -20,7 +20,7 @@ RUNNING: Version = sys.version_info[:2]
 
 def target_version(name: str) -> Version:
     """`py311` -> (3, 11)."""
-    return 3, int(name[len("py3"):])
+    return 3, int(name[len("py3") :])
 
 
 def dotted(version: Version) -> str:
@@ -46,8 +46,10 @@ def _node(*names: str) -> Callable[[cst.CSTNode], bool]:
 
 def _parenthesized_with(node: cst.CSTNode) -> bool:
     # `with (a):` and `with (a, b):` are older syntax (an expression in parentheses, a tuple)
-    return isinstance(node, cst.With) and isinstance(node.lpar, cst.LeftParen) and (
-        len(node.items) > 1 or any(item.asname is not None for item in node.items)
+    return (
+        isinstance(node, cst.With)
+        and isinstance(node.lpar, cst.LeftParen)
+        and (len(node.items) > 1 or any(item.asname is not None for item in node.items))
     )
 
 
@@ -78,21 +80,56 @@ def _type_parameter_default(node: cst.CSTNode) -> bool:
 
 
 def _bare_except_tuple(node: cst.CSTNode) -> bool:
-    return isinstance(node, (cst.ExceptHandler, cst.ExceptStarHandler)) and isinstance(node.type, cst.Tuple) and not node.type.lpar
+    return (
+        isinstance(node, (cst.ExceptHandler, cst.ExceptStarHandler))
+        and isinstance(node.type, cst.Tuple)
+        and not node.type.lpar
+    )
 
 
 FEATURES = (
     Feature("`match` statements", (3, 10), re.compile(r"^[ \t]*match\b.*:", re.M), _node("Match")),
-    Feature("parenthesized context managers", (3, 10), re.compile(r"^[ \t]*(?:async[ \t]+)?with[ \t]*\(", re.M), _parenthesized_with),
+    Feature(
+        "parenthesized context managers",
+        (3, 10),
+        re.compile(r"^[ \t]*(?:async[ \t]+)?with[ \t]*\(", re.M),
+        _parenthesized_with,
+    ),
     Feature("`except*` clauses", (3, 11), re.compile(r"^[ \t]*except[ \t]*\*", re.M), _node("TryStar")),
     Feature("starred subscripts (`a[*b]`)", (3, 11), re.compile(r"\[[ \t]*\*"), _starred_index),
-    Feature("`type` statements", (3, 12), re.compile(r"^[ \t]*type[ \t]+[A-Za-z_]\w*[ \t]*[=\[]", re.M), _node("TypeAlias")),
-    Feature("type parameter lists", (3, 12), re.compile(r"^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+\w+[ \t]*\[", re.M), _node("TypeParameters")),
-    Feature("f-strings that reuse their quotes or hold a backslash or a comment", (3, 12),
-            re.compile(r"(?<![\w])[rRbB]?[fF][rRbB]?['\"]"), _f_string_701),
-    Feature("type parameter defaults", (3, 13), re.compile(r"^[ \t]*(?:type|(?:async[ \t]+)?def|class)[ \t]+\w+[ \t]*\[", re.M), _type_parameter_default),
-    Feature("template strings (t-strings)", (3, 14), re.compile(r"(?<![\w'\"])(?:[tT][rR]?|[rR][tT])['\"]"), _node("TemplatedString")),
-    Feature("`except` clauses listing types without parentheses", (3, 14), re.compile(r"^[ \t]*except\b[ \t]*\*?[ \t]*[^(\s:][^:]*,[^:]*:", re.M), _bare_except_tuple),
+    Feature(
+        "`type` statements", (3, 12), re.compile(r"^[ \t]*type[ \t]+[A-Za-z_]\w*[ \t]*[=\[]", re.M), _node("TypeAlias")
+    ),
+    Feature(
+        "type parameter lists",
+        (3, 12),
+        re.compile(r"^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+\w+[ \t]*\[", re.M),
+        _node("TypeParameters"),
+    ),
+    Feature(
+        "f-strings that reuse their quotes or hold a backslash or a comment",
+        (3, 12),
+        re.compile(r"(?<![\w])[rRbB]?[fF][rRbB]?['\"]"),
+        _f_string_701,
+    ),
+    Feature(
+        "type parameter defaults",
+        (3, 13),
+        re.compile(r"^[ \t]*(?:type|(?:async[ \t]+)?def|class)[ \t]+\w+[ \t]*\[", re.M),
+        _type_parameter_default,
+    ),
+    Feature(
+        "template strings (t-strings)",
+        (3, 14),
+        re.compile(r"(?<![\w'\"])(?:[tT][rR]?|[rR][tT])['\"]"),
+        _node("TemplatedString"),
+    ),
+    Feature(
+        "`except` clauses listing types without parentheses",
+        (3, 14),
+        re.compile(r"^[ \t]*except\b[ \t]*\*?[ \t]*[^(\s:][^:]*,[^:]*:", re.M),
+        _bare_except_tuple,
+    ),
     Feature("`lazy` imports", (3, 15), re.compile(r"^[ \t]*lazy[ \t]+(?:import|from)\b", re.M), _node("LazyImport")),
 )
 
@@ -106,8 +143,10 @@ class NewerSyntax:
     column: int  # 1-based
 
     def message(self, path: str, target: str) -> str:
-        return (f"{path}:{self.line}:{self.column}: {SYNTAX_ERROR}{self.feature.name} need Python "
-                f"{dotted(self.feature.version)} or newer (target-version is {target})")
+        return (
+            f"{path}:{self.line}:{self.column}: {SYNTAX_ERROR}{self.feature.name} need Python "
+            f"{dotted(self.feature.version)} or newer (target-version is {target})"
+        )
 
 
 def newer_syntax(module: cst.Module, text: str, target: Version) -> Optional[NewerSyntax]:

@@ -16,10 +16,48 @@ from nanlint.types import Edit, Fix
 from nanlint.analysis.patterns import Match, PatternError, Rest, Template, render_code
 from nanlint.analysis.syntax import name_of, walk
 from nanlint.analysis.values import (
-    ABOVE_ONE, BOX_AREA, BOX_EXTENT, BOX_UNION, CONSTANT, DECODED, IOU, PAIRWISE, COUNT, DISTANCE, EXP, EXPANDED_DISTANCE,
-    LEARNED, LOG_PROB, LOG_SCALE, LOSS, OVERFLOWS, SIGNED, UNDERFLOW,
-    MASK, NEG, NEG_INF, NONNEG, NORM, PAST_UNIT, POS, POS_INF, PROB, RANGE, RECTIFIED, SPREAD, SQUARED_DIFF, SQUARED_DISTANCE,
-    UNIFORM, UNIT, UNIT_COMPLEMENT, BELOW_ZERO, ZERO, Fact, bounded_above, is_eps_like, literal_number,
+    ABOVE_ONE,
+    BOX_AREA,
+    BOX_EXTENT,
+    BOX_UNION,
+    CONSTANT,
+    DECODED,
+    IOU,
+    PAIRWISE,
+    COUNT,
+    DISTANCE,
+    EXP,
+    EXPANDED_DISTANCE,
+    LEARNED,
+    LOG_PROB,
+    LOG_SCALE,
+    LOSS,
+    OVERFLOWS,
+    SIGNED,
+    UNDERFLOW,
+    MASK,
+    NEG,
+    NEG_INF,
+    NONNEG,
+    NORM,
+    PAST_UNIT,
+    POS,
+    POS_INF,
+    PROB,
+    RANGE,
+    RECTIFIED,
+    SPREAD,
+    SQUARED_DIFF,
+    SQUARED_DISTANCE,
+    UNIFORM,
+    UNIT,
+    UNIT_COMPLEMENT,
+    BELOW_ZERO,
+    ZERO,
+    Fact,
+    bounded_above,
+    is_eps_like,
+    literal_number,
 )
 
 
@@ -35,7 +73,9 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     "prob": lambda f: f.has(PROB),
     "log-prob": lambda f: f.has(LOG_PROB),  # a log_softmax / logsigmoid output
     "underflow": lambda f: f.has(UNDERFLOW) and f.why is not None,
-    "overflows": lambda f: f.has(OVERFLOWS) and f.why is not None,  # reaches above 88.72 (`cos / 0.01`)  # a Gaussian density computed with exp
+    "overflows": lambda f: (
+        f.has(OVERFLOWS) and f.why is not None
+    ),  # reaches above 88.72 (`cos / 0.01`)  # a Gaussian density computed with exp
     "uniform": lambda f: f.has(UNIFORM),
     "mask": lambda f: f.has(MASK),
     "exp": lambda f: f.has(EXP),
@@ -66,7 +106,9 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     # the union of a box and its own target (an IoU loss), not a pairwise matrix (`area1[:, None] + area2`)
     "aligned-box-union": lambda f: f.has(BOX_UNION) and not f.has(PAIRWISE) and f.can(ZERO),
     "iou": lambda f: f.has(IOU),
-    "decoded": lambda f: f.has(DECODED),  # exp(d) * size: a box size decoded from a prediction  # an intersection over union: exactly 1 where two boxes coincide
+    "decoded": lambda f: f.has(
+        DECODED
+    ),  # exp(d) * size: a box size decoded from a prediction  # an intersection over union: exactly 1 where two boxes coincide
     # evidence that exactly 0 occurs where a root's gradient is infinite: a clamp at 0 or a ReLU (the
     # author expects values below it), a variance (constant input), 1 - x with x clamped to 1, a
     # probability (saturated)
@@ -131,7 +173,9 @@ class Check:
         if not cls.kind:
             return
         if cls.kind in REGISTERED:
-            raise TypeError(f"check `{cls.kind}` is registered twice: {REGISTERED[cls.kind].__qualname__}, {cls.__qualname__}")
+            raise TypeError(
+                f"check `{cls.kind}` is registered twice: {REGISTERED[cls.kind].__qualname__}, {cls.__qualname__}"
+            )
         REGISTERED[cls.kind] = cls
 
     def __init__(self, rule: Rule) -> None:
@@ -147,7 +191,9 @@ class Check:
         # The keywords a `*$rest` of the template may pass on (None: any): a capture holding another
         # keyword, or a `**kwargs`, gets no fix (`torch.logsumexp` takes `keepdim`, not `dtype`).
         rest_keywords = fix.get("rest_keywords")
-        if rest_keywords is not None and not (isinstance(rest_keywords, list) and all(isinstance(k, str) for k in rest_keywords)):
+        if rest_keywords is not None and not (
+            isinstance(rest_keywords, list) and all(isinstance(k, str) for k in rest_keywords)
+        ):
             raise CatalogError(f"{rule.source}: rule {rule.code}: `fix.rest_keywords` must be a list of keyword names")
         self.rest_keywords = None if rest_keywords is None else frozenset(rest_keywords)
         self._check_message()
@@ -165,13 +211,17 @@ class Check:
         unknown = [name for name in used if name not in self.message_fields()]
         if unknown:
             given = ", ".join(f"{{{name}}}" for name in self.message_fields()) or "none"
-            raise CatalogError(f"{self.rule.source}: rule {self.rule.code}: the message uses `{{{unknown[0]}}}`, which check `{self.kind}` does not give (it gives: {given})")
+            raise CatalogError(
+                f"{self.rule.source}: rule {self.rule.code}: the message uses `{{{unknown[0]}}}`, which check `{self.kind}` does not give (it gives: {given})"
+            )
 
     def _validated(self, given: dict) -> dict:
         declared = {**COMMON_PARAMS, **self.PARAMS}
         unknown = sorted(set(given) - set(declared))
         if unknown:
-            raise CatalogError(f"{self.rule.source}: rule {self.rule.code}: unknown parameter `{unknown[0]}` for check `{self.kind}`")
+            raise CatalogError(
+                f"{self.rule.source}: rule {self.rule.code}: unknown parameter `{unknown[0]}` for check `{self.kind}`"
+            )
         values = {}
         for name, (kind, default) in declared.items():
             value = given.get(name, default)
@@ -179,14 +229,18 @@ class Check:
                 values[name] = None
                 continue
             if not isinstance(value, kind):
-                raise CatalogError(f"{self.rule.source}: rule {self.rule.code}: parameter `{name}` must be {getattr(kind, '__name__', kind)}")
+                raise CatalogError(
+                    f"{self.rule.source}: rule {self.rule.code}: parameter `{name}` must be {getattr(kind, '__name__', kind)}"
+                )
             values[name] = value
         named = [*dict(values.get("where") or {}).items(), *dict(values.get("unless") or {}).items()]
         named += [("danger", predicate) for predicate in values.get("danger") or ()]
         for name, predicates in named:
             for predicate in predicates if isinstance(predicates, list) else [predicates]:
                 if predicate not in PREDICATES and predicate not in NODE_PREDICATES:
-                    raise CatalogError(f"{self.rule.source}: rule {self.rule.code}: unknown predicate `{predicate}` for `{name}`")
+                    raise CatalogError(
+                        f"{self.rule.source}: rule {self.rule.code}: unknown predicate `{predicate}` for `{name}`"
+                    )
         return values
 
     def handlers(self) -> Dict[type, Callable]:
@@ -210,12 +264,16 @@ class Check:
         name = ctx.qualified(call.func)
         return name if name in self.params["functions"] else None
 
-    def report(self, ctx, node: cst.CSTNode, fix: Optional[Fix] = None, related: Tuple[cst.CSTNode, ...] = (), **fields) -> None:
+    def report(
+        self, ctx, node: cst.CSTNode, fix: Optional[Fix] = None, related: Tuple[cst.CSTNode, ...] = (), **fields
+    ) -> None:
         if fix is not None:
             fix = replace(fix, title=spelled_title(fix.title, ctx))
         ctx.report(self.rule, node, self.rule.message.format(**fields), fix, related)
 
-    def replacing(self, start: int, end: int, code: str, imports: Tuple[Edit, ...] = (), keeps_comments: bool = True) -> Fix:
+    def replacing(
+        self, start: int, end: int, code: str, imports: Tuple[Edit, ...] = (), keeps_comments: bool = True
+    ) -> Fix:
         """This rule's fix: `code` in place of the text between two offsets, plus any import it needs.
         A fix that would drop a comment is never safe."""
         return Fix(self.fix_title, (Edit(start, end, code),) + imports, self.fix_safe and keeps_comments)
@@ -226,7 +284,9 @@ class Check:
         if replacement is None:
             return None
         keeps = _keeps_comments(_without_own_parens(node), replacement)
-        return self.replacing(*ctx.positions.offsets(node), render_code(ctx, replacement, node), ctx.import_edits(template), keeps)
+        return self.replacing(
+            *ctx.positions.offsets(node), render_code(ctx, replacement, node), ctx.import_edits(template), keeps
+        )
 
     def _captures_inside(self, ctx, node: cst.CSTNode, match: Match) -> bool:
         """Every capture the template uses is code inside `node` (not from another statement):
@@ -258,7 +318,12 @@ class Check:
     def make_fix(self, ctx, node: cst.CSTNode, match: Match, operand: bool = False) -> Optional[Fix]:
         """The rendered template replacing `node`; `operand`: `node` is an operand of an operator or a
         method's receiver, so a template that is not an atom (`$arg + 1e-12`) is parenthesised."""
-        if self.template is None or match.dropped_keywords or match.indirect and not self._captures_inside(ctx, node, match):
+        if (
+            self.template is None
+            or match.dropped_keywords
+            or match.indirect
+            and not self._captures_inside(ctx, node, match)
+        ):
             return None
         if not self._rest_passes(match):
             return None

@@ -37,7 +37,12 @@ class CallCheck(Check):
     def visit_call(self, node: cst.Call, ctx) -> None:
         if self.watched_function(node, ctx) is None:
             return
-        if self.params["skip_tests"] and ctx.is_test or self.params["skip_conditional"] and (ctx.conditional or _in_debug_helper(ctx)):
+        if (
+            self.params["skip_tests"]
+            and ctx.is_test
+            or self.params["skip_conditional"]
+            and (ctx.conditional or _in_debug_helper(ctx))
+        ):
             return
         if self.params["first_arg_true"] and not _first_arg_true(node):
             return
@@ -54,7 +59,12 @@ DEBUG_HELPER = re.compile(r"(^|_)(debug\w*|check|checks|checking|sanity|diagnos\
 
 
 def _in_debug_helper(ctx) -> bool:
-    return any(scope.kind == "function" and isinstance(scope.node, cst.FunctionDef) and DEBUG_HELPER.search(scope.node.name.value) for scope in ctx.scopes)
+    return any(
+        scope.kind == "function"
+        and isinstance(scope.node, cst.FunctionDef)
+        and DEBUG_HELPER.search(scope.node.name.value)
+        for scope in ctx.scopes
+    )
 
 
 def _first_arg_true(node: cst.Call) -> bool:

@@ -56,7 +56,12 @@ class RiskyDenominator(Check):
     }
 
     def handlers(self):
-        return {cst.Call: self.visit_call, cst.BinaryOperation: self.visit_binop, cst.AugAssign: self.visit_augassign, cst.Comparison: self.note_compared}
+        return {
+            cst.Call: self.visit_call,
+            cst.BinaryOperation: self.visit_binop,
+            cst.AugAssign: self.visit_augassign,
+            cst.Comparison: self.note_compared,
+        }
 
     def visit_binop(self, node: cst.BinaryOperation, ctx) -> None:
         if isinstance(node.operator, cst.Divide):
@@ -77,24 +82,34 @@ class RiskyDenominator(Check):
         elif op in self.params["reciprocal_ops"] and len(operands) == 1:
             self._judge(node, operands[0], ctx)
 
-    def _judge(self, node: cst.CSTNode, denominator: cst.BaseExpression, ctx, numerator: cst.BaseExpression = None) -> None:
+    def _judge(
+        self, node: cst.CSTNode, denominator: cst.BaseExpression, ctx, numerator: cst.BaseExpression = None
+    ) -> None:
         if ctx.compared.guards(denominator, ctx):
             return
         evidence = self._evidence(denominator, numerator, ctx)
         if evidence is None or numerator is not None and _empty_mean_intended(node, numerator, denominator, ctx):
             return
-        if numerator is not None and any(PREDICATES[name](ctx.fact(numerator)) for name in self.params["numerator_not"]):
+        if numerator is not None and any(
+            PREDICATES[name](ctx.fact(numerator)) for name in self.params["numerator_not"]
+        ):
             return
         if self.params["unless_only_compared"] and _only_compared(node, ctx):
             return
         match = Match({"den": denominator})
         clamp = SIZE_CLAMP if _is_size(denominator, ctx) else WEIGHT_CLAMP if evidence.masked_mean else None
-        fix = self.render_fix(ctx, denominator, clamp, match) if clamp is not None else self.make_fix(ctx, denominator, match)
+        fix = (
+            self.render_fix(ctx, denominator, clamp, match)
+            if clamp is not None
+            else self.make_fix(ctx, denominator, match)
+        )
         den = snippet(ctx.positions.source(denominator))
         clamped = clamp.text.replace("$den", den) if clamp is not None else f"{den}.clamp_min(1)"
         self.report(ctx, node, fix, why=evidence.why, den=den, clamped=clamped)
 
-    def _evidence(self, denominator: cst.BaseExpression, numerator: Optional[cst.BaseExpression], ctx) -> Optional[Evidence]:
+    def _evidence(
+        self, denominator: cst.BaseExpression, numerator: Optional[cst.BaseExpression], ctx
+    ) -> Optional[Evidence]:
         """Why the denominator can be 0, or None without evidence. A count of a mask that compares
         a tensor with a value derived from itself (`x >= x.max() / 2`, `labels == labels.unique()`)
         selects at least one element and carries none, and so does a helper's mask that every
@@ -118,13 +133,19 @@ class RiskyDenominator(Check):
         return Evidence(MASKED_MEAN_WHY.format(weights=snippet(ctx.positions.source(weights))), True)
 
 
-def _empty_mean_intended(node: cst.CSTNode, numerator: cst.BaseExpression, denominator: cst.BaseExpression, ctx) -> bool:
+def _empty_mean_intended(
+    node: cst.CSTNode, numerator: cst.BaseExpression, denominator: cst.BaseExpression, ctx
+) -> bool:
     """A division whose NaN for an empty selection is what the code means to return: a mask turned
     into weights by its own count (`m.float() / m.sum()`: a row is NaN only where its mask selects
     nothing), or the mean branch of a loss's `reduction` option (NaN when every target is ignored,
     like `F.nll_loss`; NAN703 covers that choice)."""
     summed = _summed(denominator, ctx)
-    if summed is not None and _is_mask(summed, ctx) and same_code(_uncast(_scaled(numerator), ctx), _uncast(summed, ctx)):
+    if (
+        summed is not None
+        and _is_mask(summed, ctx)
+        and same_code(_uncast(_scaled(numerator), ctx), _uncast(summed, ctx))
+    ):
         return True
     return _in_mean_reduction_branch(node, ctx)
 
@@ -134,11 +155,21 @@ def _only_compared(node: cst.CSTNode, ctx) -> bool:
     is an operand of a comparison (`name <= t`)."""
     parents = ctx.positions.parents()
     statement = parents.get(id(node))
-    if not (isinstance(statement, cst.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0].target, cst.Name)):
+    if not (
+        isinstance(statement, cst.Assign)
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0].target, cst.Name)
+    ):
         return False
     name = statement.targets[0].target.value
-    reads = [n for n in own_nodes(ctx.function_scope().node) if isinstance(n, cst.Name) and n.value == name and n is not statement.targets[0].target]
-    return bool(reads) and all(isinstance(parents.get(id(read)), (cst.Comparison, cst.ComparisonTarget)) for read in reads)
+    reads = [
+        n
+        for n in own_nodes(ctx.function_scope().node)
+        if isinstance(n, cst.Name) and n.value == name and n is not statement.targets[0].target
+    ]
+    return bool(reads) and all(
+        isinstance(parents.get(id(read)), (cst.Comparison, cst.ComparisonTarget)) for read in reads
+    )
 
 
 def _is_mask(node: cst.BaseExpression, ctx) -> bool:
@@ -170,7 +201,10 @@ def _callers_test(weights: cst.BaseExpression, ctx) -> bool:
         return False
     sites = list(ctx.call_sites(scope.node))
     passed = [argument_for(site, scope.node, name) for _, site in sites]
-    return bool(passed) and all(argument is not None and _in_branch_testing(site.call, argument, caller) for (caller, site), argument in zip(sites, passed))
+    return bool(passed) and all(
+        argument is not None and _in_branch_testing(site.call, argument, caller)
+        for (caller, site), argument in zip(sites, passed)
+    )
 
 
 def _in_branch_testing(node: cst.CSTNode, value: cst.BaseExpression, ctx) -> bool:
@@ -265,12 +299,18 @@ def _selects_own_extreme(node: cst.BaseExpression, ctx, hops: int = 0) -> bool:
     if not isinstance(node, cst.Call):
         return False
     described = ctx.describe(node)
-    if described is None or described[0] not in OPS:  # a helper of the project's own (`all_from_dim(x == y, 2)`): its first argument
+    if (
+        described is None or described[0] not in OPS
+    ):  # a helper of the project's own (`all_from_dim(x == y, 2)`): its first argument
         arguments = positional_args(node)
         return bool(arguments) and _selects_own_extreme(arguments[0], ctx, hops + 1)
     if not described[1]:
         return False
-    if described[0] in SUMS or described[0] in KEEPING_VALUES or described[0] in ("size", "numel", "nonzero", "count_nonzero"):
+    if (
+        described[0] in SUMS
+        or described[0] in KEEPING_VALUES
+        or described[0] in ("size", "numel", "nonzero", "count_nonzero")
+    ):
         return _selects_own_extreme(described[1][0], ctx, hops)
     return False
 

@@ -28,7 +28,12 @@ class SelfNormalization(Check):
     PARAMS = {"ops": (list, ["norm", "vector_norm"]), "supersedes": (list, [])}
 
     def handlers(self):
-        return {cst.BinaryOperation: self.visit_binop, cst.AugAssign: self.visit_augassign, cst.Call: self.visit_call, cst.Comparison: self.note_compared}
+        return {
+            cst.BinaryOperation: self.visit_binop,
+            cst.AugAssign: self.visit_augassign,
+            cst.Call: self.visit_call,
+            cst.Comparison: self.note_compared,
+        }
 
     def visit_binop(self, node: cst.BinaryOperation, ctx) -> None:
         if isinstance(node.operator, cst.Divide):
@@ -41,10 +46,17 @@ class SelfNormalization(Check):
     def visit_call(self, node: cst.Call, ctx) -> None:
         ctx.compared.note(node, ctx)
         described = ctx.describe(node)
-        if described is not None and described[0] in ("div", "true_divide", "divide") and len(described[1]) == 2 and not described[2]:
+        if (
+            described is not None
+            and described[0] in ("div", "true_divide", "divide")
+            and len(described[1]) == 2
+            and not described[2]
+        ):
             self._judge(node, described[1][0], described[1][1], ctx, fixable=False)
 
-    def _judge(self, node: cst.CSTNode, numerator: cst.BaseExpression, denominator: cst.BaseExpression, ctx, fixable: bool) -> None:
+    def _judge(
+        self, node: cst.CSTNode, numerator: cst.BaseExpression, denominator: cst.BaseExpression, ctx, fixable: bool
+    ) -> None:
         norm, direct = self._norm_call(denominator, ctx)
         if norm is None or ctx.compared.guards(denominator, ctx):
             return
@@ -55,7 +67,9 @@ class SelfNormalization(Check):
         fix = None
         if fixable and direct and _same_as_normalize(op, arguments, keywords):
             fix = self.make_fix(ctx, node, Match({"x": numerator, "dim": arguments["dim"]}))
-        self.report(ctx, node, fix, x=snippet(ctx.positions.source(numerator)), norm=snippet(ctx.positions.source(denominator)))
+        self.report(
+            ctx, node, fix, x=snippet(ctx.positions.source(numerator)), norm=snippet(ctx.positions.source(denominator))
+        )
 
     def _norm_call(self, node: cst.BaseExpression, ctx):
         """(op, operands, keywords) of the norm call `node` is, directly or through one local name."""
@@ -73,7 +87,9 @@ class SelfNormalization(Check):
         return described, direct
 
 
-def _bind(operands: List[cst.BaseExpression], keywords: Dict[str, cst.BaseExpression]) -> Dict[str, Optional[cst.BaseExpression]]:
+def _bind(
+    operands: List[cst.BaseExpression], keywords: Dict[str, cst.BaseExpression]
+) -> Dict[str, Optional[cst.BaseExpression]]:
     bound: Dict[str, Optional[cst.BaseExpression]] = dict(zip(NORM_ARGUMENTS, operands))
     for name in ORDER_KEYWORDS:
         if name in keywords:
@@ -84,7 +100,9 @@ def _bind(operands: List[cst.BaseExpression], keywords: Dict[str, cst.BaseExpres
     return bound
 
 
-def _same_as_normalize(op: str, arguments: Dict[str, Optional[cst.BaseExpression]], keywords: Dict[str, cst.BaseExpression]) -> bool:
+def _same_as_normalize(
+    op: str, arguments: Dict[str, Optional[cst.BaseExpression]], keywords: Dict[str, cst.BaseExpression]
+) -> bool:
     """`F.normalize(x, dim=d)` is `x / max(||x||_2, 1e-12)` along `d`, keeping the dim."""
     if set(keywords) - {"dim", "keepdim", *ORDER_KEYWORDS}:
         return False

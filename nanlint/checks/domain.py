@@ -61,7 +61,11 @@ class RiskyArgument(Check):
         positional = len(operands) + sum(1 for k in keywords if k not in ("out", "dim", "keepdim", "dtype"))
         if positional not in self.params["arity"] or len(operands) <= self.params["argument"]:
             return
-        if op in POW_OPS and self.params["exponents"] is not None and not self._fractional(operands[1] if len(operands) > 1 else None, ctx):
+        if (
+            op in POW_OPS
+            and self.params["exponents"] is not None
+            and not self._fractional(operands[1] if len(operands) > 1 else None, ctx)
+        ):
             return
         self._judge(node, operands[self.params["argument"]], op, ctx)
 
@@ -90,7 +94,12 @@ class RiskyArgument(Check):
             fact = fact._replace(why=f"`{snippet(ctx.positions.source(guard))}`")
         elif not any(PREDICATES[name](fact) for name in self.params["danger"]):
             return
-        is_operand = isinstance(node, cst.BinaryOperation) or isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.value is argument
+        is_operand = (
+            isinstance(node, cst.BinaryOperation)
+            or isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and node.func.value is argument
+        )
         fix = self.make_fix(ctx, argument, Match({"arg": argument}), operand=is_operand)
         self.report(ctx, node, fix, op=op, why=fact.why, arg=snippet(ctx.positions.source(argument)))
 

@@ -9,7 +9,15 @@ import libcst as cst
 from nanlint.checks.base import Check
 from nanlint.checks.saved import functional_inplace_operand, module_class
 from nanlint.analysis.syntax import (
-    argument, function_params, is_inplace_method, is_literal, is_self_attribute, name_of, positional_args, strip_views, walk,
+    argument,
+    function_params,
+    is_inplace_method,
+    is_literal,
+    is_self_attribute,
+    name_of,
+    positional_args,
+    strip_views,
+    walk,
 )
 
 # Module methods that return the module itself.
@@ -70,8 +78,12 @@ class InplaceOnLeaf(Check):
         self.leaf_arguments: List[LeafArgument] = []
 
     def handlers(self):
-        return {cst.Assign: self.visit_assign, cst.AugAssign: self.visit_augassign, cst.Call: self.visit_call,
-                cst.ClassDef: self.visit_class}
+        return {
+            cst.Assign: self.visit_assign,
+            cst.AugAssign: self.visit_augassign,
+            cst.Call: self.visit_call,
+            cst.ClassDef: self.visit_class,
+        }
 
     # --- where leaves come from ------------------------------------------------------------
 
@@ -96,7 +108,11 @@ class InplaceOnLeaf(Check):
     def is_module(self, value: Optional[cst.CSTNode], ctx) -> bool:
         """A module built by the call `value`: `nn.Conv2d(...)`, `nn.Module()`, `Net()` of a class of
         the file deriving from one; not a loss (its `weight` is a buffer) nor `Embedding.from_pretrained`."""
-        while isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in MODULE_RETURNING:
+        while (
+            isinstance(value, cst.Call)
+            and isinstance(value.func, cst.Attribute)
+            and value.func.attr.value in MODULE_RETURNING
+        ):
             value = value.func.value  # `Net().to(device)` is the module itself
         if not isinstance(value, cst.Call):
             return False
@@ -135,7 +151,11 @@ class InplaceOnLeaf(Check):
                 self.class_modules.setdefault(_class_id(ctx), {})[target.attr.value] = node.value
             elif isinstance(target, cst.Subscript):
                 self._judge(target, node, "item assignment", ctx)
-            elif isinstance(target, cst.Attribute) and target.attr.value == "requires_grad" and is_literal(node.value, False):
+            elif (
+                isinstance(target, cst.Attribute)
+                and target.attr.value == "requires_grad"
+                and is_literal(node.value, False)
+            ):
                 self._freeze(target.value, ctx)
 
     def _freeze(self, tensor: cst.CSTNode, ctx) -> None:
@@ -147,7 +167,11 @@ class InplaceOnLeaf(Check):
             iterated = ctx.assigned_value(name)
             if isinstance(iterated, cst.Subscript):
                 iterated = iterated.value
-            if isinstance(iterated, cst.Call) and isinstance(iterated.func, cst.Attribute) and iterated.func.attr.value in self.params["parameter_iterators"]:
+            if (
+                isinstance(iterated, cst.Call)
+                and isinstance(iterated.func, cst.Attribute)
+                and iterated.func.attr.value in self.params["parameter_iterators"]
+            ):
                 self.frozen.add(ctx.positions.source(iterated.func.value))
         else:
             if is_self_attribute(tensor):
@@ -194,7 +218,11 @@ class InplaceOnLeaf(Check):
         index = self._parameter_index(base, ctx)
         if index is not None:
             function = ctx.function_scope().node
-            self.parameter_writes.append(ParameterWrite(function.name.value, index, base.value, node, how, ctx.positions.source(target), base is not target))
+            self.parameter_writes.append(
+                ParameterWrite(
+                    function.name.value, index, base.value, node, how, ctx.positions.source(target), base is not target
+                )
+            )
 
     # --- leaves passed to the file's functions -------------------------------------------------
 
@@ -221,7 +249,16 @@ class InplaceOnLeaf(Check):
             origin = self._leaf_origin(strip_views(arg.value), ctx)
             if origin is not None and strip_views(arg.value) is arg.value:
                 keyword = arg.keyword.value if arg.keyword is not None else None
-                self.leaf_arguments.append(LeafArgument(call.func.value, None if keyword else index, keyword, ctx.positions.source(arg.value), origin, call))
+                self.leaf_arguments.append(
+                    LeafArgument(
+                        call.func.value,
+                        None if keyword else index,
+                        keyword,
+                        ctx.positions.source(arg.value),
+                        origin,
+                        call,
+                    )
+                )
             index += arg.keyword is None
 
     def end(self, ctx) -> None:
@@ -247,7 +284,11 @@ class InplaceOnLeaf(Check):
         elif is_self_attribute(target):
             return self.class_leaves.get(_class_id(ctx), {}).get(target.attr.value)
         elif isinstance(target, cst.Attribute) and target.attr.value in self.params["parameter_attributes"]:
-            return None if ctx.positions.source(target) in self.frozen else self._module_origin(target.value, target.attr.value, ctx)
+            return (
+                None
+                if ctx.positions.source(target) in self.frozen
+                else self._module_origin(target.value, target.attr.value, ctx)
+            )
         return None
 
     def _module_origin(self, owner: cst.CSTNode, parameter: str, ctx) -> Optional[cst.CSTNode]:
@@ -282,7 +323,9 @@ class InplaceOnLeaf(Check):
         torch's modules and `nn.Module()` containers hold what their attributes name."""
         while isinstance(construction, cst.Call) and isinstance(construction.func, cst.Attribute):
             construction = construction.func.value
-        members = self.module_classes.get(name_of(construction.func) or "") if isinstance(construction, cst.Call) else None
+        members = (
+            self.module_classes.get(name_of(construction.func) or "") if isinstance(construction, cst.Call) else None
+        )
         if members is None:
             return True
         if len(path) == 1:
@@ -293,5 +336,3 @@ class InplaceOnLeaf(Check):
 def _class_id(ctx) -> Optional[int]:
     owner = ctx.class_node()
     return id(owner) if owner is not None else None
-
-

@@ -54,7 +54,12 @@ class InfiniteMaskSoftmax(Check):
 
     def visit_assign(self, node: cst.Assign, ctx) -> None:
         target = node.targets[0].target if len(node.targets) == 1 else None
-        if isinstance(target, cst.Subscript) and name_of(target.value) and self._is_fill(node.value, ctx) and not _has_slice(target):
+        if (
+            isinstance(target, cst.Subscript)
+            and name_of(target.value)
+            and self._is_fill(node.value, ctx)
+            and not _has_slice(target)
+        ):
             key = (self._scope_id(ctx), name_of(target.value))
             self.inplace_fills.setdefault(key, []).append((ctx.seq, node, _index_expression(target)))
         elif name_of(target) and isinstance(node.value, cst.Call) and self._consumer(node.value, ctx):
@@ -68,7 +73,13 @@ class InfiniteMaskSoftmax(Check):
         scope = self._scope_id(ctx)
         if op in ("all", "any") and operands:
             self.tested_masks.setdefault(scope, set()).update(_names(operands[0]))
-        if op in FILL_OPS and len(operands) == 3 and name_of(operands[0]) and op.endswith("_") and self._is_fill(operands[2], ctx):
+        if (
+            op in FILL_OPS
+            and len(operands) == 3
+            and name_of(operands[0])
+            and op.endswith("_")
+            and self._is_fill(operands[2], ctx)
+        ):
             self.inplace_fills.setdefault((scope, name_of(operands[0])), []).append((ctx.seq, node, operands[1]))
         if op in NAN_GUARDS:
             self._note_cleaning(operands, scope)
@@ -87,7 +98,15 @@ class InfiniteMaskSoftmax(Check):
         for consumer, fill, mask, scope in self.candidates:
             if id(consumer) in self.cleaned or _names(mask) & self.tested_masks.get(scope, set()):
                 continue
-            ctx.report(self.rule, consumer, self.rule.message.format(op=called_name(consumer.func) or "softmax", line=ctx.positions.line(fill), fill=snippet(ctx.positions.source(fill))))
+            ctx.report(
+                self.rule,
+                consumer,
+                self.rule.message.format(
+                    op=called_name(consumer.func) or "softmax",
+                    line=ctx.positions.line(fill),
+                    fill=snippet(ctx.positions.source(fill)),
+                ),
+            )
 
     # --- following the softmax input back to its fill -----------------------------------------
 
@@ -217,5 +236,3 @@ def derived_names(node: cst.CSTNode, ctx, depth: int) -> Set[str]:
 
 def _names(node: cst.CSTNode) -> Set[str]:
     return {name_of(child) for child in walk(node) if name_of(child)}
-
-

@@ -23,9 +23,28 @@ NAN_TESTS = frozenset({"isnan", "isfinite", "isinf"})
 # Ops whose local gradient at a NaN input is NaN (measured on torch 2.13: `square`, `mse_loss`,
 # `smooth_l1_loss`, `huber_loss`, `binary_cross_entropy_with_logits`, a product); `a - b`, `abs` and
 # `l1_loss` give 0 there, so a NaN target that reaches only them does no harm.
-NAN_GRADIENT_OPS = frozenset({"square", "pow", "mul", "div", "exp", "log", "sqrt", "rsqrt", "sigmoid", "tanh",
-                              "mse_loss", "smooth_l1_loss", "huber_loss", "binary_cross_entropy",
-                              "binary_cross_entropy_with_logits", "kl_div", "gaussian_nll_loss", "poisson_nll_loss"})
+NAN_GRADIENT_OPS = frozenset(
+    {
+        "square",
+        "pow",
+        "mul",
+        "div",
+        "exp",
+        "log",
+        "sqrt",
+        "rsqrt",
+        "sigmoid",
+        "tanh",
+        "mse_loss",
+        "smooth_l1_loss",
+        "huber_loss",
+        "binary_cross_entropy",
+        "binary_cross_entropy_with_logits",
+        "kl_div",
+        "gaussian_nll_loss",
+        "poisson_nll_loss",
+    }
+)
 NONLINEAR_OPERATORS = (cst.Power, cst.Multiply, cst.Divide)
 NAN_REPLACING = frozenset({"nan_to_num", "nan_to_num_"})
 HOPS = 3  # local names followed back (`valid = ~torch.isnan(y)`, `m = valid.float()`)
@@ -46,10 +65,21 @@ class NanFilteredAfterOp(Check):
         op, operands, _ = described
         if op in self.params["reductions"]:
             operation = _operation(operands[0], ctx)
-            if operation is not None and _nan_gradient(operands[0], ctx) and not _collected(operands[0], ctx) and not _gradient_hooked(operation, ctx):
-                self.report(ctx, node, how=f"`{op}` skips the NaN entries", arg=snippet(ctx.positions.source(operands[0])))
+            if (
+                operation is not None
+                and _nan_gradient(operands[0], ctx)
+                and not _collected(operands[0], ctx)
+                and not _gradient_hooked(operation, ctx)
+            ):
+                self.report(
+                    ctx, node, how=f"`{op}` skips the NaN entries", arg=snippet(ctx.positions.source(operands[0]))
+                )
         elif op == "where" and len(operands) == 3:
-            condition, chosen, other = (operands[0], operands[1], operands[2]) if ctx.qualified(node.func) is not None else (operands[1], operands[0], operands[2])
+            condition, chosen, other = (
+                (operands[0], operands[1], operands[2])
+                if ctx.qualified(node.func) is not None
+                else (operands[1], operands[0], operands[2])
+            )
             tested = _nan_tested(condition, ctx)
             if tested is not None:
                 self._judge(node, tested, chosen if tested.finite else other, ctx, "`where` drops the NaN entries")
@@ -75,7 +105,11 @@ class NanFilteredAfterOp(Check):
 
     def _judge(self, node: cst.CSTNode, tested: "Tested", value: cst.BaseExpression, ctx, how: str) -> None:
         """Report when `value`, kept only where the mask is finite, was computed from a tested value."""
-        if _computed_from(value, tested.keys, ctx) and _nan_gradient(value, ctx) and not _gradient_hooked(_operation(value, ctx), ctx):
+        if (
+            _computed_from(value, tested.keys, ctx)
+            and _nan_gradient(value, ctx)
+            and not _gradient_hooked(_operation(value, ctx), ctx)
+        ):
             self.report(ctx, node, how=how, arg=snippet(ctx.positions.source(value)))
 
 
@@ -121,7 +155,11 @@ def _nan_gradient(node: cst.BaseExpression, ctx, hops: int = 0) -> bool:
         found = ctx.lookup(node) if hops < HOPS else None
         return found is not None and ctx.at(found.seq, _nan_gradient, found.value, ctx, hops + 1)
     if isinstance(node, cst.BinaryOperation):
-        if isinstance(node.operator, NONLINEAR_OPERATORS) and (isinstance(node.operator, cst.Power) or literal_number(node.left) is None and literal_number(node.right) is None):
+        if isinstance(node.operator, NONLINEAR_OPERATORS) and (
+            isinstance(node.operator, cst.Power)
+            or literal_number(node.left) is None
+            and literal_number(node.right) is None
+        ):
             return True
         return _nan_gradient(node.left, ctx, hops) or _nan_gradient(node.right, ctx, hops)
     if not isinstance(node, cst.Call):

@@ -72,7 +72,9 @@ class HalfOptimizerEps(Check):
             self.half_models.setdefault(ctx.positions.source(func.value), node)
         elif func.attr.value == "step":
             first = first_argument(node)  # `scaler.step(opt)`
-            self.steps.append((ctx.positions.source(first) if first is not None else ctx.positions.source(func.value), node))
+            self.steps.append(
+                (ctx.positions.source(first) if first is not None else ctx.positions.source(func.value), node)
+            )
 
     def _optimizer(self, value: cst.Call, ctx) -> Optional[Optimizer]:
         name = ctx.qualified(value.func) or ""
@@ -96,13 +98,24 @@ class HalfOptimizerEps(Check):
             code = self.assigned.get(id(optimizer.node))
             steps = [step for stepped, step in self.steps if code is not None and stepped == code]
             origin = f"`torch.optim.{optimizer.kind}` at line {ctx.positions.line(optimizer.node)}"
-            self.report(ctx, steps[0] if steps else optimizer.node, optimizer=code or f"torch.optim.{optimizer.kind}", eps=optimizer.eps, model=optimizer.model,
-                        half_line=ctx.positions.line(half), origin=origin)
+            self.report(
+                ctx,
+                steps[0] if steps else optimizer.node,
+                optimizer=code or f"torch.optim.{optimizer.kind}",
+                eps=optimizer.eps,
+                model=optimizer.model,
+                half_line=ctx.positions.line(half),
+                origin=origin,
+            )
 
 
 def _makes_half(node: cst.CSTNode, ctx) -> bool:
     """`x.half()`, `x.to(torch.float16)`, `x.to(dtype=torch.half)`, `x.type(torch.HalfTensor)`."""
-    if not isinstance(node, cst.Call) or not isinstance(node.func, cst.Attribute) or ctx.qualified(node.func) is not None:
+    if (
+        not isinstance(node, cst.Call)
+        or not isinstance(node.func, cst.Attribute)
+        or ctx.qualified(node.func) is not None
+    ):
         return False
     method = node.func.attr.value
     if method == "half":

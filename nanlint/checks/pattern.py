@@ -41,7 +41,9 @@ class PatternCheck(Check):
     }
 
     def __init__(self, rule) -> None:
-        texts = ([rule.params.get("pattern")] if rule.params.get("pattern") else []) + list(rule.params.get("patterns", []))
+        texts = ([rule.params.get("pattern")] if rule.params.get("pattern") else []) + list(
+            rule.params.get("patterns", [])
+        )
         self.patterns = [compiled(text, rule) for text in texts]
         super().__init__(rule)
 
@@ -64,10 +66,24 @@ class PatternCheck(Check):
             return
         for pattern in self.patterns:
             match = pattern.match(node, ctx)
-            if match is not None and self._holds(match, ctx) and not (self.params["unless_weights_loss"] and _weights_loss(node, ctx)):
-                fields = {name: snippet(ctx.positions.source(value)) for name, value in match.captures.items() if isinstance(value, cst.CSTNode)}
+            if (
+                match is not None
+                and self._holds(match, ctx)
+                and not (self.params["unless_weights_loss"] and _weights_loss(node, ctx))
+            ):
+                fields = {
+                    name: snippet(ctx.positions.source(value))
+                    for name, value in match.captures.items()
+                    if isinstance(value, cst.CSTNode)
+                }
                 at = _made_at(match.captures.get(self.params["report_at"]), ctx) or node
-                self.report(ctx, at, self.make_fix(ctx, node, match), related=match.followed if at is node else (node,), **fields)
+                self.report(
+                    ctx,
+                    at,
+                    self.make_fix(ctx, node, match),
+                    related=match.followed if at is node else (node,),
+                    **fields,
+                )
                 return
 
     def _holds(self, match, ctx) -> bool:
@@ -78,7 +94,11 @@ class PatternCheck(Check):
         for name, predicate in self.params["unless"].items():
             if name in match.captures and _satisfies(predicate, match.captures[name], ctx):
                 return False
-        if any(ctx.compared.guards_a_term(match.captures[name], ctx) for name in self.params["unguarded_terms"] if name in match.captures):
+        if any(
+            ctx.compared.guards_a_term(match.captures[name], ctx)
+            for name in self.params["unguarded_terms"]
+            if name in match.captures
+        ):
             return False
         return not any(ctx.compared.guards(match.captures[name], ctx) for name in self.params["unguarded"])
 

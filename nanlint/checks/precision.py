@@ -20,30 +20,59 @@ from nanlint.analysis import values
 from nanlint.checks.base import Check
 from nanlint.types import Fix
 from nanlint.analysis.patterns import Match, Template
-from nanlint.analysis.syntax import is_constant, is_literal, keyword_args, name_of, positional_args, snippet, string_value, walk
+from nanlint.analysis.syntax import (
+    is_constant,
+    is_literal,
+    keyword_args,
+    name_of,
+    positional_args,
+    snippet,
+    string_value,
+    walk,
+)
 from nanlint.analysis.values import literal_number
 
 FP16_MAX = 65504.0
-FP16_ROUNDS_TO_ZERO = 2.0 ** -25  # positive values up to this round to 0.0 in float16 (ties to even)
+FP16_ROUNDS_TO_ZERO = 2.0**-25  # positive values up to this round to 0.0 in float16 (ties to even)
 
 HALF_NAMES = frozenset({"torch.float16", "torch.half", "torch.HalfTensor", "torch.cuda.HalfTensor"})
 WIDE_NAMES = frozenset({"torch.float32", "torch.float", "torch.float64", "torch.double", "torch.bfloat16"})
-AUTOCAST = frozenset({
-    "torch.autocast", "torch.amp.autocast", "torch.cuda.amp.autocast", "torch.cpu.amp.autocast",
-    "torch.amp.autocast_mode.autocast", "torch.cuda.amp.autocast_mode.autocast",
-})
-SCALERS = frozenset({
-    "torch.GradScaler", "torch.amp.GradScaler", "torch.cuda.amp.GradScaler", "torch.amp.grad_scaler.GradScaler",
-    "torch.cuda.amp.grad_scaler.GradScaler", "torch.distributed.fsdp.sharded_grad_scaler.ShardedGradScaler",
-})
+AUTOCAST = frozenset(
+    {
+        "torch.autocast",
+        "torch.amp.autocast",
+        "torch.cuda.amp.autocast",
+        "torch.cpu.amp.autocast",
+        "torch.amp.autocast_mode.autocast",
+        "torch.cuda.amp.autocast_mode.autocast",
+    }
+)
+SCALERS = frozenset(
+    {
+        "torch.GradScaler",
+        "torch.amp.GradScaler",
+        "torch.cuda.amp.GradScaler",
+        "torch.amp.grad_scaler.GradScaler",
+        "torch.cuda.amp.grad_scaler.GradScaler",
+        "torch.distributed.fsdp.sharded_grad_scaler.ShardedGradScaler",
+    }
+)
 # Decorators whose function body runs with autocast off or its inputs cast to float32.
 FLOAT32_DECORATORS = frozenset({"custom_fwd", "custom_bwd", "autocast"})
 WIDENING_METHODS = frozenset({"float", "double"})
 DTYPE_KEYWORDS = frozenset({"dtype", "torch_dtype"})
 CLAMPS = frozenset({"clamp", "clamp_", "clip", "clip_", "clamp_min", "clamp_min_"})
 # Fill operations whose value operand is converted to the tensor's own dtype (index of the value).
-RAISING_FILLS = {"masked_fill": 2, "masked_fill_": 2, "fill_": 1, "fill": 1, "index_fill": 3, "index_fill_": 3,
-                 "full_like": 1, "new_full": 2}
+RAISING_FILLS = {
+    "masked_fill": 2,
+    "masked_fill_": 2,
+    "fill_": 1,
+    "fill": 1,
+    "index_fill": 3,
+    "index_fill_": 3,
+    "full_like": 1,
+    "new_full": 2,
+}
 
 
 class HalfEvidence:
@@ -217,7 +246,9 @@ class _HalfPrecisionCheck(Check):
         """The walk is inside a float32 region now (candidates are made as the walk meets them)."""
         return self.float32_depth > 0
 
-    def candidate(self, ctx, node: cst.CSTNode, fix: Optional[FixMaker] = None, autocast_float32: bool = False, **fields) -> None:
+    def candidate(
+        self, ctx, node: cst.CSTNode, fix: Optional[FixMaker] = None, autocast_float32: bool = False, **fields
+    ) -> None:
         """`autocast_float32`: the value is float32 under autocast (`x.sum()`, `x.norm()`, `exp`...),
         so only pure float16 code (`.half()`, a float16 dtype) puts it at risk. `fix` makes the fix
         and fields may be `AtLine`s: both need positions, so they are made only for a report."""
@@ -231,7 +262,9 @@ class _HalfPrecisionCheck(Check):
             else:
                 evidence = self.evidence.found(autocast_float32)
             if evidence is not None:
-                self.report(ctx, node, fix and fix(), evidence=f"line {ctx.positions.line(evidence)}", **_rendered(fields, ctx))
+                self.report(
+                    ctx, node, fix and fix(), evidence=f"line {ctx.positions.line(evidence)}", **_rendered(fields, ctx)
+                )
 
     def fix_with(self, ctx, literal: cst.CSTNode, template: str, tensor: cst.CSTNode) -> Optional[FixMaker]:
         """What makes the fix putting `template` in place of `literal`, called only for a report."""
@@ -249,15 +282,71 @@ def _decorator_means_float32(decorator: cst.BaseExpression) -> bool:
 
 
 # Operations autocast runs in float32 (torch.amp docs, CUDA "ops that can autocast to float32").
-AUTOCAST_FLOAT32_OPS = frozenset({
-    "acos", "asin", "cosh", "erfinv", "exp", "expm1", "log", "log10", "log2", "log1p", "reciprocal", "rsqrt", "sinh",
-    "tan", "pow", "softplus", "layer_norm", "group_norm", "norm", "vector_norm", "matrix_norm", "cosine_similarity",
-    "dist", "pdist", "cdist", "renorm", "logsumexp", "prod", "cumprod", "cumsum", "sum", "softmax", "log_softmax",
-    "softmin", "mse_loss", "l1_loss", "smooth_l1_loss", "kl_div", "nll_loss", "cross_entropy",
-    "binary_cross_entropy_with_logits",
-})
-SHAPE_METHODS = frozenset({"unsqueeze", "squeeze", "view", "reshape", "expand", "expand_as", "flatten", "transpose",
-                           "permute", "detach", "clone", "contiguous", "abs", "clamp", "clamp_min", "sqrt"})
+AUTOCAST_FLOAT32_OPS = frozenset(
+    {
+        "acos",
+        "asin",
+        "cosh",
+        "erfinv",
+        "exp",
+        "expm1",
+        "log",
+        "log10",
+        "log2",
+        "log1p",
+        "reciprocal",
+        "rsqrt",
+        "sinh",
+        "tan",
+        "pow",
+        "softplus",
+        "layer_norm",
+        "group_norm",
+        "norm",
+        "vector_norm",
+        "matrix_norm",
+        "cosine_similarity",
+        "dist",
+        "pdist",
+        "cdist",
+        "renorm",
+        "logsumexp",
+        "prod",
+        "cumprod",
+        "cumsum",
+        "sum",
+        "softmax",
+        "log_softmax",
+        "softmin",
+        "mse_loss",
+        "l1_loss",
+        "smooth_l1_loss",
+        "kl_div",
+        "nll_loss",
+        "cross_entropy",
+        "binary_cross_entropy_with_logits",
+    }
+)
+SHAPE_METHODS = frozenset(
+    {
+        "unsqueeze",
+        "squeeze",
+        "view",
+        "reshape",
+        "expand",
+        "expand_as",
+        "flatten",
+        "transpose",
+        "permute",
+        "detach",
+        "clone",
+        "contiguous",
+        "abs",
+        "clamp",
+        "clamp_min",
+        "sqrt",
+    }
+)
 
 
 def autocast_float32(node: cst.CSTNode, ctx, depth: int = 0) -> bool:
@@ -301,7 +390,12 @@ def is_explicitly_wide(node: cst.CSTNode, ctx, depth: int = 0) -> bool:
     for sub in walk(node):
         if isinstance(sub, cst.Call):
             func = sub.func
-            if isinstance(func, cst.Attribute) and func.attr.value in WIDENING_METHODS and not sub.args and ctx.qualified(func) is None:
+            if (
+                isinstance(func, cst.Attribute)
+                and func.attr.value in WIDENING_METHODS
+                and not sub.args
+                and ctx.qualified(func) is None
+            ):
                 return True
             widening = [a for a in positional_args(sub) if ctx.qualified(a) in FLOAT32_OR_WIDER]
             dtype = keyword_args(sub).get("dtype")
@@ -350,7 +444,15 @@ class VanishingEpsilon(_HalfPrecisionCheck):
             return
         value, literal, origin = found
         fix = self.fix_with(ctx, literal, "torch.finfo($x.dtype).eps", tensor) if literal is guard else None
-        self.candidate(ctx, node, fix, autocast_float32(tensor, ctx), eps=snippet(ctx.positions.source(literal)), origin=origin, expr=snippet(ctx.positions.source(node)))
+        self.candidate(
+            ctx,
+            node,
+            fix,
+            autocast_float32(tensor, ctx),
+            eps=snippet(ctx.positions.source(literal)),
+            origin=origin,
+            expr=snippet(ctx.positions.source(node)),
+        )
 
 
 class OverflowingFill(_HalfPrecisionCheck):
@@ -371,8 +473,10 @@ class OverflowingFill(_HalfPrecisionCheck):
         for value, tensor, effect in self._fill_values(op, operands, keywords):
             self._judge(node, value, tensor, effect, ctx)
 
-    def _fill_values(self, op: str, operands: list, keywords: dict) -> Iterable[Tuple[cst.BaseExpression, cst.BaseExpression, str]]:
-        raises = "raises \"value cannot be converted to type c10::Half without overflow\""
+    def _fill_values(
+        self, op: str, operands: list, keywords: dict
+    ) -> Iterable[Tuple[cst.BaseExpression, cst.BaseExpression, str]]:
+        raises = 'raises "value cannot be converted to type c10::Half without overflow"'
         if op in RAISING_FILLS:
             index = RAISING_FILLS[op]
             value = keywords.get("value", operands[index] if len(operands) > index else None)
@@ -393,7 +497,9 @@ class OverflowingFill(_HalfPrecisionCheck):
             if isinstance(target.target, cst.Subscript):
                 self._judge(node, node.value, target.target.value, "item assignment turns it into inf", ctx)
 
-    def _judge(self, node: cst.CSTNode, value: cst.BaseExpression, tensor: cst.BaseExpression, effect: str, ctx) -> None:
+    def _judge(
+        self, node: cst.CSTNode, value: cst.BaseExpression, tensor: cst.BaseExpression, effect: str, ctx
+    ) -> None:
         found = resolve_literal(value, ctx)
         if found is None or not FP16_MAX < abs(found[0]) < math.inf or is_integer_expression(found[1]):
             return  # integers this large are token ids and bit patterns written into integer tensors
@@ -412,7 +518,9 @@ def constant_value(node: cst.CSTNode) -> Optional[float]:
 
 def is_integer_expression(node: cst.CSTNode) -> bool:
     """`151654`, `-2**31`: integer arithmetic (no float literal, no `float(...)`, no true division)."""
-    if isinstance(node, cst.Call) or any(isinstance(sub, cst.BinaryOperation) and isinstance(sub.operator, cst.Divide) for sub in walk(node)):
+    if isinstance(node, cst.Call) or any(
+        isinstance(sub, cst.BinaryOperation) and isinstance(sub.operator, cst.Divide) for sub in walk(node)
+    ):
         return False
     constants = [sub for sub in walk(node) if is_constant(sub)]
     return bool(constants) and all(isinstance(constant, cst.Integer) for constant in constants)

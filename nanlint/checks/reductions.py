@@ -9,7 +9,21 @@ import libcst as cst
 
 from nanlint.checks.base import Check
 from nanlint.analysis.guards import value_keys
-from nanlint.analysis.syntax import argument, attribute_name, binding_key, elements, is_constant, is_literal, keyword_args, name_of, same_code, snippet, string_value, subscript_index, walk
+from nanlint.analysis.syntax import (
+    argument,
+    attribute_name,
+    binding_key,
+    elements,
+    is_constant,
+    is_literal,
+    keyword_args,
+    name_of,
+    same_code,
+    snippet,
+    string_value,
+    subscript_index,
+    walk,
+)
 from nanlint.analysis.values import MASK, SELECTED, literal_number
 
 
@@ -36,11 +50,19 @@ class SingleSampleSpread(Check):
         if self.params["minibatch"]:
             if dim is not None and literal_number(dim) != 0 or not _last_minibatch(operands[0], node, ctx):
                 return
-        elif dim is None or literal_number(dim) not in self.params["dims"]:  # a bool is no dimension: literal_number skips it
+        elif (
+            dim is None or literal_number(dim) not in self.params["dims"]
+        ):  # a bool is no dimension: literal_number skips it
             return
         if _biased(keywords, operands):
             return
-        self.report(ctx, node, op=op, arg=snippet(ctx.positions.source(operands[0])), dim=ctx.positions.source(dim) if dim is not None else "all")
+        self.report(
+            ctx,
+            node,
+            op=op,
+            arg=snippet(ctx.positions.source(operands[0])),
+            dim=ctx.positions.source(dim) if dim is not None else "all",
+        )
 
 
 MAX_MINIBATCH_HOPS = 3
@@ -64,7 +86,10 @@ def _enclosing_steps(call: cst.Call, ctx):
         if isinstance(node, cst.For) and isinstance(node.target, cst.Name) and _stepped_range(node.iter):
             loops.add(node.target.value)
         if isinstance(node, cst.If) and any(isinstance(n, cst.Comparison) for n in walk(node.test)):
-            guarded = guarded or any(name_of(n) in SIZE_CALLS or isinstance(n, cst.Attribute) and n.attr.value in SIZE_CALLS for n in walk(node.test))
+            guarded = guarded or any(
+                name_of(n) in SIZE_CALLS or isinstance(n, cst.Attribute) and n.attr.value in SIZE_CALLS
+                for n in walk(node.test)
+            )
         node = parents.get(id(node))
     return loops, guarded
 
@@ -131,7 +156,9 @@ class EmptySelectionMean(Check):
         sel = snippet(ctx.positions.source(selection))
         mask = self._mask_of(selection, ctx)
         if mask is None:  # a selection made further away: in a caller, another file, through several names
-            if ctx.fact(selection).has(SELECTED) and not any(ctx.compared.guards(name, ctx) for name in _made_from(selection, ctx)):
+            if ctx.fact(selection).has(SELECTED) and not any(
+                ctx.compared.guards(name, ctx) for name in _made_from(selection, ctx)
+            ):
                 self.report(ctx, node, sel=sel, selects="its mask", test="that the mask selects something")
             return
         if ctx.compared.guards(mask, ctx) or _nan_already(mask, ctx):
@@ -193,7 +220,11 @@ def _nan_already(mask: cst.BaseExpression, ctx) -> bool:
         _, operands, keywords = described
         target = keywords.get("target", operands[1] if len(operands) > 1 else None)
         reduction = keywords.get("reduction")
-        if target is not None and (reduction is None or string_value(reduction) == "mean") and keys & value_keys(target, ctx):
+        if (
+            target is not None
+            and (reduction is None or string_value(reduction) == "mean")
+            and keys & value_keys(target, ctx)
+        ):
             return True
     return False
 
@@ -203,14 +234,20 @@ def _compared_tensor(mask: cst.BaseExpression, ctx, hops: int = 0) -> Optional[c
     if isinstance(mask, cst.Name):
         found = ctx.lookup(mask) if hops < 2 else None
         return ctx.at(found.seq, _compared_tensor, found.value, ctx, hops + 1) if found is not None else None
-    if isinstance(mask, cst.Comparison) and len(mask.comparisons) == 1 and isinstance(mask.comparisons[0].operator, cst.NotEqual):
+    if (
+        isinstance(mask, cst.Comparison)
+        and len(mask.comparisons) == 1
+        and isinstance(mask.comparisons[0].operator, cst.NotEqual)
+    ):
         return mask.left
     described = ctx.describe(mask) if isinstance(mask, cst.Call) else None
     if described is None or not described[1]:
         return None
     if described[0] in NOT_EQUAL:
         return described[1][0]
-    return _compared_tensor(described[1][0], ctx, hops) if described[0] in ("view", "reshape", "flatten", "bool") else None
+    return (
+        _compared_tensor(described[1][0], ctx, hops) if described[0] in ("view", "reshape", "flatten", "bool") else None
+    )
 
 
 def _without_constant_terms(node: cst.BaseExpression) -> cst.BaseExpression:
@@ -244,7 +281,9 @@ class _LossAtFirstCall(Check):
         if bound in self.modules:
             construction, called = self.modules[bound]
             self.modules[bound] = (construction, True)
-            if not called and not self.guarded(node, construction, ctx):  # one finding per loss module, at its first call
+            if not called and not self.guarded(
+                node, construction, ctx
+            ):  # one finding per loss module, at its first call
                 self._report(ctx, node, construction)
             return
         function = self.watched_function(node, ctx)
@@ -333,7 +372,8 @@ VIEWS = frozenset({"view", "reshape", "flatten", "contiguous", "to", "long", "sq
 
 def _computed_window(index: cst.BaseSlice) -> bool:
     return isinstance(index, cst.Slice) and all(
-        bound is not None and not is_constant(bound) and literal_number(bound) is None for bound in (index.lower, index.upper)
+        bound is not None and not is_constant(bound) and literal_number(bound) is None
+        for bound in (index.lower, index.upper)
     )
 
 
@@ -354,7 +394,10 @@ class InfeasibleCtc(_LossAtFirstCall):
         return value is None or is_literal(value, False)
 
     def guarded(self, call: cst.Call, construction: cst.Call, ctx) -> bool:
-        return any(isinstance(sub, cst.Call) and (name_of(sub.func) or attribute_name(sub.func)) in INF_TESTS for sub in walk(ctx.function_scope().node))
+        return any(
+            isinstance(sub, cst.Call) and (name_of(sub.func) or attribute_name(sub.func)) in INF_TESTS
+            for sub in walk(ctx.function_scope().node)
+        )
 
 
 INF_TESTS = frozenset({"isinf", "isfinite", "nan_to_num", "nan_to_num_"})

@@ -13,8 +13,20 @@ from typing import Dict, Iterable
 
 from nanlint.catalog import CatalogError, Prediction, Rule, read_catalog
 from nanlint.checks import (  # noqa: F401  (imported to register their checks)
-    calls, denominator, division, domain, inplace, masking, nan_filter, optimizer_eps, pattern, precision, reductions,
-    saved, steps, where_trap,
+    calls,
+    denominator,
+    division,
+    domain,
+    inplace,
+    masking,
+    nan_filter,
+    optimizer_eps,
+    pattern,
+    precision,
+    reductions,
+    saved,
+    steps,
+    where_trap,
 )
 from nanlint.checks.base import REGISTERED, Check
 
@@ -38,7 +50,9 @@ def build_check(rule: Rule) -> Check:
     try:
         cls = REGISTERED[rule.check]
     except KeyError:
-        raise CatalogError(f"{rule.source}: rule {rule.code}: unknown check `{rule.check}` (known: {', '.join(sorted(REGISTERED))})") from None
+        raise CatalogError(
+            f"{rule.source}: rule {rule.code}: unknown check `{rule.check}` (known: {', '.join(sorted(REGISTERED))})"
+        ) from None
     return cls(rule)
 
 
@@ -66,5 +80,7 @@ def _expanded(rule: Rule, params: Dict[str, object]) -> Iterable[Prediction]:
             continue
         ops = params.get(placeholder.group(1))
         if not (isinstance(ops, list) and ops and all(isinstance(op, str) for op in ops)):
-            raise CatalogError(f"{rule.source}: rule {rule.code}: `confirmed_by` names `{prediction.op}`, which is not a list of op names among the check's parameters")
+            raise CatalogError(
+                f"{rule.source}: rule {rule.code}: `confirmed_by` names `{prediction.op}`, which is not a list of op names among the check's parameters"
+            )
         yield from (Prediction(prediction.phase, op) for op in ops)

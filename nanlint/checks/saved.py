@@ -21,8 +21,21 @@ from nanlint.checks.base import Check
 from nanlint.checks.saved_inputs import InputUses
 from nanlint.types import Fix
 from nanlint.analysis.syntax import (
-    NOT_INPLACE, argument, attribute_name, called_name, code_of, elements, is_constant, is_inplace_method, is_literal,
-    is_self_attribute, name_of, number_value, positional_args, strip_views, walk,
+    NOT_INPLACE,
+    argument,
+    attribute_name,
+    called_name,
+    code_of,
+    elements,
+    is_constant,
+    is_inplace_method,
+    is_literal,
+    is_self_attribute,
+    name_of,
+    number_value,
+    positional_args,
+    strip_views,
+    walk,
 )
 
 NN = ("torch.nn.", "torch.nn.modules.")
@@ -110,9 +123,17 @@ class SavedOutputModified(Check):
         self.saving_classes: Dict[str, str] = {}  # Sequential classes of the file whose last layer saves its output
 
     def handlers(self):
-        return {cst.Assign: self.visit_assign, cst.AugAssign: self.visit_augassign, cst.Expr: self.visit_expr,
-                cst.Call: self.visit_call, cst.If: self.visit_if, cst.BinaryOperation: self.visit_binary,
-                cst.For: self.visit_loop, cst.While: self.visit_loop, cst.ClassDef: self.visit_class}
+        return {
+            cst.Assign: self.visit_assign,
+            cst.AugAssign: self.visit_augassign,
+            cst.Expr: self.visit_expr,
+            cst.Call: self.visit_call,
+            cst.If: self.visit_if,
+            cst.BinaryOperation: self.visit_binary,
+            cst.For: self.visit_loop,
+            cst.While: self.visit_loop,
+            cst.ClassDef: self.visit_class,
+        }
 
     def visit_binary(self, node: cst.BinaryOperation, ctx) -> None:
         self.inputs.note_binary(node, ctx)
@@ -180,7 +201,11 @@ class SavedOutputModified(Check):
         described = ctx.describe(value)
         if described is not None:
             op, _, keywords = described
-            if op in ops.SAVING_OUTPUT or op in ops.SAVING_OUTPUT_WHEN_INPLACE and (op.endswith("_") or is_literal(keywords.get("inplace"), True)):
+            if (
+                op in ops.SAVING_OUTPUT
+                or op in ops.SAVING_OUTPUT_WHEN_INPLACE
+                and (op.endswith("_") or is_literal(keywords.get("inplace"), True))
+            ):
                 return f"`{op}`"
             return None
         return self._callee_saver(value.func, ctx) or self._summary_saver(value, ctx)
@@ -190,7 +215,11 @@ class SavedOutputModified(Check):
         """A call of the project's own code (a submodule's `forward`, a helper in another file) that
         returns an output autograd saved, as the value analysis summarises it."""
         summary = ctx.call_summary(value)
-        return f"`{snippet(ctx.positions.source(value.func))}` (it returns an output autograd saves)" if summary is not None and summary.has(SAVED) else None
+        return (
+            f"`{snippet(ctx.positions.source(value.func))}` (it returns an output autograd saves)"
+            if summary is not None and summary.has(SAVED)
+            else None
+        )
 
     # --- modules that end in a saving layer ----------------------------------------------------
 
@@ -203,7 +232,11 @@ class SavedOutputModified(Check):
         for sub in walk(node.body):
             if isinstance(sub, cst.Call) and isinstance(sub.func, cst.Attribute):
                 layers = positional_args(sub)
-                if sub.func.attr.value == "__init__" and isinstance(sub.func.value, cst.Call) and name_of(sub.func.value.func) == "super":
+                if (
+                    sub.func.attr.value == "__init__"
+                    and isinstance(sub.func.value, cst.Call)
+                    and name_of(sub.func.value.func) == "super"
+                ):
                     last = layers[-1] if layers else last
                 elif sub.func.attr.value == "add_module" and name_of(sub.func.value) == "self" and len(layers) == 2:
                     last = layers[1]
@@ -286,7 +319,9 @@ class SavedOutputModified(Check):
         if self._judge(node.target, node, "augmented assignment", ctx, fix):
             return None
         # after its value is walked: `x += self.fc(x)` changes the input the layer saved
-        return lambda: self._judge_input(node.target, node, "augmented assignment", ctx, fix, evident_only=name is not None)
+        return lambda: self._judge_input(
+            node.target, node, "augmented assignment", ctx, fix, evident_only=name is not None
+        )
 
     def visit_expr(self, node: cst.Expr, ctx) -> None:
         call = node.value
@@ -295,7 +330,11 @@ class SavedOutputModified(Check):
         receiver, method = name_of(call.func.value), call.func.attr.value
         if receiver is not None and is_inplace_method(method):
             self.statement_calls.add(id(call))
-            fix = lambda: self._fix(ctx, node, f"{receiver} = {receiver}.{method[:-1]}{ctx.positions.source(call)[len(ctx.positions.source(call.func)):]}")
+            fix = lambda: self._fix(
+                ctx,
+                node,
+                f"{receiver} = {receiver}.{method[:-1]}{ctx.positions.source(call)[len(ctx.positions.source(call.func)) :]}",
+            )
             self._changed(call.func.value, call, f"`.{method}()`", ctx, fix)
 
     def visit_call(self, node: cst.Call, ctx) -> None:
@@ -310,12 +349,18 @@ class SavedOutputModified(Check):
         operand = functional_inplace_operand(node, ctx)
         if operand is not None:
             flag = operand.flag
-            fix = (lambda: self.replacing(*ctx.positions.offsets(flag), "False")) if flag is not None and self.rule.fixable else None
+            fix = (
+                (lambda: self.replacing(*ctx.positions.offsets(flag), "False"))
+                if flag is not None and self.rule.fixable
+                else None
+            )
             self._changed(operand.tensor, node, operand.how, ctx, fix)
             return
         first = first_argument(node)
         if module is not None and is_inplace_module(module, ctx) and first is not None:
-            self._changed(first, node, f"`{ctx.positions.source(func)}` (an in-place `nn.{module_class(module, ctx)}`)", ctx)
+            self._changed(
+                first, node, f"`{ctx.positions.source(func)}` (an in-place `nn.{module_class(module, ctx)}`)", ctx
+            )
 
     def _changed(self, target: cst.CSTNode, node: cst.CSTNode, how: str, ctx, fix: LazyFix = None) -> None:
         if not self._judge(target, node, how, ctx, fix):
@@ -334,8 +379,15 @@ class SavedOutputModified(Check):
         saver = self.saver(found.value, ctx)
         if saver is None:
             return False
-        self.report(ctx, node, fix() if fix is not None else None, how=how, target=snippet(ctx.positions.source(target)),
-                    saver=saver, line=ctx.positions.line(found.value))
+        self.report(
+            ctx,
+            node,
+            fix() if fix is not None else None,
+            how=how,
+            target=snippet(ctx.positions.source(target)),
+            saver=saver,
+            line=ctx.positions.line(found.value),
+        )
         return True
 
     def _judge_element(self, target: cst.Subscript, node: cst.AugAssign, ctx) -> bool:
@@ -347,10 +399,19 @@ class SavedOutputModified(Check):
         saver = self._element_saver(found.value, ctx) if found is not None else None
         if saver is None:
             return False
-        self.report(ctx, node, how="augmented assignment", target=snippet(ctx.positions.source(target)), saver=saver, line=ctx.positions.line(found.value))
+        self.report(
+            ctx,
+            node,
+            how="augmented assignment",
+            target=snippet(ctx.positions.source(target)),
+            saver=saver,
+            line=ctx.positions.line(found.value),
+        )
         return True
 
-    def _judge_input(self, target: cst.CSTNode, node: cst.CSTNode, how: str, ctx, fix: LazyFix = None, evident_only: bool = False) -> None:
+    def _judge_input(
+        self, target: cst.CSTNode, node: cst.CSTNode, how: str, ctx, fix: LazyFix = None, evident_only: bool = False
+    ) -> None:
         """Report an in-place change of a tensor an operation saved as its input (`evident_only`: only
         operations that take tensors alone, when the name might hold a Python number)."""
         name = name_of(strip_views(target))
@@ -360,8 +421,15 @@ class SavedOutputModified(Check):
         def report(use) -> None:
             if id(node) not in self.reported:
                 self.reported.add(id(node))
-                self.report(ctx, node, fix() if fix is not None else None, how=how, target=snippet(ctx.positions.source(target)),
-                            saver=use.saver, line=ctx.positions.line(use.node))
+                self.report(
+                    ctx,
+                    node,
+                    fix() if fix is not None else None,
+                    how=how,
+                    target=snippet(ctx.positions.source(target)),
+                    saver=use.saver,
+                    line=ctx.positions.line(use.node),
+                )
 
         use = self.inputs.saved_by(name, ctx, evident_only, report)
         if use is not None:
@@ -376,16 +444,24 @@ class SavedOutputModified(Check):
 
 SEQUENTIAL = frozenset({"torch.nn.Sequential", "torch.nn.modules.container.Sequential"})
 GRAD_AWARE_NAMES = frozenset({"requires_grad", "is_grad_enabled", "is_inference_mode_enabled", "training"})
-AUTOGRAD_FUNCTIONS = frozenset({"torch.autograd.Function", "torch.autograd.function.Function", "torch.autograd.function.InplaceFunction"})
+AUTOGRAD_FUNCTIONS = frozenset(
+    {"torch.autograd.Function", "torch.autograd.function.Function", "torch.autograd.function.InplaceFunction"}
+)
 
 
 def _is_autograd_function(node: cst.ClassDef, ctx) -> bool:
-    return any(ctx.qualified(base.value) in AUTOGRAD_FUNCTIONS or called_name(base.value) == "Function" for base in node.bases)
+    return any(
+        ctx.qualified(base.value) in AUTOGRAD_FUNCTIONS or called_name(base.value) == "Function" for base in node.bases
+    )
 
 
 def _parenthesized(node: cst.CSTNode, ctx) -> str:
     code = ctx.positions.source(node)
-    return code if isinstance(node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) or is_constant(node) else f"({code})"
+    return (
+        code
+        if isinstance(node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) or is_constant(node)
+        else f"({code})"
+    )
 
 
 def _bare(saver: str) -> str:
@@ -420,7 +496,9 @@ class SequentialInplace(Check):
     def visit_call(self, node: cst.Call, ctx) -> None:
         if ctx.qualified(node.func) not in SEQUENTIAL:
             return
-        layers = [arg if arg.star else arg.value for arg in node.args if arg.keyword is None]  # `*rest` stays an Arg: no module
+        layers = [
+            arg if arg.star else arg.value for arg in node.args if arg.keyword is None
+        ]  # `*rest` stays an Arg: no module
         for before, after in zip(layers, layers[1:]):
             saver = saving_module(before, ctx)
             if saver is not None and is_inplace_module(after, ctx):

@@ -80,7 +80,9 @@ class InputUses:
         binding = ctx.binding_of(name) if name is not None else None
         if binding is not None:
             loops = tuple(loop for loop, _ in self.loops)
-            self.uses.setdefault((id(ctx.function_scope().node), name), []).append(Use(binding, saver, node, loops, evident))
+            self.uses.setdefault((id(ctx.function_scope().node), name), []).append(
+                Use(binding, saver, node, loops, evident)
+            )
 
     # --- in-place changes ------------------------------------------------------------------
 
@@ -95,7 +97,9 @@ class InputUses:
             if use.binding is binding and (use.evident or not evident_only):
                 return use
         if self.loops:
-            self.changes.append((scope, Change(name, binding, tuple(loop for loop, _ in self.loops), report, evident_only)))
+            self.changes.append(
+                (scope, Change(name, binding, tuple(loop for loop, _ in self.loops), report, evident_only))
+            )
         return None
 
     def enter_loop(self, node: cst.CSTNode, ctx):
@@ -155,7 +159,11 @@ def _is_tensor(node: cst.CSTNode, ctx, depth: int = 0) -> bool:
     if isinstance(node, cst.Call):
         described = ctx.describe(node)
         op = ops.OPS.get(described[0]) if described is not None else None
-        return described is not None and described[0] not in NOT_TENSORS and not (op is not None and op.handles == ops.METADATA)
+        return (
+            described is not None
+            and described[0] not in NOT_TENSORS
+            and not (op is not None and op.handles == ops.METADATA)
+        )
     name = name_of(node)
     if name is not None and depth < 3:
         found = ctx.lookup_name(name)

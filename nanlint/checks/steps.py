@@ -72,8 +72,13 @@ class StepBetweenBackward(Check):
         self.branch_nodes: List[Tuple[Set[int], Set[int]]] = []  # their node ids, collected when first needed
 
     def handlers(self):
-        return {cst.Call: self.visit_call, cst.If: self.visit_if, cst.Assign: self.visit_assign,
-                cst.For: self.visit_loop, cst.While: self.visit_loop}
+        return {
+            cst.Call: self.visit_call,
+            cst.If: self.visit_if,
+            cst.Assign: self.visit_assign,
+            cst.For: self.visit_loop,
+            cst.While: self.visit_loop,
+        }
 
     def visit_if(self, node: cst.If, ctx) -> None:
         if node.orelse is not None:
@@ -123,7 +128,9 @@ class StepBetweenBackward(Check):
     def _judge_after_steps(self, scope: int, backward: Backward, ctx) -> None:
         """`d_loss.backward(); opt_d.step(); g_loss.backward()` with `g_loss` built through `D` before the step."""
         for step in self.steps.get(scope, ()):
-            earlier = any(b.order < step.order and not self._exclusive(b.node, step.node) for b in self.backwards[scope])
+            earlier = any(
+                b.order < step.order and not self._exclusive(b.node, step.node) for b in self.backwards[scope]
+            )
             if not earlier or self._exclusive(step.node, backward.node):
                 continue
             stale = self._stale_value(backward, step.model, lambda name, binding: binding.seq <= step.seq, ctx)
@@ -145,11 +152,21 @@ class StepBetweenBackward(Check):
             if loop not in step.loops or id(step.node) in self.reported:
                 continue
             for backward in self.backwards.get(scope, ()):
-                if loop not in backward.loops or backward.order > step.order or self._exclusive(backward.node, step.node):
+                if (
+                    loop not in backward.loops
+                    or backward.order > step.order
+                    or self._exclusive(backward.node, step.node)
+                ):
                     continue
                 stale = self._stale_value(backward, step.model, before_loop, ctx)
                 if stale is not None:
-                    self._report(step, backward, stale[0], f"again on the loop's next pass (line {ctx.positions.line(backward.node)})", ctx)
+                    self._report(
+                        step,
+                        backward,
+                        stale[0],
+                        f"again on the loop's next pass (line {ctx.positions.line(backward.node)})",
+                        ctx,
+                    )
                     break
 
     def _report(self, step: Step, backward: Backward, stale: Stale, after: str, ctx) -> None:
@@ -159,9 +176,19 @@ class StepBetweenBackward(Check):
                 built = f"was computed by `{step.model}` before the step (line {stale.line})"
             else:
                 built = f"goes through `{stale.name}`, computed by `{step.model}` before the step (line {stale.line})"
-            self.report(ctx, step.node, step=step.optimizer, model=step.model, loss=backward.loss.value, after=after, built=built)
+            self.report(
+                ctx,
+                step.node,
+                step=step.optimizer,
+                model=step.model,
+                loss=backward.loss.value,
+                after=after,
+                built=built,
+            )
 
-    def _stale_value(self, backward: Backward, model: str, stale: Callable[[str, Binding], bool], ctx) -> Optional[Tuple[Stale, Binding]]:
+    def _stale_value(
+        self, backward: Backward, model: str, stale: Callable[[str, Binding], bool], ctx
+    ) -> Optional[Tuple[Stale, Binding]]:
         """The first value the loss is built from (itself included, following assignments back) that
         an assignment `stale` accepts computed by calling `model`."""
         pending = [(backward.loss.value, backward.seq + 1, 0)]
@@ -245,7 +272,9 @@ def _graph_names(expression: cst.CSTNode, ctx) -> Iterator[str]:
 def _calls_model(expression: cst.CSTNode, model: str, ctx) -> bool:
     """Whether computing `expression` calls `model(...)` (or `model.module(...)`, `model.forward(...)`)."""
     callees = (model, model + ".module", model + ".forward")
-    return any(isinstance(node, cst.Call) and ctx.positions.source(node.func) in callees for node in _graph(expression, ctx))
+    return any(
+        isinstance(node, cst.Call) and ctx.positions.source(node.func) in callees for node in _graph(expression, ctx)
+    )
 
 
 def _backward_loss(node: cst.Call, ctx) -> Optional[cst.Name]:

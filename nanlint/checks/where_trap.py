@@ -25,18 +25,30 @@ from nanlint.analysis.values import COUNT, LEARNED, MASK, POS, REQUIRES_GRAD, is
 # Ops whose result or derivative is infinite somewhere (the op table's dangers), and a value of their
 # argument where both are finite.
 SAFE_ARGUMENT = {
-    name: ops.safe_argument(op.dangers) for name, op in ops.OPS.items()
+    name: ops.safe_argument(op.dangers)
+    for name, op in ops.OPS.items()
     if op.dangers and not name.startswith("_") and op.produces != ops.NORM and op.produces != ops.DISTANCE
 }
 SAFE_ARGUMENT.update(dict.fromkeys(("pow",), ops.safe_argument(ops.FRACTIONAL_POWER_DANGERS)))
 # Ops that overflow above a limit, not at a domain edge: a positive argument is no guard (exp, expm1...).
-POSITIVE_ENOUGH = frozenset(name for name, op in ops.OPS.items() if any(d.boundary == ops.EXP_LIMIT and d.side == ops.ABOVE for d in op.dangers))
+POSITIVE_ENOUGH = frozenset(
+    name for name, op in ops.OPS.items() if any(d.boundary == ops.EXP_LIMIT and d.side == ops.ABOVE for d in op.dangers)
+)
 # Ops singular at 0: a guard `x > c` whose bound makes their argument 0 (`(x**2 - 1).sqrt()` under
 # `x > 1`) puts the singularity on the unselected side as surely as `log(x)` under `x > 0` does.
 SINGULAR_AT_ZERO = frozenset(
-    name for name, op in ops.OPS.items() if name in SAFE_ARGUMENT and any(d.boundary == ops.ZERO and d.side == ops.AT for d in op.dangers)) | {"pow"}
+    name
+    for name, op in ops.OPS.items()
+    if name in SAFE_ARGUMENT and any(d.boundary == ops.ZERO and d.side == ops.AT for d in op.dangers)
+) | {"pow"}
 DIVISIONS = frozenset({"div", "true_divide", "divide", "pow"})
-ARITHMETIC = {cst.Add: operator.add, cst.Subtract: operator.sub, cst.Multiply: operator.mul, cst.Divide: operator.truediv, cst.Power: operator.pow}
+ARITHMETIC = {
+    cst.Add: operator.add,
+    cst.Subtract: operator.sub,
+    cst.Multiply: operator.mul,
+    cst.Divide: operator.truediv,
+    cst.Power: operator.pow,
+}
 CONDITION_HOPS = 3  # local names followed back from a `where` condition (`mask = n > eps`, `m = mask[..., None]`)
 TESTS = frozenset({"isfinite", "isnan", "isinf", "isposinf", "isneginf", "signbit"})
 
@@ -64,13 +76,27 @@ class WhereBranchTrap(Check):
             return
         for branch, taken_when in ((chosen, True), (other, False)):
             for risky, op, argument, direct in self._risky_ops(branch, ctx):
-                if argument is not None and id(risky) not in self.reported and _guarded(risky, op, argument, guarded, ctx):
+                if (
+                    argument is not None
+                    and id(risky) not in self.reported
+                    and _guarded(risky, op, argument, guarded, ctx)
+                ):
                     self.reported.add(id(risky))
                     fix = self._fix(ctx, condition, argument, op, taken_when) if direct else None
                     cond, arg = snippet(ctx.positions.source(condition)), snippet(ctx.positions.source(argument))
-                    self.report(ctx, risky, fix, op=op, cond=cond, arg=arg, feed=_safe_where(cond, arg, SAFE_ARGUMENT[op], taken_when))
+                    self.report(
+                        ctx,
+                        risky,
+                        fix,
+                        op=op,
+                        cond=cond,
+                        arg=arg,
+                        feed=_safe_where(cond, arg, SAFE_ARGUMENT[op], taken_when),
+                    )
 
-    def _risky_ops(self, branch: cst.CSTNode, ctx) -> Iterator[Tuple[cst.CSTNode, str, Optional[cst.BaseExpression], bool]]:
+    def _risky_ops(
+        self, branch: cst.CSTNode, ctx
+    ) -> Iterator[Tuple[cst.CSTNode, str, Optional[cst.BaseExpression], bool]]:
         """(node, op, argument, written in place) for each risky op in `branch`, not looking inside
         nested `where` calls (the double-where fix), following local names one assignment back."""
         stack = [(branch, True)]
@@ -89,11 +115,19 @@ class WhereBranchTrap(Check):
             stack.extend((child, direct) for child in children(node))
 
     def _risky(self, node: cst.CSTNode, ctx) -> Optional[Tuple[str, cst.BaseExpression]]:
-        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Divide) and "div" in self.params["ops"]:
+        if (
+            isinstance(node, cst.BinaryOperation)
+            and isinstance(node.operator, cst.Divide)
+            and "div" in self.params["ops"]
+        ):
             if _positive(node.right, ctx) or not (_differentiable(node.left, ctx) or _differentiable(node.right, ctx)):
                 return None
             return "div", node.right
-        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Power) and _fractional_or_negative(node.right, ctx):
+        if (
+            isinstance(node, cst.BinaryOperation)
+            and isinstance(node.operator, cst.Power)
+            and _fractional_or_negative(node.right, ctx)
+        ):
             return ("pow", node.left) if not _positive(node.left, ctx) else None
         if not isinstance(node, cst.Call):
             return None
@@ -102,15 +136,31 @@ class WhereBranchTrap(Check):
             return None
         op, operands, _ = described
         if op == "pow":
-            return ("pow", operands[0]) if len(operands) == 2 and _fractional_or_negative(operands[1], ctx) and not _positive(operands[0], ctx) else None
+            return (
+                ("pow", operands[0])
+                if len(operands) == 2 and _fractional_or_negative(operands[1], ctx) and not _positive(operands[0], ctx)
+                else None
+            )
         if op in ("div", "true_divide", "divide"):
             return (op, operands[1]) if len(operands) == 2 and not _positive(operands[1], ctx) else None
-        if len(operands) != 1 or op not in POSITIVE_ENOUGH and _positive(operands[0], ctx) or not _differentiable(operands[0], ctx):
+        if (
+            len(operands) != 1
+            or op not in POSITIVE_ENOUGH
+            and _positive(operands[0], ctx)
+            or not _differentiable(operands[0], ctx)
+        ):
             return None
         return op, operands[0]
 
-    def _fix(self, ctx, condition: cst.BaseExpression, argument: cst.BaseExpression, op: str, taken_when: bool) -> Optional[Fix]:
-        if any(isinstance(n, cst.Call) and ctx.describe(n) is not None and ctx.describe(n)[0] in ("rand", "randn", "rand_like", "randn_like") for n in walk(condition)):
+    def _fix(
+        self, ctx, condition: cst.BaseExpression, argument: cst.BaseExpression, op: str, taken_when: bool
+    ) -> Optional[Fix]:
+        if any(
+            isinstance(n, cst.Call)
+            and ctx.describe(n) is not None
+            and ctx.describe(n)[0] in ("rand", "randn", "rand_like", "randn_like")
+            for n in walk(condition)
+        ):
             return None
         template = Template(_safe_where("$c", "$x", SAFE_ARGUMENT[op], taken_when))
         return self.render_fix(ctx, argument, template, Match({"c": condition, "x": argument}))
@@ -118,7 +168,11 @@ class WhereBranchTrap(Check):
 
 def _safe_where(condition: str, argument: str, safe: str, taken_when: bool) -> str:
     """The op's argument where its branch is taken, and a safe value where it is not."""
-    return f"torch.where({condition}, {argument}, {safe})" if taken_when else f"torch.where({condition}, {safe}, {argument})"
+    return (
+        f"torch.where({condition}, {argument}, {safe})"
+        if taken_when
+        else f"torch.where({condition}, {safe}, {argument})"
+    )
 
 
 def _where_parts(node: cst.Call, ctx) -> Optional[Tuple[cst.BaseExpression, cst.BaseExpression, cst.BaseExpression]]:
@@ -132,11 +186,15 @@ def _where_parts(node: cst.Call, ctx) -> Optional[Tuple[cst.BaseExpression, cst.
     return operands[1], operands[0], operands[2]
 
 
-def _guarded(risky: cst.CSTNode, op: str, argument: cst.BaseExpression, guarded: Dict[object, Optional[float]], ctx) -> bool:
+def _guarded(
+    risky: cst.CSTNode, op: str, argument: cst.BaseExpression, guarded: Dict[object, Optional[float]], ctx
+) -> bool:
     """The condition tests the op's argument, the op's own result (`x.exp()` under
     `torch.isinf(exp)`), or a value whose bound makes the argument of an op singular at 0 exactly 0."""
     keys = value_keys(argument, ctx)
-    if op not in DIVISIONS:  # `torch.isinf(e)` with `e = x.exp()`; a test of a quotient's result is no guard of its denominator
+    if (
+        op not in DIVISIONS
+    ):  # `torch.isinf(e)` with `e = x.exp()`; a test of a quotient's result is no guard of its denominator
         keys |= value_keys(risky, ctx)
     matched = [guarded[key] for key in keys if key in guarded]
     if matched and op in POSITIVE_ENOUGH and all(bound is not None and bound < 0 for bound in matched):
@@ -145,7 +203,11 @@ def _guarded(risky: cst.CSTNode, op: str, argument: cst.BaseExpression, guarded:
         return True
     if op not in SINGULAR_AT_ZERO:
         return False
-    return any(bound is not None and _value_at(argument, key, bound, ctx) == 0 for key, bound in guarded.items() if isinstance(key, str))
+    return any(
+        bound is not None and _value_at(argument, key, bound, ctx) == 0
+        for key, bound in guarded.items()
+        if isinstance(key, str)
+    )
 
 
 def _value_at(node: cst.CSTNode, name: str, value: float, ctx) -> Optional[float]:

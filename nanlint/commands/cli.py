@@ -32,7 +32,15 @@ from nanlint.project.hierarchy import configuration_candidates
 from nanlint.project.add_noqa import add_to_files
 from nanlint.inputs.notebook import Notebook, is_notebook, load as load_notebook, parse as parse_notebook
 from nanlint.project.options import UsageError, add_rule_options, make_project
-from nanlint.formats.output import STATISTICS_FORMATS, Sources, Summary, plural, render, render_errors, render_statistics
+from nanlint.formats.output import (
+    STATISTICS_FORMATS,
+    Sources,
+    Summary,
+    plural,
+    render,
+    render_errors,
+    render_statistics,
+)
 from nanlint.commands.rules import run_rule, run_rules
 from nanlint.commands.show import nothing_checked, only_named_skipped, settings_text, write_files
 from nanlint.inputs.source import RewriteError, SourceError, SourceFile, decode, read, rewrite
@@ -65,26 +73,60 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("paths", nargs="*", help="files or folders (default: .); - reads standard input")
     add_rule_options(check)
     switch = argparse.BooleanOptionalAction
-    check.add_argument("--output-format", choices=tuple(OUTPUT_FORMATS), help="how findings are printed (default: full)")
-    check.add_argument("-o", "--output-file", metavar="PATH", help="write the report to PATH instead of standard output")
-    check.add_argument("--statistics", action="store_true", help="print the number of findings per rule instead of each finding")
+    check.add_argument(
+        "--output-format", choices=tuple(OUTPUT_FORMATS), help="how findings are printed (default: full)"
+    )
+    check.add_argument(
+        "-o", "--output-file", metavar="PATH", help="write the report to PATH instead of standard output"
+    )
+    check.add_argument(
+        "--statistics", action="store_true", help="print the number of findings per rule instead of each finding"
+    )
     check.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
-    check.add_argument("--exit-non-zero-on-fix", action="store_true", help="exit 1 if a fix was made, even when no finding remains")
-    check.add_argument("-q", "--quiet", action="store_true", help="print the findings and errors, nothing else (no summary)")
+    check.add_argument(
+        "--exit-non-zero-on-fix", action="store_true", help="exit 1 if a fix was made, even when no finding remains"
+    )
+    check.add_argument(
+        "-q", "--quiet", action="store_true", help="print the findings and errors, nothing else (no summary)"
+    )
     check.add_argument("--fix", action=switch, help="apply safe fixes")
-    check.add_argument("--unsafe-fixes", action=switch, help="also apply fixes that change numbers (add an eps, a clamp)")
-    check.add_argument("--diff", action="store_true", help="print the fixes as a diff instead of writing them; exit 1 if there is one")
+    check.add_argument(
+        "--unsafe-fixes", action=switch, help="also apply fixes that change numbers (add an eps, a clamp)"
+    )
+    check.add_argument(
+        "--diff", action="store_true", help="print the fixes as a diff instead of writing them; exit 1 if there is one"
+    )
     check.add_argument("--show-fixes", action=switch, help="list the fixes made, per file and rule")
-    check.add_argument("--add-noqa", action="store_true", help="add a `# noqa: CODE` comment to each line with a finding, and exit")
+    check.add_argument(
+        "--add-noqa", action="store_true", help="add a `# noqa: CODE` comment to each line with a finding, and exit"
+    )
     check.add_argument("-w", "--watch", action="store_true", help="check again whenever a file changes")
-    check.add_argument("--stdin-filename", metavar="PATH", help="the name to report (and match against the configuration) for code read from standard input")
-    check.add_argument("--force-exclude", action=switch, help="apply the exclude patterns to files named explicitly too (for pre-commit)")
+    check.add_argument(
+        "--stdin-filename",
+        metavar="PATH",
+        help="the name to report (and match against the configuration) for code read from standard input",
+    )
+    check.add_argument(
+        "--force-exclude",
+        action=switch,
+        help="apply the exclude patterns to files named explicitly too (for pre-commit)",
+    )
     check.add_argument("--respect-gitignore", action=switch, help="skip files that .gitignore ignores (default: on)")
     check.add_argument("-j", "--jobs", type=_jobs, metavar="N", help="worker processes (default: all cores)")
     check.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
-    check.add_argument("--cache-dir", metavar="PATH", help="where the cache lives (default: .nanlint_cache beside the configuration)")
-    check.add_argument("--show-settings", metavar="PATH", help="print the settings PATH is checked with (its configuration file, rules, excludes...) and exit")
-    check.add_argument("--show-files", action="store_true", help="list the files that would be checked, and those skipped with why, and exit")
+    check.add_argument(
+        "--cache-dir", metavar="PATH", help="where the cache lives (default: .nanlint_cache beside the configuration)"
+    )
+    check.add_argument(
+        "--show-settings",
+        metavar="PATH",
+        help="print the settings PATH is checked with (its configuration file, rules, excludes...) and exit",
+    )
+    check.add_argument(
+        "--show-files",
+        action="store_true",
+        help="list the files that would be checked, and those skipped with why, and exit",
+    )
 
     rule = commands.add_parser("rule", help="print a rule's documentation (or every rule's)")
     rule.add_argument("code", nargs="?", help="a rule code such as NAN101, or its name")
@@ -93,7 +135,9 @@ def build_parser() -> argparse.ArgumentParser:
     rule.add_argument("--config", metavar="PATH", help="configuration file (for extend-rule-files)")
 
     rules = commands.add_parser("rules", help="list the rule catalog")
-    rules.add_argument("--select", action="append", metavar="CODES", help="only these codes or prefixes (comma-separated, or ALL)")
+    rules.add_argument(
+        "--select", action="append", metavar="CODES", help="only these codes or prefixes (comma-separated, or ALL)"
+    )
     rules.add_argument("--output-format", choices=("text", "json"), default="text")
     rules.add_argument("--config", metavar="PATH", help="configuration file (for extend-rule-files)")
 
@@ -103,7 +147,9 @@ def build_parser() -> argparse.ArgumentParser:
     verify = commands.add_parser("verify", help="run your code and confirm each finding (needs torch)")
     _add_verify_arguments(verify)
 
-    commands.add_parser("server", help="run the language server for editors (LSP on standard input and output; needs nanlint[server])")
+    commands.add_parser(
+        "server", help="run the language server for editors (LSP on standard input and output; needs nanlint[server])"
+    )
     return parser
 
 
@@ -270,7 +316,9 @@ def _print(outcome: Outcome, project: Project, args: argparse.Namespace, out: Te
 def _add_noqa(project: Project, args: argparse.Namespace) -> int:
     paths = args.paths or ["."]
     discovered = project.discover(paths)
-    outcome = Outcome(Report(), nothing_checked=nothing_checked(discovered), skipped_on_purpose=only_named_skipped(discovered, paths))
+    outcome = Outcome(
+        Report(), nothing_checked=nothing_checked(discovered), skipped_on_purpose=only_named_skipped(discovered, paths)
+    )
     if outcome.nothing_checked is not None:
         _warn_unchecked(outcome, args)
         return _exit_code(outcome, args)
@@ -279,7 +327,9 @@ def _add_noqa(project: Project, args: argparse.Namespace) -> int:
     if done.lines and not args.quiet:
         sys.stderr.write(f"Added {plural(done.lines, 'noqa directive')}.\n")
     for finding in done.unsilenced:
-        _warn(f"{finding.path}:{finding.line}:{finding.column}: {finding.code} is still reported: no line of its span can end in a comment")
+        _warn(
+            f"{finding.path}:{finding.line}:{finding.column}: {finding.code} is still reported: no line of its span can end in a comment"
+        )
     render_errors(Report(errors=report.errors + done.errors), sys.stderr)
     if report.errors or done.errors:
         return Exit.ERROR
@@ -388,7 +438,9 @@ def _fix_files(project: Project, report: Report, write: bool) -> Outcome:
     """Fix every file with fixable findings: write the results (or collect diffs), re-check them."""
     unsafe = project.settings.unsafe_fixes
     fixable = {f.path for f in applicable(report.findings, unsafe)}
-    total = Outcome(Report([f for f in report.findings if f.path not in fixable], list(report.errors), report.files_checked))
+    total = Outcome(
+        Report([f for f in report.findings if f.path not in fixable], list(report.errors), report.files_checked)
+    )
     for path in sorted(fixable):
         file_report = Report([f for f in report.findings if f.path == path])
         try:
@@ -424,7 +476,11 @@ def _fix_source(checker: Checker, report: Report, document: Document, write: boo
         if write:
             rewrite(path, data, document.data)
     except (OSError, RewriteError) as problem:  # the other files are still fixed
-        message = str(problem) if isinstance(problem, RewriteError) else f"{path}: fixes left unapplied, the file cannot be written: {problem.strerror or problem}"
+        message = (
+            str(problem)
+            if isinstance(problem, RewriteError)
+            else f"{path}: fixes left unapplied, the file cannot be written: {problem.strerror or problem}"
+        )
         return Outcome(Report(report.findings, report.errors + [FileError(path, message)]), sources=_sources(document))
     remaining = checker.check_text(fixed.text, path)
     if isinstance(document, Notebook):  # the lines its messages name, in the fixed notebook's cells
@@ -437,12 +493,19 @@ def _fixed_file(document: Document, fixed: FixOutcome) -> Tuple[bytes, List[str]
     """The bytes of the fixed file, its diffs, and its code for the output. A notebook's diff is
     one per changed cell, as ruff shows them."""
     if isinstance(document, SourceFile):
-        return document.encode(fixed.text), [unified_diff(document.text, fixed.text, document.path)], _sources(document, fixed.text)
-    sources = document.fixed_sources(fixed.text, lambda offset, past_insertions: moved(offset, fixed.rounds, past_insertions))
+        return (
+            document.encode(fixed.text),
+            [unified_diff(document.text, fixed.text, document.path)],
+            _sources(document, fixed.text),
+        )
+    sources = document.fixed_sources(
+        fixed.text, lambda offset, past_insertions: moved(offset, fixed.rounds, past_insertions)
+    )
     data = document.with_sources(sources)
     diffs = [
         unified_diff(cell.source + "\n", sources[cell.number] + "\n", f"{document.path}:cell {cell.number}")
-        for cell in document.cells if cell.number in sources
+        for cell in document.cells
+        if cell.number in sources
     ]
     return data, diffs, _sources(parse_notebook(data, document.path), fixed.text)
 
@@ -474,7 +537,7 @@ def install_command(extra: str) -> str:
 
     if in_checkout():
         return f"pip install -e {shlex.quote(f'{ABOVE_PACKAGE}[{extra}]')}"
-    return f"pip install \"nanlint[{extra}] @ git+{REPOSITORY}\""
+    return f'pip install "nanlint[{extra}] @ git+{REPOSITORY}"'
 
 
 def _split_run(argv: List[str]) -> Tuple[List[str], Optional[List[str]]]:
@@ -483,7 +546,7 @@ def _split_run(argv: List[str]) -> Tuple[List[str], Optional[List[str]]]:
     if not argv or argv[0] != "verify" or "--run" not in argv:
         return argv, None
     at = argv.index("--run")
-    command = argv[at + 1:]
+    command = argv[at + 1 :]
     return argv[:at], command[1:] if command[:1] == ["--"] else command
 
 

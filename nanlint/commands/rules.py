@@ -43,10 +43,19 @@ def run_rule(args: argparse.Namespace) -> int:
 
 def _rule_json(rule: Rule) -> dict:
     return {
-        "code": rule.code, "name": rule.name, "family": rule.family, "default": rule.default,
-        "fixable": rule.fixable, "message": rule.message, "check": rule.check,
-        "what": rule.docs.what, "why": rule.docs.why, "instead": rule.docs.instead,
-        "references": list(rule.docs.references), "url": rule_url(rule), "explanation": rule_markdown(rule),
+        "code": rule.code,
+        "name": rule.name,
+        "family": rule.family,
+        "default": rule.default,
+        "fixable": rule.fixable,
+        "message": rule.message,
+        "check": rule.check,
+        "what": rule.docs.what,
+        "why": rule.docs.why,
+        "instead": rule.docs.instead,
+        "references": list(rule.docs.references),
+        "url": rule_url(rule),
+        "explanation": rule_markdown(rule),
     }
 
 

@@ -27,7 +27,12 @@ def settings_text(checker: Checker, path: str) -> str:
         f"test-file = {_value(checker.is_test(path))}",
     ]
     lines += [f"{key} = {_value(getattr(settings, attribute))}" for key, (attribute, _) in KEYS.items()]
-    lines += [f"command-line {label} = {_value(list(codes))}" for layer in settings.selections for label, codes in layer.labelled() if codes]
+    lines += [
+        f"command-line {label} = {_value(list(codes))}"
+        for layer in settings.selections
+        for label, codes in layer.labelled()
+        if codes
+    ]
     return "\n".join(lines) + "\n"
 
 

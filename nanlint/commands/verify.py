@@ -27,7 +27,13 @@ from nanlint.runtime.render import annotated_findings, process_notes, render_con
 from nanlint.runtime.runner import child_environment, run_child
 from nanlint.runtime.schedule import FULL, SAMPLED, Schedule
 from nanlint.runtime.search.plan import (
-    DEFAULT_BUDGET, DEFAULT_TOTAL_BUDGET, FlaggedLine, SearchPlan, finding_columns, finding_lines, predictions_of,
+    DEFAULT_BUDGET,
+    DEFAULT_TOTAL_BUDGET,
+    FlaggedLine,
+    SearchPlan,
+    finding_columns,
+    finding_lines,
+    predictions_of,
 )
 from nanlint.runtime.search.report import SearchReport
 from nanlint.runtime.summary import summarize
@@ -37,39 +43,81 @@ FORMATS = tuple(name for name, output in OUTPUT_FORMATS.items() if output.verify
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("paths", nargs="*", metavar="PATH",
-                        help="files or directories to check statically and to prefer in attribution "
-                        "(default: .)")
-    parser.add_argument("--run", nargs=argparse.REMAINDER, metavar="CMD", default=None,
-                        help="the command to run, with its arguments (everything after --run, verbatim; a `--` right "
-                        "after --run is skipped)")
-    parser.add_argument("--timeout", type=float, metavar="SECONDS",
-                        help="stop the command after this long, and report what was collected")
-    parser.add_argument("--strict", action="store_true",
-                        help="raise in the command at the first new NaN/Inf, like anomaly mode")
-    parser.add_argument("--anomaly", action="store_true",
-                        help="also run under torch.autograd.set_detect_anomaly(True) (slower; raises "
-                        "at the first NaN in backward)")
-    parser.add_argument("--monitor", choices=[SAMPLED, FULL], default=SAMPLED,
-                        help="sampled (default): every op for the first --full-window seconds and each test's "
-                        "first step, then a sample of steps and a cheap tripwire on the rest; full: every op "
-                        "of every step")
-    parser.add_argument("--full-window", type=float, metavar="SECONDS", default=Schedule.full_seconds,
-                        help="how long a sampled run checks every op before sampling (default: %(default)s)")
-    parser.add_argument("--output-format", choices=FORMATS,
-                        help="as for check (default: text, or output-format from the configuration)")
-    parser.add_argument("--events-dir", metavar="DIR",
-                        help="keep the raw event records (JSON lines, one file per process) in DIR")
+    parser.add_argument(
+        "paths",
+        nargs="*",
+        metavar="PATH",
+        help="files or directories to check statically and to prefer in attribution (default: .)",
+    )
+    parser.add_argument(
+        "--run",
+        nargs=argparse.REMAINDER,
+        metavar="CMD",
+        default=None,
+        help="the command to run, with its arguments (everything after --run, verbatim; a `--` right "
+        "after --run is skipped)",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        metavar="SECONDS",
+        help="stop the command after this long, and report what was collected",
+    )
+    parser.add_argument(
+        "--strict", action="store_true", help="raise in the command at the first new NaN/Inf, like anomaly mode"
+    )
+    parser.add_argument(
+        "--anomaly",
+        action="store_true",
+        help="also run under torch.autograd.set_detect_anomaly(True) (slower; raises at the first NaN in backward)",
+    )
+    parser.add_argument(
+        "--monitor",
+        choices=[SAMPLED, FULL],
+        default=SAMPLED,
+        help="sampled (default): every op for the first --full-window seconds and each test's "
+        "first step, then a sample of steps and a cheap tripwire on the rest; full: every op "
+        "of every step",
+    )
+    parser.add_argument(
+        "--full-window",
+        type=float,
+        metavar="SECONDS",
+        default=Schedule.full_seconds,
+        help="how long a sampled run checks every op before sampling (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--output-format", choices=FORMATS, help="as for check (default: text, or output-format from the configuration)"
+    )
+    parser.add_argument(
+        "--events-dir", metavar="DIR", help="keep the raw event records (JSON lines, one file per process) in DIR"
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress line on the terminal")
-    parser.add_argument("--search", action="store_true",
-                        help="record the calls to functions holding flagged lines, and after the run search "
-                        "for inputs that make each finding the run did not confirm produce NaN/Inf")
-    parser.add_argument("--search-budget", type=float, metavar="SECONDS", default=DEFAULT_BUDGET,
-                        help="search time per finding (default: %g)" % DEFAULT_BUDGET)
-    parser.add_argument("--search-total-budget", type=float, metavar="SECONDS", default=DEFAULT_TOTAL_BUDGET,
-                        help="search time for all findings together (default: %g)" % DEFAULT_TOTAL_BUDGET)
-    parser.add_argument("--search-dir", metavar="DIR",
-                        help="save a reproducer (inputs and a script) for each trigger the search finds in DIR")
+    parser.add_argument(
+        "--search",
+        action="store_true",
+        help="record the calls to functions holding flagged lines, and after the run search "
+        "for inputs that make each finding the run did not confirm produce NaN/Inf",
+    )
+    parser.add_argument(
+        "--search-budget",
+        type=float,
+        metavar="SECONDS",
+        default=DEFAULT_BUDGET,
+        help="search time per finding (default: %g)" % DEFAULT_BUDGET,
+    )
+    parser.add_argument(
+        "--search-total-budget",
+        type=float,
+        metavar="SECONDS",
+        default=DEFAULT_TOTAL_BUDGET,
+        help="search time for all findings together (default: %g)" % DEFAULT_TOTAL_BUDGET,
+    )
+    parser.add_argument(
+        "--search-dir",
+        metavar="DIR",
+        help="save a reproducer (inputs and a script) for each trigger the search finds in DIR",
+    )
     add_rule_options(parser)  # --select, --ignore, --config...: the static side runs as `check` would
 
 
@@ -84,12 +132,19 @@ def run(args: argparse.Namespace) -> int:
     fmt = args.output_format or project.settings.output_format or "text"
     run_dir, temporary = _run_dir(args.events_dir)
     try:
-        env = child_environment(run_dir, paths, args.strict, args.anomaly,
-                                math.inf if args.monitor == FULL else args.full_window)
+        env = child_environment(
+            run_dir, paths, args.strict, args.anomaly, math.inf if args.monitor == FULL else args.full_window
+        )
         if args.search:
             env[environment.SEARCH_PLAN] = _search_plan(args, report.findings, project.catalog, run_dir).save(run_dir)
-        child = run_child(args.run, env, run_dir, args.timeout, progress=not args.no_progress,
-                          stdout_to_stderr=OUTPUT_FORMATS[fmt].machine)
+        child = run_child(
+            args.run,
+            env,
+            run_dir,
+            args.timeout,
+            progress=not args.no_progress,
+            stdout_to_stderr=OUTPUT_FORMATS[fmt].machine,
+        )
         if child.start_error:
             sys.stderr.write("nanlint verify: error: %s\n" % child.status_line())
             return Exit.ERROR
@@ -98,10 +153,19 @@ def run(args: argparse.Namespace) -> int:
         if temporary:
             shutil.rmtree(run_dir, ignore_errors=True)
     joined = _unknown_where_unmonitored(
-        join(report.findings, summary, catalog=project.catalog, candidates=candidates,
-             is_test=lambda path: project.checker_for(path).is_test(path)), summary)
+        join(
+            report.findings,
+            summary,
+            catalog=project.catalog,
+            candidates=candidates,
+            is_test=lambda path: project.checker_for(path).is_test(path),
+        ),
+        summary,
+    )
     enabled = {rule.code for rule in project.rules}
-    joined.runtime_findings = [r for r in joined.runtime_findings if r.finding.code in enabled and not suppressed(r.finding)]
+    joined.runtime_findings = [
+        r for r in joined.runtime_findings if r.finding.code in enabled and not suppressed(r.finding)
+    ]
     searched = _search_report(args, joined, summary) if args.search else None
     if searched:
         joined.searched = searched.found(project.catalog, lambda f: f.code in enabled and not suppressed(f))
@@ -119,8 +183,9 @@ def _unknown_where_unmonitored(joined, summary):
     if not summary.monitored:
         return joined.as_unknown("no process of the command was monitored, so the run says nothing about this line")
     if summary.unmonitored:
-        return joined.as_unknown("no monitored process ran this line, and a subprocess ran unmonitored",
-                                 outcomes=(NOT_REACHED,))
+        return joined.as_unknown(
+            "no monitored process ran this line, and a subprocess ran unmonitored", outcomes=(NOT_REACHED,)
+        )
     return joined
 
 
@@ -161,9 +226,13 @@ def _usage_problem(args) -> str:
 
 def _search_plan(args, findings, catalog, run_dir: str) -> SearchPlan:
     cwd = os.getcwd()
-    flagged = [FlaggedLine(*finding_lines(f, cwd), code=f.code, predictions=predictions_of(catalog, f.code),
-                           columns=finding_columns(f))
-               for f in findings if predictions_of(catalog, f.code)]
+    flagged = [
+        FlaggedLine(
+            *finding_lines(f, cwd), code=f.code, predictions=predictions_of(catalog, f.code), columns=finding_columns(f)
+        )
+        for f in findings
+        if predictions_of(catalog, f.code)
+    ]
     folder = os.path.abspath(args.search_dir) if args.search_dir else os.path.join(run_dir, "reproducers")
     return SearchPlan(flagged, args.search_budget, args.search_total_budget, folder)
 

@@ -47,7 +47,7 @@ def apply_edits(text: str, findings: List[Finding]) -> Tuple[str, List[Finding],
         chosen.extend(edits)
         applied.append(finding)
     for edit in sorted(chosen, key=lambda e: (e.start, e.end), reverse=True):
-        text = text[: edit.start] + edit.content + text[edit.end:]
+        text = text[: edit.start] + edit.content + text[edit.end :]
     return text, applied, tuple(chosen)
 
 
@@ -81,11 +81,17 @@ def parse_error(text: str, path: str) -> Optional[str]:
         libcst.parse_module(text)
     except libcst.ParserSyntaxError as error:
         python = python_syntax_error(path, text)
-        return f"line {python.lineno}: {python.msg}" if python is not None and python.lineno else f"line {error.raw_line}: {error.message}"
+        return (
+            f"line {python.lineno}: {python.msg}"
+            if python is not None and python.lineno
+            else f"line {error.raw_line}: {error.message}"
+        )
     return None
 
 
-def fix_text(text: str, path: str, findings: List[Finding], recheck: Callable[[str], List[Finding]], unsafe: bool) -> FixOutcome:
+def fix_text(
+    text: str, path: str, findings: List[Finding], recheck: Callable[[str], List[Finding]], unsafe: bool
+) -> FixOutcome:
     """Fix until no fixable finding remains (or MAX_ROUNDS), re-checking the text after each round."""
     applied: List[Finding] = []
     current = text
@@ -98,7 +104,11 @@ def fix_text(text: str, path: str, findings: List[Finding], recheck: Callable[[s
         error = parse_error(candidate, path)
         if error is not None:
             codes = ", ".join(sorted({f.code for f in pending}))
-            return FixOutcome(text, [], f"{path}: fixes for {codes} left unapplied, the file is unchanged: the fixed code would not parse ({error})")
+            return FixOutcome(
+                text,
+                [],
+                f"{path}: fixes for {codes} left unapplied, the file is unchanged: the fixed code would not parse ({error})",
+            )
         if candidate == current:
             break
         current, applied = candidate, applied + fixed

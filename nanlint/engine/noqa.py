@@ -69,11 +69,17 @@ def add_noqa(text: str, findings: List[Finding]) -> Added:
             codes.setdefault(line, set()).add(finding.code)
     starts = line_starts(text)
     edits = tuple(
-        _codes_edit(text, starts[line - 1], starts[line] if line < len(starts) else len(text), shape.comments.get(line), codes[line])
+        _codes_edit(
+            text,
+            starts[line - 1],
+            starts[line] if line < len(starts) else len(text),
+            shape.comments.get(line),
+            codes[line],
+        )
         for line in sorted(codes)
     )
     for edit in reversed(edits):  # from the last line up, so that the offsets of the lines above stay true
-        text = text[: edit.start] + edit.content + text[edit.end:]
+        text = text[: edit.start] + edit.content + text[edit.end :]
     return Added(text, edits)
 
 

@@ -120,7 +120,7 @@ def apply(ctx, findings: List[Finding], known_codes: Set[str], ran: Set[str], re
                 meta.extend(_unknown(ctx, directive, known_codes))
             if UNUSED_SUPPRESSION in report:
                 meta.extend(_unused(ctx, directive, ran - META_CODES - run_only_codes()))
-    # A suppression finding is silenced only by a comment naming its code: a blanket `# noqa`
+    # A suppression finding is silenced only by a comment naming its code: a blanket noqa comment
     # would otherwise hide that it silences nothing.
     return kept + [finding for finding in meta if not _named_on_its_line(finding, by_line)]
 
@@ -133,7 +133,10 @@ def run_only_codes() -> FrozenSet[str]:
 
 
 def _named_on_its_line(finding: Finding, by_line: Dict[int, List[Directive]]) -> bool:
-    return any(directive.codes is not None and finding.code in directive.codes for directive in by_line.get(finding.span.line, ()))
+    return any(
+        directive.codes is not None and finding.code in directive.codes
+        for directive in by_line.get(finding.span.line, ())
+    )
 
 
 def _names_nanlint_codes(text: str) -> bool:
@@ -158,24 +161,49 @@ def _silenced(finding: Finding, by_line: Dict[int, List[Directive]]) -> bool:
 def _unknown(ctx, directive: Directive, known_codes: Set[str]) -> Iterable[Finding]:
     for code, offset in directive.spelled:
         if code.startswith("NAN") and code not in known_codes:
-            yield _at(ctx, directive, offset, len(code), UNKNOWN_SUPPRESSION, "unknown-suppression",
-                      f"Suppression names `{code}`, which is not a nanlint rule")
+            yield _at(
+                ctx,
+                directive,
+                offset,
+                len(code),
+                UNKNOWN_SUPPRESSION,
+                "unknown-suppression",
+                f"Suppression names `{code}`, which is not a nanlint rule",
+            )
 
 
 def _unused(ctx, directive: Directive, judged: Set[str]) -> Iterable[Finding]:
     if directive.codes is None:
         if directive.ignore and not directive.used and judged:
-            yield _at(ctx, directive, directive.start, directive.end - directive.start, UNUSED_SUPPRESSION, "unused-suppression",
-                      "Unused `nanlint: ignore`: no finding on this line", _removal(ctx, directive, ()))
+            yield _at(
+                ctx,
+                directive,
+                directive.start,
+                directive.end - directive.start,
+                UNUSED_SUPPRESSION,
+                "unused-suppression",
+                "Unused `nanlint: ignore`: no finding on this line",
+                _removal(ctx, directive, ()),
+            )
         return
     for code, offset in directive.spelled:
         if code in judged and code not in directive.used:
             remaining = tuple(c for c in directive.codes if c != code)
-            yield _at(ctx, directive, offset, len(code), UNUSED_SUPPRESSION, "unused-suppression",
-                      f"Unused suppression of `{code}`: no {code} finding on this line", _removal(ctx, directive, remaining))
+            yield _at(
+                ctx,
+                directive,
+                offset,
+                len(code),
+                UNUSED_SUPPRESSION,
+                "unused-suppression",
+                f"Unused suppression of `{code}`: no {code} finding on this line",
+                _removal(ctx, directive, remaining),
+            )
 
 
-def _at(ctx, directive: Directive, offset: int, length: int, code: str, name: str, message: str, fix: Optional[Fix] = None) -> Finding:
+def _at(
+    ctx, directive: Directive, offset: int, length: int, code: str, name: str, message: str, fix: Optional[Fix] = None
+) -> Finding:
     column = directive.column + offset + 1
     return Finding(ctx.path, Span(directive.line, column, directive.line, column + length), code, name, message, fix)
 
@@ -189,14 +217,20 @@ def _removal(ctx, directive: Directive, remaining: Tuple[str, ...]) -> Fix:
         listed = ", ".join(remaining)
         replacement = f"# nanlint: ignore[{listed}]" if directive.ignore else f"# noqa: {listed}"
         return _fix(Edit(start + directive.start, start + directive.end, replacement))
-    before, after = text[: directive.start].rstrip(), text[directive.end:].strip()
+    before, after = text[: directive.start].rstrip(), text[directive.end :].strip()
     if after and not before.strip("# \t"):
-        return _fix(Edit(start, start + len(text), "# " + after.lstrip("#").lstrip()))  # `# noqa: X because ...` keeps its reason
+        return _fix(
+            Edit(start, start + len(text), "# " + after.lstrip("#").lstrip())
+        )  # `noqa: X because ...` keeps its reason
     if before.strip("# \t"):
         return _fix(Edit(start, start + len(text), f"{before} {after}".rstrip()))
     line_start = ctx.positions.line_starts[directive.line - 1]
     if directive.own_line:
-        line_end = ctx.positions.line_starts[directive.line] if directive.line < len(ctx.positions.line_starts) else len(ctx.text)
+        line_end = (
+            ctx.positions.line_starts[directive.line]
+            if directive.line < len(ctx.positions.line_starts)
+            else len(ctx.text)
+        )
         return _fix(Edit(line_start, line_end, ""))
     before = ctx.text[line_start:start]
     return _fix(Edit(line_start + len(before.rstrip(" \t")), start + len(text), ""))

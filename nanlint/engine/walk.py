@@ -14,7 +14,15 @@ from nanlint.analysis.context import FileContext
 from nanlint.analysis.names import dotted_name
 from nanlint.analysis.parse import Unparsed, deep_enough, parse, too_large
 from nanlint.engine.suppressions import META_CODES, SKIP_FILE_LINE, SUPPRESSION_WORD
-from nanlint.analysis.syntax import LEAF_VALUES, child_fields, comparison, elements, is_self_attribute, item_key, string_value
+from nanlint.analysis.syntax import (
+    LEAF_VALUES,
+    child_fields,
+    comparison,
+    elements,
+    is_self_attribute,
+    item_key,
+    string_value,
+)
 from nanlint.analysis.versions import newer_syntax, target_version
 from nanlint.checks.registry import build_check
 from nanlint.types import FileError, Finding, Span
@@ -31,10 +39,19 @@ SCOPES = {cst.FunctionDef: "function", cst.Lambda: "function", cst.ClassDef: "cl
 CONTEXT_NODES = frozenset(SCOPES) | {cst.Assign, cst.AnnAssign, cst.NamedExpr, cst.AugAssign, cst.With, cst.If, cst.For}
 # `x += y` is recorded as `x + y`.
 AUGMENTED = {
-    cst.AddAssign: cst.Add, cst.SubtractAssign: cst.Subtract, cst.MultiplyAssign: cst.Multiply, cst.DivideAssign: cst.Divide,
-    cst.FloorDivideAssign: cst.FloorDivide, cst.ModuloAssign: cst.Modulo, cst.PowerAssign: cst.Power,
-    cst.MatrixMultiplyAssign: cst.MatrixMultiply, cst.BitAndAssign: cst.BitAnd, cst.BitOrAssign: cst.BitOr,
-    cst.BitXorAssign: cst.BitXor, cst.LeftShiftAssign: cst.LeftShift, cst.RightShiftAssign: cst.RightShift,
+    cst.AddAssign: cst.Add,
+    cst.SubtractAssign: cst.Subtract,
+    cst.MultiplyAssign: cst.Multiply,
+    cst.DivideAssign: cst.Divide,
+    cst.FloorDivideAssign: cst.FloorDivide,
+    cst.ModuloAssign: cst.Modulo,
+    cst.PowerAssign: cst.Power,
+    cst.MatrixMultiplyAssign: cst.MatrixMultiply,
+    cst.BitAndAssign: cst.BitAnd,
+    cst.BitOrAssign: cst.BitOr,
+    cst.BitXorAssign: cst.BitXor,
+    cst.LeftShiftAssign: cst.LeftShift,
+    cst.RightShiftAssign: cst.RightShift,
 }
 
 
@@ -56,7 +73,8 @@ class RuleSet:
         enabled = list(rules)
         self.codes = {rule.code for rule in enabled}
         shadows = [
-            rule for rule in (catalog or {}).values()
+            rule
+            for rule in (catalog or {}).values()
             if rule.code not in self.codes and self.codes & set(rule.params.get("supersedes", ()))
         ]
         self.checks = [build_check(rule) for rule in enabled + shadows]
@@ -81,31 +99,55 @@ def imports_torch(node: cst.CSTNode) -> bool:
     return any(TORCH_WORD in (dotted_name(alias.name) or "") for alias in names)
 
 
-def check_source(source: SourceFile, ruleset: RuleSet, is_test: bool = False, known_codes: Iterable[str] = (),
-                 named: bool = False, target: Optional[str] = None) -> FileResult:
+def check_source(
+    source: SourceFile,
+    ruleset: RuleSet,
+    is_test: bool = False,
+    known_codes: Iterable[str] = (),
+    named: bool = False,
+    target: Optional[str] = None,
+) -> FileResult:
     """Check one file. A file that cannot import torch is not parsed unless it was `named` on the
     command line (its syntax errors are then reported); `target` is the `target-version` its
     syntax must keep to."""
     text = source.text
     imports = may_import_torch(text)
-    if not imports and not named and not (ruleset.codes & META_CODES and "NAN" in text and SUPPRESSION_WORD.search(text)):
+    if (
+        not imports
+        and not named
+        and not (ruleset.codes & META_CODES and "NAN" in text and SUPPRESSION_WORD.search(text))
+    ):
         return FileResult()
     version = target_version(target) if target else None
     try:
         module = (None if version else project_modules().parsed(source.path, text)) or parse(source.path, text, version)
     except Unparsed as failure:
-        if not (imports or named) or SKIP_FILE_LINE.search(text):  # nothing to report there; skip-file is taken at its word
+        if not (imports or named) or SKIP_FILE_LINE.search(
+            text
+        ):  # nothing to report there; skip-file is taken at its word
             return FileResult()
-        return FileResult(errors=[FileError(source.path, failure.message, "syntax" if failure.line else "error", failure.line, failure.column)])
+        return FileResult(
+            errors=[
+                FileError(
+                    source.path, failure.message, "syntax" if failure.line else "error", failure.line, failure.column
+                )
+            ]
+        )
     known = set(known_codes) | ruleset.codes
 
     def check() -> FileResult:
         if SKIP_FILE_LINE.search(text) and suppressions.skips_file(module):
             return FileResult()
         newer = newer_syntax(module, text, version) if version else None
-        errors = [FileError(source.path, newer.message(source.path, target), "syntax", newer.line, newer.column)] if newer else []
+        errors = (
+            [FileError(source.path, newer.message(source.path, target), "syntax", newer.line, newer.column)]
+            if newer
+            else []
+        )
         if not imports:  # only its suppression comments can be reported
-            findings = suppressions.apply(FileContext(source.path, text, is_test, module), [], known, set(), ruleset.codes)
+            findings = suppressions.apply(
+                FileContext(source.path, text, is_test, module), [], known, set(), ruleset.codes
+            )
             return FileResult(findings, errors)
         result = check_tree(module, source.path, text, ruleset, is_test, known)
         result.errors[:0] = errors
@@ -145,11 +187,15 @@ def project_modules() -> ProjectModules:
     """The project files this process has walked, shared by every file it checks."""
     global _project
     if _project is None:
-        _project = ProjectModules(lambda path, text, module: module_model(path, text, module, _project), _read_model_source)
+        _project = ProjectModules(
+            lambda path, text, module: module_model(path, text, module, _project), _read_model_source
+        )
     return _project
 
 
-def check_tree(module: cst.Module, path: str, text: str, ruleset: RuleSet, is_test: bool = False, known_codes: Iterable[str] = ()) -> FileResult:
+def check_tree(
+    module: cst.Module, path: str, text: str, ruleset: RuleSet, is_test: bool = False, known_codes: Iterable[str] = ()
+) -> FileResult:
     """Walk a parsed file with every rule; the rules' findings count only if it imports torch."""
     result = FileResult()
     project = project_modules()
@@ -159,7 +205,9 @@ def check_tree(module: cst.Module, path: str, text: str, ruleset: RuleSet, is_te
     walker.run(module)
     findings = _drop_superseded(ctx.findings, ruleset.superseded) if walker.imports_torch else []
     findings = [finding for finding in findings if finding.code in ruleset.codes]
-    ran = {check.rule.code for check in walker.checks} & ruleset.codes  # a rule disabled by an internal error cannot be judged
+    ran = {
+        check.rule.code for check in walker.checks
+    } & ruleset.codes  # a rule disabled by an internal error cannot be judged
     result.findings = suppressions.apply(ctx, findings, set(known_codes) | ruleset.codes, ran, ruleset.codes)
     result.depends = project.consulted(ctx)
     return result
@@ -209,7 +257,13 @@ class _Walker:
         self.checks.remove(check)
         for node_type, handlers in self.handlers.items():
             self.handlers[node_type] = [(c, h) for c, h in handlers if c is not check]
-        self.errors.append(FileError(self.ctx.path, f"{self.ctx.path}: internal error in rule {check.rule.code} ({check.rule.name}): {type(error).__name__}: {error}", "internal"))
+        self.errors.append(
+            FileError(
+                self.ctx.path,
+                f"{self.ctx.path}: internal error in rule {check.rule.code} ({check.rule.name}): {type(error).__name__}: {error}",
+                "internal",
+            )
+        )
 
     def _enter(self, node: cst.CSTNode, stack: list) -> None:
         ctx = self.ctx
@@ -257,7 +311,9 @@ class _Walker:
         if node_type is cst.AnnAssign or node_type is cst.NamedExpr:
             return (lambda: self._record_target(node.target, node.value)) if node.value is not None else None
         if node_type is cst.AugAssign and isinstance(node.target, cst.Name):
-            combined = cst.BinaryOperation(left=node.target, operator=AUGMENTED[type(node.operator)](), right=node.value)
+            combined = cst.BinaryOperation(
+                left=node.target, operator=AUGMENTED[type(node.operator)](), right=node.value
+            )
             ctx.positions.made_from[id(combined)] = node
             return lambda: ctx.record(node.target.value, combined)
         if node_type is cst.With:
@@ -323,8 +379,11 @@ def _is_main_guard(node: cst.If) -> bool:
         return False
     left, parts = comparison(node.test)
     return (
-        isinstance(left, cst.Name) and left.value == "__name__" and len(parts) == 1
-        and parts[0][0] is cst.Equal and string_value(parts[0][1]) == "__main__"
+        isinstance(left, cst.Name)
+        and left.value == "__name__"
+        and len(parts) == 1
+        and parts[0][0] is cst.Equal
+        and string_value(parts[0][1]) == "__main__"
     )
 
 

@@ -22,7 +22,11 @@ def render_github(diagnostics: List[Diagnostic], stream: TextIO, sources) -> Non
     for diagnostic in diagnostics:
         span = sources.in_file(diagnostic)
         # GitHub refuses `col` and `endColumn` on an annotation spanning several lines.
-        columns = f",col={span.column},endLine={span.end_line},endColumn={span.end_column}" if span.line == span.end_line else f",endLine={span.end_line}"
+        columns = (
+            f",col={span.column},endLine={span.end_line},endColumn={span.end_column}"
+            if span.line == span.end_line
+            else f",endLine={span.end_line}"
+        )
         text = f"{diagnostic.path}:{sources.start(diagnostic)}: {_headline(diagnostic)}"
         stream.write(
             f"::{diagnostic.severity} title=nanlint ({diagnostic.code}),file={_github_property(diagnostic.path)},"
@@ -59,4 +63,6 @@ def _azure_property(text: str) -> str:
 
 def render_pylint(diagnostics: List[Diagnostic], stream: TextIO, sources) -> None:
     for diagnostic in diagnostics:
-        stream.write(f"{diagnostic.path}:{sources.in_file(diagnostic).line}: [{diagnostic.code}] {diagnostic.message}\n")
+        stream.write(
+            f"{diagnostic.path}:{sources.in_file(diagnostic).line}: [{diagnostic.code}] {diagnostic.message}\n"
+        )

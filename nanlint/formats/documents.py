@@ -121,8 +121,14 @@ def render_json_lines(diagnostics: List[Diagnostic], stream: TextIO, sources) ->
 
 
 def render_rdjson(diagnostics: List[Diagnostic], stream: TextIO, sources) -> None:
-    dump({"diagnostics": [_rdjson(d, sources) for d in diagnostics], "severity": "WARNING",
-          "source": {"name": "nanlint", "url": REPOSITORY}}, stream)
+    dump(
+        {
+            "diagnostics": [_rdjson(d, sources) for d in diagnostics],
+            "severity": "WARNING",
+            "source": {"name": "nanlint", "url": REPOSITORY},
+        },
+        stream,
+    )
 
 
 def _rdjson(diagnostic: Diagnostic, sources) -> dict:
@@ -130,12 +136,20 @@ def _rdjson(diagnostic: Diagnostic, sources) -> dict:
     code = {"value": diagnostic.code} if diagnostic.url is None else {"url": diagnostic.url, "value": diagnostic.code}
     entry = {
         "code": code,
-        "location": {"path": path, "range": _rdjson_range(sources, path, (span.line, span.column), (span.end_line, span.end_column))},
+        "location": {
+            "path": path,
+            "range": _rdjson_range(sources, path, (span.line, span.column), (span.end_line, span.end_column)),
+        },
         "message": diagnostic.message,
     }
     if diagnostic.fix is not None and sources.notebook(path) is None:
         entry["suggestions"] = [
-            {"range": _rdjson_range(sources, path, sources.position(path, edit.start), sources.position(path, edit.end)), "text": edit.content}
+            {
+                "range": _rdjson_range(
+                    sources, path, sources.position(path, edit.start), sources.position(path, edit.end)
+                ),
+                "text": edit.content,
+            }
             for edit in diagnostic.fix.edits
         ]
     if diagnostic.is_problem:
@@ -161,17 +175,22 @@ def render_gitlab(diagnostics: List[Diagnostic], stream: TextIO, sources) -> Non
             fingerprint = _fingerprint(fingerprint, diagnostic.name, path)
         used.add(fingerprint)
         span = sources.in_file(diagnostic)
-        issues.append({
-            "check_name": diagnostic.code,
-            # GitLab shows the description, not the check name: it leads with the code.
-            "description": f"{diagnostic.code}: {diagnostic.message}",
-            "severity": GITLAB_SEVERITY[diagnostic.severity],
-            "fingerprint": fingerprint,
-            "location": {"path": path, "positions": {
-                "begin": {"line": span.line, "column": span.column},
-                "end": {"line": span.end_line, "column": span.end_column},
-            }},
-        })
+        issues.append(
+            {
+                "check_name": diagnostic.code,
+                # GitLab shows the description, not the check name: it leads with the code.
+                "description": f"{diagnostic.code}: {diagnostic.message}",
+                "severity": GITLAB_SEVERITY[diagnostic.severity],
+                "fingerprint": fingerprint,
+                "location": {
+                    "path": path,
+                    "positions": {
+                        "begin": {"line": span.line, "column": span.column},
+                        "end": {"line": span.end_line, "column": span.end_column},
+                    },
+                },
+            }
+        )
     dump(issues, stream)
 
 

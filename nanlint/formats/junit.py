@@ -34,14 +34,28 @@ def render(diagnostics: List[Diagnostic], stream: TextIO, sources) -> None:
 
 
 def _suite(report: ET.Element, name: str, failures: int, tests: int) -> ET.Element:
-    return ET.SubElement(report, "testsuite", name=name, tests=str(tests), disabled="0", errors="0",
-                         failures=str(failures), package=PACKAGE)
+    return ET.SubElement(
+        report,
+        "testsuite",
+        name=name,
+        tests=str(tests),
+        disabled="0",
+        errors="0",
+        failures=str(failures),
+        package=PACKAGE,
+    )
 
 
 def _case(suite: ET.Element, path: str, diagnostic: Diagnostic, sources) -> None:
     span = sources.in_file(diagnostic)
-    case = ET.SubElement(suite, "testcase", name=f"{PACKAGE}.{diagnostic.code}", classname=os.path.splitext(path)[0],
-                         line=str(span.line), column=str(span.column))
+    case = ET.SubElement(
+        suite,
+        "testcase",
+        name=f"{PACKAGE}.{diagnostic.code}",
+        classname=os.path.splitext(path)[0],
+        line=str(span.line),
+        column=str(span.column),
+    )
     properties = ET.SubElement(case, "properties")
     ET.SubElement(properties, "property", name="severity", value=diagnostic.severity)
     failure = ET.SubElement(case, "failure", message=diagnostic.message)

@@ -120,7 +120,9 @@ class Sources:
         notebook = self.notebook(path)
         if notebook is None or not notebook.cells:
             return span
-        return Span(*notebook.file_position(span.line, span.column), *notebook.file_position(span.end_line, span.end_column))
+        return Span(
+            *notebook.file_position(span.line, span.column), *notebook.file_position(span.end_line, span.end_column)
+        )
 
     def start(self, diagnostic: Diagnostic) -> Location:
         """Where a diagnostic starts, as the user reads it."""
@@ -179,7 +181,9 @@ def _nth_line(text: str, number: int) -> Optional[str]:
 class Summary:
     """What the human formats print after the findings: the fixes made (`--show-fixes`), the counts."""
 
-    def __init__(self, unsafe_fixes: bool = False, fixed: Sequence[Finding] = (), quiet: bool = False, show_fixes: bool = False) -> None:
+    def __init__(
+        self, unsafe_fixes: bool = False, fixed: Sequence[Finding] = (), quiet: bool = False, show_fixes: bool = False
+    ) -> None:
         self.unsafe_fixes = unsafe_fixes
         self.fixed = list(fixed)
         self.quiet = quiet
@@ -206,7 +210,11 @@ class Summary:
         unsafe = sum(1 for f in report.findings if f.fix and not f.fix.safe)
         fixable = safe + (unsafe if self.unsafe_fixes else 0)
         hidden = 0 if self.unsafe_fixes else unsafe
-        hint = f" ({plural(hidden, 'hidden fix', 'hidden fixes')} can be enabled with the `--unsafe-fixes` option)" if hidden else ""
+        hint = (
+            f" ({plural(hidden, 'hidden fix', 'hidden fixes')} can be enabled with the `--unsafe-fixes` option)"
+            if hidden
+            else ""
+        )
         if fixable:
             stream.write(f"[*] {fixable} fixable with the `--fix` option{hint}.\n")
         elif hidden:
@@ -239,7 +247,9 @@ def render_full(report: Report, stream: TextIO, sources: Sources, summary: Summa
     style = Style(use_color(stream))
     for finding in report.findings:
         start = _start(finding, sources)
-        stream.write(f"{style(finding.path, '1')}:{start}: {style(finding.code, '1;31')} {summary.fix_mark(finding)}{finding.message}\n")
+        stream.write(
+            f"{style(finding.path, '1')}:{start}: {style(finding.code, '1;31')} {summary.fix_mark(finding)}{finding.message}\n"
+        )
         stream.write(_source_excerpt(finding, start.row, sources.line(finding.path, finding.line), style, sources))
     summary.write(report, stream)
 
@@ -263,7 +273,9 @@ def _source_excerpt(finding: Finding, row: int, line: Optional[str], style: Styl
 
 def render_concise(report: Report, stream: TextIO, sources: Sources, summary: Summary) -> None:
     for finding in report.findings:
-        stream.write(f"{finding.path}:{_start(finding, sources)}: {finding.code} {summary.fix_mark(finding)}{finding.message}\n")
+        stream.write(
+            f"{finding.path}:{_start(finding, sources)}: {finding.code} {summary.fix_mark(finding)}{finding.message}\n"
+        )
     summary.write(report, stream)
 
 
@@ -306,14 +318,27 @@ def diagnostics(report: Report, catalog: Dict[str, Rule]) -> List[Diagnostic]:
 
 def _problem(error: FileError) -> Diagnostic:
     line, column = error.line or 1, error.column or 1
-    return Diagnostic(error.path, Span(line, column, line, column), error.code, error.code, error.description, ERROR, in_code=bool(error.line))
+    return Diagnostic(
+        error.path,
+        Span(line, column, line, column),
+        error.code,
+        error.code,
+        error.description,
+        ERROR,
+        in_code=bool(error.line),
+    )
 
 
 def statistics(report: Report, catalog: Dict[str, Rule]) -> List[dict]:
     counts = Counter(f.code for f in report.findings)
     fixable = {f.code for f in report.findings if f.fix is not None and f.fix.safe}
     return [
-        {"code": code, "name": catalog[code].name if code in catalog else "", "count": count, "fixable": code in fixable}
+        {
+            "code": code,
+            "name": catalog[code].name if code in catalog else "",
+            "count": count,
+            "fixable": code in fixable,
+        }
         for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0]))
     ]
 
@@ -334,14 +359,25 @@ def render_statistics(report: Report, output_format: str, stream: TextIO, catalo
 
 HUMAN = {"full": render_full, "text": render_full, "concise": render_concise, "grouped": render_grouped}
 MACHINE = {
-    "json": documents.render_json, "json-lines": documents.render_json_lines, "rdjson": documents.render_rdjson,
-    "gitlab": documents.render_gitlab, "junit": junit.render, "github": annotations.render_github,
-    "azure": annotations.render_azure, "pylint": annotations.render_pylint,
+    "json": documents.render_json,
+    "json-lines": documents.render_json_lines,
+    "rdjson": documents.render_rdjson,
+    "gitlab": documents.render_gitlab,
+    "junit": junit.render,
+    "github": annotations.render_github,
+    "azure": annotations.render_azure,
+    "pylint": annotations.render_pylint,
 }
 
 
-def render(report: Report, output_format: str, stream: TextIO, catalog: Dict[str, Rule],
-           sources: Optional[Sources] = None, summary: Optional[Summary] = None) -> None:
+def render(
+    report: Report,
+    output_format: str,
+    stream: TextIO,
+    catalog: Dict[str, Rule],
+    sources: Optional[Sources] = None,
+    summary: Optional[Summary] = None,
+) -> None:
     """Findings in a format; `sources` holds text not on disk as checked, `summary` what follows them."""
     sources = sources or Sources()
     if output_format in HUMAN:

@@ -74,10 +74,14 @@ def _confirmation(rule: Rule) -> str:
 
 def _fix_safety(rule: Rule) -> str:
     if rule.fix_safe:
-        return (f"The fix ({rule.fix_title}) is safe: it keeps the numbers the code computes, and `--fix` applies it. "
-                "Where it would drop a comment it is offered as unsafe.")
-    return (f"The fix ({rule.fix_title}) is unsafe: it changes the numbers the code computes, so it is applied only "
-            "with `--unsafe-fixes` (`--diff` shows it first).")
+        return (
+            f"The fix ({rule.fix_title}) is safe: it keeps the numbers the code computes, and `--fix` applies it. "
+            "Where it would drop a comment it is offered as unsafe."
+        )
+    return (
+        f"The fix ({rule.fix_title}) is unsafe: it changes the numbers the code computes, so it is applied only "
+        "with `--unsafe-fixes` (`--diff` shows it first)."
+    )
 
 
 def pages(catalog: Dict[str, Rule]) -> Dict[str, str]:
@@ -89,10 +93,19 @@ def pages(catalog: Dict[str, Rule]) -> Dict[str, str]:
 
 
 def _index(rules: Iterable[Rule]) -> str:
-    rows = [f"| [{rule.code}]({rule.code}.md) | {rule.name} | {rule.family} | {'on' if rule.default else 'off'} | "
-            f"{('safe' if rule.fix_safe else 'unsafe') if rule.fixable else ''} |" for rule in rules]
-    header = ["# Rules", "", "Generated from the catalog (`rules/*.toml`) by `python -m nanlint.formats.rule_pages`; do not edit by hand.", "",
-              "| code | name | family | default | fix |", "|---|---|---|---|---|"]
+    rows = [
+        f"| [{rule.code}]({rule.code}.md) | {rule.name} | {rule.family} | {'on' if rule.default else 'off'} | "
+        f"{('safe' if rule.fix_safe else 'unsafe') if rule.fixable else ''} |"
+        for rule in rules
+    ]
+    header = [
+        "# Rules",
+        "",
+        "Generated from the catalog (`rules/*.toml`) by `python -m nanlint.formats.rule_pages`; do not edit by hand.",
+        "",
+        "| code | name | family | default | fix |",
+        "|---|---|---|---|---|",
+    ]
     return "\n".join(header + rows) + "\n"
 
 
@@ -123,9 +136,13 @@ def write(directory: Path, expected: Dict[str, str]) -> List[str]:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m nanlint.formats.rule_pages", description="Write the rule pages from the catalog.")
+    parser = argparse.ArgumentParser(
+        prog="python -m nanlint.formats.rule_pages", description="Write the rule pages from the catalog."
+    )
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if a page is out of date")
-    parser.add_argument("--directory", type=Path, default=PAGES, help="where the pages go (default: the checkout's docs/rules)")
+    parser.add_argument(
+        "--directory", type=Path, default=PAGES, help="where the pages go (default: the checkout's docs/rules)"
+    )
     args = parser.parse_args(argv)
     expected = pages(load_catalog())
     if args.check:

@@ -24,10 +24,14 @@ def sarif_log(report: Report, catalog: Dict[str, Rule], sources) -> dict:
     index = {code: i for i, code in enumerate(used)}
     notifications = [_sarif_notification(error) for error in report.errors]
     run = {
-        "tool": {"driver": {
-            "name": "nanlint", "version": __version__, "informationUri": REPOSITORY,
-            "rules": [_sarif_rule(catalog[code]) for code in used],
-        }},
+        "tool": {
+            "driver": {
+                "name": "nanlint",
+                "version": __version__,
+                "informationUri": REPOSITORY,
+                "rules": [_sarif_rule(catalog[code]) for code in used],
+            }
+        },
         "columnKind": "unicodeCodePoints",  # our columns count characters, not UTF-16 units
         "results": [_sarif_result(f, index, sources) for f in report.findings],
         "invocations": [{"executionSuccessful": not report.errors, "toolExecutionNotifications": notifications}],
@@ -72,7 +76,12 @@ def _physical(path: str, span, sources) -> dict:
     span = sources.file_span(path, span)
     return {
         "artifactLocation": {"uri": _uri(path)},
-        "region": {"startLine": span.line, "startColumn": span.column, "endLine": span.end_line, "endColumn": span.end_column},
+        "region": {
+            "startLine": span.line,
+            "startColumn": span.column,
+            "endLine": span.end_line,
+            "endColumn": span.end_column,
+        },
     }
 
 
@@ -82,14 +91,27 @@ def _sarif_result(finding: Finding, index: Dict[str, int], sources) -> dict:
         "ruleId": finding.code,
         "level": "warning",
         "message": {"text": finding.message},
-        "locations": [{"physicalLocation": {
-            "artifactLocation": {"uri": _uri(finding.path)},
-            "region": {"startLine": span.line, "startColumn": span.column, "endLine": span.end_line, "endColumn": span.end_column},
-        }}],
+        "locations": [
+            {
+                "physicalLocation": {
+                    "artifactLocation": {"uri": _uri(finding.path)},
+                    "region": {
+                        "startLine": span.line,
+                        "startColumn": span.column,
+                        "endLine": span.end_line,
+                        "endColumn": span.end_column,
+                    },
+                }
+            }
+        ],
     }
     if finding.related:
         result["relatedLocations"] = [
-            {"id": number, "message": {"text": related.message}, "physicalLocation": _physical(finding.path, related.span, sources)}
+            {
+                "id": number,
+                "message": {"text": related.message},
+                "physicalLocation": _physical(finding.path, related.span, sources),
+            }
             for number, related in enumerate(finding.related)
         ]
     if finding.code in index:
@@ -97,7 +119,11 @@ def _sarif_result(finding: Finding, index: Dict[str, int], sources) -> dict:
     start = sources.location(finding.path, finding.line, finding.column)
     if start.cell is not None:  # in a notebook: the cell, and the place in it
         end = sources.location(finding.path, finding.span.end_line, finding.span.end_column)
-        result["properties"] = {"cell": start.cell, "location": location_json(start), "end_location": location_json(end)}
+        result["properties"] = {
+            "cell": start.cell,
+            "location": location_json(start),
+            "end_location": location_json(end),
+        }
     return result
 
 

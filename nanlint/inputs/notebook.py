@@ -33,10 +33,14 @@ CELL_MAGIC = re.compile(r"\s*%%(\w*)")
 LINE_MAGIC = re.compile(r"[ \t]*(?:[%!?]|[\w.]+\?\??[ \t]*$|\w+(?:[ \t]*,[ \t]*\w+)*[ \t]*=[ \t]*[%!])")
 INDENT = re.compile(r"[ \t]*")
 # What changes whether the next line starts a statement: strings, comments, brackets.
-TOKEN = re.compile(r"""(?P<triple>\"\"\"|''')|(?P<string>"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*')|(?P<comment>\#)|(?P<open>[(\[{])|(?P<close>[)\]}])""")
+TOKEN = re.compile(
+    r"""(?P<triple>\"\"\"|''')|(?P<string>"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*')|(?P<comment>\#)|(?P<open>[(\[{])|(?P<close>[)\]}])"""
+)
 TRIPLE_END = {quote: re.compile(r"(?:\\.|[^\\])*?" + quote) for quote in ('"""', "'''")}
 # One character of a JSON string's text: a character, an escape, or a surrogate pair's two escapes.
-JSON_CHARACTER = re.compile(r"\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|\\u[0-9a-fA-F]{4}|\\.|[^\\]", re.S)
+JSON_CHARACTER = re.compile(
+    r"\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|\\u[0-9a-fA-F]{4}|\\.|[^\\]", re.S
+)
 JSON_SPACE = re.compile(r"[ \t\n\r]*")
 DECODER = json.JSONDecoder()
 
@@ -136,7 +140,9 @@ class Notebook:
     def without(self, numbers: Sequence[int]) -> "Notebook":
         """This notebook with the cells `numbers` (cells that do not parse) blank in the code."""
         cells = tuple(
-            replace(cell, code="\n" * len(NEWLINE.findall(cell.code)), magics=(), checked=False) if cell.number in numbers else cell
+            replace(cell, code="\n" * len(NEWLINE.findall(cell.code)), magics=(), checked=False)
+            if cell.number in numbers
+            else cell
             for cell in self.cells
         )
         return Notebook(self.file, cells)
@@ -160,12 +166,14 @@ class Notebook:
                 if where is None or not code.startswith(magic.placeholder, where) or where < begin:
                     raise self._unfit()
                 at = where - begin
-                new = new[:at] + magic.original + new[at + len(magic.placeholder):]
+                new = new[:at] + magic.original + new[at + len(magic.placeholder) :]
             sources[cell.number] = new[:-1]
         return sources
 
     def _unfit(self) -> RewriteError:
-        return RewriteError(f"{self.path}: fixes left unapplied, the fixed code no longer divides into the notebook's cells")
+        return RewriteError(
+            f"{self.path}: fixes left unapplied, the fixed code no longer divides into the notebook's cells"
+        )
 
     def with_sources(self, sources: Dict[int, str]) -> bytes:
         """The file's bytes with the `source` of the cells in `sources` replaced."""
@@ -184,7 +192,7 @@ def parse(data: bytes, path: str) -> Notebook:
     """The notebook in `data`; SourceError, in one line, if it is not one."""
     bom = data.startswith(codecs.BOM_UTF8)
     try:
-        text = data[len(codecs.BOM_UTF8):].decode("utf-8") if bom else data.decode("utf-8")
+        text = data[len(codecs.BOM_UTF8) :].decode("utf-8") if bom else data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise SourceError(f"{path}: cannot decode as UTF-8 (byte {error.start}), as a notebook must be") from None
     try:
@@ -224,7 +232,9 @@ def _is_python_code_cell(cell, index: int, path: str) -> bool:
         return False
     source = cell.get("source")
     if not (isinstance(source, str) or isinstance(source, list) and all(isinstance(line, str) for line in source)):
-        raise SourceError(f"{path}: not a notebook: cell {index + 1}'s `source` is neither a string nor a list of strings")
+        raise SourceError(
+            f"{path}: not a notebook: cell {index + 1}'s `source` is neither a string nor a list of strings"
+        )
     metadata = cell.get("metadata")
     vscode = metadata.get("vscode") if isinstance(metadata, dict) else None
     language = vscode.get("languageId") if isinstance(vscode, dict) else None
@@ -338,8 +348,8 @@ def _source_json(text: str, cell: Cell, source: str) -> str:
     if not items:
         return "[]"
     if cell.strings:
-        opening, closing = text[start + 1:cell.strings[0][0]], text[cell.strings[-1][1]:end - 1]
+        opening, closing = text[start + 1 : cell.strings[0][0]], text[cell.strings[-1][1] : end - 1]
     else:
         opening, closing = "", ""
-    separator = text[cell.strings[0][1]:cell.strings[1][0]] if len(cell.strings) > 1 else "," + (opening or " ")
+    separator = text[cell.strings[0][1] : cell.strings[1][0]] if len(cell.strings) > 1 else "," + (opening or " ")
     return "[" + opening + separator.join(items) + closing + "]"

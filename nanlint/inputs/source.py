@@ -49,12 +49,14 @@ def decode(data: bytes, path: str) -> SourceFile:
     except SyntaxError as error:
         raise SourceError(f"{path}: {error.msg if hasattr(error, 'msg') else error}") from None
     bom = encoding == "utf-8-sig"
-    body = data[len(codecs.BOM_UTF8):] if bom else data
+    body = data[len(codecs.BOM_UTF8) :] if bom else data
     codec = "utf-8" if bom else encoding
     try:
         text = body.decode(codec)
     except UnicodeDecodeError as error:
-        raise SourceError(f"{path}: cannot decode as {codec} (byte {error.start}): add a PEP 263 coding line or re-save as UTF-8") from None
+        raise SourceError(
+            f"{path}: cannot decode as {codec} (byte {error.start}): add a PEP 263 coding line or re-save as UTF-8"
+        ) from None
     except LookupError:
         raise SourceError(f"{path}: unknown encoding {codec!r} in its coding line") from None
     return SourceFile(path, text, codec, bom, data)
@@ -119,7 +121,9 @@ def rewrite(path: str, data: bytes, analysed: bytes, refusal: str = "fixes left 
     replace_atomically(target, data, stat.S_IMODE(status.st_mode), (status.st_uid, status.st_gid))
 
 
-def replace_atomically(target: str, data: bytes, mode: Optional[int] = None, owner: Optional[Tuple[int, int]] = None) -> None:
+def replace_atomically(
+    target: str, data: bytes, mode: Optional[int] = None, owner: Optional[Tuple[int, int]] = None
+) -> None:
     """Write `data` to a temporary file beside `target`, then rename it over `target`: a reader sees
     the old file or the new one, never half of one. `mode` sets the new file's permission bits,
     `owner` its user and group (where this process may set them)."""

@@ -43,18 +43,30 @@ def add_to_files(project: Project, findings: List[Finding]) -> NoqaRun:
         try:
             added = add_noqa(code, current.findings)
         except Untokenizable as error:
-            run.errors.append(FileError(path, f"{path}: no noqa comments added: Python's tokenizer cannot read it ({error})"))
+            run.errors.append(
+                FileError(path, f"{path}: no noqa comments added: Python's tokenizer cannot read it ({error})")
+            )
             continue
         after = checker.check_text(added.text, path)
         if after.errors:
-            run.errors.append(FileError(path, f"{path}: no noqa comments added, the file is unchanged: {after.errors[0].message}", "internal"))
+            run.errors.append(
+                FileError(
+                    path,
+                    f"{path}: no noqa comments added, the file is unchanged: {after.errors[0].message}",
+                    "internal",
+                )
+            )
             continue
         run.unsilenced.extend(after.findings)
         if added.edits:
             try:
                 rewrite(path, _with_comments(document, added), document.data, "no noqa comments added")
             except (OSError, RewriteError) as problem:
-                message = str(problem) if isinstance(problem, RewriteError) else f"{path}: no noqa comments added, the file cannot be written: {problem.strerror or problem}"
+                message = (
+                    str(problem)
+                    if isinstance(problem, RewriteError)
+                    else f"{path}: no noqa comments added, the file cannot be written: {problem.strerror or problem}"
+                )
                 run.errors.append(FileError(path, message))
                 continue
             run.lines += len(added.edits)

@@ -44,8 +44,18 @@ GITIGNORE = "# Automatically created by nanlint.\n*\n"
 CACHEDIR_TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# This file is a cache directory tag created by nanlint.\n"
 # Settings that only decide which files are checked, or how results are shown and fixed.
 NOT_AFFECTING_FINDINGS = frozenset(
-    {"output_format", "fix", "unsafe_fixes", "cache", "cache_dir", "source", "exclude", "extend_exclude",
-     "force_exclude", "respect_gitignore"}
+    {
+        "output_format",
+        "fix",
+        "unsafe_fixes",
+        "cache",
+        "cache_dir",
+        "source",
+        "exclude",
+        "extend_exclude",
+        "force_exclude",
+        "respect_gitignore",
+    }
 )
 
 
@@ -125,13 +135,19 @@ class Cache:
                 return None
             if any(file_digest(other) != known for other, known in depends.items()):
                 return None
-            return FileResult([_finding(path, item) for item in findings], [_error(path, item) for item in errors], dict(depends))
+            return FileResult(
+                [_finding(path, item) for item in findings], [_error(path, item) for item in errors], dict(depends)
+            )
         except (TypeError, ValueError, IndexError, KeyError, AttributeError):
             return None  # a corrupt entry is a miss
 
     def store(self, path: str, digest: str, result, named: bool = False) -> None:
         self.entries[path] = [
-            os.path.abspath(path), digest, [_finding_data(f) for f in result.findings], [_error_data(e) for e in result.errors], named,
+            os.path.abspath(path),
+            digest,
+            [_finding_data(f) for f in result.findings],
+            [_error_data(e) for e in result.errors],
+            named,
             result.depends,
         ]
         self.changed = True
@@ -189,7 +205,17 @@ def _finding_data(finding: Finding) -> list:
     fix = finding.fix
     fix_data = None if fix is None else [fix.title, fix.safe, [[e.start, e.end, e.content] for e in fix.edits]]
     related = [[r.span.line, r.span.column, r.span.end_line, r.span.end_column, r.message] for r in finding.related]
-    return [span.line, span.column, span.end_line, span.end_column, finding.code, finding.name, finding.message, fix_data, related]
+    return [
+        span.line,
+        span.column,
+        span.end_line,
+        span.end_column,
+        finding.code,
+        finding.name,
+        finding.message,
+        fix_data,
+        related,
+    ]
 
 
 def _typed(kind: type, *values):
@@ -206,7 +232,9 @@ def _finding(path: str, data: List) -> Finding:
         title, safe, edits = fix_data
         _typed(str, title)
         _typed(bool, safe)
-        fix = Fix(title, tuple(Edit(*_typed(int, start, end), *_typed(str, content)) for start, end, content in edits), safe)
+        fix = Fix(
+            title, tuple(Edit(*_typed(int, start, end), *_typed(str, content)) for start, end, content in edits), safe
+        )
     span = Span(*_typed(int, line, column, end_line, end_column))
     related = tuple(Related(Span(*_typed(int, *place[:4])), *_typed(str, place[4])) for place in related_data)
     return Finding(path, span, *_typed(str, code, name, message), fix, related)

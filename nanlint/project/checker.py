@@ -50,7 +50,9 @@ class Checker:
         """`named`: the file was named explicitly (or read from standard input), so it is parsed
         and its syntax errors reported even if it never mentions torch."""
         try:
-            result = check_source(source, self.ruleset, self.is_test(source.path), self.catalog, named, self.settings.target_version)
+            result = check_source(
+                source, self.ruleset, self.is_test(source.path), self.catalog, named, self.settings.target_version
+            )
         except Exception as error:  # a bug of nanlint's own: report it, go on with the other files
             message = f"{source.path}: internal error: {type(error).__name__}: {error}"
             return FileResult(errors=[FileError(source.path, message, "internal")])
@@ -66,7 +68,10 @@ class Checker:
         if not any(error.kind != "internal" for error in result.errors):
             return notebook, findings_in_cells(notebook, result)
         target = self.settings.target_version
-        broken = {cell.number: _parse_failure(f"{notebook.path}:cell {cell.number}", cell.code, target) for cell in notebook.cells}
+        broken = {
+            cell.number: _parse_failure(f"{notebook.path}:cell {cell.number}", cell.code, target)
+            for cell in notebook.cells
+        }
         broken = {number: failure for number, failure in broken.items() if failure is not None}
         if not broken:  # the code parses (syntax newer than target-version, say)
             result.errors = [_in_cell(notebook, error) for error in result.errors]
@@ -74,7 +79,8 @@ class Checker:
         checked = notebook.without(list(broken))
         result = self.check_source(checked.source_file(), named)
         result.errors = [_cell_error(notebook, number, failure) for number, failure in broken.items()] + [
-            _in_cell(checked, error) for error in result.errors]
+            _in_cell(checked, error) for error in result.errors
+        ]
         return checked, findings_in_cells(checked, result)
 
     def check_file(self, path: str) -> FileResult:
@@ -116,7 +122,9 @@ def _cell_error(notebook: Notebook, number: int, failure: Unparsed) -> FileError
     if not failure.line:
         return FileError(notebook.path, failure.message)
     index = [cell.number for cell in notebook.cells].index(number)
-    return FileError(notebook.path, failure.message, "syntax", notebook.first_lines[index] + failure.line - 1, failure.column)
+    return FileError(
+        notebook.path, failure.message, "syntax", notebook.first_lines[index] + failure.line - 1, failure.column
+    )
 
 
 def _in_cell(notebook: Notebook, error: FileError) -> FileError:
@@ -126,7 +134,7 @@ def _in_cell(notebook: Notebook, error: FileError) -> FileError:
     if not error.line or not error.message.startswith(where):
         return error
     position = notebook.locate(error.line)
-    return replace(error, message=f"{notebook.path}:cell {position.cell}:{position.line}:{error.message[len(where):]}")
+    return replace(error, message=f"{notebook.path}:cell {position.cell}:{position.line}:{error.message[len(where) :]}")
 
 
 # A line of the checked code named inside a message: `(line 6)`, `float16 used at line 9`.
@@ -138,8 +146,11 @@ def findings_in_cells(notebook: Notebook, result: FileResult) -> FileResult:
     float16 is used, where the value was made) given as the cell and the line in it, as their own
     location is: a line of the joined cells means nothing to the reader of the notebook."""
     result.findings = [
-        replace(finding, message=lines_in_cells(notebook, finding.message),
-                related=tuple(replace(place, message=lines_in_cells(notebook, place.message)) for place in finding.related))
+        replace(
+            finding,
+            message=lines_in_cells(notebook, finding.message),
+            related=tuple(replace(place, message=lines_in_cells(notebook, place.message)) for place in finding.related),
+        )
         for finding in result.findings
     ]
     return result

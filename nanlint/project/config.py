@@ -30,10 +30,33 @@ else:  # pragma: no cover - exercised on Python < 3.11 only
 
 CONFIG_FILES = ("nanlint.toml", ".nanlint.toml", "pyproject.toml")
 DEFAULT_EXCLUDE = (
-    ".bzr", ".direnv", ".eggs", ".git", ".git-rewrite", ".hg", ".ipynb_checkpoints", ".mypy_cache",
-    ".nox", ".pants.d", ".pytest_cache", ".pytype", ".ruff_cache", ".nanlint_cache", ".svn", ".tox",
-    ".venv", ".vscode", "__pycache__", "__pypackages__", "_build", "buck-out", "build", "dist",
-    "node_modules", "site-packages", "venv",
+    ".bzr",
+    ".direnv",
+    ".eggs",
+    ".git",
+    ".git-rewrite",
+    ".hg",
+    ".ipynb_checkpoints",
+    ".mypy_cache",
+    ".nox",
+    ".pants.d",
+    ".pytest_cache",
+    ".pytype",
+    ".ruff_cache",
+    ".nanlint_cache",
+    ".svn",
+    ".tox",
+    ".venv",
+    ".vscode",
+    "__pycache__",
+    "__pypackages__",
+    "_build",
+    "buck-out",
+    "build",
+    "dist",
+    "node_modules",
+    "site-packages",
+    "venv",
 )
 # A bare folder name matches that folder at any depth (`torch/testing/_internal/common_nn.py`).
 DEFAULT_TEST_PATTERNS = ("test_*.py", "*_test.py", "tests", "test", "testing", "conftest.py")
@@ -95,7 +118,9 @@ class Settings:
         return self.exclude + self.extend_exclude
 
     def layers(self) -> List[RuleSelection]:
-        where = f"{self.source}: [tool.nanlint]" if self.source and self.source.endswith("pyproject.toml") else self.source
+        where = (
+            f"{self.source}: [tool.nanlint]" if self.source and self.source.endswith("pyproject.toml") else self.source
+        )
         own = RuleSelection(self.select, self.extend_select, self.ignore + self.extend_ignore, where or "settings", "")
         return [own, *self.selections]
 
@@ -237,7 +262,11 @@ def require_rules(settings: Settings, rules: List[Rule]) -> None:
     if rules:
         return
     emptied = [layer for layer in settings.layers() if layer.select == ()]
-    why = f" ({emptied[-1].origin}: `{emptied[-1].option_prefix}select` is empty)" if emptied else " (every selected rule is ignored)"
+    why = (
+        f" ({emptied[-1].origin}: `{emptied[-1].option_prefix}select` is empty)"
+        if emptied
+        else " (every selected rule is ignored)"
+    )
     raise ConfigError("no rules selected" + why)
 
 

@@ -139,7 +139,9 @@ class Discovery:
             return Skipped(path + "/", GITIGNORED, f"gitignored by {_shown(ignored_by)}", False)
         return None
 
-    def _file_skip(self, path: str, entry: os.DirEntry, checker: "Checker", top: str, ignores: Ignores, tests_wanted: bool) -> Optional[Skipped]:
+    def _file_skip(
+        self, path: str, entry: os.DirEntry, checker: "Checker", top: str, ignores: Ignores, tests_wanted: bool
+    ) -> Optional[Skipped]:
         if not path.endswith(CHECKED_SUFFIXES):
             why = "symlinked folder, not followed" if entry.is_symlink() and os.path.isdir(path) else NOT_PYTHON
             return Skipped(path, NOT_PYTHON, why, False)
@@ -171,7 +173,9 @@ def _missing(given: str) -> Optional[str]:
         return f"{given}: no such file or directory"
     except PermissionError:
         folder = _closed_folder(given)
-        return f"{given}: permission denied: cannot enter the folder {folder}" if folder else f"{given}: permission denied"
+        return (
+            f"{given}: permission denied: cannot enter the folder {folder}" if folder else f"{given}: permission denied"
+        )
     except OSError as error:
         return f"{given}: {error.strerror or error}"
     return None

@@ -55,7 +55,7 @@ def _git_dir(directory: str) -> Optional[str]:
     lines = _read_lines(dot_git)
     if not lines or not lines[0].startswith("gitdir:"):
         return None
-    git_dir = os.path.join(directory, lines[0][len("gitdir:"):].strip())
+    git_dir = os.path.join(directory, lines[0][len("gitdir:") :].strip())
     common = _read_lines(os.path.join(git_dir, "commondir"))
     return os.path.normpath(os.path.join(git_dir, common[0].strip()) if common else git_dir)
 
@@ -106,7 +106,9 @@ class GitIgnore:
         """The rules for walking a folder named on the command line: a parent's rules that ignore
         it (or a folder between them) do not apply below it, since it was asked for."""
         chain = self.chain(directory)
-        kept = tuple(rules for rules in chain.rules if rules.directory == directory or not _ignores_on_the_way(rules, directory))
+        kept = tuple(
+            rules for rules in chain.rules if rules.directory == directory or not _ignores_on_the_way(rules, directory)
+        )
         return Ignores(self, kept)
 
 

@@ -19,7 +19,9 @@ if TYPE_CHECKING:
 class Resolver:
     """Settings per folder, each configuration made into a checker (by `build`) once."""
 
-    def __init__(self, base: Settings, build: Callable[[Settings], "Checker"], overrides: Optional[Dict[str, object]] = None) -> None:
+    def __init__(
+        self, base: Settings, build: Callable[[Settings], "Checker"], overrides: Optional[Dict[str, object]] = None
+    ) -> None:
         """`overrides` (the command line's options) make it hierarchical; None: `base` for every file."""
         self._build = build
         self._overrides = overrides

@@ -12,7 +12,15 @@ from nanlint.project.checker import Checker
 from nanlint.project.run import Project
 from nanlint.catalog import Rule
 from nanlint.checks.registry import load_catalog
-from nanlint.project.config import ConfigError, RuleSelection, Settings, find_config, load_settings, require_rules, validate_selectors
+from nanlint.project.config import (
+    ConfigError,
+    RuleSelection,
+    Settings,
+    find_config,
+    load_settings,
+    require_rules,
+    validate_selectors,
+)
 from nanlint.project.hierarchy import Resolver
 
 
@@ -28,13 +36,30 @@ def selectors(given: Optional[List[str]]) -> Optional[Tuple[str, ...]]:
 
 
 def add_rule_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--select", action="append", metavar="CODES", help="comma-separated codes, prefixes or ALL (replaces the configured selection)")
-    parser.add_argument("--extend-select", action="append", metavar="CODES", help="codes or prefixes to add to the selection")
+    parser.add_argument(
+        "--select",
+        action="append",
+        metavar="CODES",
+        help="comma-separated codes, prefixes or ALL (replaces the configured selection)",
+    )
+    parser.add_argument(
+        "--extend-select", action="append", metavar="CODES", help="codes or prefixes to add to the selection"
+    )
     parser.add_argument("--ignore", action="append", metavar="CODES", help="codes or prefixes to leave out")
     parser.add_argument("--extend-ignore", action="append", metavar="CODES", help="more codes or prefixes to leave out")
-    parser.add_argument("--preview", action=argparse.BooleanOptionalAction, help="enable the opt-in (off by default) rules too")
-    parser.add_argument("--target-version", choices=TARGET_VERSIONS, help="the oldest Python the code must run on: newer syntax is an error")
-    parser.add_argument("--config", metavar="PATH", help="configuration file for every file (default: the nearest pyproject.toml with [tool.nanlint], or nanlint.toml, of each file)")
+    parser.add_argument(
+        "--preview", action=argparse.BooleanOptionalAction, help="enable the opt-in (off by default) rules too"
+    )
+    parser.add_argument(
+        "--target-version",
+        choices=TARGET_VERSIONS,
+        help="the oldest Python the code must run on: newer syntax is an error",
+    )
+    parser.add_argument(
+        "--config",
+        metavar="PATH",
+        help="configuration file for every file (default: the nearest pyproject.toml with [tool.nanlint], or nanlint.toml, of each file)",
+    )
 
 
 def overrides(args: argparse.Namespace) -> Dict[str, object]:

@@ -31,7 +31,7 @@ def relative_parts(path, root) -> Tuple[str, ...]:
     if absolute + os.sep == base:
         return ()
     if absolute.startswith(base):
-        return tuple(absolute[len(base):].split(os.sep))
+        return tuple(absolute[len(base) :].split(os.sep))
     # ("", "abs", "path"): joined with "/" it reads "/abs/path" again
     return ("",) + tuple(part for part in absolute.split(os.sep) if part)
 

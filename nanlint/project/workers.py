@@ -30,7 +30,9 @@ class Task(NamedTuple):
     named: bool
 
 
-def check_all(candidates: List[Candidate], jobs: Optional[int], cache_of: Callable[[Checker], Optional[Cache]]) -> List["FileResult"]:
+def check_all(
+    candidates: List[Candidate], jobs: Optional[int], cache_of: Callable[[Checker], Optional[Cache]]
+) -> List["FileResult"]:
     """Each candidate's result, in order; what was checked (not read from a cache) is stored in it."""
     results: Dict[int, "FileResult"] = {}
     pending = []
@@ -70,8 +72,14 @@ def _check(candidates: List[Candidate], jobs: Optional[int]) -> List[Checked]:
     chunks = _chunks(tasks, sizes, jobs)
     from concurrent.futures import ProcessPoolExecutor  # 50 ms to import: only when it is used
 
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(tuple(checker.settings for checker in checkers),)) as executor:
-        done = {task: checked for chunk, results in zip(chunks, executor.map(_check_chunk_in_worker, chunks)) for task, checked in zip(chunk, results)}
+    with ProcessPoolExecutor(
+        max_workers=jobs, initializer=_init_worker, initargs=(tuple(checker.settings for checker in checkers),)
+    ) as executor:
+        done = {
+            task: checked
+            for chunk, results in zip(chunks, executor.map(_check_chunk_in_worker, chunks))
+            for task, checked in zip(chunk, results)
+        }
     return [done[task] for task in tasks]
 
 
@@ -83,7 +91,7 @@ def _chunks(tasks: List[Task], sizes: Dict[str, int], jobs: int) -> List[List[Ta
     by_folder: Dict[str, List[Task]] = {}
     for task in tasks:
         by_folder.setdefault(os.path.dirname(task.path), []).append(task)
-    chunks = [files[start:start + size] for files in by_folder.values() for start in range(0, len(files), size)]
+    chunks = [files[start : start + size] for files in by_folder.values() for start in range(0, len(files), size)]
     return sorted(chunks, key=lambda chunk: -sum(sizes[task.path] for task in chunk))
 
 

@@ -35,7 +35,9 @@ def activate() -> None:
     if "torch" in sys.modules:
         _start(sink)
     else:
-        sys.meta_path.insert(0, _AfterImport("torch", lambda module: _start(sink), lambda error: _no_torch(sink, error)))
+        sys.meta_path.insert(
+            0, _AfterImport("torch", lambda module: _start(sink), lambda error: _no_torch(sink, error))
+        )
 
 
 def _start(sink) -> None:

@@ -24,8 +24,9 @@ BOOTSTRAP_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bootst
 _watching_subprocesses = True  # off once the program is over (`verify --search` then re-runs reproducers)
 
 
-def bootstrap_bypass(argv: Sequence[str], env: Optional[Mapping[str, str]] = None,
-                     bootstrap_dir: Optional[str] = None) -> Optional[str]:
+def bootstrap_bypass(
+    argv: Sequence[str], env: Optional[Mapping[str, str]] = None, bootstrap_dir: Optional[str] = None
+) -> Optional[str]:
     """The reason a Python started with `argv` (and `env`, when it is given its own) is not monitored,
     or None when nothing says it would not be (a non-Python command may start Pythons that are)."""
     if not argv or not _PYTHON.match(os.path.basename(str(argv[0]))):

@@ -95,8 +95,18 @@ class Fates:
 
 def _record(key: tuple, outcome: str, by: tuple, count: int) -> dict:
     path, line, phase, kind, op, context = key
-    return {"type": "fate", "path": path, "line": line, "phase": phase, "kind": kind, "op": op, "context": context,
-            "fate": outcome, "by": [{"path": p, "line": n, "op": o} for p, n, o in by], "count": count}
+    return {
+        "type": "fate",
+        "path": path,
+        "line": line,
+        "phase": phase,
+        "kind": kind,
+        "op": op,
+        "context": context,
+        "fate": outcome,
+        "by": [{"path": p, "line": n, "op": o} for p, n, o in by],
+        "count": count,
+    }
 
 
 def kept_events(records: List[dict]) -> List[dict]:

@@ -130,8 +130,10 @@ def _scratch(device):
     if scratch is None:
         scratch = _per_thread.scratch = {}
     if device not in scratch:
-        scratch[device] = (torch.zeros((), dtype=torch.float32, device=device),
-                           torch.ones((), dtype=torch.float32, device=device))
+        scratch[device] = (
+            torch.zeros((), dtype=torch.float32, device=device),
+            torch.ones((), dtype=torch.float32, device=device),
+        )
     found, one = scratch[device]
     found.zero_()
     return found, one

@@ -94,10 +94,15 @@ def warnings_at_user_lines(user_frame: Callable) -> Callable[[], None]:
             shown(message)
             return
         module_globals = frame.f_globals
-        warnings.warn_explicit(message.message, message.category, frame.f_code.co_filename, frame.f_lineno,
-                               module=module_globals.get("__name__"),
-                               registry=module_globals.setdefault("__warningregistry__", {}),
-                               module_globals=module_globals)
+        warnings.warn_explicit(
+            message.message,
+            message.category,
+            frame.f_code.co_filename,
+            frame.f_lineno,
+            module=module_globals.get("__name__"),
+            registry=module_globals.setdefault("__warningregistry__", {}),
+            module_globals=module_globals,
+        )
 
     warnings._showwarnmsg = _showwarnmsg
     warnings.filterwarnings("always", module=_OWN_MODULES)

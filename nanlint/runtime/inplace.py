@@ -201,8 +201,9 @@ def attribute(message: str, savers: List[Saver], changes: Iterable[Change]) -> L
     return found or [Attributed(None, "backward", message, {})]
 
 
-def _attributed(change: Optional[Change], error: SavedTensorModified, message: str,
-                saver: Optional[Saver]) -> Attributed:
+def _attributed(
+    change: Optional[Change], error: SavedTensorModified, message: str, saver: Optional[Saver]
+) -> Attributed:
     saved = {"version": error.expected, "found_version": error.version}
     if saver is not None:
         saved["node"] = saver.node
@@ -226,7 +227,10 @@ def describe_error(op: str, message: str, saved: Optional[dict], run_at: Optiona
         if saved.get("line"):
             who += " at %s" % _where(saved, path)
         text += " changed a tensor that %s had saved for backward: saved at version %s, found at version %s" % (
-            who, saved.get("version"), saved.get("found_version"))
+            who,
+            saved.get("version"),
+            saved.get("found_version"),
+        )
     return text + " [torch: %s]" % message.split(". Hint:")[0].rstrip(".")
 
 

@@ -86,17 +86,28 @@ class Joined:
 
     def as_unknown(self, why: str, outcomes=(CONFIRMED, NOT_TRIGGERED, NOT_REACHED)) -> "Joined":
         """The outcomes the run cannot vouch for (processes it did not monitor) become unknown."""
-        return Joined([Outcome(o.finding, UNKNOWN, why=why) if o.outcome in outcomes else o for o in self.outcomes],
-                      self.runtime_findings, self.echoes, self.by_tests, self.thrown_away, self.searched)
+        return Joined(
+            [Outcome(o.finding, UNKNOWN, why=why) if o.outcome in outcomes else o for o in self.outcomes],
+            self.runtime_findings,
+            self.echoes,
+            self.by_tests,
+            self.thrown_away,
+            self.searched,
+        )
 
     @property
     def found_anything(self) -> bool:
         return bool(self.runtime_findings) or any(o.outcome == CONFIRMED for o in self.outcomes)
 
 
-def join(findings: Iterable[Finding], summary: RunSummary, cwd: Optional[str] = None,
-         catalog: Optional[Dict[str, Rule]] = None, candidates: Iterable[Finding] = (),
-         is_test: Optional[Callable[[str], bool]] = None) -> Joined:
+def join(
+    findings: Iterable[Finding],
+    summary: RunSummary,
+    cwd: Optional[str] = None,
+    catalog: Optional[Dict[str, Rule]] = None,
+    candidates: Iterable[Finding] = (),
+    is_test: Optional[Callable[[str], bool]] = None,
+) -> Joined:
     """`candidates`: findings of rules the selection leaves off (opt-in rules), kept when confirmed.
     `is_test(path)`: whether a file is test code (the project's test patterns), whose edge values are
     made on purpose."""
@@ -125,10 +136,18 @@ def join(findings: Iterable[Finding], summary: RunSummary, cwd: Optional[str] = 
         for event in summary.events
         if id(event) not in used and _is_runtime_finding(event)
     ]
-    left = [event for event in summary.events
-            if id(event) not in used and _is_runtime_kind(event) and event.count and not event.unexpected]
-    return Joined(outcomes, runtime, [event for event in summary.events if event.kind == Kind.ECHO],
-                  [event for event in left if event.by_test], [event for event in left if event.masked])
+    left = [
+        event
+        for event in summary.events
+        if id(event) not in used and _is_runtime_kind(event) and event.count and not event.unexpected
+    ]
+    return Joined(
+        outcomes,
+        runtime,
+        [event for event in summary.events if event.kind == Kind.ECHO],
+        [event for event in left if event.by_test],
+        [event for event in left if event.masked],
+    )
 
 
 def decide_by_test(event: SiteEvent, is_test: Callable[[str], bool], cwd: str) -> None:
@@ -140,13 +159,17 @@ def decide_by_test(event: SiteEvent, is_test: Callable[[str], bool], cwd: str) -
     if is_test(event.path):
         event.by_test, event.by_test_why = remaining, "born on a line of test code, which feeds edge values on purpose"
         return
-    looked = [(inspection["count"], by) for inspection in event.inspections for by in inspection["by"]
-              if is_test(by["path"])]
+    looked = [
+        (inspection["count"], by) for inspection in event.inspections for by in inspection["by"] if is_test(by["path"])
+    ]
     if looked:
         event.by_test = min(remaining, sum(count for count, _ in looked))
         first = looked[0][1]
-        event.by_test_why = "the test looked at it with %s at %s:%d" % (first["op"], display_path(first["path"], cwd),
-                                                                       first["line"])
+        event.by_test_why = "the test looked at it with %s at %s:%d" % (
+            first["op"],
+            display_path(first["path"], cwd),
+            first["line"],
+        )
 
 
 class _LineIndex:
@@ -170,8 +193,9 @@ def _outcome(finding, rule: Optional[Rule], path, span, lines: _LineIndex, summa
                 outcome.evidence.append(event)
             else:
                 outcome.discounted.append(event)
-        outcome.margins.extend(m for m in lines.margins.get((path, line), [])
-                               if any(same_op(m.op, p.op) for p in predictions))
+        outcome.margins.extend(
+            m for m in lines.margins.get((path, line), []) if any(same_op(m.op, p.op) for p in predictions)
+        )
     if not predictions:
         return outcome
     if outcome.evidence:
@@ -240,14 +264,23 @@ def describe_event(event: SiteEvent) -> str:
         text = "forward %s raised instead of making Inf/NaN: %s" % (event.op, event.message or "")
     elif event.kind == Kind.FROM_WORKER:
         text = "non-finite data (%s, %s) came in from outside in a batch a DataLoader worker loaded" % (
-            event.values, event.dtype)
+            event.values,
+            event.dtype,
+        )
     elif event.kind == Kind.INPUT:
         text = "non-finite data (%s, %s) came in from outside and was first used by %s" % (
-            event.values, event.dtype, event.op)
+            event.values,
+            event.dtype,
+            event.op,
+        )
     else:
         text = "%s %s %s %s (%s)" % (
-            _phase_words(event), event.op, "made" if event.kind == Kind.ROOT else "turned Inf into",
-            event.values, event.dtype)
+            _phase_words(event),
+            event.op,
+            "made" if event.kind == Kind.ROOT else "turned Inf into",
+            event.values,
+            event.dtype,
+        )
         if event.node and event.phase == "backward":
             text += " in %s" % event.node
         origin = event.origin or {}
@@ -263,16 +296,28 @@ def describe_echo(event: SiteEvent, cwd: str) -> str:
     root = event.origin or {}
     if root.get("op"):
         birth = "the NaN/Inf born at %s:%s (%s) at step %s" % (
-            display_path(root.get("path", "?"), cwd), root.get("line"), root.get("op"), root.get("step"))
+            display_path(root.get("path", "?"), cwd),
+            root.get("line"),
+            root.get("op"),
+            root.get("step"),
+        )
     else:
         birth = "the NaN/Inf the tripwire met at step %s (its line not named)" % root.get("step")
     return "%s:%d: %s met %s (%s), an echo of %s (weights or activations it poisoned), not data from outside%s" % (
-        display_path(event.path, cwd), event.line, event.op, event.values, event.dtype, birth, _frequency(event))
+        display_path(event.path, cwd),
+        event.line,
+        event.op,
+        event.values,
+        event.dtype,
+        birth,
+        _frequency(event),
+    )
 
 
 def _phase_words(event: SiteEvent) -> str:
     return {"forward": "forward", "backward": "backward of", "optimizer": "optimizer step"}.get(
-        event.phase, event.phase)
+        event.phase, event.phase
+    )
 
 
 def _frequency(event: SiteEvent) -> str:
@@ -281,7 +326,10 @@ def _frequency(event: SiteEvent) -> str:
     if len(event.ranks) > 1:
         text += " on ranks " + ", ".join(map(str, event.ranks))
     if event.workers:
-        text += " in DataLoader worker%s %s" % ("s" if len(event.workers) > 1 else "", ", ".join(map(str, event.workers)))
+        text += " in DataLoader worker%s %s" % (
+            "s" if len(event.workers) > 1 else "",
+            ", ".join(map(str, event.workers)),
+        )
     if event.first_step is not None:
         rank = "rank %d, " % event.first_rank if event.first_rank is not None else ""
         text += ", first at %sstep %d" % (rank, event.first_step)
@@ -290,7 +338,10 @@ def _frequency(event: SiteEvent) -> str:
     if event.masked:
         by = event.masked_by or {}
         text += " (%s thrown away by %s at line %s: finite results, never used further)" % (
-            "all" if event.masked == event.count else event.masked, by.get("op"), by.get("line"))
+            "all" if event.masked == event.count else event.masked,
+            by.get("op"),
+            by.get("line"),
+        )
     if event.contexts:
         more = len(event.contexts) - _TESTS_NAMED
         text += " [in %s%s]" % (", ".join(event.contexts[:_TESTS_NAMED]), " and %d more" % more if more > 0 else "")

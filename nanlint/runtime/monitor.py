@@ -97,8 +97,15 @@ class _Update(NamedTuple):
 class Monitor:
     """Install with `install()` (pushes the mode in this thread and follows new threads)."""
 
-    def __init__(self, sink, paths=(), strict: bool = False, check_margins: bool = True,
-                 schedule: Optional[Schedule] = None, columns: bool = False):
+    def __init__(
+        self,
+        sink,
+        paths=(),
+        strict: bool = False,
+        check_margins: bool = True,
+        schedule: Optional[Schedule] = None,
+        columns: bool = False,
+    ):
         """`columns`: events carry the column of the op's expression (a search's trials)."""
         self.sink = sink
         self.strict = strict
@@ -182,7 +189,8 @@ class Monitor:
         from torch.utils.data import dataloader
 
         self._before_training = torch.nn.modules.module.register_module_forward_pre_hook(
-            lambda module, args: self._training_started())
+            lambda module, args: self._training_started()
+        )
         original = dataloader._BaseDataLoaderIter.__next__
 
         @functools.wraps(original)
@@ -325,8 +333,11 @@ class Monitor:
 
     def _note_use(self, name, args, kwargs, finite_floats, site=None) -> None:
         """An op took values whose fate is followed, and made finite floats from them or no floats at all."""
-        fates = [origin["fate"] for origin in map(self._origins.get, _argument_tensors(args, kwargs))
-                 if origin is not None and "fate" in origin]
+        fates = [
+            origin["fate"]
+            for origin in map(self._origins.get, _argument_tensors(args, kwargs))
+            if origin is not None and "fate" in origin
+        ]
         if fates:
             site = site or self.sites.current()
             for fate in fates:
@@ -404,7 +415,11 @@ class Monitor:
     def uncaught(self, error, traceback) -> None:
         """An exception ends the program: an autograd in-place error raised by an op of a step checked at
         the tripwire (the monitor did not see it) is reported at the user's line the traceback ends at."""
-        if not isinstance(error, RuntimeError) or LEAF_INPLACE not in str(error) or getattr(error, "_nanlint_reported", 0):
+        if (
+            not isinstance(error, RuntimeError)
+            or LEAF_INPLACE not in str(error)
+            or getattr(error, "_nanlint_reported", 0)
+        ):
             return
         entry, line = None, None
         while traceback is not None:
@@ -558,10 +573,12 @@ class Monitor:
     def _note_schedule(self) -> None:
         schedule = self.schedule
         if schedule.steps > schedule.full_steps:
-            self.note("schedule", "%d of %d steps were checked op by op and the rest at the tripwire (module "
-                      "outputs, the loss, gradients, parameters): margins and \"not reached\" speak for the "
-                      "steps checked op by op; `--monitor full` checks every step" % (
-                          schedule.full_steps, schedule.steps))
+            self.note(
+                "schedule",
+                "%d of %d steps were checked op by op and the rest at the tripwire (module "
+                'outputs, the loss, gradients, parameters): margins and "not reached" speak for the '
+                "steps checked op by op; `--monitor full` checks every step" % (schedule.full_steps, schedule.steps),
+            )
 
     @contextlib.contextmanager
     def quietly(self):
@@ -640,8 +657,9 @@ class Monitor:
         message = str(error)
         if SAVED_MODIFIED in message:
             for found in explain(message, roots_of_backward(args, kwargs), _TAG, self._inplace.changes()):
-                self._emit_error(found.site or backward_site, BACKWARD, Kind.INPLACE_ERROR, found.op, found.message,
-                                 **found.fields)
+                self._emit_error(
+                    found.site or backward_site, BACKWARD, Kind.INPLACE_ERROR, found.op, found.message, **found.fields
+                )
         else:
             anomaly = ANOMALY.search(message)
             if anomaly:
@@ -660,8 +678,12 @@ class Monitor:
             # and the gradients are checked here, once, rather than after each backward.
             self._tls.params_were_finite = self._params_finite.get(id(optimizer), True)
             with torch._C.DisableTorchFunction():  # a parameter subclass's own code stays out of it
-                grads = [p.grad for group in optimizer.param_groups for p in group["params"]
-                         if p.grad is not None and finite.is_checkable(p.grad)]
+                grads = [
+                    p.grad
+                    for group in optimizer.param_groups
+                    for p in group["params"]
+                    if p.grad is not None and finite.is_checkable(p.grad)
+                ]
             self.tripwire.check_gradients(None, self.step - 1, grads)  # outside: replay needs the mode
         else:
             with torch._C.DisableTorchFunction():
@@ -722,8 +744,16 @@ class Monitor:
         with torch._C.DisableTorchFunction():
             bad = [t for t in tensors if not finite.all_finite(t)]
             tally = finite.merge(finite.census(t) for t in bad)
-            self._emit(update.site, OPTIMIZER, Kind.ROOT, _step_name(update.optimizer), tally, bad, origin=None,
-                       step=update.step)
+            self._emit(
+                update.site,
+                OPTIMIZER,
+                Kind.ROOT,
+                _step_name(update.optimizer),
+                tally,
+                bad,
+                origin=None,
+                step=update.step,
+            )
 
     def _on_amp_skip(self) -> None:
         self.sink.emit({"type": "amp_skip", "step": self.step_number(self.step - 1), "pid": os.getpid()})
@@ -779,9 +809,17 @@ class Monitor:
 
     def _emit(self, site, phase, kind, op, tally, tensors, origin, node=None, step=None) -> dict:
         record = self._event(
-            site, phase, kind, op, step,
+            site,
+            phase,
+            kind,
+            op,
+            step,
             dtype=str(tensors[0].dtype).replace("torch.", "") if tensors else "",
-            values=tally.describe(), nan=tally.nan, posinf=tally.posinf, neginf=tally.neginf, numel=tally.numel,
+            values=tally.describe(),
+            nan=tally.nan,
+            posinf=tally.posinf,
+            neginf=tally.neginf,
+            numel=tally.numel,
         )
         if node:
             record["node"] = node
@@ -805,8 +843,7 @@ class Monitor:
     def echoes_a_root(self, step: int) -> bool:
         """A root named at an earlier step came before: what a later step finds non-finite is its echo."""
         root = self._last_root
-        return bool(root and root.get("op") and root.get("step") is not None
-                    and root["step"] < self.step_number(step))
+        return bool(root and root.get("op") and root.get("step") is not None and root["step"] < self.step_number(step))
 
     def root_seen(self, root: dict) -> None:
         """A value was born (or the tripwire met one it could not name): what non-finite state found
@@ -840,10 +877,20 @@ class Monitor:
     def _emit_count(self, key, entry: "_Count") -> None:
         entry.written, entry.when = entry.count, time.monotonic()
         path, line, phase, kind, op, context = key
-        self.sink.emit({
-            "type": "count", "path": path, "line": line, "phase": phase, "kind": kind, "op": op,
-            "context": context, "count": entry.count, "dtypes": entry.dtypes, "pid": os.getpid(),
-        })
+        self.sink.emit(
+            {
+                "type": "count",
+                "path": path,
+                "line": line,
+                "phase": phase,
+                "kind": kind,
+                "op": op,
+                "context": context,
+                "count": entry.count,
+                "dtypes": entry.dtypes,
+                "pid": os.getpid(),
+            }
+        )
 
     def _carry_origin(self, args, out) -> None:
         """A view or copy of a non-finite tensor carries its origin along."""
@@ -883,8 +930,9 @@ class Monitor:
 
     def _margin_record(self, entry: _MarginEntry) -> dict:
         limit = margins.limit_of(entry.spec.limit, entry.dtype)
-        return dict(entry.record, type="margin", value=entry.value, dtype=entry.dtype, limit=limit,
-                    lowest=entry.spec.lowest)
+        return dict(
+            entry.record, type="margin", value=entry.value, dtype=entry.dtype, limit=limit, lowest=entry.spec.lowest
+        )
 
     def _emit_margin(self, entry: _MarginEntry) -> None:
         entry.emitted, entry.emitted_at = entry.value, time.monotonic()
@@ -937,7 +985,12 @@ def _parameters(optimizer) -> list:
 
 def _strict_message(record: dict) -> str:
     return "nanlint: %s %s produced %s (%s) at %s:%d" % (
-        record["phase"], record["op"], record["values"], record["dtype"], record["path"], record["line"]
+        record["phase"],
+        record["op"],
+        record["values"],
+        record["dtype"],
+        record["path"],
+        record["line"],
     )
 
 

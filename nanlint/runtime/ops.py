@@ -39,8 +39,20 @@ OVERWRITING = frozenset(
 
 _INPLACE_DUNDERS = frozenset(
     {
-        "__iadd__", "__isub__", "__imul__", "__itruediv__", "__idiv__", "__ifloordiv__", "__imod__",
-        "__ipow__", "__imatmul__", "__iand__", "__ior__", "__ixor__", "__ilshift__", "__irshift__",
+        "__iadd__",
+        "__isub__",
+        "__imul__",
+        "__itruediv__",
+        "__idiv__",
+        "__ifloordiv__",
+        "__imod__",
+        "__ipow__",
+        "__imatmul__",
+        "__iand__",
+        "__ior__",
+        "__ixor__",
+        "__ilshift__",
+        "__irshift__",
         "__setitem__",
     }
 )
@@ -65,10 +77,25 @@ _DISPLAY = {
 
 # torch.nn.functional's `inplace` flag, by position (`nn.Dropout` calls `F.dropout(x, p, training, inplace)`).
 _INPLACE_FLAG = {
-    "relu": 1, "relu6": 1, "selu": 1, "silu": 1, "mish": 1, "hardsigmoid": 1, "hardswish": 1,
-    "elu": 2, "celu": 2, "leaky_relu": 2,
-    "hardtanh": 3, "threshold": 3, "_threshold": 3, "dropout": 3, "dropout1d": 3, "dropout2d": 3,
-    "dropout3d": 3, "alpha_dropout": 3, "feature_alpha_dropout": 3,
+    "relu": 1,
+    "relu6": 1,
+    "selu": 1,
+    "silu": 1,
+    "mish": 1,
+    "hardsigmoid": 1,
+    "hardswish": 1,
+    "elu": 2,
+    "celu": 2,
+    "leaky_relu": 2,
+    "hardtanh": 3,
+    "threshold": 3,
+    "_threshold": 3,
+    "dropout": 3,
+    "dropout1d": 3,
+    "dropout2d": 3,
+    "dropout3d": 3,
+    "alpha_dropout": 3,
+    "feature_alpha_dropout": 3,
     "rrelu": 4,
 }
 

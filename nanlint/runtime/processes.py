@@ -53,8 +53,15 @@ def _rank() -> Optional[int]:
 
 
 def process_record(**extra) -> dict:
-    return {"type": "process", "pid": os.getpid(), "ppid": os.getppid(), "argv": sys.argv,
-            "time": time.time(), **identity(), **extra}
+    return {
+        "type": "process",
+        "pid": os.getpid(),
+        "ppid": os.getppid(),
+        "argv": sys.argv,
+        "time": time.time(),
+        **identity(),
+        **extra,
+    }
 
 
 def follow(monitor, finish: Callable[[object], None]) -> None:

@@ -30,8 +30,9 @@ class Region:
     last_line: int
 
 
-def region(path: str, function: types.CodeType, first_line: int, last_line: int,
-           values_at_the_end: bool = False) -> Union[Region, str]:
+def region(
+    path: str, function: types.CodeType, first_line: int, last_line: int, values_at_the_end: bool = False
+) -> Union[Region, str]:
     """The statements of `function` in `path` from the one holding `first_line` to the one holding
     `last_line`, or why they cannot be replayed. `values_at_the_end`: they will run on the variables as
     they were after them, which is right only if they assign no variable they read first."""
@@ -58,8 +59,13 @@ def loop_body_start(path: str, function: types.CodeType, line: int) -> Union[int
     scope = _scope(path, function)
     if isinstance(scope, str):
         return scope
-    loops = [node for node in _walk_scope(scope) if isinstance(node, _LOOPS) and node is not scope
-             and node.body[0].lineno <= line <= (node.body[-1].end_lineno or line)]
+    loops = [
+        node
+        for node in _walk_scope(scope)
+        if isinstance(node, _LOOPS)
+        and node is not scope
+        and node.body[0].lineno <= line <= (node.body[-1].end_lineno or line)
+    ]
     if not loops:
         return "backward() is called outside a loop and no module was called in the step"
     return max(loops, key=lambda loop: loop.body[0].lineno).body[0].lineno
@@ -80,17 +86,27 @@ def _read_then_assigned(statements: List[ast.stmt]) -> str:
     assigned = set()
     for statement in statements:
         for node in _walk_scope(statement):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in _stored(statements) \
-                    and node.id not in assigned:
-                return "`%s` is read, then assigned, by the step's statements: its value at the step's start is gone" \
+            if (
+                isinstance(node, ast.Name)
+                and isinstance(node.ctx, ast.Load)
+                and node.id in _stored(statements)
+                and node.id not in assigned
+            ):
+                return (
+                    "`%s` is read, then assigned, by the step's statements: its value at the step's start is gone"
                     % node.id
+                )
         assigned |= _stored([statement])
     return ""
 
 
 def _stored(statements: List[ast.stmt]) -> set:
-    return {node.id for statement in statements for node in _walk_scope(statement)
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
+    return {
+        node.id
+        for statement in statements
+        for node in _walk_scope(statement)
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
+    }
 
 
 def _scope_of(tree: ast.Module, function: types.CodeType):
@@ -114,7 +130,7 @@ def _statements_between(block: List[ast.stmt], first_line: int, last_line: int) 
             found = _statements_between(inner, first_line, last_line)
             if found:
                 return found
-    return block[first:last + 1]
+    return block[first : last + 1]
 
 
 def _holding(block: List[ast.stmt], line: int) -> Optional[int]:

@@ -8,8 +8,19 @@ from dataclasses import replace
 from typing import List, Optional
 
 from nanlint.runtime.join import (
-    BY_TESTS, CONFIRMED, NOT_REACHED, NOT_TRIGGERED, STATIC_ONLY, UNKNOWN, Joined, Outcome, RuntimeFinding,
-    describe_echo, describe_event, describe_margin, display_path,
+    BY_TESTS,
+    CONFIRMED,
+    NOT_REACHED,
+    NOT_TRIGGERED,
+    STATIC_ONLY,
+    UNKNOWN,
+    Joined,
+    Outcome,
+    RuntimeFinding,
+    describe_echo,
+    describe_event,
+    describe_margin,
+    display_path,
 )
 from nanlint.runtime.runner import ChildResult
 from nanlint.runtime.summary import RunSummary
@@ -26,7 +37,9 @@ def outcome_detail(outcome: Outcome, notes: List[str]) -> str:
     if outcome.outcome == BY_TESTS:
         return "; ".join("%s: %s" % (describe_event(e), e.by_test_why) for e in outcome.discounted)
     if outcome.outcome == NOT_TRIGGERED:
-        parts = [describe_margin(m) for m in outcome.margins] or ["ran, and none of the NaN/Inf its rule predicts was born"]
+        parts = [describe_margin(m) for m in outcome.margins] or [
+            "ran, and none of the NaN/Inf its rule predicts was born"
+        ]
         parts += ["not counted: %s" % describe_event(e) for e in outcome.discounted]
         return "; ".join(parts)
     if outcome.outcome == UNKNOWN:
@@ -37,7 +50,7 @@ def outcome_detail(outcome: Outcome, notes: List[str]) -> str:
 
 
 def outcome_name(outcome: Outcome) -> str:
-    """"confirmed", or "confirmed (opt-in rule)" for a candidate the run confirmed, ..."""
+    """ "confirmed", or "confirmed (opt-in rule)" for a candidate the run confirmed, ..."""
     return outcome.outcome + (" (opt-in rule)" if outcome.opt_in else "")
 
 
@@ -62,7 +75,8 @@ def no_torch_line(summary: RunSummary) -> Optional[str]:
     if summary.monitored or not summary.no_torch:
         return None
     return "nanlint verify: %s: nothing ran under the monitor; run the command with a Python that has torch" % (
-        _no_torch(summary))
+        _no_torch(summary)
+    )
 
 
 def _no_torch(summary: RunSummary) -> str:
@@ -70,8 +84,14 @@ def _no_torch(summary: RunSummary) -> str:
     return "the command's Python (%s) cannot import torch (%s)" % (first.get("python"), first.get("error"))
 
 
-def render_text(joined: Joined, summary: RunSummary, child: ChildResult, timeout: Optional[float],
-                searched=None, strict: bool = False) -> str:
+def render_text(
+    joined: Joined,
+    summary: RunSummary,
+    child: ChildResult,
+    timeout: Optional[float],
+    searched=None,
+    strict: bool = False,
+) -> str:
     first = no_torch_line(summary)
     if first:
         return "\n".join([first, child.status_line(timeout), _summary_line(joined, summary)]) + "\n"
@@ -100,8 +120,9 @@ def render_text(joined: Joined, summary: RunSummary, child: ChildResult, timeout
     return "\n".join(lines) + "\n"
 
 
-def render_concise(joined: Joined, summary: RunSummary, child: ChildResult, timeout: Optional[float],
-                   searched=None) -> str:
+def render_concise(
+    joined: Joined, summary: RunSummary, child: ChildResult, timeout: Optional[float], searched=None
+) -> str:
     first = no_torch_line(summary)
     if first:
         return "\n".join([first, child.status_line(timeout), _summary_line(joined, summary)]) + "\n"
@@ -117,8 +138,15 @@ def render_concise(joined: Joined, summary: RunSummary, child: ChildResult, time
     return "\n".join(lines) + "\n"
 
 
-def render_json(joined: Joined, summary: RunSummary, child: ChildResult, command: List[str],
-                timeout: Optional[float], searched=None, strict: bool = False) -> str:
+def render_json(
+    joined: Joined,
+    summary: RunSummary,
+    child: ChildResult,
+    command: List[str],
+    timeout: Optional[float],
+    searched=None,
+    strict: bool = False,
+) -> str:
     document = {
         "version": JSON_VERSION,
         "command": command,
@@ -129,8 +157,10 @@ def render_json(joined: Joined, summary: RunSummary, child: ChildResult, command
             "interrupted": child.interrupted,
             "duration": round(child.duration, 3),
         },
-        "findings": [_outcome_json(o, summary.notes, searched.record(i) if searched else None)
-                     for i, o in enumerate(joined.outcomes)],
+        "findings": [
+            _outcome_json(o, summary.notes, searched.record(i) if searched else None)
+            for i, o in enumerate(joined.outcomes)
+        ],
         "runtime_findings": [
             dict(_finding_json(r.finding), event=r.event.to_dict(), flagged_by=r.flagged)
             for r in joined.runtime_findings
@@ -140,9 +170,14 @@ def render_json(joined: Joined, summary: RunSummary, child: ChildResult, command
         "made_by_tests": [e.to_dict() for e in joined.by_tests],
         "thrown_away": [e.to_dict() for e in joined.thrown_away],
         "notes": summary.notes + set_aside_notes(joined, strict) + process_notes(summary, child),
-        "processes": {"started": summary.processes, "monitored": summary.monitored,
-                      "workers": summary.workers, "ranks": summary.ranks, "unfinished": summary.unfinished,
-                      "unmonitored": [{"argv": r.get("argv"), "reason": r.get("reason")} for r in summary.unmonitored]},
+        "processes": {
+            "started": summary.processes,
+            "monitored": summary.monitored,
+            "workers": summary.workers,
+            "ranks": summary.ranks,
+            "unfinished": summary.unfinished,
+            "unmonitored": [{"argv": r.get("argv"), "reason": r.get("reason")} for r in summary.unmonitored],
+        },
         "summary": joined.counts(),
     }
     if searched:
@@ -153,8 +188,14 @@ def render_json(joined: Joined, summary: RunSummary, child: ChildResult, command
 def _finding_json(finding) -> dict:
     span = finding.span
     return {
-        "path": finding.path, "line": span.line, "column": span.column, "end_line": span.end_line,
-        "end_column": span.end_column, "code": finding.code, "name": finding.name, "message": finding.message,
+        "path": finding.path,
+        "line": span.line,
+        "column": span.column,
+        "end_line": span.end_line,
+        "end_column": span.end_column,
+        "code": finding.code,
+        "name": finding.name,
+        "message": finding.message,
     }
 
 
@@ -178,14 +219,21 @@ def set_aside_notes(joined: Joined, strict: bool = False) -> List[str]:
     and values thrown away on the spot (each listed with `--strict`, else counted)."""
     cwd = os.getcwd()
     notes = [describe_echo(event, cwd) for event in joined.echoes]
-    notes += ["%s:%d: %s: made on purpose by the tests, not a finding (%s)" % (
-        display_path(e.path, cwd), e.line, describe_event(e), e.by_test_why) for e in joined.by_tests]
+    notes += [
+        "%s:%d: %s: made on purpose by the tests, not a finding (%s)"
+        % (display_path(e.path, cwd), e.line, describe_event(e), e.by_test_why)
+        for e in joined.by_tests
+    ]
     if strict:
-        notes += ["%s:%d: %s: not a finding" % (display_path(e.path, cwd), e.line, describe_event(e))
-                  for e in joined.thrown_away]
+        notes += [
+            "%s:%d: %s: not a finding" % (display_path(e.path, cwd), e.line, describe_event(e))
+            for e in joined.thrown_away
+        ]
     elif joined.thrown_away:
-        notes.append("%d NaN/Inf thrown away by the op that took them (torch.where, masked_fill, nan_to_num...: finite "
-                     "results, never used further) are not findings; --strict lists them" % len(joined.thrown_away))
+        notes.append(
+            "%d NaN/Inf thrown away by the op that took them (torch.where, masked_fill, nan_to_num...: finite "
+            "results, never used further) are not findings; --strict lists them" % len(joined.thrown_away)
+        )
     return notes
 
 
@@ -193,16 +241,21 @@ def process_notes(summary: RunSummary, child: ChildResult) -> List[str]:
     """What the report must say about the processes it could not see."""
     notes = []
     if summary.monitored == 0:
-        notes.append("the command ran but no Python process loaded nanlint's monitor: %s; every outcome is "
-                     "unknown" % _why_unmonitored(summary, child))
+        notes.append(
+            "the command ran but no Python process loaded nanlint's monitor: %s; every outcome is "
+            "unknown" % _why_unmonitored(summary, child)
+        )
     elif summary.unmonitored:
         first = summary.unmonitored[0]
-        notes.append("only some processes were monitored: %d subprocess(es) started out of the monitor's reach "
-                     "(`%s`: %s)" % (
-                         len(summary.unmonitored), " ".join(first.get("argv") or []), first.get("reason")))
+        notes.append(
+            "only some processes were monitored: %d subprocess(es) started out of the monitor's reach "
+            "(`%s`: %s)" % (len(summary.unmonitored), " ".join(first.get("argv") or []), first.get("reason"))
+        )
     if summary.unfinished:
-        notes.append("%d monitored process(es) ended without exiting normally (crashed, or killed as Pool.terminate() "
-                     "kills its workers): their events up to that moment are included" % summary.unfinished)
+        notes.append(
+            "%d monitored process(es) ended without exiting normally (crashed, or killed as Pool.terminate() "
+            "kills its workers): their events up to that moment are included" % summary.unfinished
+        )
     return notes
 
 
@@ -229,7 +282,17 @@ def _summary_line(joined: Joined, summary: RunSummary) -> str:
     which = [", %d of them DataLoader workers" % summary.workers] if summary.workers else []
     if summary.ranks:
         which.append(", ranks " + ", ".join(map(str, summary.ranks)))
-    return "nanlint verify: %s, %d not triggered, %d not reached%s%s, %d found at run time only " \
-           "(%d process(es) monitored%s)" % (
-               confirmed, counts[NOT_TRIGGERED], counts[NOT_REACHED], static, unknown, counts["runtime"],
-               summary.monitored, "".join(which))
+    return (
+        "nanlint verify: %s, %d not triggered, %d not reached%s%s, %d found at run time only "
+        "(%d process(es) monitored%s)"
+        % (
+            confirmed,
+            counts[NOT_TRIGGERED],
+            counts[NOT_REACHED],
+            static,
+            unknown,
+            counts["runtime"],
+            summary.monitored,
+            "".join(which),
+        )
+    )

@@ -61,8 +61,9 @@ def _signal_name(number: int) -> str:
         return str(number)
 
 
-def child_environment(run_dir: str, paths: List[str], strict: bool, anomaly: bool,
-                      full_window: float = Schedule.full_seconds) -> Dict[str, str]:
+def child_environment(
+    run_dir: str, paths: List[str], strict: bool, anomaly: bool, full_window: float = Schedule.full_seconds
+) -> Dict[str, str]:
     env = dict(os.environ)
     previous = env.get("PYTHONPATH")
     env["PYTHONPATH"] = BOOTSTRAP_DIR + (os.pathsep + previous if previous else "")
@@ -89,9 +90,15 @@ class _Progress:
             return
         self._drawn = elapsed
         self._tail.poll()
-        sys.stderr.write("\r\x1b[Knanlint: running %ds, %d event(s), %d process(es)%s" % (
-            elapsed, self._tail.events, self._tail.processes,
-            ", " + self._tail.search_progress if self._tail.search_progress else ""))
+        sys.stderr.write(
+            "\r\x1b[Knanlint: running %ds, %d event(s), %d process(es)%s"
+            % (
+                elapsed,
+                self._tail.events,
+                self._tail.processes,
+                ", " + self._tail.search_progress if self._tail.search_progress else "",
+            )
+        )
         sys.stderr.flush()
 
     def clear(self) -> None:
@@ -100,8 +107,14 @@ class _Progress:
             sys.stderr.flush()
 
 
-def run_child(command: List[str], env: Dict[str, str], run_dir: str, timeout: Optional[float],
-              progress: bool, stdout_to_stderr: bool = False) -> ChildResult:
+def run_child(
+    command: List[str],
+    env: Dict[str, str],
+    run_dir: str,
+    timeout: Optional[float],
+    progress: bool,
+    stdout_to_stderr: bool = False,
+) -> ChildResult:
     """Run the command to its end, its timeout or Ctrl-C. `stdout_to_stderr` keeps nanlint's stdout
     for a machine-readable report."""
     own_group = os.name == "posix" and not _stdin_is_terminal()
@@ -109,8 +122,13 @@ def run_child(command: List[str], env: Dict[str, str], run_dir: str, timeout: Op
     try:
         sys.stdout.flush()
         stdout = sys.stderr.fileno() if stdout_to_stderr else None
-        process = subprocess.Popen(command, env=env, start_new_session=own_group, stdout=stdout,
-                                   preexec_fn=_default_sigint if os.name == "posix" else None)
+        process = subprocess.Popen(
+            command,
+            env=env,
+            start_new_session=own_group,
+            stdout=stdout,
+            preexec_fn=_default_sigint if os.name == "posix" else None,
+        )
     except OSError as error:
         return ChildResult(start_error=str(error))
     result = ChildResult(bypass=bootstrap_bypass(command))

@@ -25,7 +25,6 @@ from nanlint.install import PACKAGE_DIR
 LIBRARY, USER, CHECKED = 0, 1, 2
 
 
-
 class Site(NamedTuple):
     path: str
     line: int

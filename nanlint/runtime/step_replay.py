@@ -72,8 +72,7 @@ class StepPlan:
 
     @property
     def label(self) -> str:
-        return "the step from line %d to line %d of %s" % (self.first_line, self.last_line,
-                                                          os.path.basename(self.path))
+        return "the step from line %d to line %d of %s" % (self.first_line, self.last_line, os.path.basename(self.path))
 
 
 def plan(start: List[FrameState], resolver: SiteResolver) -> Union[StepPlan, str]:
@@ -88,8 +87,9 @@ def plan(start: List[FrameState], resolver: SiteResolver) -> Union[StepPlan, str
     state = states[id(frame)]
     names = dict(frame.f_globals) if frame.f_code.co_name != "<module>" else {}
     names.update(state.names)
-    return StepPlan(resolver.real_path(frame.f_code.co_filename), frame.f_code, state.line, frame.f_lineno, names,
-                    state.versions)
+    return StepPlan(
+        resolver.real_path(frame.f_code.co_filename), frame.f_code, state.line, frame.f_lineno, names, state.versions
+    )
 
 
 def plan_from_loop(resolver: SiteResolver) -> Union[StepPlan, str]:
@@ -111,12 +111,12 @@ def plan_from_loop(resolver: SiteResolver) -> Union[StepPlan, str]:
 
 def prepare(step_plan: StepPlan) -> Union[Callable[[], None], str]:
     """The step as a function to run in the child, or why it cannot be run."""
-    statements = region(step_plan.path, step_plan.function, step_plan.first_line, step_plan.last_line,
-                        step_plan.values_at_the_end)
+    statements = region(
+        step_plan.path, step_plan.function, step_plan.first_line, step_plan.last_line, step_plan.values_at_the_end
+    )
     if isinstance(statements, str):
         return statements
-    changed = sorted(name for name, version in step_plan.versions.items()
-                     if step_plan.names[name]._version != version)
+    changed = sorted(name for name, version in step_plan.versions.items() if step_plan.names[name]._version != version)
     if changed:
         return "`%s` changed in place during the step" % changed[0]
 
@@ -135,7 +135,7 @@ class _PipeSink:
     def emit(self, record: dict) -> None:
         data = (json.dumps(record, separators=(",", ":"), default=str) + "\n").encode()
         while data:
-            data = data[os.write(self._fd, data):]
+            data = data[os.write(self._fd, data) :]
 
     def close(self) -> None:
         pass

@@ -132,7 +132,9 @@ def summarize(records: List[dict]) -> RunSummary:
             event.skipped = event.count
     for record in fates:
         _add_fate(events.get(event_key(record)), record)
-    summary.events = sorted(_merge_worker_arrivals(events.values()), key=lambda e: (e.path, e.line, e.phase, e.kind, e.op))
+    summary.events = sorted(
+        _merge_worker_arrivals(events.values()), key=lambda e: (e.path, e.line, e.phase, e.kind, e.op)
+    )
     summary.margins = sorted(margins.values(), key=lambda m: (m.path, m.line, m.op, m.quantity))
     summary.processes = len(started | monitored)
     summary.monitored = len(monitored)
@@ -147,10 +149,18 @@ def _add_event(events, totals, record, skipped) -> None:
     event = events.get(key)
     if event is None:
         event = events[key] = SiteEvent(
-            path=record["path"], line=record["line"], function=record.get("function", ""),
-            phase=record["phase"], kind=record["kind"], op=record["op"],
-            values=record.get("values", ""), node=record.get("node"), message=record.get("message"),
-            saved=record.get("saved"), run_at=record.get("run_at"), origin=record.get("origin"),
+            path=record["path"],
+            line=record["line"],
+            function=record.get("function", ""),
+            phase=record["phase"],
+            kind=record["kind"],
+            op=record["op"],
+            values=record.get("values", ""),
+            node=record.get("node"),
+            message=record.get("message"),
+            saved=record.get("saved"),
+            run_at=record.get("run_at"),
+            origin=record.get("origin"),
             replay=record.get("replay"),
             user_file=record.get("user_file", True),
         )
@@ -167,7 +177,9 @@ def _add_event(events, totals, record, skipped) -> None:
         _add_once(event.workers, worker)
     if rank is not None:
         _add_once(event.ranks, rank)
-    if step is not None and (event.first_step is None or _step_key(step, rank) < _step_key(event.first_step, event.first_rank)):
+    if step is not None and (
+        event.first_step is None or _step_key(step, rank) < _step_key(event.first_step, event.first_rank)
+    ):
         event.first_step, event.first_rank = step, rank
     context = record.get("context")
     if context and context not in event.contexts:
@@ -220,6 +232,12 @@ def _add_margin(margins, record) -> None:
     value = record["value"]
     if old is None or (value < old.value if record["lowest"] else value > old.value):
         margins[key] = Margin(
-            record["path"], record["line"], record["op"], record["quantity"], value,
-            record["dtype"], record["limit"], record["lowest"],
+            record["path"],
+            record["line"],
+            record["op"],
+            record["quantity"],
+            value,
+            record["dtype"],
+            record["limit"],
+            record["lowest"],
         )

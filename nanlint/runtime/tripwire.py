@@ -171,8 +171,11 @@ class Tripwire:
             module=module,
             site=self.monitor.sites.current(),
             grad_enabled=torch.is_grad_enabled(),
-            autocast=[(device, torch.get_autocast_dtype(device)) for device in _AUTOCAST_DEVICES
-                      if torch.is_autocast_enabled(device)],
+            autocast=[
+                (device, torch.get_autocast_dtype(device))
+                for device in _AUTOCAST_DEVICES
+                if torch.is_autocast_enabled(device)
+            ],
             rng=torch.get_rng_state(),
             versions=[t._version for t in inputs],
         )
@@ -186,8 +189,9 @@ class Tripwire:
             plan = step_replay.plan(self._start, self.monitor.sites)
         else:  # a loop over raw tensors: its body, from the random state the last step left
             plan = step_replay.plan_from_loop(self.monitor.sites)
-        self._forward = ForwardPass(self._calls, finite.float_tensors(loss), site, step, plan, self._first_call,
-                                    rng=self._rng_at_step_end)
+        self._forward = ForwardPass(
+            self._calls, finite.float_tensors(loss), site, step, plan, self._first_call, rng=self._rng_at_step_end
+        )
         # Where the next such step starts drawing random numbers (this one's backward and update draw none).
         self._rng_at_step_end = None if self._start else torch.get_rng_state()
         self._calls, self._start, self._first_call = [], None, None
@@ -237,18 +241,28 @@ class Tripwire:
                 continue
             if not finite.all_finite_many(call.grad_outputs.values()):
                 if previous is None or not self._replay_backward(previous):
-                    where = "between %s and the loss" % call.label if previous is None else "between %s and %s" % (
-                        call.label, previous.label)
-                    self._unexplained(BACKWARD, site, "the gradient reaching the output of %s was already "
-                                      "non-finite: it was born in the backward of the code %s" % (call.label, where))
+                    where = (
+                        "between %s and the loss" % call.label
+                        if previous is None
+                        else "between %s and %s" % (call.label, previous.label)
+                    )
+                    self._unexplained(
+                        BACKWARD,
+                        site,
+                        "the gradient reaching the output of %s was already "
+                        "non-finite: it was born in the backward of the code %s" % (call.label, where),
+                    )
                 return
             previous = call
         for call in calls:
             own = _parameter_grads(call.module)
             if own and not finite.all_finite_many(own) and call.grad_outputs:
                 if not self._replay_backward(call):
-                    self._unexplained(BACKWARD, site, "replaying the backward of %s did not make the non-finite "
-                                      "gradient again" % call.label)
+                    self._unexplained(
+                        BACKWARD,
+                        site,
+                        "replaying the backward of %s did not make the non-finite gradient again" % call.label,
+                    )
                 return
         self._unexplained(BACKWARD, site, "a gradient was non-finite after backward() while %s" % _finite_calls(calls))
 
@@ -261,8 +275,9 @@ class Tripwire:
                 else:
                     self._replay_forward(call)
                 return
-        self._unexplained(FORWARD, forward.site, "the loss given to backward() was non-finite while %s"
-                          % _finite_calls(forward.calls))
+        self._unexplained(
+            FORWARD, forward.site, "the loss given to backward() was non-finite while %s" % _finite_calls(forward.calls)
+        )
 
     # ----------------------------------------------------------------- replay
 
@@ -272,8 +287,9 @@ class Tripwire:
             return
         found = self.monitor.replay(lambda: _call_again(call, module), call.label, self._step)
         if not found:
-            self._unexplained(FORWARD, call.site, "replaying %s op by op did not make the non-finite value "
-                              "again" % call.label)
+            self._unexplained(
+                FORWARD, call.site, "replaying %s op by op did not make the non-finite value again" % call.label
+            )
 
     def _replay_backward(self, call: ModuleCall) -> bool:
         module = self._replayable(call)
@@ -298,14 +314,18 @@ class Tripwire:
             return None
         inputs = finite.float_tensors(list(call.args))
         if [t._version for t in inputs] != call.versions:
-            self._unexplained(FORWARD, call.site, "%s changed its inputs in place, so it could not be replayed"
-                              % call.label)
+            self._unexplained(
+                FORWARD, call.site, "%s changed its inputs in place, so it could not be replayed" % call.label
+            )
             return None
         try:
             return copy.deepcopy(_unwrapped(call.module))
         except Exception as error:
-            self._unexplained(FORWARD, call.site, "%s could not be copied to replay it (%s)" % (
-                call.label, str(error).split("\n")[0][:120]))
+            self._unexplained(
+                FORWARD,
+                call.site,
+                "%s could not be copied to replay it (%s)" % (call.label, str(error).split("\n")[0][:120]),
+            )
             return None
 
     def replaying(self, active: bool) -> None:
@@ -348,15 +368,29 @@ class Tripwire:
         self.unexplained += 1
         step = self._step
         self.monitor.schedule.escalate(step)
-        self.monitor.root_seen({"path": site.path, "line": site.line, "op": None, "kind": "tripwire",
-                                "step": self.monitor.step_number(step)})
+        self.monitor.root_seen(
+            {
+                "path": site.path,
+                "line": site.line,
+                "op": None,
+                "kind": "tripwire",
+                "step": self.monitor.step_number(step),
+            }
+        )
         if self.unexplained > _MAX_NOTES:
             return
         self.monitor.note(
             "tripwire",
             "step %d (%s pass, checked at the tripwire only): %s, so the line where it was born is not known "
             "(%s:%d); the next %d steps were checked op by op, `--monitor full` checks every step"
-            % (self.monitor.step_number(step), phase, why, site.path, site.line, self.monitor.schedule.escalation_steps),
+            % (
+                self.monitor.step_number(step),
+                phase,
+                why,
+                site.path,
+                site.line,
+                self.monitor.schedule.escalation_steps,
+            ),
         )
 
 
@@ -447,4 +481,5 @@ def _finite_calls(calls: List[ModuleCall]) -> str:
     if not calls:
         return "no module was called in the step"
     return "the outputs of %s were finite: it was born in the code between them" % ", ".join(
-        sorted({type(c.module).__name__ for c in calls}))
+        sorted({type(c.module).__name__ for c in calls})
+    )

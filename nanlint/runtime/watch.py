@@ -1,9 +1,9 @@
 """`nanlint.watch()`: the runtime monitor as a context manager, for notebooks and training loops.
 
-    with nanlint.watch() as w:
-        train_one_epoch(model, loader)
-    print(w.report())          # where NaN/Inf were born, and the closest approaches to danger
-    w.events                   # the same as SiteEvent objects (kind, phase, op, path, line, count, ...)
+with nanlint.watch() as w:
+    train_one_epoch(model, loader)
+print(w.report())          # where NaN/Inf were born, and the closest approaches to danger
+w.events                   # the same as SiteEvent objects (kind, phase, op, path, line, count, ...)
 """
 
 from __future__ import annotations

@@ -29,14 +29,20 @@ class Document:
         self.versioned_edits = versioned_edits
 
     def workspace_edit(self, edits: Sequence[Edit]) -> types.WorkspaceEdit:
-        text_edits = [types.TextEdit(range=self.index.range(edit.start, edit.end), new_text=edit.content) for edit in edits]
+        text_edits = [
+            types.TextEdit(range=self.index.range(edit.start, edit.end), new_text=edit.content) for edit in edits
+        ]
         if not self.versioned_edits:
             return types.WorkspaceEdit(changes={self.uri: text_edits})
         identifier = types.OptionalVersionedTextDocumentIdentifier(uri=self.uri, version=self.version)
-        return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(text_document=identifier, edits=text_edits)])
+        return types.WorkspaceEdit(
+            document_changes=[types.TextDocumentEdit(text_document=identifier, edits=text_edits)]
+        )
 
 
-def code_actions(analysis: Analysis, document: Document, wanted: types.Range, only: Optional[List[str]]) -> List[types.CodeAction]:
+def code_actions(
+    analysis: Analysis, document: Document, wanted: types.Range, only: Optional[List[str]]
+) -> List[types.CodeAction]:
     actions: List[types.CodeAction] = []
     if _wanted(types.CodeActionKind.QuickFix, only):
         catalog = analysis.checker.catalog if analysis.checker is not None else {}
@@ -56,7 +62,9 @@ def code_actions(analysis: Analysis, document: Document, wanted: types.Range, on
     return actions
 
 
-def _fix_action(analysis: Analysis, finding: Finding, diagnostic: types.Diagnostic, document: Document) -> types.CodeAction:
+def _fix_action(
+    analysis: Analysis, finding: Finding, diagnostic: types.Diagnostic, document: Document
+) -> types.CodeAction:
     """The finding's fix; shown greyed out, with the reason, if the fixed code would not parse
     (as `--fix` leaves such a file unchanged)."""
     title = finding.fix.title if finding.fix.safe else f"{finding.fix.title} (unsafe)"
@@ -71,7 +79,12 @@ def _fix_action(analysis: Analysis, finding: Finding, diagnostic: types.Diagnost
 
 
 def _quick_fix(title: str, diagnostic: types.Diagnostic, edit: Optional[types.WorkspaceEdit]) -> types.CodeAction:
-    return types.CodeAction(title=f"nanlint ({diagnostic.code}): {title}", kind=types.CodeActionKind.QuickFix, diagnostics=[diagnostic], edit=edit)
+    return types.CodeAction(
+        title=f"nanlint ({diagnostic.code}): {title}",
+        kind=types.CodeActionKind.QuickFix,
+        diagnostics=[diagnostic],
+        edit=edit,
+    )
 
 
 def _fix_all_action(analysis: Analysis, document: Document) -> Optional[types.CodeAction]:
@@ -82,7 +95,9 @@ def _fix_all_action(analysis: Analysis, document: Document) -> Optional[types.Co
     title = "nanlint: Fix all, unsafe fixes too (unsafe-fixes is on)" if unsafe else "nanlint: Fix all safe fixes"
     if outcome.error:  # the fixed code would not parse: shown greyed out, with the reason
         return types.CodeAction(title=title, kind=FIX_ALL, disabled=types.CodeActionDisabled(reason=outcome.error))
-    return types.CodeAction(title=title, kind=FIX_ALL, edit=document.workspace_edit([changed_part(analysis.text, outcome.text)]))
+    return types.CodeAction(
+        title=title, kind=FIX_ALL, edit=document.workspace_edit([changed_part(analysis.text, outcome.text)])
+    )
 
 
 def changed_part(before: str, after: str) -> Edit:
@@ -92,15 +107,15 @@ def changed_part(before: str, after: str) -> Edit:
     limit = min(len(before), len(after))
     while prefix < limit and before[prefix] == after[prefix]:
         prefix += 1
-    if prefix and before[prefix - 1:prefix + 1] == "\r\n":  # never between the two characters of a line end
+    if prefix and before[prefix - 1 : prefix + 1] == "\r\n":  # never between the two characters of a line end
         prefix -= 1
     suffix = 0
     while suffix < limit - prefix and before[-1 - suffix] == after[-1 - suffix]:
         suffix += 1
     end = len(before) - suffix
-    if suffix and before[end - 1:end + 1] == "\r\n":
+    if suffix and before[end - 1 : end + 1] == "\r\n":
         suffix -= 1
-    return Edit(prefix, len(before) - suffix, after[prefix:len(after) - suffix])
+    return Edit(prefix, len(before) - suffix, after[prefix : len(after) - suffix])
 
 
 def _overlaps(found: types.Range, wanted: types.Range) -> bool:

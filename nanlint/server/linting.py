@@ -50,7 +50,9 @@ class Analysis:
         if self.checker is None:
             return None
         unsafe = self.checker.settings.unsafe_fixes
-        outcome = fix_text(self.text, self.path, self.findings, lambda text: self.checker.check_text(text, self.path).findings, unsafe)
+        outcome = fix_text(
+            self.text, self.path, self.findings, lambda text: self.checker.check_text(text, self.path).findings, unsafe
+        )
         return outcome if outcome.error or outcome.text != self.text else None
 
 
@@ -108,8 +110,8 @@ def problem_of(error: FileError) -> Problem:
     message = error.message
     prefix = error.path + ":"
     if message.startswith(prefix):
-        message = message[len(prefix):].lstrip()
+        message = message[len(prefix) :].lstrip()
     where = LOCATION.match(message)
     if where is None:
         return Problem(message, error.line)
-    return Problem(message[where.end():], int(where.group(1)), int(where.group(2) or 0))
+    return Problem(message[where.end() :], int(where.group(1)), int(where.group(2) or 0))

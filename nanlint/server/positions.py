@@ -33,7 +33,7 @@ class LineIndex:
     def position(self, offset: int) -> types.Position:
         offset = max(0, min(offset, len(self.text)))
         line = bisect_right(self.starts, offset) - 1
-        return types.Position(line=line, character=self.units(self.text[self.starts[line]:offset]))
+        return types.Position(line=line, character=self.units(self.text[self.starts[line] : offset]))
 
     def range(self, start: int, end: int) -> types.Range:
         return types.Range(start=self.position(start), end=self.position(end))

@@ -32,7 +32,9 @@ class Session:
         analysis = self._analyse(document) if document is not None else None
         found = diagnostics(analysis, self._index(analysis.text)) if analysis is not None else []
         version = document.version if document is not None else None
-        self.server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=found, version=version))
+        self.server.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=found, version=version)
+        )
 
     def close(self, uri: str) -> None:
         self.analyses.pop(uri, None)

@@ -33,8 +33,14 @@ class Call:
     origin: Optional["Call"] = None  # the recorded call it was made from (None: it is one)
 
     def clone(self) -> "Call":
-        return Call([copy_value(v) for v in self.args], {k: copy_value(v) for k, v in self.kwargs.items()},
-                    list(self.names), list(self.changes), list(self.steps), self.origin)
+        return Call(
+            [copy_value(v) for v in self.args],
+            {k: copy_value(v) for k, v in self.kwargs.items()},
+            list(self.names),
+            list(self.changes),
+            list(self.steps),
+            self.origin,
+        )
 
     @property
     def recorded(self) -> "Call":
@@ -112,8 +118,9 @@ _STATE, _ATTRIBUTE = "state", "attribute"  # in a `where`: a module argument's p
 
 def _slots(call: Call) -> List[Tuple[Tuple, str, Any]]:
     """(where, name, value) of each argument."""
-    slots = [(("args", i), call.names[i] if i < len(call.names) else "args[%d]" % i, v)
-             for i, v in enumerate(call.args)]
+    slots = [
+        (("args", i), call.names[i] if i < len(call.names) else "args[%d]" % i, v) for i, v in enumerate(call.args)
+    ]
     return slots + [(("kwargs", k), k, v) for k, v in call.kwargs.items()]
 
 
@@ -124,20 +131,25 @@ def leaves(call: Call) -> List[Leaf]:
         if isinstance(value, torch.Tensor):
             found.append(Leaf(where, name, value))
         elif isinstance(value, (list, tuple)):
-            found += [Leaf(where + (i,), "%s[%d]" % (name, i), v) for i, v in enumerate(value)
-                      if isinstance(v, torch.Tensor)]
+            found += [
+                Leaf(where + (i,), "%s[%d]" % (name, i), v) for i, v in enumerate(value) if isinstance(v, torch.Tensor)
+            ]
         elif isinstance(value, dict):
-            found += [Leaf(where + (k,), "%s[%r]" % (name, k), v) for k, v in value.items()
-                      if isinstance(v, torch.Tensor)]
+            found += [
+                Leaf(where + (k,), "%s[%r]" % (name, k), v) for k, v in value.items() if isinstance(v, torch.Tensor)
+            ]
     return found
 
 
 def state_leaves(call: Call) -> List[Leaf]:
     """The parameters and buffers a module among the arguments holds itself (`self` of a method too, not
     its submodules'): a learned temperature, a running variance."""
-    return [Leaf(where + (_STATE, state), "%s.%s" % (name, state), tensor)
-            for where, name, value in _slots(call) if isinstance(value, torch.nn.Module)
-            for state, tensor in list(value.named_parameters(recurse=False)) + list(value.named_buffers(recurse=False))]
+    return [
+        Leaf(where + (_STATE, state), "%s.%s" % (name, state), tensor)
+        for where, name, value in _slots(call)
+        if isinstance(value, torch.nn.Module)
+        for state, tensor in list(value.named_parameters(recurse=False)) + list(value.named_buffers(recurse=False))
+    ]
 
 
 class Number(NamedTuple):
@@ -154,8 +166,11 @@ def numbers(call: Call) -> List[Number]:
         if isinstance(value, float):
             found.append(Number(where, name, value))
         elif isinstance(value, torch.nn.Module):
-            found += [Number(where + (_ATTRIBUTE, attribute), "%s.%s" % (name, attribute), number)
-                      for attribute, number in vars(value).items() if type(number) is float]
+            found += [
+                Number(where + (_ATTRIBUTE, attribute), "%s.%s" % (name, attribute), number)
+                for attribute, number in vars(value).items()
+                if type(number) is float
+            ]
     return found
 
 

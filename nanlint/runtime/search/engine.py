@@ -51,8 +51,15 @@ class SearchOutcome:
 
 
 class _Search:
-    def __init__(self, target: Target, lines: List[int], paths: List[str], deadline: float, on_trial: Callable,
-                 mutations=MUTATIONS):
+    def __init__(
+        self,
+        target: Target,
+        lines: List[int],
+        paths: List[str],
+        deadline: float,
+        on_trial: Callable,
+        mutations=MUTATIONS,
+    ):
         self.target, self.goal, self.paths, self.on_trial = target, lines, paths, on_trial
         self.mutations = mutations
         self.deadline = deadline
@@ -140,11 +147,10 @@ class _Search:
         parent = pool[0] if rng.random() < 0.6 else rng.choice(pool)
         if len(parent.call.changes) >= MAX_CHANGES:
             parent = min(pool, key=lambda c: len(c.call.changes))
-        seed = rng.randrange(2 ** 31)
+        seed = rng.randrange(2**31)
         if rng.random() < GRADIENT_SHARE and math.isfinite(parent.result.distance):
             if parent.gradients is None:
-                parent.gradients = margin_gradient(self.target, parent.call, self.goal, self.paths,
-                                                   self.seconds_left())
+                parent.gradients = margin_gradient(self.target, parent.call, self.goal, self.paths, self.seconds_left())
             if parent.gradients:  # computed at this parent already: replays recompute it where they are
                 child = gradient_step(parent.call, parent.gradients, random.Random(seed))
                 if child is not None:
@@ -154,18 +160,19 @@ class _Search:
 
     def gradient_mutation(self, call: Call, rng: random.Random) -> Optional[Call]:
         """A step against the margin's gradient at `call` (recomputed there when replayed)."""
-        return gradient_step(call, margin_gradient(self.target, call, self.goal, self.paths,
-                                                   self.seconds_left(reducing=True)), rng)
+        return gradient_step(
+            call, margin_gradient(self.target, call, self.goal, self.paths, self.seconds_left(reducing=True)), rng
+        )
 
     def reduce(self) -> None:
         found = self.outcome.found
         steps = list(found.call.steps)
         index = 0
         while index < len(steps) and len(steps) > 1 and not self.out_of_time(reducing=True):
-            shorter = replay(found.call.recorded, steps[:index] + steps[index + 1:])
+            shorter = replay(found.call.recorded, steps[:index] + steps[index + 1 :])
             result = self.run(shorter, reducing=True) if shorter is not None else None
             if result is not None and result.trigger:
-                self.outcome.found, steps = Candidate(shorter, result), steps[:index] + steps[index + 1:]
+                self.outcome.found, steps = Candidate(shorter, result), steps[:index] + steps[index + 1 :]
             else:
                 index += 1
         for index, step in enumerate(steps):
@@ -181,8 +188,11 @@ class _Search:
             if self.out_of_time(reducing=True):
                 break
             middle = math.sqrt(low * high)
-            trial_steps = steps[:index] + [Step(functools.partial(scale, factor=float("%.2g" % middle)),
-                                                steps[index].seed)] + steps[index + 1:]
+            trial_steps = (
+                steps[:index]
+                + [Step(functools.partial(scale, factor=float("%.2g" % middle)), steps[index].seed)]
+                + steps[index + 1 :]
+            )
             candidate = replay(self.outcome.found.call.recorded, trial_steps)
             result = self.run(candidate, reducing=True) if candidate is not None else None
             if result is not None and result.trigger:
@@ -208,9 +218,15 @@ def replay(recorded: Call, steps: List[Step]) -> Optional[Call]:
     return call
 
 
-def search(target: Target, seeds: List[Call], goal: Goal, paths: List[str], deadline: float,
-           on_trial: Callable[[int, float], None] = lambda trials, distance: None,
-           values_only: bool = False) -> SearchOutcome:
+def search(
+    target: Target,
+    seeds: List[Call],
+    goal: Goal,
+    paths: List[str],
+    deadline: float,
+    on_trial: Callable[[int, float], None] = lambda trials, distance: None,
+    values_only: bool = False,
+) -> SearchOutcome:
     """`values_only`: change values, not dtypes (a risky op past the static findings)."""
     started = time.monotonic()
     if goal.differentiates:

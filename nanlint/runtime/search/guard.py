@@ -12,12 +12,35 @@ from typing import Optional
 
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
 _REFUSED_PREFIXES = ("socket.", "subprocess.", "os.exec", "os.spawn", "os.posix_spawn", "shutil.", "urllib.")
-_REFUSED_EVENTS = frozenset({
-    "os.system", "os.fork", "os.forkpty", "os.kill", "os.killpg", "os.remove", "os.unlink", "os.rename",
-    "os.replace", "os.rmdir", "os.mkdir", "os.makedirs", "os.chmod", "os.chown", "os.truncate", "os.link",
-    "os.symlink", "os.utime", "os.startfile", "ftplib.connect", "http.client.connect",
-    "smtplib.connect", "webbrowser.open", "sqlite3.connect", "pty.spawn",
-})
+_REFUSED_EVENTS = frozenset(
+    {
+        "os.system",
+        "os.fork",
+        "os.forkpty",
+        "os.kill",
+        "os.killpg",
+        "os.remove",
+        "os.unlink",
+        "os.rename",
+        "os.replace",
+        "os.rmdir",
+        "os.mkdir",
+        "os.makedirs",
+        "os.chmod",
+        "os.chown",
+        "os.truncate",
+        "os.link",
+        "os.symlink",
+        "os.utime",
+        "os.startfile",
+        "ftplib.connect",
+        "http.client.connect",
+        "smtplib.connect",
+        "webbrowser.open",
+        "sqlite3.connect",
+        "pty.spawn",
+    }
+)
 
 
 class Refused(PermissionError):

@@ -70,7 +70,9 @@ def scale(call: Call, rng: random.Random, factor: Optional[float] = None) -> Opt
     leaf = rng.choice(candidates)
     drawn = rng.choice(_SCALES)
     factor = drawn if factor is None else factor
-    return replace(call, leaf.where, _new(leaf, leaf.tensor * factor), "scaling `%s` by %s" % (leaf.name, _number(factor)))
+    return replace(
+        call, leaf.where, _new(leaf, leaf.tensor * factor), "scaling `%s` by %s" % (leaf.name, _number(factor))
+    )
 
 
 def scale_factor(seed: int, call: Call) -> float:
@@ -86,8 +88,12 @@ def shift_minimum_to_zero(call: Call, rng: random.Random) -> Optional[Call]:
         return None
     leaf = rng.choice(candidates)
     low = leaf.tensor.min().item()
-    return replace(call, leaf.where, _new(leaf, leaf.tensor - low),
-                   "shifting `%s` by %s (its minimum to 0)" % (leaf.name, _number(-low)))
+    return replace(
+        call,
+        leaf.where,
+        _new(leaf, leaf.tensor - low),
+        "shifting `%s` by %s (its minimum to 0)" % (leaf.name, _number(-low)),
+    )
 
 
 def shift(call: Call, rng: random.Random) -> Optional[Call]:
@@ -97,7 +103,9 @@ def shift(call: Call, rng: random.Random) -> Optional[Call]:
     leaf = rng.choice(candidates)
     spread = leaf.tensor.detach().abs().max().item() or 1.0
     amount = rng.choice((-1, 1)) * spread * rng.choice((0.5, 1.0, 2.0, 10.0))
-    return replace(call, leaf.where, _new(leaf, leaf.tensor + amount), "shifting `%s` by %s" % (leaf.name, _number(amount)))
+    return replace(
+        call, leaf.where, _new(leaf, leaf.tensor + amount), "shifting `%s` by %s" % (leaf.name, _number(amount))
+    )
 
 
 def zero_element(call: Call, rng: random.Random) -> Optional[Call]:
@@ -108,8 +116,12 @@ def zero_element(call: Call, rng: random.Random) -> Optional[Call]:
     flat = rng.randrange(leaf.tensor.numel())
     values = leaf.tensor.detach().clone().reshape(-1)
     values[flat] = 0
-    return replace(call, leaf.where, _new(leaf, values.reshape(leaf.tensor.shape)),
-                   "setting `%s`[%s] to 0" % (leaf.name, _index_text(leaf.tensor, flat)))
+    return replace(
+        call,
+        leaf.where,
+        _new(leaf, values.reshape(leaf.tensor.shape)),
+        "setting `%s`[%s] to 0" % (leaf.name, _index_text(leaf.tensor, flat)),
+    )
 
 
 def zero_row(call: Call, rng: random.Random) -> Optional[Call]:
@@ -148,19 +160,31 @@ def equal_rows(call: Call, rng: random.Random) -> Optional[Call]:
     source, target = rng.sample(range(leaf.tensor.shape[0]), 2)
     values = leaf.tensor.detach().clone()
     values[target] = values[source]
-    return replace(call, leaf.where, _new(leaf, values),
-                   "making rows %d and %d of `%s` equal" % (min(source, target), max(source, target), leaf.name))
+    return replace(
+        call,
+        leaf.where,
+        _new(leaf, values),
+        "making rows %d and %d of `%s` equal" % (min(source, target), max(source, target), leaf.name),
+    )
 
 
 def equal_arguments(call: Call, rng: random.Random) -> Optional[Call]:
     floats = _floats(call, state=False)
-    pairs = [(a, b) for a in floats for b in floats
-             if a.where != b.where and a.tensor.shape == b.tensor.shape and a.tensor.dtype == b.tensor.dtype]
+    pairs = [
+        (a, b)
+        for a in floats
+        for b in floats
+        if a.where != b.where and a.tensor.shape == b.tensor.shape and a.tensor.dtype == b.tensor.dtype
+    ]
     if not pairs:
         return None
     source, target = rng.choice(pairs)
-    return replace(call, target.where, _new(target, source.tensor.detach().clone()),
-                   "making `%s` equal to `%s`" % (target.name, source.name))
+    return replace(
+        call,
+        target.where,
+        _new(target, source.tensor.detach().clone()),
+        "making `%s` equal to `%s`" % (target.name, source.name),
+    )
 
 
 def shrink_batch(call: Call, rng: random.Random) -> Optional[Call]:
@@ -172,9 +196,10 @@ def shrink_batch(call: Call, rng: random.Random) -> Optional[Call]:
     keep = rng.randrange(batch)
     shrunk = [leaf for leaf in sized if leaf.tensor.shape[0] == batch]
     for leaf in shrunk:
-        call = replace(call, leaf.where, _new(leaf, leaf.tensor[keep:keep + 1]))
+        call = replace(call, leaf.where, _new(leaf, leaf.tensor[keep : keep + 1]))
     call.changes = call.changes + [
-        "shrinking the batch to its element %d (%s)" % (keep, ", ".join("`%s`" % leaf.name for leaf in shrunk))]
+        "shrinking the batch to its element %d (%s)" % (keep, ", ".join("`%s`" % leaf.name for leaf in shrunk))
+    ]
     return call
 
 
@@ -195,8 +220,12 @@ def saturate_element(call: Call, rng: random.Random) -> Optional[Call]:
     big = rng.choice((-1, 1)) * (leaf.tensor.detach().abs().max().item() + 1.0) * rng.choice((10.0, 100.0, 1e4))
     values = leaf.tensor.detach().clone().reshape(-1)
     values[flat] = big
-    return replace(call, leaf.where, _new(leaf, values.reshape(leaf.tensor.shape)),
-                   "setting `%s`[%s] to %s" % (leaf.name, _index_text(leaf.tensor, flat), _number(big)))
+    return replace(
+        call,
+        leaf.where,
+        _new(leaf, values.reshape(leaf.tensor.shape)),
+        "setting `%s`[%s] to %s" % (leaf.name, _index_text(leaf.tensor, flat), _number(big)),
+    )
 
 
 def saturate_to_range_end(call: Call, rng: random.Random) -> Optional[Call]:
@@ -209,8 +238,12 @@ def saturate_to_range_end(call: Call, rng: random.Random) -> Optional[Call]:
     flat = rng.randrange(leaf.tensor.numel())
     values = leaf.tensor.detach().clone().reshape(-1)
     values[flat] = end
-    return replace(call, leaf.where, _new(leaf, values.reshape(leaf.tensor.shape)),
-                   "setting `%s`[%s] to %g (an end of its range [0, 1])" % (leaf.name, _index_text(leaf.tensor, flat), end))
+    return replace(
+        call,
+        leaf.where,
+        _new(leaf, values.reshape(leaf.tensor.shape)),
+        "setting `%s`[%s] to %g (an end of its range [0, 1])" % (leaf.name, _index_text(leaf.tensor, flat), end),
+    )
 
 
 def to_float16(call: Call, rng: random.Random) -> Optional[Call]:
@@ -232,8 +265,12 @@ def _half(leaf: Leaf) -> torch.Tensor:
     return values
 
 
-_NUMBER_CHANGES = ((lambda v: 0.0, "to 0"), (lambda v: 1e-8, "to 1e-08"), (lambda v: v * 1e4, "times 10000"),
-                   (lambda v: -v, "to its negative"))
+_NUMBER_CHANGES = (
+    (lambda v: 0.0, "to 0"),
+    (lambda v: 1e-8, "to 1e-08"),
+    (lambda v: v * 1e4, "times 10000"),
+    (lambda v: -v, "to its negative"),
+)
 
 
 def change_number(call: Call, rng: random.Random) -> Optional[Call]:
@@ -247,8 +284,12 @@ def change_number(call: Call, rng: random.Random) -> Optional[Call]:
     return replace(call, number.where, new(number.value), change)
 
 
-_NONE_FILLS = (("an all-False mask", torch.bool, 0), ("an all-True mask", torch.bool, 1), ("zeros", None, 0),
-               ("ones", None, 1))
+_NONE_FILLS = (
+    ("an all-False mask", torch.bool, 0),
+    ("an all-True mask", torch.bool, 1),
+    ("zeros", None, 0),
+    ("ones", None, 1),
+)
 
 
 def fill_none(call: Call, rng: random.Random) -> Optional[Call]:
@@ -278,17 +319,34 @@ def gradient_step(call: Call, gradients: Dict[Tuple, torch.Tensor], rng: random.
     if not moved:
         return None
     call.changes = call.changes + [
-        "moving %s against the margin's gradient (step %s)" % (", ".join("`%s`" % n for n in moved), _number(rate))]
+        "moving %s against the margin's gradient (step %s)" % (", ".join("`%s`" % n for n in moved), _number(rate))
+    ]
     return call
 
 
 # Changes that keep values in the range they were recorded in come first: the sweep of single changes
 # tries them in this order, so the trigger it reports is the most plausible one it found.
-MUTATIONS: Tuple[Mutation, ...] = tuple(Mutation(f.__name__, f) for f in (
-    zero_element, saturate_to_range_end, zero_row, fill_row, zero_all, equal_rows, equal_arguments,
-    shrink_batch, scale, shift_minimum_to_zero, shift, flip_sign, saturate_element, change_number, fill_none,
-    to_float16,
-))
+MUTATIONS: Tuple[Mutation, ...] = tuple(
+    Mutation(f.__name__, f)
+    for f in (
+        zero_element,
+        saturate_to_range_end,
+        zero_row,
+        fill_row,
+        zero_all,
+        equal_rows,
+        equal_arguments,
+        shrink_batch,
+        scale,
+        shift_minimum_to_zero,
+        shift,
+        flip_sign,
+        saturate_element,
+        change_number,
+        fill_none,
+        to_float16,
+    )
+)
 # Past the static findings the values change, not the dtype: a float16 cast is a precision finding's search
 # (an eps that vanishes in float16 is NAN801's), not a risky op's.
 VALUE_MUTATIONS = tuple(m for m in MUTATIONS if m.apply is not to_float16)

@@ -39,8 +39,9 @@ class Recorded:
 class Recorder:
     def __init__(self, plan: SearchPlan, searchable: Callable[[str], bool] = lambda path: False):
         """`searchable(path)`: a file whose functions with risky ops are recorded too (the user's checked files)."""
-        self._files = {path: sorted({line for f in flagged for line in f.lines})
-                       for path, flagged in plan.lines_by_file().items()}
+        self._files = {
+            path: sorted({line for f in flagged for line in f.lines}) for path, flagged in plan.lines_by_file().items()
+        }
         self._searchable = searchable
         self._calls = frozenset(plan.recorded_calls)
         self._limit = len(self._calls)
@@ -104,7 +105,7 @@ def arguments_of(frame) -> Call:
     keyword_only = code.co_kwonlyargcount
     names = list(code.co_varnames[:positional])
     args = [copy_value(values[n], n) for n in names]
-    kwargs = {n: copy_value(values[n], n) for n in code.co_varnames[positional:positional + keyword_only]}
+    kwargs = {n: copy_value(values[n], n) for n in code.co_varnames[positional : positional + keyword_only]}
     index = positional + keyword_only
     if code.co_flags & inspect.CO_VARARGS:
         star = code.co_varnames[index]

@@ -30,8 +30,14 @@ class SearchReport:
     """The search record of each finding (or why there is none), by the finding's position in `joined`;
     and the searches past the static findings (risky ops no finding covers), whose triggers are findings."""
 
-    def __init__(self, joined: Joined, records: List[dict], unfinished: int = 0, reproducers_kept: bool = True,
-                 cwd: Optional[str] = None):
+    def __init__(
+        self,
+        joined: Joined,
+        records: List[dict],
+        unfinished: int = 0,
+        reproducers_kept: bool = True,
+        cwd: Optional[str] = None,
+    ):
         cwd = self.cwd = cwd or os.getcwd()
         self.reproducers_kept = reproducers_kept
         self.by_outcome: Dict[int, dict] = {}
@@ -49,9 +55,13 @@ class SearchReport:
             if record["status"] not in (TRIGGERABLE, UNCONFIRMED) or record.get("code") not in catalog:
                 continue
             line = record["lines"][0]
-            finding = Finding(path=display_path(record["path"], self.cwd), span=Span(line, 1, line, 1),
-                              code=record["code"], name=catalog[record["code"]].name,
-                              message="search: " + describe(record, self.cwd, self.reproducers_kept))
+            finding = Finding(
+                path=display_path(record["path"], self.cwd),
+                span=Span(line, 1, line, 1),
+                code=record["code"],
+                name=catalog[record["code"]].name,
+                message="search: " + describe(record, self.cwd, self.reproducers_kept),
+            )
             if keep(finding):
                 found.append(SearchFinding(finding, {k: v for k, v in record.items() if k not in ("type", "pid")}))
         return found
@@ -76,11 +86,14 @@ class SearchReport:
     def summary_line(self, command: str = "nanlint verify --search") -> str:
         counts = self.counts()
         line = command + ": %d triggerable, %d unconfirmed, %d not triggered within budget, %d not searched" % tuple(
-            counts[s] for s in STATUSES)
+            counts[s] for s in STATUSES
+        )
         if self.candidates:
             triggered = sum(r["status"] == TRIGGERABLE for r in self.candidates)
             line += "; past the static findings: %d line(s) of risky ops searched, %d triggerable" % (
-                len(self.candidates), triggered)
+                len(self.candidates),
+                triggered,
+            )
         return line
 
 
@@ -108,8 +121,10 @@ def _inside_function(path: str, line: int) -> bool:
     except (OSError, SyntaxError, ValueError):
         return True
     functions = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
-    return any(isinstance(node, functions) and node.lineno < line <= (node.end_lineno or node.lineno)
-               for node in ast.walk(tree))
+    return any(
+        isinstance(node, functions) and node.lineno < line <= (node.end_lineno or node.lineno)
+        for node in ast.walk(tree)
+    )
 
 
 def describe(record: dict, cwd: str, reproducers_kept: bool) -> str:

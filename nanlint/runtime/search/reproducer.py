@@ -144,10 +144,19 @@ def write(target: Target, call: Call, goal: Goal, line: int, claim: str, root: s
     live = call.clone()
     torch.save({"args": live.args, "kwargs": live.kwargs, "changes": call.changes}, os.path.join(folder, INPUTS))
     module = _MAIN_ALIAS if target.module == "__main__" else target.module
-    script = _TEMPLATE.format(claim=claim, script=SCRIPT, path=target.path, module=module, main_alias=_MAIN_ALIAS,
-                              qualname=target.qualname,
-                              lines=[line], predictions=[tuple(p) for p in goal.predictions],
-                              sys_path=_import_roots(), inputs=INPUTS, seed=seed)
+    script = _TEMPLATE.format(
+        claim=claim,
+        script=SCRIPT,
+        path=target.path,
+        module=module,
+        main_alias=_MAIN_ALIAS,
+        qualname=target.qualname,
+        lines=[line],
+        predictions=[tuple(p) for p in goal.predictions],
+        sys_path=_import_roots(),
+        inputs=INPUTS,
+        seed=seed,
+    )
     with open(os.path.join(folder, SCRIPT), "w", encoding="utf-8") as handle:
         handle.write(script)
     return folder
@@ -156,8 +165,13 @@ def write(target: Target, call: Call, goal: Goal, line: int, claim: str, root: s
 def _import_roots() -> List[str]:
     """The program's own import folders (the environment's are found without help)."""
     environment = tuple(os.path.realpath(p) + os.sep for p in {sys.prefix, sys.base_prefix, sys.exec_prefix})
-    return [os.path.abspath(p) for p in sys.path if p and os.path.isdir(p)
-            and not (os.path.realpath(p) + os.sep).startswith(environment + (BOOTSTRAP_DIR + os.sep,))]
+    return [
+        os.path.abspath(p)
+        for p in sys.path
+        if p
+        and os.path.isdir(p)
+        and not (os.path.realpath(p) + os.sep).startswith(environment + (BOOTSTRAP_DIR + os.sep,))
+    ]
 
 
 # The re-run is guarded as the search is: the modules the reproducer imports must not write or connect.
@@ -171,8 +185,14 @@ with guard.sandbox():
 def rerun(folder: str) -> Reproducer:
     """Run the reproducer in a fresh process (not monitored by the verify run) and read its verdict."""
     try:
-        done = subprocess.run([sys.executable, "-c", _GUARDED_RUN, SCRIPT], cwd=folder, env=_fresh_environment(),
-                              capture_output=True, text=True, timeout=_RERUN_TIMEOUT)
+        done = subprocess.run(
+            [sys.executable, "-c", _GUARDED_RUN, SCRIPT],
+            cwd=folder,
+            env=_fresh_environment(),
+            capture_output=True,
+            text=True,
+            timeout=_RERUN_TIMEOUT,
+        )
     except subprocess.TimeoutExpired:
         return Reproducer(folder, False, "the reproducer did not finish within %ds" % _RERUN_TIMEOUT)
     lines = done.stdout.strip().splitlines()

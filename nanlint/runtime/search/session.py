@@ -64,43 +64,87 @@ def _finish(monitor, sink, recorder: Recorder, plan: SearchPlan, confirmed) -> N
     run_candidate_searches(recorded, monitor.closest_approaches(), plan, confirmed, paths, sink.emit, clock)
 
 
-def run_searches(recorded: List[Recorded], plan: SearchPlan, confirmed, paths: List[str], emit,
-                 clock: Optional["_Clock"] = None) -> None:
+def run_searches(
+    recorded: List[Recorded], plan: SearchPlan, confirmed, paths: List[str], emit, clock: Optional["_Clock"] = None
+) -> None:
     """Search every flagged finding of every recorded function the run did not confirm, in order; one
     search answers all the findings on the same lines."""
-    jobs = [(r, f) for r in recorded for f in _findings_in(r, plan)
-            if not any((f.path, line) in confirmed for line in f.lines)]
+    jobs = [
+        (r, f)
+        for r in recorded
+        for f in _findings_in(r, plan)
+        if not any((f.path, line) in confirmed for line in f.lines)
+    ]
     clock = clock or _Clock(plan.total_budget)
     answers: Dict[tuple, Dict] = {}
     for number, (recorded_function, flagged) in enumerate(jobs, 1):
-        goal = Goal(flagged.path, tuple(sorted(set(flagged.lines) & set(recorded_function.target.lines))),
-                    tuple(Prediction(*p) for p in flagged.predictions), tuple(flagged.columns))
+        goal = Goal(
+            flagged.path,
+            tuple(sorted(set(flagged.lines) & set(recorded_function.target.lines))),
+            tuple(Prediction(*p) for p in flagged.predictions),
+            tuple(flagged.columns),
+        )
         key = (recorded_function.target.code, goal)
         if key not in answers:
             label = "%s:%d (%d/%d)" % (os.path.basename(flagged.path), goal.lines[0], number, len(jobs))
-            answers[key] = clock.answer(lambda deadline: _search_one(recorded_function, goal, paths, deadline, plan,
-                                                                      _progress(emit, label)), plan.budget)
-        emit(dict(answers[key], type="search", path=flagged.path, lines=flagged.lines, code=flagged.code,
-                  function=recorded_function.target.qualname, pid=os.getpid()))
+            answers[key] = clock.answer(
+                lambda deadline: _search_one(recorded_function, goal, paths, deadline, plan, _progress(emit, label)),
+                plan.budget,
+            )
+        emit(
+            dict(
+                answers[key],
+                type="search",
+                path=flagged.path,
+                lines=flagged.lines,
+                code=flagged.code,
+                function=recorded_function.target.qualname,
+                pid=os.getpid(),
+            )
+        )
 
 
-def run_candidate_searches(recorded: List[Recorded], approaches: List[dict], plan: SearchPlan, confirmed,
-                           paths: List[str], emit, clock: "_Clock") -> None:
+def run_candidate_searches(
+    recorded: List[Recorded],
+    approaches: List[dict],
+    plan: SearchPlan,
+    confirmed,
+    paths: List[str],
+    emit,
+    clock: "_Clock",
+) -> None:
     """Search past the static findings: every risky op that ran in a recorded function, at a line no
     finding covers and where the run made nothing non-finite, the closest to its danger first (the
     margin the run recorded). A trigger is a runtime finding of its own (NAN011 forward, NAN012 backward)."""
     candidates = rank_candidates(recorded, approaches, plan, confirmed)
     for number, (recorded_function, goal) in enumerate(candidates, 1):
         label = "%s:%d (%d/%d, past the static findings)" % (
-            os.path.basename(goal.path), goal.lines[0], number, len(candidates))
-        answer = clock.answer(lambda deadline: _search_one(recorded_function, goal, paths, deadline, plan,
-                                                           _progress(emit, label), values_only=True), plan.budget)
+            os.path.basename(goal.path),
+            goal.lines[0],
+            number,
+            len(candidates),
+        )
+        answer = clock.answer(
+            lambda deadline: _search_one(
+                recorded_function, goal, paths, deadline, plan, _progress(emit, label), values_only=True
+            ),
+            plan.budget,
+        )
         if answer.get("reason", "").startswith("the total search budget"):
             return  # the rest are no findings: nothing to say about them
         trigger = answer.get("trigger") or {}
-        emit(dict(answer, type="search", candidate=True, path=goal.path, lines=list(goal.lines),
-                  code=RUNTIME_CODES.get((Kind.ROOT, trigger.get("phase")), ""),
-                  function=recorded_function.target.qualname, pid=os.getpid()))
+        emit(
+            dict(
+                answer,
+                type="search",
+                candidate=True,
+                path=goal.path,
+                lines=list(goal.lines),
+                code=RUNTIME_CODES.get((Kind.ROOT, trigger.get("phase")), ""),
+                function=recorded_function.target.qualname,
+                pid=os.getpid(),
+            )
+        )
 
 
 def rank_candidates(recorded: List[Recorded], approaches: List[dict], plan: SearchPlan, confirmed) -> List[tuple]:
@@ -146,15 +190,21 @@ class _Clock:
             self.stopped = "the search was interrupted"
             return {"status": NOT_SEARCHED, "reason": self.stopped}
         except Exception as error:  # a failure of the search itself: say so, and go on with the next
-            return {"status": NOT_SEARCHED, "reason": "the search failed: %s: %s" % (
-                type(error).__name__, str(error).split("\n")[0][:200])}
+            return {
+                "status": NOT_SEARCHED,
+                "reason": "the search failed: %s: %s" % (type(error).__name__, str(error).split("\n")[0][:200]),
+            }
 
 
 def _progress(emit, label: str):
     def report(trials: int, distance: float) -> None:
         closest = "%.3g" % distance if distance != float("inf") else "none yet"
-        emit({"type": "search_progress", "message": "searching %s: %d trial(s), closest margin %s" % (
-            label, trials, closest)})
+        emit(
+            {
+                "type": "search_progress",
+                "message": "searching %s: %d trial(s), closest margin %s" % (label, trials, closest),
+            }
+        )
 
     report(0, float("inf"))
     return report
@@ -165,8 +215,9 @@ def _findings_in(recorded: Recorded, plan: SearchPlan) -> List[FlaggedLine]:
     return [f for f in plan.flagged if f.path == recorded.target.path and lines & set(f.lines)]
 
 
-def _search_one(recorded: Recorded, goal: Goal, paths, deadline, plan: SearchPlan, progress,
-                values_only: bool = False) -> Dict:
+def _search_one(
+    recorded: Recorded, goal: Goal, paths, deadline, plan: SearchPlan, progress, values_only: bool = False
+) -> Dict:
     target = recorded.target
     if target.reason:
         return {"status": NOT_SEARCHED, "reason": target.reason}
@@ -176,13 +227,21 @@ def _search_one(recorded: Recorded, goal: Goal, paths, deadline, plan: SearchPla
     outcome = engine.search(target, recorded.calls, goal, paths, deadline, on_trial=progress, values_only=values_only)
     summary = {"trials": outcome.trials, "seconds": round(outcome.seconds, 2), "budget": plan.budget}
     if outcome.refused:
-        return dict(summary, status=NOT_SEARCHED, reason="it tried to %s (the search does not let a function "
-                    "write files, use the network or start processes)" % outcome.refused)
+        return dict(
+            summary,
+            status=NOT_SEARCHED,
+            reason="it tried to %s (the search does not let a function "
+            "write files, use the network or start processes)" % outcome.refused,
+        )
     if outcome.found is not None:
         return dict(summary, **_claim(target, goal, outcome.found, plan))
     if outcome.seeds_failed:
-        return dict(summary, status=NOT_SEARCHED, reason="calling `%s` again with its recorded arguments raised %s" % (
-            target.qualname, outcome.errors[0] if outcome.errors else "an error"))
+        return dict(
+            summary,
+            status=NOT_SEARCHED,
+            reason="calling `%s` again with its recorded arguments raised %s"
+            % (target.qualname, outcome.errors[0] if outcome.errors else "an error"),
+        )
     closest = outcome.closest.result.margin if outcome.closest else None
     return dict(summary, status=NOT_TRIGGERED, ran_out=outcome.ran_out, margin=closest)
 
@@ -196,8 +255,14 @@ def _claim(target, goal: Goal, found: engine.Candidate, plan: SearchPlan) -> Dic
         return {"status": UNCONFIRMED, "claim": claim, "reason": "its reproducer could not be saved: %s" % error}
     check = reproducer.rerun(folder)
     status = TRIGGERABLE if check.confirmed else UNCONFIRMED
-    return {"status": status, "claim": claim, "reproducer": folder, "reason": check.why,
-            "changes": found.call.changes, "trigger": trigger.__dict__}
+    return {
+        "status": status,
+        "claim": claim,
+        "reproducer": folder,
+        "reason": check.why,
+        "changes": found.call.changes,
+        "trigger": trigger.__dict__,
+    }
 
 
 def describe_trigger(changes: List[str], trigger: Trigger, path: str) -> str:
@@ -206,7 +271,10 @@ def describe_trigger(changes: List[str], trigger: Trigger, path: str) -> str:
     where = "%s at %s:%d" % (trigger.op, os.path.basename(path), trigger.line)
     if trigger.kind == Kind.INPLACE_ERROR:
         return "%s makes %s raise an autograd in-place error" % (what, where)
-    phase = {"forward": "in the forward pass", "backward": "in the backward pass",
-             "optimizer": "in the optimizer step"}.get(trigger.phase, "")
+    phase = {
+        "forward": "in the forward pass",
+        "backward": "in the backward pass",
+        "optimizer": "in the optimizer step",
+    }.get(trigger.phase, "")
     node = " (%s)" % trigger.node if trigger.node and trigger.phase == "backward" else ""
     return "%s makes %s produce %s %s%s" % (what, where, trigger.values, phase, node)

@@ -14,7 +14,12 @@ from typing import List
 from nanlint.project.options import default_project
 from nanlint.runtime.join import display_path, join
 from nanlint.runtime.search.plan import (
-    DEFAULT_TOTAL_BUDGET, FlaggedLine, SearchPlan, finding_columns, finding_lines, predictions_of,
+    DEFAULT_TOTAL_BUDGET,
+    FlaggedLine,
+    SearchPlan,
+    finding_columns,
+    finding_lines,
+    predictions_of,
 )
 from nanlint.runtime.search.recorder import Recorder
 from nanlint.runtime.search.report import SearchReport
@@ -30,9 +35,16 @@ class SuiteSearch:
         self.root = root
         self.kept = bool(folder)
         folder = os.path.abspath(folder) if folder else tempfile.mkdtemp(prefix="nanlint-search-")
-        flagged = [FlaggedLine(*finding_lines(f, root), code=f.code, predictions=predictions_of(self.catalog, f.code),
-                               columns=finding_columns(f))
-                   for f in self.findings if predictions_of(self.catalog, f.code)]
+        flagged = [
+            FlaggedLine(
+                *finding_lines(f, root),
+                code=f.code,
+                predictions=predictions_of(self.catalog, f.code),
+                columns=finding_columns(f),
+            )
+            for f in self.findings
+            if predictions_of(self.catalog, f.code)
+        ]
         self.plan = SearchPlan(flagged, budget, DEFAULT_TOTAL_BUDGET, folder)
         self.confirmed = set()
         monitor.sink = Confirmations(monitor.sink, self.confirmed)

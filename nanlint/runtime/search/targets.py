@@ -95,7 +95,9 @@ def _static_reason(code: types.CodeType, qualname: str) -> str:
     assigned = sorted(_assigned_globals(code))
     if assigned:
         return "`%s` assigns the global %s: running it again would change the program's state" % (
-            qualname, ", ".join("`%s`" % n for n in assigned))
+            qualname,
+            ", ".join("`%s`" % n for n in assigned),
+        )
     return ""
 
 
@@ -139,5 +141,7 @@ def _global_state_reason(names: List[str], global_values: dict) -> str:
         value = global_values.get(name)
         if isinstance(value, (torch.Tensor, torch.nn.Module, torch.optim.Optimizer)):
             return "it reads the global `%s` (a %s), live state that is not among its arguments" % (
-                name, type(value).__name__)
+                name,
+                type(value).__name__,
+            )
     return ""

@@ -51,8 +51,14 @@ class Goal:
             return False
         if self.columns and record.get("column") and not self.columns[0] <= record["column"] < self.columns[1]:
             return False
-        event = SiteEvent(path=record["path"], line=record["line"], function=record.get("function", ""),
-                          phase=record["phase"], kind=record["kind"], op=record["op"])
+        event = SiteEvent(
+            path=record["path"],
+            line=record["line"],
+            function=record.get("function", ""),
+            phase=record["phase"],
+            kind=record["kind"],
+            op=record["op"],
+        )
         return predicted(self.predictions, event)
 
     def measures(self, op: str) -> bool:
@@ -70,8 +76,11 @@ def danger_phases(op: str) -> Tuple[str, ...]:
     return _DANGER_PHASES.get(op, ())
 
 
-_DANGER_PHASES = {ops.display_name(name): tuple(sorted({danger.phase for danger in op.dangers}, reverse=True))
-                  for name, op in op_table.OPS.items() if op.dangers}
+_DANGER_PHASES = {
+    ops.display_name(name): tuple(sorted({danger.phase for danger in op.dangers}, reverse=True))
+    for name, op in op_table.OPS.items()
+    if op.dangers
+}
 _DANGER_PHASES.update({ops.display_name(name): ("forward", "backward") for name in op_table.POWERS})
 
 
@@ -178,16 +187,29 @@ def find_trigger(records: List[dict], goal: Goal) -> Optional[Trigger]:
     """The first event the goal wants, unless every occurrence of it was thrown away (fates.py)."""
     for record in kept_events(records):
         if goal.wants(record):
-            return Trigger(record["line"], record["op"], record["phase"], record["kind"], record.get("values", ""),
-                           record.get("dtype", ""), record.get("node"), record.get("message"), record.get("column"))
+            return Trigger(
+                record["line"],
+                record["op"],
+                record["phase"],
+                record["kind"],
+                record.get("values", ""),
+                record.get("dtype", ""),
+                record.get("node"),
+                record.get("message"),
+                record.get("column"),
+            )
     return None
 
 
 def closest_margin(records: List[dict], goal: Goal) -> Tuple[float, Optional[dict]]:
     best, closest = math.inf, None
     for record in records:
-        if (record.get("type") == "margin" and record["path"] == goal.path and record["line"] in goal.lines
-                and goal.measures(record["op"])):
+        if (
+            record.get("type") == "margin"
+            and record["path"] == goal.path
+            and record["line"] in goal.lines
+            and goal.measures(record["op"])
+        ):
             distance = relative_distance(record["value"], record["limit"], record["lowest"])
             if distance < best:
                 best, closest = distance, record
@@ -233,8 +255,9 @@ class _MarginCapture(TorchFunctionMode):
         self.terms.append(gap.float() / max(1.0, abs(limit)))
 
 
-def margin_gradient(target: Target, call: Call, goal: Goal, paths: List[str],
-                    seconds: float) -> Dict[tuple, torch.Tensor]:
+def margin_gradient(
+    target: Target, call: Call, goal: Goal, paths: List[str], seconds: float
+) -> Dict[tuple, torch.Tensor]:
     """d(closest margin)/d(input) for the float inputs, or {} when it is not differentiable."""
     live = call.clone()
     inputs = [leaf for leaf in leaves(live) if leaf.tensor.is_floating_point() and leaf.tensor.numel()]
