@@ -204,7 +204,8 @@ def _predictions(path: Path, where: str, table: dict) -> Optional[Tuple[Predicti
         parts = text.split() if isinstance(text, str) else []
         if len(parts) != 2 or parts[0] not in PHASES:
             raise CatalogError(
-                f'{path}: {where}: `confirmed_by` entry {text!r} must be "PHASE OP" with PHASE one of {", ".join(PHASES)}'
+                f"{path}: {where}: `confirmed_by` entry {text!r} must be "
+                f'"PHASE OP" with PHASE one of {", ".join(PHASES)}'
             )
         predictions.append(Prediction(*parts))
     return tuple(predictions)

@@ -121,7 +121,8 @@ class FileError:
 
     path: str
     message: str
-    kind: str = "error"  # "syntax" for code that does not parse, "error" for other bad input, "internal" for a bug of nanlint's own
+    # "syntax" for code that does not parse, "error" for other bad input, "internal" for a bug of nanlint's own
+    kind: str = "error"
     line: int = 0
     column: int = 0
 

@@ -11,7 +11,8 @@ operations with no gradient (`argmax`, comparisons, `.detach()`, `.item()`, indi
 `torch.no_grad()` blocks and decorators, `@once_differentiable` and `autograd.Function`s are not
 differentiated, nor are functions named like inference (`postprocess*`, `predict`, `generate`)
 or code that runs only in eval mode (the `else` of `if self.training:`, what follows
-`if self.training: return ...`), nor values built only from input data (data_values.py). Worked out once per file, the first time a gradient-only rule has a candidate.
+`if self.training: return ...`), nor values built only from input data (data_values.py). Worked out
+once per file, the first time a gradient-only rule has a candidate.
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ WHERE_IT_SPEAKS = (
     "the functions of the file they call; and only when the value reaches what is differentiated (not through "
     "`argmax`, comparisons, `.detach()` or indices). Metrics, samplers, `torch.no_grad()` blocks, post-processing "
     "and eval-only branches (`if not self.training`) stay silent, and so do values built only from the input data "
-    "(masks, targets, counts, the model's raw inputs, registered buffers, constant grids) with no parameter or layer output in them. "
+    "(masks, targets, counts, the model's raw inputs, registered buffers, constant grids) "
+    "with no parameter or layer output in them. "
     "The finding says why the code is differentiated."
 )
 # Base classes whose subclasses' `forward` autograd runs through, by the end of their names: torch's

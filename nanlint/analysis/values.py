@@ -1140,7 +1140,8 @@ class Analyzer:
         return self._clamp("clamp", UNKNOWN, [inner_operands[0]], keywords)
 
     def _constant_tensor(self, node: cst.CSTNode) -> Optional[float]:
-        """The value of a literal, `torch.ones(...)`, `-torch.ones(...)`, `torch.ones(...) * c`, `torch.full(..., c)`."""
+        """The value of a literal, `torch.ones(...)`, `-torch.ones(...)`, `torch.ones(...) * c`,
+        `torch.full(..., c)`."""
         value = literal_number(node)
         if value is not None:
             return value
@@ -1297,7 +1298,10 @@ class Analyzer:
         if first.has(NORMALIZED_PRODUCT) and name == "sum":
             return Fact(ANY, COSINE_WHY, frozenset({UNIT, PAST_UNIT}))
         if first.has(CENTRED) and first.tags & {SQUARED_DIFF, SPREAD} and name != "cumsum":
-            why = "a variance computed by hand (squared deviations from the mean), 0 for a constant input or a group of one element"
+            why = (
+                "a variance computed by hand (squared deviations from the mean), "
+                "0 for a constant input or a group of one element"
+            )
             return Fact(NONNEG, why, frozenset({SPREAD, CENTRED}))
         if first.has(SQUARED_DIFF) and name != "cumsum":
             return Fact(

@@ -81,7 +81,8 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     "exp": lambda f: f.has(EXP),
     "bounded": bounded_above,
     "log-scale": lambda f: f.has(LOG_SCALE) and not bounded_above(f),
-    # a sum of squared differences, or one squared difference (`sqrt((a - b) ** 2)` is |a - b| with a NaN gradient at a == b)
+    # a sum of squared differences, or one squared difference (`sqrt((a - b) ** 2)` is |a - b|, with
+    # a NaN gradient at a == b)
     "squared-distance": lambda f: bool(f.tags & {SQUARED_DISTANCE, SQUARED_DIFF}) and f.why is not None,
     "constant": lambda f: f.has(CONSTANT),
     "above-one": lambda f: f.has(ABOVE_ONE),
@@ -105,10 +106,8 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     "box-union": lambda f: f.has(BOX_UNION) and f.can(ZERO),  # area1 + area2 - inter, 0 for two degenerate boxes
     # the union of a box and its own target (an IoU loss), not a pairwise matrix (`area1[:, None] + area2`)
     "aligned-box-union": lambda f: f.has(BOX_UNION) and not f.has(PAIRWISE) and f.can(ZERO),
-    "iou": lambda f: f.has(IOU),
-    "decoded": lambda f: f.has(
-        DECODED
-    ),  # exp(d) * size: a box size decoded from a prediction  # an intersection over union: exactly 1 where two boxes coincide
+    "iou": lambda f: f.has(IOU),  # an intersection over union: exactly 1 where two boxes coincide
+    "decoded": lambda f: f.has(DECODED),  # exp(d) * size: a box size decoded from a prediction
     # evidence that exactly 0 occurs where a root's gradient is infinite: a clamp at 0 or a ReLU (the
     # author expects values below it), a variance (constant input), 1 - x with x clamped to 1, a
     # probability (saturated)
@@ -212,7 +211,8 @@ class Check:
         if unknown:
             given = ", ".join(f"{{{name}}}" for name in self.message_fields()) or "none"
             raise CatalogError(
-                f"{self.rule.source}: rule {self.rule.code}: the message uses `{{{unknown[0]}}}`, which check `{self.kind}` does not give (it gives: {given})"
+                f"{self.rule.source}: rule {self.rule.code}: the message uses `{{{unknown[0]}}}`, "
+                f"which check `{self.kind}` does not give (it gives: {given})"
             )
 
     def _validated(self, given: dict) -> dict:
@@ -230,7 +230,8 @@ class Check:
                 continue
             if not isinstance(value, kind):
                 raise CatalogError(
-                    f"{self.rule.source}: rule {self.rule.code}: parameter `{name}` must be {getattr(kind, '__name__', kind)}"
+                    f"{self.rule.source}: rule {self.rule.code}: "
+                    f"parameter `{name}` must be {getattr(kind, '__name__', kind)}"
                 )
             values[name] = value
         named = [*dict(values.get("where") or {}).items(), *dict(values.get("unless") or {}).items()]

@@ -35,7 +35,8 @@ class Evidence(NamedTuple):
 class RiskyDenominator(Check):
     """Flags `a / b`, `a /= b`, `torch.div(a, b)`, `a.div(b)`, `b.reciprocal()` when `b` can be 0
     by the evidence of its fact (a sum, norm, std, count, difference...), unless the numerator
-    satisfies one of `numerator_not` (a count divided by a count is a ratio of sizes, not a mean). Plain constants, sizes
+    satisfies one of `numerator_not` (a count divided by a count is a ratio of sizes, not a mean).
+    Plain constants, sizes
     and attributes of unknown origin carry no evidence and stay silent, and so does a denominator
     the function compares before dividing (`if n > 0:`, `torch.where(n > 0, s / n, 0)`).
     With `masked_mean`, a masked mean `(x * m).sum() / m.sum()` is evidence too: the weights that

@@ -266,7 +266,8 @@ class InplaceOnLeaf(Check):
             for passed in self.leaf_arguments:
                 if passed.function == write.function and (passed.index == write.index or passed.keyword == write.name):
                     what = "a view of a leaf" if write.view else "a leaf"
-                    origin = f"`{passed.code}` from line {ctx.positions.line(passed.origin)}, passed at line {ctx.positions.line(passed.call)}"
+                    made, passed_at = ctx.positions.line(passed.origin), ctx.positions.line(passed.call)
+                    origin = f"`{passed.code}` from line {made}, passed at line {passed_at}"
                     self.report(ctx, write.node, how=write.how, target=write.target, what=what, origin=origin)
                     break
 

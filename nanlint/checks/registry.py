@@ -41,9 +41,11 @@ class SuppressionCheck(Check):
 
 
 class RuntimeCheck(Check):
-    """`runtime`: rules that only `nanlint verify` reports, from what the run met."""
+    """`runtime`: rules that only `nanlint verify` reports, from what the run met: `events` lists the
+    run's events each reports, as "PHASE KIND" (`forward root`; runtime/join.py reads them)."""
 
     kind = "runtime"
+    PARAMS = {"events": (list, [])}
 
 
 def build_check(rule: Rule) -> Check:
@@ -81,6 +83,7 @@ def _expanded(rule: Rule, params: Dict[str, object]) -> Iterable[Prediction]:
         ops = params.get(placeholder.group(1))
         if not (isinstance(ops, list) and ops and all(isinstance(op, str) for op in ops)):
             raise CatalogError(
-                f"{rule.source}: rule {rule.code}: `confirmed_by` names `{prediction.op}`, which is not a list of op names among the check's parameters"
+                f"{rule.source}: rule {rule.code}: `confirmed_by` names `{prediction.op}`, "
+                "which is not a list of op names among the check's parameters"
             )
         yield from (Prediction(prediction.phase, op) for op in ops)

@@ -156,7 +156,8 @@ class SavedOutputModified(Check):
     def _in_scope(self, ctx) -> bool:
         """Where backward can follow: not in an `autograd.Function`'s own forward/backward (grad is off
         there), not in a grad-aware branch, and with `training_code_only`, in a `forward`/`__call__`
-        method that autograd differentiates (of an nn.Module or a loss, not of a data transform), a function whose name mentions loss or training, or a script's top level that calls
+        method that autograd differentiates (of an nn.Module or a loss, not of a data transform), a
+        function whose name mentions loss or training, or a script's top level that calls
         backward()."""
         if self.grad_aware:
             return False
@@ -333,7 +334,7 @@ class SavedOutputModified(Check):
             fix = lambda: self._fix(
                 ctx,
                 node,
-                f"{receiver} = {receiver}.{method[:-1]}{ctx.positions.source(call)[len(ctx.positions.source(call.func)) :]}",
+                f"{receiver} = {receiver}.{method[:-1]}{_arguments_code(call, ctx)}",
             )
             self._changed(call.func.value, call, f"`.{method}()`", ctx, fix)
 
@@ -473,6 +474,11 @@ def _comprehension_fors(comp: cst.CompFor):
     while comp is not None:
         yield comp
         comp = comp.inner_for_in
+
+
+def _arguments_code(call: cst.Call, ctx) -> str:
+    """The call's code after its callee: `(x, 0.5)` of `y.mul_(x, 0.5)`."""
+    return ctx.positions.source(call)[len(ctx.positions.source(call.func)) :]
 
 
 def first_argument(call: cst.Call) -> Optional[cst.CSTNode]:

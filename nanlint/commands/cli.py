@@ -328,7 +328,8 @@ def _add_noqa(project: Project, args: argparse.Namespace) -> int:
         sys.stderr.write(f"Added {plural(done.lines, 'noqa directive')}.\n")
     for finding in done.unsilenced:
         _warn(
-            f"{finding.path}:{finding.line}:{finding.column}: {finding.code} is still reported: no line of its span can end in a comment"
+            f"{finding.path}:{finding.line}:{finding.column}: {finding.code} is still reported: "
+            "no line of its span can end in a comment"
         )
     render_errors(Report(errors=report.errors + done.errors), sys.stderr)
     if report.errors or done.errors:

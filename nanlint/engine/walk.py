@@ -260,7 +260,8 @@ class _Walker:
         self.errors.append(
             FileError(
                 self.ctx.path,
-                f"{self.ctx.path}: internal error in rule {check.rule.code} ({check.rule.name}): {type(error).__name__}: {error}",
+                f"{self.ctx.path}: internal error in rule {check.rule.code} ({check.rule.name}): "
+                f"{type(error).__name__}: {error}",
                 "internal",
             )
         )

@@ -14,7 +14,8 @@ from nanlint.types import Diagnostic
 
 
 def _headline(diagnostic: Diagnostic) -> str:
-    """`CODE message` for a finding, `invalid-syntax: message` for a file that could not be checked, as ruff writes them."""
+    """`CODE message` for a finding, `invalid-syntax: message` for a file that could not be checked,
+    as ruff writes them."""
     return f"{diagnostic.code}{':' if diagnostic.is_problem else ''} {diagnostic.message}"
 
 

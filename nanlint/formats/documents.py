@@ -31,7 +31,8 @@ A file that could not be checked is at the line and column of its syntax error, 
 `{"code", "name", "count", "fixable"}`, most frequent first.
 
 `rdjson` is reviewdog's DiagnosticResult (columns count UTF-8 bytes, as its format says; fixes are
-`suggestions`, except in a notebook, whose ranges are in its JSON text). `gitlab` is a GitLab Code Quality report (CodeClimate issues) whose fingerprints
+`suggestions`, except in a notebook, whose ranges are in its JSON text). `gitlab` is a GitLab Code
+Quality report (CodeClimate issues) whose fingerprints
 depend on the rule, the file and the order of its findings of that rule, not on line numbers, so
 a finding keeps its fingerprint when code above it moves; paths are relative to `CI_PROJECT_DIR`
 when it is set.

@@ -248,7 +248,8 @@ def render_full(report: Report, stream: TextIO, sources: Sources, summary: Summa
     for finding in report.findings:
         start = _start(finding, sources)
         stream.write(
-            f"{style(finding.path, '1')}:{start}: {style(finding.code, '1;31')} {summary.fix_mark(finding)}{finding.message}\n"
+            f"{style(finding.path, '1')}:{start}: {style(finding.code, '1;31')} "
+            f"{summary.fix_mark(finding)}{finding.message}\n"
         )
         stream.write(_source_excerpt(finding, start.row, sources.line(finding.path, finding.line), style, sources))
     summary.write(report, stream)
@@ -265,7 +266,8 @@ def _source_excerpt(finding: Finding, row: int, line: Optional[str], style: Styl
     caret = " " * start + style("^" * max(1, end - start), "1;31")
     text = f"{gutter} |\n{number} | {line}\n{gutter} | {caret}\n"
     for related in finding.related:
-        text += f"{gutter} = note: {_line_words(sources.location(finding.path, related.span.line, related.span.column))}: {related.message}\n"
+        where = _line_words(sources.location(finding.path, related.span.line, related.span.column))
+        text += f"{gutter} = note: {where}: {related.message}\n"
     if finding.fix is not None:
         text += f"{gutter} = help: {finding.fix.title}{'' if finding.fix.safe else ' (unsafe)'}\n"
     return text + "\n"

@@ -33,8 +33,7 @@ def rule_markdown(rule: Rule) -> str:
     """A rule's page: what it does, why it is bad, an example, what to use instead, fix safety, references."""
     parts = [
         f"# {rule.name} ({rule.code})",
-        f"Family: {rule.family}. {'Enabled by default' if rule.default else 'Off by default (select it by code, or use --preview)'}."
-        + (" Fix available." if rule.fixable else ""),
+        f"Family: {rule.family}. {_default_text(rule)}." + (" Fix available." if rule.fixable else ""),
         "## What it does\n" + rule.docs.what.strip(),
         "## Why is this bad?\n" + rule.docs.why.strip() + (f"\n\n{WHERE_IT_SPEAKS}" if rule.gradient else ""),
         "## Example\n```python\n" + rule.bad[0].code.strip() + "\n```",
@@ -56,6 +55,10 @@ _PHASE_WORDS = {
     "inplace": "an autograd in-place error at",
 }
 _OP_WORDS = {"*": "any op", "*.step": "an optimizer's `step()`"}
+
+
+def _default_text(rule: Rule) -> str:
+    return "Enabled by default" if rule.default else "Off by default (select it by code, or use --preview)"
 
 
 def _confirmation(rule: Rule) -> str:

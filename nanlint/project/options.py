@@ -58,7 +58,8 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--config",
         metavar="PATH",
-        help="configuration file for every file (default: the nearest pyproject.toml with [tool.nanlint], or nanlint.toml, of each file)",
+        help="configuration file for every file "
+        "(default: the nearest pyproject.toml with [tool.nanlint], or nanlint.toml, of each file)",
     )
 
 

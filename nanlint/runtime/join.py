@@ -20,13 +20,13 @@ selection leaves off) are kept only when confirmed. Does not import torch.
 
 from __future__ import annotations
 
+import functools
 import os
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
 
-from nanlint.catalog import Prediction, Rule
-from nanlint.checks.registry import load_catalog
+from nanlint.catalog import Prediction, Rule, read_catalog
 from nanlint.types import Finding, Span
 from nanlint.runtime.events import Kind
 from nanlint.runtime.inplace import describe_error
@@ -35,17 +35,19 @@ from nanlint.runtime.summary import Margin, RunSummary, SiteEvent
 CONFIRMED, NOT_TRIGGERED, NOT_REACHED, STATIC_ONLY = "confirmed", "not triggered", "not reached", "static only"
 UNKNOWN, BY_TESTS = "unknown", "made on purpose by the tests"
 
-# Runtime findings' codes by (kind, phase); their names and docs are in the catalog (rules/runtime.toml).
-RUNTIME_CODES = {
-    (Kind.ROOT, "forward"): "NAN011",
-    (Kind.NUMERIC_ERROR, "forward"): "NAN011",
-    (Kind.ROOT, "backward"): "NAN012",
-    (Kind.ROOT, "optimizer"): "NAN013",
-    (Kind.INPLACE_ERROR, "forward"): "NAN014",
-    (Kind.INPLACE_ERROR, "backward"): "NAN014",
-    (Kind.INPUT, "forward"): "NAN015",
-    (Kind.FROM_WORKER, "forward"): "NAN015",
-}
+
+@functools.lru_cache(maxsize=1)
+def runtime_codes() -> Dict[Tuple[str, str], str]:
+    """The code of the runtime rule that reports each (kind, phase) of event, from the `events` of
+    the rules in rules/runtime.toml (read, not built: a monitored process imports no checks)."""
+    codes: Dict[Tuple[str, str], str] = {}
+    for rule in read_catalog().values():
+        if rule.check == "runtime":
+            events = rule.params.get("events")
+            for event in events if isinstance(events, list) else ():
+                phase, kind = str(event).split()
+                codes[(kind, phase)] = rule.code
+    return codes
 
 
 @dataclass
@@ -112,7 +114,11 @@ def join(
     `is_test(path)`: whether a file is test code (the project's test patterns), whose edge values are
     made on purpose."""
     cwd = cwd or os.getcwd()
-    catalog = catalog if catalog is not None else load_catalog()
+    if catalog is None:
+        # Built here, not at import: the monitored processes that import this module import no checks.
+        from nanlint.checks.registry import load_catalog
+
+        catalog = load_catalog()
     if is_test is not None:
         for event in summary.events:
             decide_by_test(event, is_test, cwd)
@@ -231,7 +237,7 @@ def same_op(op: str, pattern: str) -> bool:
 
 
 def _is_runtime_kind(event: SiteEvent) -> bool:
-    return (event.kind, event.phase) in RUNTIME_CODES
+    return (event.kind, event.phase) in runtime_codes()
 
 
 def _is_runtime_finding(event: SiteEvent) -> bool:
@@ -239,7 +245,7 @@ def _is_runtime_finding(event: SiteEvent) -> bool:
 
 
 def _runtime_finding(event: SiteEvent, cwd: str, catalog: Dict[str, Rule]) -> Finding:
-    code = RUNTIME_CODES[(event.kind, event.phase)]
+    code = runtime_codes()[(event.kind, event.phase)]
     return Finding(
         path=display_path(event.path, cwd),
         span=Span(event.line, 1, event.line, 1),

@@ -7,7 +7,8 @@ optimizer). They are tested on the device (`finite.finite_in_one_read`: the grad
 autograd made go through GradScaler's fused exact check, which writes each value back as it was; other
 tensors are only read) and the flags are read back once per step, at the gradient checkpoint; a forward
 pass whose gradients are not checked after it (gradient accumulation, a step GradScaler skipped) is read
-at the next `backward()`, and calls no `backward()` follows are read 64 at a time. The weights an optimizer step made are checked
+at the next `backward()`, and calls no `backward()` follows are read 64 at a time. The weights an
+optimizer step made are checked
 where they are next used. A trip is explained by replay: the first outermost call whose inputs were
 finite and whose outputs were not runs again, op by op under the monitor, on a copy of its module with
 copies of its inputs and the random state it started with, which names the line; a gradient born in a

@@ -8,6 +8,8 @@ import sys
 import pytest
 
 from nanlint.checks.registry import load_catalog
+from nanlint.runtime.events import Kind
+from nanlint.runtime.join import runtime_codes
 
 RUNTIME_RULES = [rule for rule in load_catalog().values() if not rule.static]
 
@@ -43,3 +45,13 @@ def test_runtime_rules_have_pages(nanlint):
     result = nanlint("rule", "NAN012")
     assert result.returncode == 0
     assert "runtime-nonfinite-backward" in result.stdout and "sqrt" in result.stdout
+
+
+def test_each_runtime_rule_names_the_events_it_reports_and_no_event_has_two_rules():
+    phases = {"forward", "backward", "optimizer"}
+    kinds = {value for name, value in vars(Kind).items() if not name.startswith("_")}
+    named = [str(event).split() for rule in RUNTIME_RULES for event in rule.params["events"]]
+    assert all(rule.params["events"] for rule in RUNTIME_RULES)
+    assert all(len(words) == 2 and words[0] in phases and words[1] in kinds for words in named), named
+    assert len({tuple(words) for words in named}) == len(named)
+    assert set(runtime_codes().values()) == {rule.code for rule in RUNTIME_RULES}

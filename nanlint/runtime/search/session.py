@@ -18,7 +18,7 @@ from nanlint.catalog import Prediction
 from nanlint.runtime import environment
 from nanlint.runtime.bypass import stop_watching_subprocesses
 from nanlint.runtime.events import Kind
-from nanlint.runtime.join import RUNTIME_CODES
+from nanlint.runtime.join import runtime_codes
 from nanlint.runtime.search import engine, reproducer
 from nanlint.runtime.search.plan import FlaggedLine, SearchPlan
 from nanlint.runtime.search.recorder import Recorded, Recorder
@@ -140,7 +140,7 @@ def run_candidate_searches(
                 candidate=True,
                 path=goal.path,
                 lines=list(goal.lines),
-                code=RUNTIME_CODES.get((Kind.ROOT, trigger.get("phase")), ""),
+                code=runtime_codes().get((Kind.ROOT, trigger.get("phase")), ""),
                 function=recorded_function.target.qualname,
                 pid=os.getpid(),
             )
