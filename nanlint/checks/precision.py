@@ -12,7 +12,8 @@ file shows that float16 is in play: `.half()`, `torch.float16`/`torch.half`, flo
 from __future__ import annotations
 
 import math
-from typing import Callable, Iterable, List, NamedTuple, Optional, Tuple
+from pathlib import Path
+from typing import Callable, Dict, Iterable, List, NamedTuple, Optional, Tuple
 
 import libcst as cst
 
@@ -21,6 +22,7 @@ from nanlint.checks.base import Check
 from nanlint.types import Fix
 from nanlint.analysis.patterns import Match, Template
 from nanlint.analysis.syntax import (
+    children,
     is_constant,
     is_literal,
     keyword_args,
@@ -90,24 +92,24 @@ class HalfEvidence:
         self.widened: set = set()
         self.places: List[Tuple[cst.CSTNode, cst.CSTNode, bool]] = []  # (evidence, its scope, autocast only)
 
-    def observe_assign(self, node: cst.Assign, ctx) -> None:
+    def observe_assign(self, node: cst.Assign, ctx, scope: cst.CSTNode) -> None:
         if ctx.qualified(node.value) in HALF_NAMES:
-            self._note(node, ctx, autocast=False)
+            self._note(node, scope, autocast=False)
 
-    def _note(self, node: cst.CSTNode, ctx, autocast: bool) -> None:
-        self.places.append((node, ctx.function_scope().node, autocast))
+    def _note(self, node: cst.CSTNode, scope: cst.CSTNode, autocast: bool) -> None:
+        self.places.append((node, scope, autocast))
         if autocast and self.autocast_node is None:
             self.autocast_node = node
         elif not autocast and self.node is None:
             self.node = node
 
-    def observe_call(self, node: cst.Call, ctx) -> None:
+    def observe_call(self, node: cst.Call, ctx, scope: cst.CSTNode) -> None:
         func = node.func
         method = func.attr.value if isinstance(func, cst.Attribute) and ctx.qualified(func) is None else None
         if method in WIDENING_METHODS and isinstance(func.value, cst.Call):
             self.widened.add(id(func.value))  # `.half().float()`
         if method == "half" and not node.args and id(node) not in self.widened:
-            self._note(node, ctx, autocast=False)
+            self._note(node, scope, autocast=False)
             return
         name = ctx.qualified(func)
         dtypes = [value for key, value in keyword_args(node).items() if key in DTYPE_KEYWORDS]
@@ -115,9 +117,9 @@ class HalfEvidence:
             dtypes += positional_args(node)
         if name in SCALERS or name in AUTOCAST:
             if name in SCALERS or _autocast_may_be_float16(node, ctx):
-                self._note(node, ctx, autocast=True)
+                self._note(node, scope, autocast=True)
         elif any(ctx.qualified(d) in HALF_NAMES for d in dtypes):
-            self._note(node, ctx, autocast=False)
+            self._note(node, scope, autocast=False)
 
     def found(self, autocast_float32: bool) -> Optional[cst.CSTNode]:
         """The evidence that puts a value at risk; for a value autocast keeps in float32, only pure
@@ -131,32 +133,85 @@ class HalfEvidence:
         (float16 for the whole file), `scope` itself, a method of its class, or a function of the
         file that calls it (directly or through others). A float16 cast in an unrelated class (a
         data transform's `half=True` option) puts nothing else at risk."""
-        reached = _callers_of(scope, ctx)
-        for node, where, autocast in self.places:
-            if autocast and autocast_float32:
-                continue
-            if where is ctx.module or id(where) in reached:
-                return node
-        return None
+        return _reaching(self.places, _callers_of(scope, ctx), autocast_float32, ctx)
 
 
-def _callers_of(scope: cst.CSTNode, ctx) -> set:
-    """Ids of `scope`, the methods of its class and every function of the file that calls one of
-    them, transitively."""
+def _reaching(places, reached: Dict[int, cst.CSTNode], autocast_float32: bool, ctx) -> Optional[cst.CSTNode]:
+    for node, where, autocast in places:
+        if autocast and autocast_float32:
+            continue
+        if where is ctx.module or id(where) in reached:
+            return node
+    return None
+
+
+def _callers_of(scope: cst.CSTNode, ctx) -> Dict[int, cst.CSTNode]:
+    """`scope`, the methods of its class and every function of the file that calls one of them,
+    transitively, by id."""
     gradient = ctx.gradient
     table = {id(function.node): function for function in gradient.functions()}
     start = table.get(id(scope))
     if start is None:
-        return {id(scope)}
+        return {id(scope): scope}
     pending = [f for f in table.values() if f is start or start.owner is not None and f.owner is start.owner]
-    reached = {id(f.node) for f in pending}
+    reached = {id(f.node): f.node for f in pending}
     while pending:
         function = pending.pop()
         for caller, _ in gradient.call_sites(function):
             if id(caller.node) not in reached:
-                reached.add(id(caller.node))
+                reached[id(caller.node)] = caller.node
                 pending.append(caller)
     return reached
+
+
+# How many files away float16 evidence is looked for: the caller's file, and its callers' files.
+CALLER_FILE_HOPS = 2
+
+
+def evidence_in_callers(scope: cst.CSTNode, autocast_float32: bool, ctx) -> Optional[str]:
+    """Where another file of the project shows that the code of `scope` runs in float16, found by
+    following its callers, in its own file and across files (at most CALLER_FILE_HOPS files away):
+    evidence in a calling function of another file, in what calls that function there, or at that
+    file's top level (`with torch.autocast(dtype=torch.float16): loss = criterion(...)` in train.py,
+    for the loss's module in losses.py). As `path:line`, for the message."""
+    if ctx.project is None:
+        return None
+    pending = [(ctx, scope, 0)]
+    seen = {id(scope)}
+    places: Dict[int, list] = {}
+    while pending:
+        model, function, hops = pending.pop(0)
+        if model is not ctx:
+            if id(model) not in places:
+                places[id(model)] = half_places(model)
+            found = _reaching(places[id(model)], _callers_of(function, model), autocast_float32, model)
+            if found is not None:
+                return f"{Path(model.path).name}:{model.positions.line(found)}"
+        for reaching in _callers_of(function, model).values():
+            if not isinstance(reaching, cst.FunctionDef):
+                continue
+            for caller_model, site in model.call_sites(reaching):
+                further = hops + (caller_model is not model)
+                if id(site.caller) not in seen and further <= CALLER_FILE_HOPS:
+                    seen.add(id(site.caller))
+                    pending.append((caller_model, site.caller, further))
+    return None
+
+
+def half_places(ctx) -> list:
+    """The float16 evidence of a file the walk does not visit (another file of the project), found
+    as the walk would find it: in source order, each with the function it is in."""
+    evidence = HalfEvidence()
+    pending: List[Tuple[cst.CSTNode, cst.CSTNode]] = [(ctx.module, ctx.module)]
+    while pending:
+        node, scope = pending.pop()
+        if isinstance(node, cst.Call):
+            evidence.observe_call(node, ctx, scope)
+        elif isinstance(node, cst.Assign):
+            evidence.observe_assign(node, ctx, scope)
+        inner = node if isinstance(node, cst.FunctionDef) else scope
+        pending.extend((child, inner) for child in reversed(list(children(node))))
+    return evidence.places
 
 
 def _autocast_may_be_float16(call: cst.Call, ctx) -> bool:
@@ -212,10 +267,10 @@ class _HalfPrecisionCheck(Check):
         }
 
     def visit_assign(self, node: cst.Assign, ctx) -> None:
-        self.evidence.observe_assign(node, ctx)
+        self.evidence.observe_assign(node, ctx, ctx.function_scope().node)
 
     def visit_call(self, node: cst.Call, ctx) -> None:
-        self.evidence.observe_call(node, ctx)
+        self.evidence.observe_call(node, ctx, ctx.function_scope().node)
 
     def visit_with(self, node: cst.With, ctx) -> Optional[Callable[[], None]]:
         for item in node.items:
@@ -261,10 +316,10 @@ class _HalfPrecisionCheck(Check):
                 evidence = self.evidence.found_for(scope, autocast_float32, ctx)
             else:
                 evidence = self.evidence.found(autocast_float32)
-            if evidence is not None:
-                self.report(
-                    ctx, node, fix and fix(), evidence=f"line {ctx.positions.line(evidence)}", **_rendered(fields, ctx)
-                )
+            where = f"line {ctx.positions.line(evidence)}" if evidence is not None else None
+            where = where or evidence_in_callers(scope, autocast_float32, ctx)
+            if where is not None:
+                self.report(ctx, node, fix and fix(), evidence=where, **_rendered(fields, ctx))
 
     def fix_with(self, ctx, literal: cst.CSTNode, template: str, tensor: cst.CSTNode) -> Optional[FixMaker]:
         """What makes the fix putting `template` in place of `literal`, called only for a report."""

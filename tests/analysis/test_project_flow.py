@@ -303,3 +303,44 @@ def test_a_selection_made_by_a_caller_in_another_file_reaches_the_helper_that_av
     guarded = (tmp_path / "seg.py").read_text().replace("        sel = reduce(sel)", "        if sel.numel() > 0:\n            sel = reduce(sel)")
     (tmp_path / "seg.py").write_text(guarded)
     assert found(check(tmp_path, "reduction.py")) == []
+
+
+NORMALIZED = """
+import torch
+import torch.nn as nn
+
+
+class Scorer(nn.Module):
+    def forward(self, scores):
+        return self.rescale(scores)
+
+    def rescale(self, scores):
+        low, high = scores.min(-1, keepdim=True).values, scores.max(-1, keepdim=True).values
+        return (scores - low) / (high - low + 1e-8)
+"""
+
+
+def scripted_run(context: str) -> str:
+    return f"""
+import torch
+from scorer import Scorer
+
+model = Scorer()
+{context}
+    out = model(torch.randn(4, 8))
+"""
+
+
+def test_float16_evidence_reaches_a_module_through_its_callers_in_another_file(tmp_path):
+    write(tmp_path, "scorer.py", NORMALIZED)
+    write(tmp_path, "run.py", scripted_run('with torch.autocast("cuda", dtype=torch.float16):'))
+    (vanishing,) = [f for f in check(tmp_path, "scorer.py").findings if f.code == "NAN801"]
+    assert vanishing.line == 11 and "float16 used at run.py:5" in vanishing.message
+
+
+def test_a_caller_in_bfloat16_or_in_float32_is_no_float16_evidence(tmp_path):
+    write(tmp_path, "scorer.py", NORMALIZED)
+    write(tmp_path, "run.py", scripted_run('with torch.autocast("cuda", dtype=torch.bfloat16):'))
+    assert not [f for f in check(tmp_path, "scorer.py").findings if f.code == "NAN801"]
+    write(tmp_path, "run.py", scripted_run("with torch.no_grad():"))
+    assert not [f for f in check(tmp_path, "scorer.py").findings if f.code == "NAN801"]
