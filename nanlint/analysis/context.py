@@ -349,7 +349,7 @@ class FileContext:
         `forward`), `focal(x)` imported from another file; with `element`, of that element of the
         tuples it returns. Judged in the callee's own file and scope, with its parameters as its
         callers pass them."""
-        callee = self._callee_function(call.func)
+        callee = self.callee_function(call.func)
         if callee is None or not isinstance(callee.node, cst.FunctionDef):
             return None
         return callee.model.returned_fact(callee.node, element)
@@ -371,7 +371,8 @@ class FileContext:
             return None
         return self._judged_in(scope or self._caller_scope(function), values)  # a function defined further down
 
-    def _callee_function(self, func: cst.CSTNode) -> Optional[Definition]:
+    def callee_function(self, func: cst.CSTNode) -> Optional[Definition]:
+        """The project's function a call of `func` runs (see `call_summary`)."""
         located = self.locate(func)
         if located is not None:
             return located if not located.is_class else None

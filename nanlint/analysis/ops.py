@@ -12,7 +12,8 @@ from dataclasses import dataclass, replace
 from typing import Callable, Dict, NamedTuple, Tuple
 
 # Kinds of value an operation produces. Operations whose backward reads their result were verified
-# with torch 2.13 (`y = op(x); y.mul_(2)`, then backward raises).
+# with torch 2.13 (`y = op(x); y.mul_(2)`, then backward raises); those that read an operand, the same
+# way (`y = op(x, ...); x.add_(1)`).
 PROBABILITY = "probability"  # in [0, 1]; reaches exactly 0 (and 1) in floating point
 NORM = "norm"  # >= 0; 0 for an all-zero input (a distance: where two points coincide)
 DISTANCE = "distance"  # a norm between two points
@@ -105,9 +106,10 @@ class Op:
     handles: str = ""  # VIEW, MOVE, CAST or METADATA
     saves_output: bool = False  # backward reads the result: changing it in place breaks backward
     saves_output_inplace: bool = False  # ... only when the op itself runs in place
-    saves_inputs: bool = (
-        False  # backward reads each operand (to differentiate the others): changing one in place breaks it
-    )
+    # backward reads each operand (to differentiate the others): changing one in place breaks it
+    saves_inputs: bool = False
+    # backward reads its first operand, whatever the others are (a normalization's statistics)
+    saves_first_operand: bool = False
     blocks_gradient: bool = False  # no gradient flows through it to its input (indices, detach, integers)
     dangers: Tuple[Danger, ...] = ()  # where it makes a NaN or an Inf (a power's: `power_dangers`)
     eps: float = 0.0  # the eps it adds by default where its keyword `eps` is not given (pairwise_distance: 1e-6)
@@ -134,9 +136,9 @@ OPS: Dict[str, Op] = {
     **_ops("dist cdist pdist", produces=DISTANCE, dangers=NORM_DANGERS),
     "pairwise_distance": Op(produces=DISTANCE, eps=1e-6),  # added to the difference: never exactly 0 in practice
     "normalize": Op(eps=1e-12),  # the norm is clamped at eps (0 in float16)
-    "layer_norm": Op(eps=1e-5),
-    "batch_norm": Op(eps=1e-5),
-    "group_norm": Op(eps=1e-5),
+    "layer_norm": Op(eps=1e-5, saves_first_operand=True),
+    "batch_norm": Op(eps=1e-5, saves_first_operand=True),
+    "group_norm": Op(eps=1e-5, saves_first_operand=True),
     "instance_norm": Op(eps=1e-5),
     "std": Op(produces=SPREAD, saves_output=True),
     **_ops("var std_mean var_mean", produces=SPREAD),
@@ -258,6 +260,7 @@ NO_GRADIENT = names(lambda op: op.blocks_gradient or op.produces == BOOLEAN)  # 
 SAVING_OUTPUT = names(lambda op: op.saves_output)
 SAVING_OUTPUT_WHEN_INPLACE = names(lambda op: op.saves_output_inplace)
 SAVING_INPUTS = names(lambda op: op.saves_inputs)
+SAVING_FIRST_OPERAND = names(lambda op: op.saves_first_operand)
 # nn modules whose forward saves its input (for its weight's gradient): verified like the ops above.
 SAVING_INPUT_MODULES = frozenset(
     {"Linear", "Conv1d", "Conv2d", "Conv3d", "LayerNorm", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d"}

@@ -16,7 +16,7 @@ import libcst as cst
 
 from nanlint.analysis import ops
 from nanlint.analysis.scopes import Binding
-from nanlint.analysis.syntax import is_constant, name_of, strip_views
+from nanlint.analysis.syntax import is_constant, name_of, positional_args, snippet, strip_views, walk
 
 # Binary operators whose backward reads both operands.
 SAVING_OPERATORS = {cst.MatrixMultiply: "@", cst.Multiply: "*", cst.Divide: "/"}
@@ -52,18 +52,20 @@ class InputUses:
     # --- uses ------------------------------------------------------------------------------
 
     def note_call(self, node: cst.Call, ctx, module: Optional[str]) -> None:
-        """A torch call that saves its operands, or a call of a module (`module`: its class) that saves its input."""
-        if module in ops.SAVING_INPUT_MODULES and node.args and node.args[0].keyword is None and not node.args[0].star:
-            self._use(node.args[0].value, f"`{ctx.positions.source(node.func)}` (an `nn.{module}`)", node, ctx, True)
+        """A torch call that saves its operands, a call of a module (`module`: its class) that saves its
+        input, or a call of the project's own code that passes its first argument to one of those."""
+        first = node.args[0].value if node.args and node.args[0].keyword is None and not node.args[0].star else None
+        if module in ops.SAVING_INPUT_MODULES and first is not None:
+            self._use(first, f"`{ctx.positions.source(node.func)}` (an `nn.{module}`)", node, ctx, True)
             return
         described = ctx.describe(node)
-        if described is None or described[0] not in ops.SAVING_INPUTS:
+        if described is None:
+            saver = argument_saver(node, ctx) if first is not None else None
+            if saver is not None:
+                self._use(first, f"`{snippet(ctx.positions.source(node.func))}` ({saver})", node, ctx, True)
             return
-        op, operands, _ = described
-        tensors = [operand for operand in operands if not isinstance(operand, cst.Arg) and not _is_number(operand, ctx)]
-        if len(tensors) >= 2:
-            for operand in tensors:
-                self._use(operand, f"`{op}`", node, ctx, True)
+        for operand, op in saved_operands(described, ctx):
+            self._use(operand, f"`{op}`", node, ctx, True)
 
     def note_binary(self, node: cst.BinaryOperation, ctx) -> None:
         """`a @ b` saves both; `a * b` and `a / b` save `a` only when `b` is a tensor too (`x * width`
@@ -125,6 +127,58 @@ class InputUses:
                 if change.loops[0] != loop:  # an outer loop may still use it later
                     waiting.append((scope, change))
         self.changes = waiting
+
+
+def saved_operands(described, ctx) -> List[Tuple[cst.CSTNode, str]]:
+    """The operands a described torch call saves for backward, with the op: every tensor operand of
+    a product-like op of two tensors or more, the first operand of a normalization."""
+    op, operands, _ = described
+    if op in ops.SAVING_FIRST_OPERAND and operands and not isinstance(operands[0], cst.Arg):
+        return [(operands[0], op)]
+    if op not in ops.SAVING_INPUTS:
+        return []
+    tensors = [operand for operand in operands if not isinstance(operand, cst.Arg) and not _is_number(operand, ctx)]
+    return [(operand, op) for operand in tensors] if len(tensors) >= 2 else []
+
+
+# How deep calls of the project's code are followed to find what saves an argument.
+MAX_SAVER_DEPTH = 3
+
+
+def argument_saver(call: cst.Call, ctx, depth: int = 0) -> Optional[str]:
+    """What saves the first argument of a call to the project's own code for backward: the torch op,
+    `@` or nn module its body passes the parameter to, or a call it passes the parameter on to in
+    turn (`self.ln_1(x)` whose class's `forward` calls `F.layer_norm(input, ...)`)."""
+    callee = ctx.callee_function(call.func)
+    if callee is None or not isinstance(callee.node, cst.FunctionDef) or depth >= MAX_SAVER_DEPTH:
+        return None
+    parameters = [param.name.value for param in callee.node.params.params]
+    if parameters[:1] == ["self"]:
+        parameters = parameters[1:]
+    if not parameters:
+        return None
+    model = callee.model
+    for node in walk(callee.node.body):
+        saver = _saver_of(node, parameters[0], model, depth)
+        if saver is not None:
+            return f"its `{callee.node.name.value}` passes it to {saver}"
+    return None
+
+
+def _saver_of(node: cst.CSTNode, name: str, model, depth: int) -> Optional[str]:
+    """What in `node`, one node of a function's body, saves the tensor the function's `name` holds."""
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.MatrixMultiply):
+        return "`@`" if name in (name_of(_viewed(node.left)), name_of(_viewed(node.right))) else None
+    if not isinstance(node, cst.Call):
+        return None
+    described = model.describe_call(node)
+    if described is not None:
+        saved = [op for operand, op in saved_operands(described, model) if name_of(_viewed(operand)) == name]
+        return f"`{saved[0]}`" if saved else None
+    first = positional_args(node)[:1]
+    if not first or name_of(_viewed(first[0])) != name:
+        return None
+    return argument_saver(node, model, depth + 1)
 
 
 def _viewed(operand: cst.CSTNode) -> cst.CSTNode:

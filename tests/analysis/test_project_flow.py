@@ -344,3 +344,52 @@ def test_a_caller_in_bfloat16_or_in_float32_is_no_float16_evidence(tmp_path):
     assert not [f for f in check(tmp_path, "scorer.py").findings if f.code == "NAN801"]
     write(tmp_path, "run.py", scripted_run("with torch.no_grad():"))
     assert not [f for f in check(tmp_path, "scorer.py").findings if f.code == "NAN801"]
+
+
+NORM = """
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Norm(nn.Module):
+    def __init__(self, dim):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(dim))
+
+    def forward(self, x):
+        return F.layer_norm({x}, self.weight.shape, self.weight)
+"""
+
+
+def residual_block(update: str) -> str:
+    return f"""
+import torch.nn as nn
+from norm import Norm
+
+
+class Block(nn.Module):
+    def __init__(self, dim):
+        super().__init__()
+        self.norm = Norm(dim)
+        self.fc = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        {update}
+        return x
+"""
+
+
+def test_a_module_of_another_file_that_saves_its_input_makes_an_inplace_update_of_it_fail(tmp_path):
+    write(tmp_path, "norm.py", NORM.format(x="x"))
+    write(tmp_path, "block.py", residual_block("x += self.fc(self.norm(x))"))
+    (inplace,) = [f for f in check(tmp_path, "block.py").findings if f.code == "NAN902"]
+    assert inplace.line == 12 and "passes it to `layer_norm`" in inplace.message
+
+
+def test_a_copy_saved_or_a_new_tensor_made_is_no_inplace_hazard(tmp_path):
+    write(tmp_path, "norm.py", NORM.format(x="x.clone()"))
+    write(tmp_path, "block.py", residual_block("x += self.fc(self.norm(x))"))
+    assert not [f for f in check(tmp_path, "block.py").findings if f.code == "NAN902"]
+    write(tmp_path, "norm.py", NORM.format(x="x"))
+    write(tmp_path, "block.py", residual_block("x = x + self.fc(self.norm(x))"))
+    assert not [f for f in check(tmp_path, "block.py").findings if f.code == "NAN902"]
