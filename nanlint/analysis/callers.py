@@ -19,7 +19,8 @@ from typing import Callable, Dict, Hashable, List, NamedTuple, Optional, Set, Tu
 import libcst as cst
 
 from nanlint.analysis.project import Definition
-from nanlint.analysis.syntax import children, name_of, positional_args, keyword_args, value_key, walk
+from nanlint.analysis.scopes import WRITTEN
+from nanlint.analysis.syntax import children, item_key, keyword_args, name_of, positional_args, value_key, walk
 
 CONDITIONS = frozenset({cst.If, cst.While, cst.Assert, cst.IfExp})  # nodes whose `test` guards what follows
 
@@ -200,10 +201,15 @@ def _last_assigned(assigned: List[Tuple[str, cst.CSTNode]], name: str) -> Option
 
 
 def _bound(target: cst.CSTNode, value: cst.CSTNode) -> List[Tuple[str, cst.CSTNode]]:
-    """The names an assignment binds, each with its value: `a, b = f(x)` binds `a` to `f(x)[0]`."""
+    """The names an assignment binds, each with its value: `a, b = f(x)` binds `a` to `f(x)[0]`;
+    `x[i] = v` writes `x` in place, recorded as the walk records it (`x[]`, scopes.WRITTEN), and binds
+    the item `x["k"]` at a constant key."""
     key = value_key(target)
     if key is not None:
         return [(key, value)]
+    if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
+        item = item_key(target)
+        return [(target.value.value + WRITTEN, value)] + ([(item, value)] if item is not None else [])
     if isinstance(target, (cst.Tuple, cst.List)) and not any(
         isinstance(e, cst.StarredElement) for e in target.elements
     ):

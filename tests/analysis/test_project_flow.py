@@ -393,3 +393,32 @@ def test_a_copy_saved_or_a_new_tensor_made_is_no_inplace_hazard(tmp_path):
     write(tmp_path, "norm.py", NORM.format(x="x"))
     write(tmp_path, "block.py", residual_block("x = x + self.fc(self.norm(x))"))
     assert not [f for f in check(tmp_path, "block.py").findings if f.code == "NAN902"]
+
+
+MASKED_MEAN = """
+def masked_mean(values, mask):
+    return (values * mask).sum() / mask.sum()
+"""
+
+
+def caller_of_masked_mean(writes: str) -> str:
+    return f"""
+import torch
+from stats import masked_mean
+
+mask = torch.ones(8)
+{writes}
+loss = masked_mean(torch.randn(8, requires_grad=True), mask)
+"""
+
+
+def test_a_caller_that_zeroes_part_of_its_mask_passes_a_mask_that_may_select_nothing(tmp_path):
+    write(tmp_path, "stats.py", MASKED_MEAN)
+    write(tmp_path, "train.py", caller_of_masked_mean("mask[4:] = 0.0"))
+    assert ("stats.py", 2, "NAN402") in found(check(tmp_path, "stats.py"))
+
+
+def test_a_caller_that_passes_ones_passes_weights_that_are_never_all_zero(tmp_path):
+    write(tmp_path, "stats.py", MASKED_MEAN)
+    write(tmp_path, "train.py", caller_of_masked_mean(""))
+    assert not [f for f in check(tmp_path, "stats.py").findings if f.code == "NAN402"]
