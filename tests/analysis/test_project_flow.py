@@ -396,6 +396,9 @@ def test_a_copy_saved_or_a_new_tensor_made_is_no_inplace_hazard(tmp_path):
 
 
 MASKED_MEAN = """
+import torch
+
+
 def masked_mean(values, mask):
     return (values * mask).sum() / mask.sum()
 """
@@ -415,7 +418,7 @@ loss = masked_mean(torch.randn(8, requires_grad=True), mask)
 def test_a_caller_that_zeroes_part_of_its_mask_passes_a_mask_that_may_select_nothing(tmp_path):
     write(tmp_path, "stats.py", MASKED_MEAN)
     write(tmp_path, "train.py", caller_of_masked_mean("mask[4:] = 0.0"))
-    assert ("stats.py", 2, "NAN402") in found(check(tmp_path, "stats.py"))
+    assert ("stats.py", 5, "NAN402") in found(check(tmp_path, "stats.py"))
 
 
 def test_a_caller_that_passes_ones_passes_weights_that_are_never_all_zero(tmp_path):
