@@ -20,7 +20,16 @@ import libcst as cst
 
 from nanlint.analysis.project import Definition
 from nanlint.analysis.scopes import WRITTEN
-from nanlint.analysis.syntax import children, item_key, keyword_args, name_of, positional_args, value_key, walk
+from nanlint.analysis.syntax import (
+    children,
+    item_key,
+    keyword_args,
+    name_of,
+    positional_args,
+    returned_values,
+    value_key,
+    walk,
+)
 
 CONDITIONS = frozenset({cst.If, cst.While, cst.Assert, cst.IfExp})  # nodes whose `test` guards what follows
 
@@ -139,10 +148,10 @@ def _callee(func: cst.CSTNode, owner, assigned, resolver: _Resolver) -> Optional
         if function is not None:
             return function, False
         return _bound_method(_called_instance(_constructed(held, locate)))
-    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
-        made = _last_assigned(assigned, func.value.value)
-        if isinstance(made, cst.Call):  # `vae.loss(x)` with `vae = VAE()`
-            return _bound_method(_instance_call(made, func.attr.value, locate))
+    if isinstance(func, cst.Attribute) and isinstance(func.value, (cst.Name, cst.Call)):
+        instance = _instance_class(func.value, assigned, locate)  # `vae.loss(x)` with `vae = VAE()`
+        if instance is not None:
+            return _bound_method(_member_of(instance, func.attr.value))
     located = locate(func)  # `focal(x)`, `losses.focal(x)`, `Net(...)`
     if located is not None:
         if not located.is_class:
@@ -169,9 +178,44 @@ def _bound_method(callee: Optional[Definition]) -> Optional[Tuple[Definition, bo
     return (callee, True) if callee is not None else None
 
 
-def _instance_call(made: Optional[cst.CSTNode], method: str, locate: Locate) -> Optional[Definition]:
-    """`method` of the class whose construction `made` is (`Net()` for `model = Net()`)."""
-    return _member_of(_constructed(made, locate), method)
+# How many constructions, assignments and method calls are followed to find an instance's class.
+MAX_INSTANCE_DEPTH = 4
+
+
+def _instance_class(value: Optional[cst.CSTNode], assigned, locate: Locate, depth: int = 0) -> Optional[Definition]:
+    """The project's class of which `value` is an instance: a construction (`Net(...)`), a name
+    assigned one, or a call of a method or function that returns instances of one class
+    (`SO3(r).compose(d)` where `compose` returns `SO3(...)` or `self`)."""
+    if depth > MAX_INSTANCE_DEPTH:
+        return None
+    if isinstance(value, cst.Name):
+        return _instance_class(_last_assigned(assigned, value.value), assigned, locate, depth + 1)
+    if not isinstance(value, cst.Call):
+        return None
+    located = locate(value.func)
+    if located is not None:
+        return located if located.is_class else _returned_class(located, None, depth)
+    if isinstance(value.func, cst.Attribute):
+        receiver = _instance_class(value.func.value, assigned, locate, depth + 1)
+        method = _member_of(receiver, value.func.attr.value)
+        return _returned_class(method, receiver, depth) if method is not None else None
+    return None
+
+
+def _returned_class(function: Definition, receiver: Optional[Definition], depth: int) -> Optional[Definition]:
+    """The one project class every `return` of `function` gives an instance of (`self`: `receiver`)."""
+    node, model = function.node, function.model
+    if not isinstance(node, cst.FunctionDef) or model is None:
+        return None
+    classes = []
+    for value in returned_values(node):
+        if name_of(value) == "self":
+            classes.append(receiver)
+        else:
+            classes.append(_instance_class(value, (), model.locate, depth + 1))
+    if not classes or any(found is None for found in classes) or len({found.key for found in classes}) != 1:
+        return None
+    return classes[0]
 
 
 def _constructed(made: Optional[cst.CSTNode], locate: Locate) -> Optional[Definition]:

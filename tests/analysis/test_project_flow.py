@@ -425,3 +425,44 @@ def test_a_caller_that_passes_ones_passes_weights_that_are_never_all_zero(tmp_pa
     write(tmp_path, "stats.py", MASKED_MEAN)
     write(tmp_path, "train.py", caller_of_masked_mean(""))
     assert not [f for f in check(tmp_path, "stats.py").findings if f.code == "NAN402"]
+
+
+ROTATIONS = """
+import torch
+
+
+class Rotation:
+    def __init__(self, matrix):
+        self.matrix = matrix
+
+    def compose(self, other):
+        return Rotation(self.matrix @ other)
+
+    def angle(self):
+        trace = self.matrix.diagonal(dim1=-2, dim2=-1).sum(-1)
+        return (0.5 * (3 - trace)).clamp(min=0).sqrt()
+"""
+
+
+def rotation_script(last_line: str) -> str:
+    return f"""
+import torch
+from rotations import Rotation
+
+delta = torch.zeros(2, 3, 3, requires_grad=True)
+angle = Rotation(torch.eye(3).expand(2, 3, 3)).compose(delta).angle()
+{last_line}
+"""
+
+
+def test_a_method_reached_through_what_another_method_returns_is_differentiated_by_its_caller(tmp_path):
+    write(tmp_path, "rotations.py", ROTATIONS)
+    write(tmp_path, "train.py", rotation_script("angle.sum().backward()"))
+    (root,) = [f for f in check(tmp_path, "rotations.py").findings if f.code == "NAN201"]
+    assert root.line == 13 and "train.py" in root.message
+
+
+def test_the_same_method_in_code_nothing_differentiates_is_left_alone(tmp_path):
+    write(tmp_path, "rotations.py", ROTATIONS)
+    write(tmp_path, "train.py", rotation_script("print(angle)"))
+    assert not [f for f in check(tmp_path, "rotations.py").findings if f.code == "NAN201"]
