@@ -73,7 +73,7 @@ Locate = Callable[[cst.CSTNode], Optional[Definition]]
 def collect(module: cst.Module, locate: Locate, here: Callable[[cst.CSTNode], Definition]) -> FileCalls:
     """The call sites of the file `module`; `here(node)` is the Definition of one of its own nodes."""
     calls = FileCalls()
-    _scan(module, module, None, _Resolver(locate, here, calls))
+    _scan(module, module, None, _Resolver(locate, here, calls, module))
     return calls
 
 
@@ -82,6 +82,11 @@ class _Resolver:
     locate: Locate
     here: Callable[[cst.CSTNode], Definition]
     calls: FileCalls
+    module: cst.Module
+
+    def module_assigned(self) -> List[Tuple[str, cst.CSTNode]]:
+        """The module's assignments scanned so far: those before the function being scanned."""
+        return self.calls.assignments.get(id(self.module), [])
 
 
 def _scan(node: cst.CSTNode, caller: cst.CSTNode, owner: Optional[cst.ClassDef], resolver: _Resolver) -> None:
@@ -149,7 +154,8 @@ def _callee(func: cst.CSTNode, owner, assigned, resolver: _Resolver) -> Optional
             return function, False
         return _bound_method(_called_instance(_constructed(held, locate)))
     if isinstance(func, cst.Attribute) and isinstance(func.value, (cst.Name, cst.Call)):
-        instance = _instance_class(func.value, assigned, locate)  # `vae.loss(x)` with `vae = VAE()`
+        # `vae.loss(x)` with `vae = VAE()` in the function, or `nx.sqrtm(a)` with `nx = Backend()` in the module
+        instance = _instance_class(func.value, assigned, locate, outer=resolver.module_assigned())
         if instance is not None:
             return _bound_method(_member_of(instance, func.attr.value))
     located = locate(func)  # `focal(x)`, `losses.focal(x)`, `Net(...)`
@@ -182,21 +188,26 @@ def _bound_method(callee: Optional[Definition]) -> Optional[Tuple[Definition, bo
 MAX_INSTANCE_DEPTH = 4
 
 
-def _instance_class(value: Optional[cst.CSTNode], assigned, locate: Locate, depth: int = 0) -> Optional[Definition]:
+def _instance_class(
+    value: Optional[cst.CSTNode], assigned, locate: Locate, depth: int = 0, outer=()
+) -> Optional[Definition]:
     """The project's class of which `value` is an instance: a construction (`Net(...)`), a name
-    assigned one, or a call of a method or function that returns instances of one class
-    (`SO3(r).compose(d)` where `compose` returns `SO3(...)` or `self`)."""
+    assigned one (in the function, else in `outer`, the module's assignments), or a call of a method
+    or function that returns instances of one class (`SO3(r).compose(d)` where `compose` returns
+    `SO3(...)` or `self`)."""
     if depth > MAX_INSTANCE_DEPTH:
         return None
     if isinstance(value, cst.Name):
-        return _instance_class(_last_assigned(assigned, value.value), assigned, locate, depth + 1)
+        if any(name == value.value for name, _ in assigned):
+            return _instance_class(_last_assigned(assigned, value.value), assigned, locate, depth + 1, outer)
+        return _instance_class(_last_assigned(outer, value.value), outer, locate, depth + 1)
     if not isinstance(value, cst.Call):
         return None
     located = locate(value.func)
     if located is not None:
         return located if located.is_class else _returned_class(located, None, depth)
     if isinstance(value.func, cst.Attribute):
-        receiver = _instance_class(value.func.value, assigned, locate, depth + 1)
+        receiver = _instance_class(value.func.value, assigned, locate, depth + 1, outer)
         method = _member_of(receiver, value.func.attr.value)
         return _returned_class(method, receiver, depth) if method is not None else None
     return None

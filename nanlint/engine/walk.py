@@ -193,6 +193,14 @@ def project_modules() -> ProjectModules:
     return _project
 
 
+def forget_project() -> None:
+    """A new run begins: the project's files may have changed, or appeared, since the last one, and
+    what a walked model concluded from other files (who calls a function, what they pass) with them.
+    A process that checks again (the language server, `--watch`, the Python API) starts afresh."""
+    global _project
+    _project = None
+
+
 def check_tree(
     module: cst.Module, path: str, text: str, ruleset: RuleSet, is_test: bool = False, known_codes: Iterable[str] = ()
 ) -> FileResult:

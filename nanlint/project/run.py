@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from nanlint.catalog import Rule
+from nanlint.engine.walk import forget_project
 from nanlint.types import FileError, Report
 from nanlint.project.cache import Cache
 from nanlint.project.checker import Checker
@@ -59,6 +60,7 @@ class Project:
         return self.discovery.discover(paths)
 
     def check(self, discovered: Discovered, jobs: Optional[int] = None) -> Report:
+        forget_project()
         report = Report(errors=list(discovered.errors), files_checked=len(discovered.files))
         caches: Dict[int, Optional[Cache]] = {}
 

@@ -15,6 +15,7 @@ from typing import Dict, List, Optional, Tuple
 from nanlint.project.checker import Checker
 from nanlint.project.run import Project
 from nanlint.catalog import CatalogError
+from nanlint.engine.walk import forget_project
 from nanlint.project.config import ConfigError, Settings, find_config, load_settings
 from nanlint.engine.fixes import FixOutcome, fix_text
 from nanlint.types import FileError, Finding
@@ -67,6 +68,7 @@ class Linter:
         self._checkers: Dict[Optional[str], Tuple[Stamp, Checker]] = {}
 
     def analyse(self, text: str, path: str, on_disk: bool) -> Analysis:
+        forget_project()  # other files may have changed since the last analysis
         try:
             project = self.project()
             checker = project.checker_for(path) if on_disk else project.root

@@ -466,3 +466,32 @@ def test_the_same_method_in_code_nothing_differentiates_is_left_alone(tmp_path):
     write(tmp_path, "rotations.py", ROTATIONS)
     write(tmp_path, "train.py", rotation_script("print(angle)"))
     assert not [f for f in check(tmp_path, "rotations.py").findings if f.code == "NAN201"]
+
+
+BACKEND = """
+import torch
+
+
+class Backend:
+    def root(self, a):
+        return torch.sqrt(a.clamp(min=0))
+"""
+
+DISTANCES = """
+from backend import Backend
+
+nx = Backend()
+
+
+def spread(a):
+    return nx.root(a - a.mean())
+"""
+
+
+def test_a_method_called_through_a_module_level_instance_is_differentiated_by_its_callers(tmp_path):
+    write(tmp_path, "backend.py", BACKEND)
+    write(tmp_path, "distances.py", DISTANCES)
+    write(tmp_path, "train.py", "import torch\nfrom distances import spread\n\nx = torch.randn(5, requires_grad=True)\nspread(x).sum().backward()\n")
+    assert ("backend.py", 6, "NAN201") in found(check(tmp_path, "backend.py"))
+    write(tmp_path, "train.py", "import torch\nfrom distances import spread\n\nprint(spread(torch.randn(5)))\n")
+    assert ("backend.py", 6, "NAN201") not in found(check(tmp_path, "backend.py"))
