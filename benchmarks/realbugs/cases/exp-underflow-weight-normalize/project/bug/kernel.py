@@ -1,0 +1,7 @@
+import torch
+
+
+def rbf_weights(queries, keys, bandwidth):
+    tensor1 = -torch.cdist(queries, keys).pow(2) / bandwidth
+    tensor2 = torch.exp(tensor1)
+    return tensor2 / tensor2.sum(dim=-1, keepdim=True)
