@@ -21,6 +21,7 @@ import libcst as cst
 from nanlint.analysis.project import Definition
 from nanlint.analysis.scopes import WRITTEN
 from nanlint.analysis.syntax import (
+    CONDITIONS,
     children,
     item_key,
     keyword_args,
@@ -30,8 +31,6 @@ from nanlint.analysis.syntax import (
     value_key,
     walk,
 )
-
-CONDITIONS = frozenset({cst.If, cst.While, cst.Assert, cst.IfExp})  # nodes whose `test` guards what follows
 
 
 @dataclass

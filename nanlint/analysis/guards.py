@@ -12,8 +12,17 @@ from typing import Dict, List, Set, Tuple
 
 import libcst as cst
 
-from nanlint.analysis.syntax import called_name, code_key, is_constant, name_of, own_nodes, positional_args, walk
-from nanlint.analysis.values import PRESERVING
+from nanlint.analysis.syntax import (
+    CONDITIONS,
+    called_name,
+    code_key,
+    is_constant,
+    name_of,
+    own_nodes,
+    positional_args,
+    walk,
+)
+from nanlint.analysis.values import MASK, PRESERVING
 
 # Calls that test or reduce their receiver; `mask.any()`, `sel.numel() == 0`, `den.sum() > 0` all test it.
 TESTING_CALLS = frozenset(
@@ -38,6 +47,10 @@ def value_keys(node: cst.CSTNode, ctx, hops: int = 0) -> Set[object]:
         if key is not None:
             keys.add(key)
         if isinstance(node, cst.Subscript):
+            index = node.slice[0].slice if len(node.slice) == 1 else None
+            if isinstance(index, cst.Index) and ctx.fact(index.value).has(MASK):
+                # a boolean selection: testing its size tests its mask, and every selection made with it
+                keys |= value_keys(index.value, ctx, hops + 1)
             node = node.value
         elif isinstance(node, cst.Attribute) and node.attr.value in ("data", "values"):
             node = node.value
@@ -132,11 +145,28 @@ def _tested_values(node: cst.CSTNode, ctx) -> List[cst.CSTNode]:
             return []  # `n is not None` says the optional argument is there; the file's calls say what it is
         operands = [node.left, *(target.comparator for target in node.comparisons)]
         return [operand for operand in operands if not is_constant(operand)]
-    if isinstance(node, cst.Call) and name_of(node.func) != "len":
+    if isinstance(node, cst.Call) and name_of(node.func) == "len":
+        return positional_args(node)[:1] if _is_condition(node, ctx) else []
+    if isinstance(node, cst.Call):
         described = ctx.describe(node)
-        if described is not None and described[0] in ("any", "all", "isclose", "allclose") and described[1]:
-            return [described[1][0]]
+        if described is not None and described[1]:
+            if described[0] in ("any", "all", "isclose", "allclose"):
+                return [described[1][0]]
+            if described[0] in TESTING_CALLS and _is_condition(node, ctx):  # `if sel.numel():`
+                return [described[1][0]]
     return []
+
+
+def _is_condition(node: cst.CSTNode, ctx) -> bool:
+    """`node` is what a condition tests for truth: the test of an `if`, `while`, `assert` or
+    conditional expression, or an operand of `not`, `and`, `or` there."""
+    parents = ctx.positions.parents()
+    parent = parents.get(id(node))
+    while isinstance(parent, (cst.UnaryOperation, cst.BooleanOperation)) and (
+        not isinstance(parent, cst.UnaryOperation) or isinstance(parent.operator, cst.Not)
+    ):
+        node, parent = parent, parents.get(id(parent))
+    return type(parent) in CONDITIONS and parent.test is node
 
 
 def _passed_with_evidence(node: cst.CSTNode, ctx) -> bool:

@@ -101,6 +101,10 @@ def child_fields(node_type: type) -> Tuple[str, ...]:
 LEAF_VALUES = frozenset({str, bool, type(None), cst.MaybeSentinel})
 
 
+# Nodes whose `test` decides whether what follows runs.
+CONDITIONS = frozenset({cst.If, cst.While, cst.Assert, cst.IfExp})
+
+
 def children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     """The child nodes of `node` that hold code (no tokens, no whitespace), in evaluation order."""
     for name in child_fields(node.__class__):
