@@ -15,7 +15,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple
+from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 
 from nanlint.install import ABOVE_PACKAGE, PACKAGE_DIR
 
@@ -129,7 +129,7 @@ def default_rule_dir() -> Path:
     return ABOVE_PACKAGE / "rules"
 
 
-def read_catalog(extra_files: Iterable[Path] = ()) -> Dict[str, Rule]:
+def read_catalog(extra_files: Iterable[Union[str, Path]] = ()) -> Dict[str, Rule]:
     """Every rule of the bundled rule files and of `extra_files`, as declared, by code. Checked
     against the checks that implement them by `nanlint.checks.registry.load_catalog`."""
     rules: Dict[str, Rule] = {}

@@ -124,7 +124,7 @@ class _Session:
 
     def _test_code(self):
         if self._is_test is None:
-            from nanlint.project.options import default_project
+            from nanlint.project.run import default_project
 
             project = default_project()
             self._is_test = lambda path: project.checker_for(path).is_test(path)

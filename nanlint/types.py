@@ -70,6 +70,10 @@ class Finding:
 
 # What each kind of FileError is called where the output formats list it beside the findings:
 # ruff's names for the same problems (`code` and `name` of its JSON output).
+# The `target-version`s a project may name: the oldest Python its code must run on.
+TARGET_VERSIONS = ("py39", "py310", "py311", "py312", "py313")
+
+
 class Exit(IntEnum):
     """The exit status of every command, as ruff's: 0 nothing found, 1 findings, 2 an error or a usage error."""
 

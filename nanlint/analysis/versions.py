@@ -14,7 +14,6 @@ from nanlint.analysis.syntax import code_of, walk
 from nanlint.types import SYNTAX_ERROR
 
 Version = Tuple[int, int]
-TARGET_VERSIONS = ("py39", "py310", "py311", "py312", "py313")
 RUNNING: Version = sys.version_info[:2]
 
 

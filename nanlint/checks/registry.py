@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from pathlib import Path
-from typing import Dict, Iterable
+from typing import Dict, Iterable, Union
 
 from nanlint.catalog import CatalogError, Prediction, Rule, read_catalog
 from nanlint.checks import (  # noqa: F401  (imported to register their checks)
@@ -58,7 +58,7 @@ def build_check(rule: Rule) -> Check:
     return cls(rule)
 
 
-def load_catalog(extra_files: Iterable[Path] = ()) -> Dict[str, Rule]:
+def load_catalog(extra_files: Iterable[Union[str, Path]] = ()) -> Dict[str, Rule]:
     """The bundled rules and those of `extra_files`, each built once: a bad check name, parameter,
     pattern or message is one error naming the file and the rule when the catalog loads, before any
     file is checked."""

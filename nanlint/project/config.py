@@ -18,9 +18,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Tuple
 
-from nanlint.analysis.versions import TARGET_VERSIONS
 from nanlint.catalog import Rule
-from nanlint.types import OUTPUT_FORMATS
+from nanlint.types import OUTPUT_FORMATS, TARGET_VERSIONS
 from nanlint.project.paths import matches
 
 if sys.version_info >= (3, 11):

@@ -7,21 +7,14 @@ import argparse
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
-from nanlint.analysis.versions import TARGET_VERSIONS
-from nanlint.project.checker import Checker
-from nanlint.project.run import Project
-from nanlint.catalog import Rule
-from nanlint.checks.registry import load_catalog
+from nanlint.types import TARGET_VERSIONS
 from nanlint.project.config import (
     ConfigError,
     RuleSelection,
     Settings,
     find_config,
     load_settings,
-    require_rules,
-    validate_selectors,
 )
-from nanlint.project.hierarchy import Resolver
 
 
 class UsageError(Exception):
@@ -83,7 +76,7 @@ def overrides(args: argparse.Namespace) -> Dict[str, object]:
     )
 
 
-def _given_config(args: argparse.Namespace) -> Optional[Path]:
+def given_config(args: argparse.Namespace) -> Optional[Path]:
     given = getattr(args, "config", None)
     if not given:
         return None
@@ -95,7 +88,7 @@ def _given_config(args: argparse.Namespace) -> Optional[Path]:
 
 def settings_from(args: argparse.Namespace) -> Settings:
     """The settings of `--config`, else of the configuration found from the current folder."""
-    path = _given_config(args) or find_config(Path.cwd())
+    path = given_config(args) or find_config(Path.cwd())
     return load_settings(path).with_overrides(**overrides(args))
 
 
@@ -106,33 +99,3 @@ def _command_line_selection(args: argparse.Namespace) -> Optional[Tuple[RuleSele
     if select is None and not extend_select and not ignore:
         return None
     return (RuleSelection(select, extend_select, ignore),)
-
-
-def build_checker(settings: Settings, catalog: Optional[Dict[str, Rule]] = None) -> Checker:
-    """A configuration's checker, its rule selection validated: a selector that names no rule,
-    or a selection left empty, is a ConfigError."""
-    checker = Checker(settings, catalog)
-    validate_selectors(settings, checker.catalog)
-    require_rules(settings, checker.rules)
-    return checker
-
-
-def default_project() -> Project:
-    """The project as `nanlint check` with no option sees it (each file's nearest configuration)."""
-    parser = argparse.ArgumentParser()
-    add_rule_options(parser)
-    return make_project(parser.parse_args([]))
-
-
-def make_project(args: argparse.Namespace) -> Project:
-    """Every file with its nearest configuration and the command line over it; with `--config`,
-    that one for all. Each configuration is validated when a file first needs it."""
-    catalogs: Dict[Tuple[str, ...], Dict[str, Rule]] = {}
-
-    def build(settings: Settings) -> Checker:
-        if settings.extend_rule_files not in catalogs:
-            catalogs[settings.extend_rule_files] = load_catalog(settings.extend_rule_files)
-        return build_checker(settings, catalogs[settings.extend_rule_files])
-
-    hierarchical = _given_config(args) is None
-    return Project(Resolver(settings_from(args), build, overrides(args) if hierarchical else None))

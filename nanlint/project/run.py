@@ -3,16 +3,19 @@ configuration with its own cache), and reports."""
 
 from __future__ import annotations
 
+import argparse
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from nanlint.catalog import Rule
+from nanlint.checks.registry import load_catalog
 from nanlint.engine.walk import forget_project
 from nanlint.types import FileError, Report
 from nanlint.project.cache import Cache
 from nanlint.project.checker import Checker
-from nanlint.project.config import Settings
+from nanlint.project.config import Settings, require_rules, validate_selectors
 from nanlint.project.discovery import Discovered, Discovery, Skipped
 from nanlint.project.hierarchy import Resolver
+from nanlint.project.options import add_rule_options, given_config, overrides, settings_from
 from nanlint.project.workers import check_all
 
 
@@ -90,3 +93,33 @@ def files(checker: Checker, paths: Sequence[str]) -> Tuple[List[str], List[FileE
     """The files `checker`'s settings would check under `paths`, and the paths that cannot be read."""
     discovered = single(checker).discover(paths)
     return [candidate.path for candidate in discovered.files], discovered.errors
+
+
+def build_checker(settings: Settings, catalog: Optional[Dict[str, Rule]] = None) -> Checker:
+    """A configuration's checker, its rule selection validated: a selector that names no rule,
+    or a selection left empty, is a ConfigError."""
+    checker = Checker(settings, catalog)
+    validate_selectors(settings, checker.catalog)
+    require_rules(settings, checker.rules)
+    return checker
+
+
+def default_project() -> Project:
+    """The project as `nanlint check` with no option sees it (each file's nearest configuration)."""
+    parser = argparse.ArgumentParser()
+    add_rule_options(parser)
+    return make_project(parser.parse_args([]))
+
+
+def make_project(args: argparse.Namespace) -> Project:
+    """Every file with its nearest configuration and the command line over it; with `--config`,
+    that one for all. Each configuration is validated when a file first needs it."""
+    catalogs: Dict[Tuple[str, ...], Dict[str, Rule]] = {}
+
+    def build(settings: Settings) -> Checker:
+        if settings.extend_rule_files not in catalogs:
+            catalogs[settings.extend_rule_files] = load_catalog(settings.extend_rule_files)
+        return build_checker(settings, catalogs[settings.extend_rule_files])
+
+    hierarchical = given_config(args) is None
+    return Project(Resolver(settings_from(args), build, overrides(args) if hierarchical else None))

@@ -20,7 +20,7 @@ from nanlint.project.config import ConfigError, Settings, find_config, load_sett
 from nanlint.engine.fixes import FixOutcome, fix_text
 from nanlint.types import FileError, Finding
 from nanlint.project.hierarchy import Resolver
-from nanlint.project.options import build_checker
+from nanlint.project.run import build_checker
 
 # What follows the path in a FileError's message: `12:5: syntax error: ...` or `12: ...`.
 LOCATION = re.compile(r"(\d+)(?::(\d+))?: ")

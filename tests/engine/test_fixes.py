@@ -203,14 +203,15 @@ def test_a_read_only_file_is_left_alone_with_one_line(nanlint, tmp_path):
 def test_fixes_are_worked_out_on_the_content_being_written(tmp_path):
     """A file that changed after it was checked gets the fixes of its new content, not the old
     edits at shifted offsets (`torch.log(torch.softmax(z, -1))` once became `torch.log_softmax(y, -1)`)."""
-    from nanlint.commands.cli import _fix_files, build_parser
-    from nanlint.project.options import make_project
+    from nanlint.commands.cli import build_parser
+    from nanlint.commands.fixing import fix_files
+    from nanlint.project.run import make_project
 
     path = write(tmp_path, "m.py", "import torch\na = torch.log(torch.softmax(y, -1))\n")
     project = make_project(build_parser().parse_args(["check", str(path), "--fix", "--select", "NAN102"]))
     stale = project.run([str(path)], 1)
     path.write_text("import torch\n\nb = torch.log(torch.softmax(z, -1))\n", encoding="utf-8")
-    outcome = _fix_files(project, stale, write=True)
+    outcome = fix_files(project, stale, write=True)
     assert path.read_text(encoding="utf-8") == "import torch\n\nb = torch.log_softmax(z, dim=-1)\n"
     assert [finding.code for finding in outcome.fixed] == ["NAN102"]
 

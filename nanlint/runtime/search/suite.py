@@ -11,7 +11,7 @@ import os
 import tempfile
 from typing import List
 
-from nanlint.project.options import default_project
+from nanlint.project.run import default_project
 from nanlint.runtime.join import display_path, join
 from nanlint.runtime.search.plan import (
     DEFAULT_TOTAL_BUDGET,
