@@ -30,6 +30,8 @@ from nanlint.analysis.syntax import (
     display_element,
     returned_values,
     snippet,
+    statements,
+    string_value,
     walk,
 )
 from nanlint.analysis.values import NUMPY_MODULES, SELECTED, Analyzer, Fact, constant_value, join
@@ -481,8 +483,70 @@ class FileContext:
         if isinstance(node, cst.Attribute) and name_of(node.value) == "self":
             found = self._class_assignment(node.attr.value)
             return self._deeper(found[0], self.constant_values, found[1]) if found is not None else []
+        if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name) and len(node.slice) == 1:
+            element = self._element_held(node.value.value, node.slice[0].slice)  # `cfg["gamma"]`
+            if element is not None:
+                return self.constant_values(element)
+        if isinstance(node, cst.Attribute) and isinstance(node.value, (cst.Name, cst.Call)):
+            # `cfg.eps` with `cfg` an instance of the project's class, `Config().eps`
+            made = [(self, node.value)] if isinstance(node.value, cst.Call) else self._constructions(node.value.value)
+            held = [value for model, construction in made for value in model._set_by(construction, node.attr.value)]
+            if held:
+                return held
         value = constant_value(node, resolve=self.constant)
         return [value] if value is not None else []
+
+    def _element_held(self, name: str, index: cst.BaseSlice) -> Optional[cst.BaseExpression]:
+        """The element at a constant key of the display `name` was assigned (`cfg = {"gamma": 0.5}`)."""
+        if not isinstance(index, cst.Index):
+            return None
+        key = string_value(index.value)
+        key = key if key is not None else constant_value(index.value)
+        binding = self.function_scope().last(name, self.horizon) or self.scopes[0].last(name, None)
+        if binding is None or binding.value is None or key is None:
+            return None
+        if isinstance(key, float):
+            if not key.is_integer():
+                return None
+            key = int(key)
+        return display_element(binding.value, key)
+
+    def _constructions(self, name: str) -> List[Tuple["FileContext", cst.Call]]:
+        """The constructions of the project's classes `name` holds, each with the file that makes it:
+        assigned here (`cfg = Config()`), or, for a parameter, passed by the callers (`Model(Config())`,
+        `cfg = Config(); Model(cfg)`)."""
+        scope = self.function_scope()
+        binding = scope.last(name, self.horizon) or self.scopes[0].last(name, None)
+        if binding is None:
+            return []
+        if isinstance(binding.value, cst.Call):
+            return [(self, binding.value)]
+        if binding.value is not None or scope.params.get(name) != binding.seq:
+            return []
+        found = []
+        for caller, site in self.call_sites(scope.node):
+            passed = argument_for(site, scope.node, name)
+            if isinstance(passed, cst.Name):
+                passed = caller._caller_scope(site.caller, site.assigned_before).last(passed.value, None)
+                passed = passed.value if passed is not None else None
+            if isinstance(passed, cst.Call):
+                found.append((caller, passed))
+        return found
+
+    def _set_by(self, construction: cst.Call, attr: str) -> List[float]:
+        """The constants an instance that `construction` (a call of this file) builds holds in `attr`:
+        set in its class's body (`eps = 1e-8`, a dataclass field's default) or by a method
+        (`self.eps = eps` in `__init__`, as its callers pass it)."""
+        made = self.locate(construction.func)
+        if made is None or not made.is_class or not isinstance(made.node, cst.ClassDef) or made.model is None:
+            return []
+        model, owner = made.model, made.node
+        for statement in statements(owner.body):
+            value = _class_level_value(statement, attr)
+            if value is not None:
+                return model._deeper(model.scopes[0], model.constant_values, value)
+        found = model._class_assignment(attr, owner)
+        return model._deeper(found[0], model.constant_values, found[1]) if found is not None else []
 
     def constant(self, node: cst.CSTNode) -> Optional[float]:
         """The one constant `node` is seen to hold (`constant_values`), or None."""
@@ -754,3 +818,12 @@ def _is_false_call(expr: cst.CSTNode) -> bool:
         return False
     args = positional_args(expr)
     return len(expr.args) == 1 and len(args) == 1 and is_literal(args[0], False)
+
+
+def _class_level_value(statement: cst.CSTNode, attr: str) -> Optional[cst.BaseExpression]:
+    """The value a class body's statement gives `attr`: `attr = v`, `attr: float = v`."""
+    if isinstance(statement, cst.Assign) and any(name_of(target.target) == attr for target in statement.targets):
+        return statement.value
+    if isinstance(statement, cst.AnnAssign) and name_of(statement.target) == attr:
+        return statement.value
+    return None

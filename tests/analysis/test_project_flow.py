@@ -495,3 +495,46 @@ def test_a_method_called_through_a_module_level_instance_is_differentiated_by_it
     assert ("backend.py", 6, "NAN201") in found(check(tmp_path, "backend.py"))
     write(tmp_path, "train.py", "import torch\nfrom distances import spread\n\nprint(spread(torch.randn(5)))\n")
     assert ("backend.py", 6, "NAN201") not in found(check(tmp_path, "backend.py"))
+
+
+FOCAL = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class FocalLoss(nn.Module):
+    def __init__(self, gamma):
+        super().__init__()
+        self.gamma = gamma
+
+    def forward(self, logits, target):
+        pt = F.softmax(logits, dim=1).gather(1, target[:, None])
+        return (-(1 - pt) ** self.gamma * pt.log()).mean()
+"""
+
+
+def focal_run(setup: str, gamma: str) -> str:
+    return f"""
+import torch
+from focal import FocalLoss
+
+{setup}
+criterion = FocalLoss({gamma})
+loss = criterion(torch.randn(4, 3, requires_grad=True), torch.tensor([0, 1, 2, 0]))
+loss.backward()
+"""
+
+
+def test_a_constant_reaches_a_module_from_a_configuration_dict_or_object_of_its_callers(tmp_path):
+    write(tmp_path, "focal.py", FOCAL)
+    for setup, gamma in (('cfg = {"gamma": 0.5}', 'cfg["gamma"]'), ("class Config:\n    gamma = 0.5", "Config().gamma")):
+        write(tmp_path, "train.py", focal_run(setup, gamma))
+        assert ("focal.py", 13, "NAN202") in found(check(tmp_path, "focal.py")), setup
+
+
+def test_an_exponent_of_one_or_more_from_a_configuration_is_safe(tmp_path):
+    write(tmp_path, "focal.py", FOCAL)
+    for setup, gamma in (('cfg = {"gamma": 2.0}', 'cfg["gamma"]'), ("class Config:\n    gamma = 2.0", "Config().gamma")):
+        write(tmp_path, "train.py", focal_run(setup, gamma))
+        assert ("focal.py", 13, "NAN202") not in found(check(tmp_path, "focal.py")), setup
