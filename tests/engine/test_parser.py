@@ -1,8 +1,10 @@
 """The static pass runs on libcst: its parser decides what is checked, Python's `ast` is not used,
 and syntax newer than the running interpreter is checked as any other."""
 
+import os
 import re
 import sys
+import time
 
 import libcst
 import pytest
@@ -178,3 +180,19 @@ def test_a_syntax_error_is_placed_where_it_is_not_where_python_meets_newer_synta
     assert result.returncode == 2
     # Python's compiler stops at line 2 ("invalid syntax"); libcst reads it, and refuses line 4.
     assert re.fullmatch(r"nanlint: error: broken\.py:[45]:\d+: syntax error: expected .+\n", result.stderr), result.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="the CPU time of another process is read from /proc")
+def test_the_parse_budget_is_read_as_the_parsers_cpu_time_not_the_clock():
+    from nanlint.analysis.parse import _cpu_seconds
+
+    child = os.fork()
+    if child == 0:  # pragma: no cover - the forked child
+        time.sleep(0.3)
+        os._exit(0)
+    try:
+        used = _cpu_seconds(child)
+    finally:
+        os.waitpid(child, 0)
+    assert used is not None and 0 <= used < 0.3  # a sleeping child uses next to no CPU, whatever the clock says
+    assert _cpu_seconds(child) is None  # gone: nothing to read
