@@ -96,6 +96,7 @@ class FileContext:
         self._qualified_names: Optional[Dict[int, str]] = None
         self._nested: Dict[int, Dict[str, cst.FunctionDef]] = {}
         self._summaries: Dict[Tuple[int, Optional[int]], Optional[Fact]] = {}
+        self._memos: Dict[str, Dict[int, object]] = {}
         self._calls: Optional[FileCalls] = None
         self._caller_scopes: Dict[Tuple[int, Optional[int]], Scope] = {}
         self.judging = project.judging if project is not None else Judging()
@@ -355,6 +356,11 @@ class FileContext:
         if callee is None or not isinstance(callee.node, cst.FunctionDef):
             return None
         return callee.model.returned_fact(callee.node, element)
+
+    def memo(self, name: str) -> Dict[int, object]:
+        """A table kept for this file's walk, by name, for what a summary of one of its functions
+        found (by the function node's id): a function is summarised once however often it is called."""
+        return self._memos.setdefault(name, {})
 
     def returned_fact(self, function: cst.FunctionDef, element: Optional[int] = None) -> Optional[Fact]:
         """The fact of what `function`, one of this file's, returns (memoised)."""

@@ -10,7 +10,7 @@ as the walk meets them and answers, for an in-place change, which use saved the 
 
 from __future__ import annotations
 
-from typing import Dict, List, NamedTuple, Optional, Tuple
+from typing import Callable, Dict, List, NamedTuple, Optional, Tuple, Union
 
 import libcst as cst
 
@@ -27,10 +27,19 @@ NUMBER_CALLS = frozenset({"len", "int", "float", "sum", "max", "min", "abs", "ro
 
 class Use(NamedTuple):
     binding: Binding  # the assignment of the name the use saw
-    saver: str  # the operation, as the finding names it
+    # the operation, as the finding names it; for a call of the project's code, what finds out whether
+    # it saves the argument at all (another file may have to be read: only an in-place change asks)
+    saver: Union[str, Callable[[], Optional[str]]]
     node: cst.CSTNode
     loops: Tuple[int, ...]  # ids of the loops around it
     evident: bool  # the operation only takes tensors (a torch call, a module, `@`): the name holds one
+
+    def resolved(self) -> Optional["Use"]:
+        """This use with its saver named, or None when the call saves nothing."""
+        if isinstance(self.saver, str):
+            return self
+        saver = self.saver()
+        return self._replace(saver=saver) if saver is not None else None
 
 
 class Change(NamedTuple):
@@ -60,9 +69,8 @@ class InputUses:
             return
         described = ctx.describe(node)
         if described is None:
-            saver = argument_saver(node, ctx) if first is not None else None
-            if saver is not None:
-                self._use(first, f"`{snippet(ctx.positions.source(node.func))}` ({saver})", node, ctx, True)
+            if first is not None:
+                self._use(first, lambda: _named_saver(node, ctx), node, ctx, True)
             return
         for operand, op in saved_operands(described, ctx):
             self._use(operand, f"`{op}`", node, ctx, True)
@@ -96,8 +104,9 @@ class InputUses:
             return None
         scope = id(ctx.function_scope().node)
         for use in self.uses.get((scope, name), ()):
-            if use.binding is binding and (use.evident or not evident_only):
-                return use
+            saving = use.resolved() if use.binding is binding and (use.evident or not evident_only) else None
+            if saving is not None:
+                return saving
         if self.loops:
             self.changes.append(
                 (scope, Change(name, binding, tuple(loop for loop, _ in self.loops), report, evident_only))
@@ -121,7 +130,10 @@ class InputUses:
                 continue  # assigned again in the loop: each pass changes a new tensor
             for use in self.uses.get((scope, change.name), ()):
                 if loop in use.loops and use.binding is change.binding and (use.evident or not change.evident_only):
-                    change.report(use)
+                    saving = use.resolved()
+                    if saving is None:
+                        continue
+                    change.report(saving)
                     break
             else:
                 if change.loops[0] != loop:  # an outer loop may still use it later
@@ -145,6 +157,11 @@ def saved_operands(described, ctx) -> List[Tuple[cst.CSTNode, str]]:
 MAX_SAVER_DEPTH = 3
 
 
+def _named_saver(call: cst.Call, ctx) -> Optional[str]:
+    saver = argument_saver(call, ctx)
+    return f"`{snippet(ctx.positions.source(call.func))}` ({saver})" if saver is not None else None
+
+
 def argument_saver(call: cst.Call, ctx, depth: int = 0) -> Optional[str]:
     """What saves the first argument of a call to the project's own code for backward: the torch op,
     `@` or nn module its body passes the parameter to, or a call it passes the parameter on to in
@@ -152,16 +169,24 @@ def argument_saver(call: cst.Call, ctx, depth: int = 0) -> Optional[str]:
     callee = ctx.callee_function(call.func)
     if callee is None or not isinstance(callee.node, cst.FunctionDef) or depth >= MAX_SAVER_DEPTH:
         return None
-    parameters = [param.name.value for param in callee.node.params.params]
+    known = callee.model.memo("argument_saver")
+    key = id(callee.node)
+    if key not in known:
+        known[key] = None  # a recursive call saves nothing more
+        known[key] = _first_argument_saver(callee.node, callee.model, depth)
+    return known[key]
+
+
+def _first_argument_saver(function: cst.FunctionDef, model, depth: int) -> Optional[str]:
+    parameters = [param.name.value for param in function.params.params]
     if parameters[:1] == ["self"]:
         parameters = parameters[1:]
     if not parameters:
         return None
-    model = callee.model
-    for node in walk(callee.node.body):
+    for node in walk(function.body):
         saver = _saver_of(node, parameters[0], model, depth)
         if saver is not None:
-            return f"its `{callee.node.name.value}` passes it to {saver}"
+            return f"its `{function.name.value}` passes it to {saver}"
     return None
 
 
