@@ -7,7 +7,6 @@ syntax error, a bad configuration) is kept as problems, to be shown rather than 
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple
@@ -18,12 +17,11 @@ from nanlint.catalog import CatalogError
 from nanlint.engine.walk import forget_project
 from nanlint.project.config import ConfigError, Settings, find_config, load_settings
 from nanlint.engine.fixes import FixOutcome, fix_text
-from nanlint.types import FileError, Finding
+from nanlint.types import SYNTAX_ERROR, FileError, Finding
 from nanlint.project.hierarchy import Resolver
 from nanlint.project.run import build_checker
 
 # What follows the path in a FileError's message: `12:5: syntax error: ...` or `12: ...`.
-LOCATION = re.compile(r"(\d+)(?::(\d+))?: ")
 
 
 @dataclass(frozen=True)
@@ -108,12 +106,7 @@ def _stamp(config: Optional[str], rule_files: Tuple[str, ...]) -> Stamp:
 
 
 def problem_of(error: FileError) -> Problem:
-    """A FileError's message without its path, and its line and column when it names them."""
-    message = error.message
-    prefix = error.path + ":"
-    if message.startswith(prefix):
-        message = message[len(prefix) :].lstrip()
-    where = LOCATION.match(message)
-    if where is None:
-        return Problem(message, error.line)
-    return Problem(message[where.end() :], int(where.group(1)), int(where.group(2) or 0))
+    """A FileError's message without the location it starts with (the diagnostic's range says it),
+    and its line and column."""
+    said = SYNTAX_ERROR + error.description if error.kind == "syntax" else error.description
+    return Problem(said, error.line, error.column)
