@@ -1,0 +1,80 @@
+"""How fast nanlint answers the calls a pre-commit hook and an editor make: ratios to `python -c pass`.
+
+    python benchmarks/bench_startup.py [--runs 15]
+
+Each command runs `--runs` times, interleaved with the others (so a busy spell of a shared machine
+hits them all alike); the median wall time of each is printed with its ratio to a bare interpreter
+start. The commands (issue 22's targets in brackets):
+
+- `nanlint --version` [<= 3x], `nanlint --help`;
+- `nanlint check` of one small file whose result is cached [<= 2x, must 4x];
+- the same check with no cache: the engine's import and one parse [<= 1.5x libcst's import plus parse];
+- `python -c "import libcst; libcst.parse_module(...)"` of that file, the floor of a cold check;
+- what importing the standard library modules nanlint's command line needs costs on its own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Dict, List, Sequence
+
+SMALL_FILE = """import torch
+
+
+def loss(logits, target):
+    probs = torch.softmax(logits, dim=-1)
+    return -torch.log(probs.gather(1, target[:, None])).mean()
+"""
+
+
+def commands(folder: Path) -> Dict[str, List[str]]:
+    small = str(folder / "model.py")
+    nanlint = [sys.executable, "-m", "nanlint"]
+    parse = f"import libcst; libcst.parse_module(open({small!r}).read())"
+    return {
+        "python -c pass": [sys.executable, "-c", "pass"],
+        "stdlib the CLI needs": [sys.executable, "-c", "import argparse, dataclasses, enum, pathlib, tomllib, typing"],
+        "nanlint --version": [*nanlint, "--version"],
+        "nanlint --help": [*nanlint, "--help"],
+        "check, cached": [*nanlint, "check", small, "--cache-dir", str(folder / "cache"), "--exit-zero", "-q"],
+        "check, no cache": [*nanlint, "check", small, "--no-cache", "--exit-zero", "-q"],
+        "libcst import + parse": [sys.executable, "-c", parse],
+    }
+
+
+def median_times(runs: int, named: Dict[str, Sequence[str]], cwd: Path) -> Dict[str, float]:
+    times: Dict[str, List[float]] = {name: [] for name in named}
+    for _ in range(runs):
+        for name, command in named.items():
+            start = time.perf_counter()
+            subprocess.run(command, cwd=cwd, capture_output=True, check=False)
+            times[name].append(time.perf_counter() - start)
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+def main(argv: Sequence[str] = ()) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="nanlint-startup-") as temporary:
+        folder = Path(temporary)
+        (folder / "model.py").write_text(SMALL_FILE, encoding="utf-8")
+        named = commands(folder)
+        subprocess.run(named["check, cached"], cwd=folder, capture_output=True, check=False)  # fills the cache
+        medians = median_times(args.runs, named, folder)
+    base = medians["python -c pass"]
+    floor = medians["libcst import + parse"]
+    for name, seconds in medians.items():
+        print(f"{name:24} {seconds * 1000:7.1f} ms  {seconds / base:5.1f}x python -c pass")
+    print(f"{'check, no cache':24} {'':7}     {medians['check, no cache'] / floor:5.1f}x libcst import + parse")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
