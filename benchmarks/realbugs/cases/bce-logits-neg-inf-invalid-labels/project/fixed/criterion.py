@@ -1,0 +1,11 @@
+import torch
+import torch.nn as nn
+
+
+class MaskedMultiLabelLoss(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.bce = nn.BCELoss()
+
+    def forward(self, logits, targets):
+        return self.bce(torch.sigmoid(logits), targets)
