@@ -69,6 +69,7 @@ import difflib
 import importlib
 import json
 import math
+import multiprocessing
 import os
 import signal
 import re
@@ -78,7 +79,7 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence
+from typing import Dict, Iterator, List, Optional, Sequence
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -429,6 +430,17 @@ def label_problems(case: Case) -> List[str]:
     return problems + [problem for residual in case.residual if residual.trigger for problem in trigger_problems(case, residual)]
 
 
+def _labels_checked(cases: List[Case]) -> Iterator[List[str]]:
+    """`label_problems` of each case, in order, on every core: worker processes forked from this one
+    (torch already imported), each forking again for every script it runs."""
+    workers = min(os.cpu_count() or 1, len(cases))
+    if workers < 2:
+        yield from map(label_problems, cases)
+        return
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        yield from pool.imap(label_problems, cases)
+
+
 def symptom_problems(case: Case, bug: RunResult, fixed: RunResult, outputs: List[str], bug_name: str,
                      fixed_name: str) -> List[str]:
     """Why a run of the bug does not show the case's symptom, or the fixed one is not clean (empty: fine)."""
@@ -574,8 +586,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if not args.static_only:
         import torch  # noqa: F401  (imported once; every script runs in a fork of this process)
 
-        for case in cases:
-            problems = label_problems(case)
+        for case, problems in zip(cases, _labels_checked(cases)):
             if problems:
                 bad_labels[case.name] = problems
                 print(f"realbugs: {case.name}: label does not hold: {'; '.join(problems)}", file=sys.stderr)
