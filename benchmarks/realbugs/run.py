@@ -2,7 +2,7 @@
 
     python benchmarks/realbugs/run.py                 # verify every label by running, then recall
     python benchmarks/realbugs/run.py --static-only   # recall only (no torch runs)
-    python benchmarks/realbugs/run.py --labels-only   # only verify the labels by running
+    python benchmarks/realbugs/run.py --labels-only   # only verify the labels by running (--scripts-only: not the projects)
     python benchmarks/realbugs/run.py -v CASE...      # some cases, one line each
     python benchmarks/realbugs/run.py --verify [-j 2] [--anomaly] [--full-window 0]   # recall of `nanlint verify`
     python benchmarks/realbugs/run.py --cases-dir DIR [...]   # score the cases of a folder outside the repo
@@ -66,6 +66,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import functools
 import importlib
 import json
 import math
@@ -415,13 +416,14 @@ def run_script(script: Path, outputs: List[str], project: Optional[Path] = None)
     return RunResult(**json.loads(data))
 
 
-def label_problems(case: Case) -> List[str]:
-    """Why the case's label does not hold, by running both files, and both projects (empty: it holds)."""
+def label_problems(case: Case, projects: bool = True) -> List[str]:
+    """Why the case's label does not hold, by running both files, and both projects unless `projects`
+    is false (empty: it holds)."""
     problems = []
     if case.single:
         bug, fixed = run_script(case.bug, case.outputs), run_script(case.fixed, case.outputs)
         problems += symptom_problems(case, bug, fixed, case.outputs, "bug.py", "fixed.py")
-    if case.project is not None:
+    if case.project is not None and projects:
         project = case.project
         bug = run_script(case.project_bug / project.run, project.outputs, case.project_bug)
         fixed = run_script(case.project_fixed / project.run, project.outputs, case.project_fixed)
@@ -430,15 +432,16 @@ def label_problems(case: Case) -> List[str]:
     return problems + [problem for residual in case.residual if residual.trigger for problem in trigger_problems(case, residual)]
 
 
-def _labels_checked(cases: List[Case]) -> Iterator[List[str]]:
+def _labels_checked(cases: List[Case], projects: bool) -> Iterator[List[str]]:
     """`label_problems` of each case, in order, on every core: worker processes forked from this one
     (torch already imported), each forking again for every script it runs."""
+    check = functools.partial(label_problems, projects=projects)
     workers = min(os.cpu_count() or 1, len(cases))
     if workers < 2:
-        yield from map(label_problems, cases)
+        yield from map(check, cases)
         return
     with multiprocessing.get_context("fork").Pool(workers) as pool:
-        yield from pool.imap(label_problems, cases)
+        yield from pool.imap(check, cases)
 
 
 def symptom_problems(case: Case, bug: RunResult, fixed: RunResult, outputs: List[str], bug_name: str,
@@ -563,6 +566,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("cases", nargs="*", help="case folder names (default: all)")
     parser.add_argument("--static-only", action="store_true", help="do not run the scripts to verify the labels")
     parser.add_argument("--labels-only", action="store_true", help="verify the labels by running; no static check")
+    parser.add_argument("--scripts-only", action="store_true",
+                        help="verify the labels of the single scripts only, not of the project forms (half the runs)")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per case")
     parser.add_argument("--json", metavar="PATH", help="write the per-case results as JSON")
     parser.add_argument("--verify", action="store_true", help="run every case under `nanlint verify` instead")
@@ -586,7 +591,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if not args.static_only:
         import torch  # noqa: F401  (imported once; every script runs in a fork of this process)
 
-        for case, problems in zip(cases, _labels_checked(cases)):
+        for case, problems in zip(cases, _labels_checked(cases, not args.scripts_only)):
             if problems:
                 bad_labels[case.name] = problems
                 print(f"realbugs: {case.name}: label does not hold: {'; '.join(problems)}", file=sys.stderr)
