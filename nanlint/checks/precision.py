@@ -178,13 +178,10 @@ def evidence_in_callers(scope: cst.CSTNode, autocast_float32: bool, ctx) -> Opti
         return None
     pending = [(ctx, scope, 0)]
     seen = {id(scope)}
-    places: Dict[int, list] = {}
     while pending:
         model, function, hops = pending.pop(0)
         if model is not ctx:
-            if id(model) not in places:
-                places[id(model)] = half_places(model)
-            found = _reaching(places[id(model)], _callers_of(function, model), autocast_float32, model)
+            found = _reaching(_half_places_of(model), _callers_of(function, model), autocast_float32, model)
             if found is not None:
                 return f"{Path(model.path).name}:{model.positions.line(found)}"
         for reaching in _callers_of(function, model).values():
@@ -196,6 +193,14 @@ def evidence_in_callers(scope: cst.CSTNode, autocast_float32: bool, ctx) -> Opti
                     seen.add(id(site.caller))
                     pending.append((caller_model, site.caller, further))
     return None
+
+
+def _half_places_of(model) -> list:
+    """`half_places` of another file, found once per run (every candidate of every file asks)."""
+    known = model.memo("half_places")
+    if id(model.module) not in known:
+        known[id(model.module)] = half_places(model)
+    return known[id(model.module)]  # type: ignore[return-value]
 
 
 def half_places(ctx) -> list:
