@@ -40,6 +40,8 @@ class CallSite:
     skips_self: bool  # a method called through `self.m(...)` or an instance: its first parameter is bound
     assigned_before: int  # how many of the caller's assignments precede the call (`x = f(x)`: not its own)
     tested_before: int = 0  # how many names the caller's conditions (`if`, `while`, `assert`) named before it
+    passed: bool = False  # the function is passed as a value to `call` (`pairwise(x, y, euclidean)`), which runs it:
+    # its result flows into the call's, and its arguments are not the call's
 
 
 class _Bind(NamedTuple):
@@ -132,6 +134,10 @@ def _scan(node: cst.CSTNode, caller: cst.CSTNode, owner: Optional[cst.ClassDef],
                     calls.sites.setdefault(key, []).append(
                         CallSite(sub, caller, skips_self, len(assigned), len(tested))
                     )
+            for function in _functions_passed(sub, assigned, resolver):
+                calls.sites.setdefault(function.key, []).append(
+                    CallSite(sub, caller, False, len(assigned), len(tested), passed=True)
+                )
         stack.extend(reversed(list(children(sub))))
 
 
@@ -169,6 +175,23 @@ def _callee(func: cst.CSTNode, owner, assigned, resolver: _Resolver) -> Optional
             (function, False) if function is not None else _bound_method(_called_instance(_constructed(held, locate)))
         )
     return None
+
+
+def _functions_passed(call: cst.Call, assigned, resolver: _Resolver) -> List[Definition]:
+    """The project's functions `call` is given as arguments (`pairwise(x, y, dist_func=euclidean)`,
+    `partial(focal, gamma=2)`, `map(norm, xs)`): a callee that takes a function runs it, so each is
+    called from where `call` is. A name the caller assigned is a value, not one of these."""
+    found = []
+    for arg in call.args:
+        value = arg.value
+        if arg.star or not isinstance(value, (cst.Name, cst.Attribute)):
+            continue
+        if isinstance(value, cst.Name) and any(target == value.value for target, _ in assigned):
+            continue
+        function = _function_held(value, resolver.locate)
+        if function is not None and isinstance(function.node, cst.FunctionDef):
+            found.append(function)
+    return found
 
 
 def _function_held(value: Optional[cst.CSTNode], locate: Locate) -> Optional[Definition]:
@@ -304,7 +327,9 @@ def _method(owner: cst.ClassDef, name: str) -> Optional[cst.FunctionDef]:
 
 def argument_for(site: CallSite, function: cst.FunctionDef, name: str) -> Optional[cst.BaseExpression]:
     """The expression `site` passes for parameter `name` of `function`, if it passes one plainly
-    (no `*args`/`**kwargs` in the way)."""
+    (no `*args`/`**kwargs` in the way, and not as a function passed to another)."""
+    if site.passed:
+        return None
     keywords = keyword_args(site.call)
     if name in keywords:
         return keywords[name]
@@ -321,6 +346,8 @@ def argument_for(site: CallSite, function: cst.FunctionDef, name: str) -> Option
 def omits(site: CallSite, function: cst.FunctionDef, name: str) -> bool:
     """`site` leaves parameter `name` of `function` to its default: it passes it neither by keyword
     nor by position, and no `*args` or `**kwargs` could carry it."""
+    if site.passed:
+        return False
     if name in keyword_args(site.call) or any(arg.star for arg in site.call.args):
         return False
     params = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]

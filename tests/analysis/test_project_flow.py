@@ -538,3 +538,33 @@ def test_an_exponent_of_one_or_more_from_a_configuration_is_safe(tmp_path):
     for setup, gamma in (('cfg = {"gamma": 2.0}', 'cfg["gamma"]'), ("class Config:\n    gamma = 2.0", "Config().gamma")):
         write(tmp_path, "train.py", focal_run(setup, gamma))
         assert ("focal.py", 13, "NAN202") not in found(check(tmp_path, "focal.py")), setup
+
+
+PAIRWISE = """
+import torch
+
+
+def _euclidean(x, y):
+    return torch.sqrt(((x - y) ** 2).sum(-1))
+
+
+def pairwise(x, y, dist_func):
+    return dist_func(x[:, None], y[None])
+
+
+def pairwise_euclidean(x, y):
+    return pairwise(x, y, dist_func=_euclidean)
+"""
+
+
+def test_a_function_passed_to_another_is_differentiated_where_that_call_is(tmp_path):
+    write(tmp_path, "distances.py", PAIRWISE)
+    write(
+        tmp_path,
+        "train.py",
+        "import torch\nfrom distances import pairwise_euclidean\n\n"
+        "x = torch.randn(5, 3, requires_grad=True)\npairwise_euclidean(x, x).sum().backward()\n",
+    )
+    assert ("distances.py", 5, "NAN205") in found(check(tmp_path, "distances.py"))
+    write(tmp_path, "train.py", "import torch\nfrom distances import pairwise_euclidean\n\nprint(pairwise_euclidean(torch.randn(5, 3), torch.randn(5, 3)))\n")
+    assert ("distances.py", 5, "NAN205") not in found(check(tmp_path, "distances.py"))
