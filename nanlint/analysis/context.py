@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable, Dict, Iterator, List, Optional, Tuple
+from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple
 
 import libcst as cst
 
@@ -18,6 +18,7 @@ from nanlint.analysis.names import TORCH_ROOT, ImportTable, dotted_name
 from nanlint.inputs.source import NEWLINE
 from nanlint.analysis.ops import MODULES
 from nanlint.analysis.syntax import (
+    LITERAL_NAMES,
     attribute_name,
     function_params,
     own_nodes,
@@ -62,6 +63,30 @@ FOREIGN_MODULES = (
     "tensorflow",
     "mxnet",
 )
+
+
+class ConstantSource(NamedTuple):
+    """A literal a value is seen to hold, where it is written (in `model`'s file)."""
+
+    value: object  # a float, True/False/None or a str
+    literal: cst.CSTNode
+    model: "FileContext"
+
+
+NOT_LITERAL = object()
+
+
+def literal_value(node: cst.CSTNode) -> object:
+    """The value of a literal: a number or constant arithmetic (as a float), True/False/None, a
+    string; else NOT_LITERAL."""
+    number = constant_value(node)
+    if number is not None:
+        return number
+    if isinstance(node, cst.Name) and node.value in LITERAL_NAMES:
+        return LITERAL_NAMES[node.value]
+    text = string_value(node)
+    return text if text is not None else NOT_LITERAL
+
 
 MAX_JUDGING = 4  # functions away from the one walked: a caller's argument, a helper's return value, across files
 LITERAL_DISPLAYS = (cst.FormattedString, cst.List, cst.Dict, cst.Set, cst.Tuple, cst.ListComp, cst.DictComp)
@@ -472,14 +497,29 @@ class FileContext:
             yield from self.project.callers(definition)
 
     def constant_values(self, node: cst.CSTNode) -> List[float]:
-        """The constants `node` is seen to hold: a literal or constant arithmetic (`1 / 3`), a name
-        assigned one (in the function or the module), a parameter's default and what the project's
-        calls pass for it (constants, or their own parameters and attributes in turn), and `self.attr`
-        as a method of the class set it (`self.temperature = temperature` in `__init__`, where
-        `FocalLoss(gamma=0.5)` builds it). The one place constants are resolved."""
-        value = constant_value(node)
-        if value is not None:
-            return [value]
+        """The numbers `node` is seen to hold (`constant_sources`)."""
+        return [source.value for source in self.constant_sources(node) if type(source.value) is float]
+
+    def holds_literal(self, node: Optional[cst.CSTNode], value: Optional[bool]) -> bool:
+        """`node` is the literal True, False or None given as `value`, or is seen to hold only it
+        (`inplace=self.inplace` with `Block(inplace=True)` building the instance)."""
+        if node is None:
+            return False
+        sources = self.constant_sources(node)
+        return bool(sources) and all(source.value is value for source in sources)
+
+    def constant_sources(self, node: cst.CSTNode) -> List["ConstantSource"]:
+        """The literals `node` is seen to hold, each where it is written: a literal (a number or
+        constant arithmetic such as `1 / 3`, True/False/None, a string), a name assigned one (in the
+        function or the module), a parameter's default and what the project's calls pass for it
+        (literals, or their own parameters and attributes in turn), `self.attr` as a method of the
+        class set it (`self.temperature = temperature` in `__init__`, where `FocalLoss(gamma=0.5)`
+        builds it), an item of a dict display at a key so resolved (`cfg["gamma"]`,
+        `ACTIVATIONS[name]`) and an attribute of a project class's instance (`cfg.eps`). The one
+        place constants are resolved."""
+        value = literal_value(node)
+        if value is not NOT_LITERAL:
+            return [ConstantSource(value, node, self)]
         if self.judging.depth >= MAX_JUDGING:
             return []
         if isinstance(node, cst.Name):
@@ -488,28 +528,39 @@ class FileContext:
             )
         if isinstance(node, cst.Attribute) and name_of(node.value) == "self":
             found = self._class_assignment(node.attr.value)
-            return self._deeper(found[0], self.constant_values, found[1]) if found is not None else []
-        if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name) and len(node.slice) == 1:
-            element = self._element_held(node.value.value, node.slice[0].slice)  # `cfg["gamma"]`
+            return self._deeper(found[0], self.constant_sources, found[1]) if found is not None else []
+        if isinstance(node, cst.Subscript):
+            element = self.element_held(node)
             if element is not None:
-                return self.constant_values(element)
+                return self.constant_sources(element)
         if isinstance(node, cst.Attribute) and isinstance(node.value, (cst.Name, cst.Call)):
             # `cfg.eps` with `cfg` an instance of the project's class, `Config().eps`
             made = [(self, node.value)] if isinstance(node.value, cst.Call) else self._constructions(node.value.value)
-            held = [value for model, construction in made for value in model._set_by(construction, node.attr.value)]
+            held = [source for model, construction in made for source in model._set_by(construction, node.attr.value)]
             if held:
                 return held
-        value = constant_value(node, resolve=self.constant)
-        return [value] if value is not None else []
+        number = constant_value(node, resolve=self.constant)
+        return [ConstantSource(number, node, self)] if number is not None else []
 
-    def _element_held(self, name: str, index: cst.BaseSlice) -> Optional[cst.BaseExpression]:
-        """The element at a constant key of the display `name` was assigned (`cfg = {"gamma": 0.5}`)."""
-        if not isinstance(index, cst.Index):
+    def element_held(self, node: cst.Subscript) -> Optional[cst.BaseExpression]:
+        """The element of a display `node` indexes at a key that resolves to one constant:
+        `cfg["gamma"]` with `cfg = {"gamma": 0.5}`, `ACTIVATIONS[act]` with `act` a parameter every
+        caller (or its default) gives `"relu"`."""
+        if (
+            not isinstance(node.value, cst.Name)
+            or len(node.slice) != 1
+            or not isinstance(node.slice[0].slice, cst.Index)
+        ):
             return None
-        key = string_value(index.value)
-        key = key if key is not None else constant_value(index.value)
+        keys = {source.value for source in self.constant_sources(node.slice[0].slice.value)}
+        if len(keys) != 1:
+            return None
+        return self._element_held(node.value.value, keys.pop())
+
+    def _element_held(self, name: str, key) -> Optional[cst.BaseExpression]:
+        """The element at `key` of the display `name` was assigned (`cfg = {"gamma": 0.5}`)."""
         binding = self.function_scope().last(name, self.horizon) or self.scopes[0].last(name, None)
-        if binding is None or binding.value is None or key is None:
+        if binding is None or binding.value is None or key is None or isinstance(key, bool):
             return None
         if isinstance(key, float):
             if not key.is_integer():
@@ -539,8 +590,8 @@ class FileContext:
                 found.append((caller, passed))
         return found
 
-    def _set_by(self, construction: cst.Call, attr: str) -> List[float]:
-        """The constants an instance that `construction` (a call of this file) builds holds in `attr`:
+    def _set_by(self, construction: cst.Call, attr: str) -> List["ConstantSource"]:
+        """The literals an instance that `construction` (a call of this file) builds holds in `attr`:
         set in its class's body (`eps = 1e-8`, a dataclass field's default) or by a method
         (`self.eps = eps` in `__init__`, as its callers pass it)."""
         made = self.locate(construction.func)
@@ -550,33 +601,40 @@ class FileContext:
         for statement in statements(owner.body):
             value = _class_level_value(statement, attr)
             if value is not None:
-                return model._deeper(model.scopes[0], model.constant_values, value)
+                return model._deeper(model.scopes[0], model.constant_sources, value)
         found = model._class_assignment(attr, owner)
-        return model._deeper(found[0], model.constant_values, found[1]) if found is not None else []
+        return model._deeper(found[0], model.constant_sources, found[1]) if found is not None else []
 
     def constant(self, node: cst.CSTNode) -> Optional[float]:
-        """The one constant `node` is seen to hold (`constant_values`), or None."""
+        """The one number `node` is seen to hold (`constant_values`), or None."""
         values = set(self.constant_values(node))
         return values.pop() if len(values) == 1 else None
 
-    def _constants_of(self, scope: Scope, name: str) -> List[float]:
+    def _constants_of(self, scope: Scope, name: str) -> List["ConstantSource"]:
         binding = scope.last(name, self.horizon if scope is self.function_scope() else None)
         if binding is None:
             return []
         if binding.value is not None:
             if scope is self.function_scope():
-                return self.at(binding.seq, self.constant_values, binding.value)
-            return self._deeper(scope, self.constant_values, binding.value)
+                return self.at(binding.seq, self.constant_sources, binding.value)
+            return self._deeper(scope, self.constant_sources, binding.value)
         if scope.params.get(name) != binding.seq:
             return []
         function = scope.node
         param = next(param for param in function_params(function) if param.name.value == name)
-        values = [constant_value(param.default)] if param.default is not None else []
+        sources: List[ConstantSource] = []
+        passing = defaulted = 0
         for caller, site in self.call_sites(function):
             passed = argument_for(site, function, name)
             if passed is not None:
-                values += caller._deeper(caller._caller_scope(site.caller), caller.constant_values, passed)
-        return [value for value in values if value is not None]
+                passing += 1
+                sources += caller._deeper(caller._caller_scope(site.caller), caller.constant_sources, passed)
+            elif omits(site, function, name):
+                defaulted += 1
+        # the default counts where a call leaves the parameter to it, or where no call passes it
+        if param.default is not None and (defaulted or not passing):
+            sources += self._deeper(self.scopes[0], self.constant_sources, param.default)
+        return sources
 
     def _deeper(self, scope: Scope, function: Callable, *args):
         """`function(*args)` one function further from the walk, in `scope` of this file."""

@@ -1009,7 +1009,7 @@ class Analyzer:
                 saved = (
                     name in ops.SAVING_OUTPUT
                     or name in ops.SAVING_OUTPUT_WHEN_INPLACE
-                    and is_literal(keywords.get("inplace"), True)
+                    and self.env.holds_literal(keywords.get("inplace"), True)
                 )
                 return _tagged(known, SAVED) if saved else known
         if name == "square" and first.has(DIFF):

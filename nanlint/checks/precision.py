@@ -237,9 +237,10 @@ class AtLine(NamedTuple):
 
     template: str
     node: cst.CSTNode
+    model: object = None  # the file `node` is in, when not the one walked
 
     def render(self, ctx) -> str:
-        return self.template.format(line=ctx.positions.line(self.node))
+        return self.template.format(line=(self.model or ctx).positions.line(self.node))
 
 
 FixMaker = Callable[[], Optional[Fix]]
@@ -586,24 +587,22 @@ def is_integer_expression(node: cst.CSTNode) -> bool:
     return bool(constants) and all(isinstance(constant, cst.Integer) for constant in constants)
 
 
-def resolve_literal(node: cst.CSTNode, ctx, depth: int = 0) -> Optional[Tuple[float, cst.CSTNode, object]]:
-    """(value, literal node, where it comes from) for a numeric literal (or constant arithmetic)
-    written inline, or reached through a local or module assignment or a parameter's default.
-    Where it comes from is "inline" or an `AtLine` naming the assignment or the default."""
+def resolve_literal(node: cst.CSTNode, ctx) -> Optional[Tuple[float, cst.CSTNode, object]]:
+    """(value, literal node, where it is written) for the one number `node` holds: written inline
+    (constant arithmetic too, `float(2 ** 30)`), or as the project's code sets it (a local or module
+    assignment, a parameter's default or what its callers pass, `self.attr`, a config's item or
+    attribute: `ctx.constant_sources`). Where it is written is "inline" or an `AtLine` naming the
+    line, with its file when it is another."""
     value = constant_value(node)
     if value is not None:
         return value, node, "inline"
-    name = name_of(node)
-    if name is None or depth > 2:
+    sources = [source for source in ctx.constant_sources(node) if type(source.value) is float]
+    if not sources or len({source.value for source in sources}) != 1:
         return None
-    assigned = ctx.assigned_value(name)
-    if assigned is not None:
-        found = resolve_literal(assigned, ctx, depth + 1)
-        return (found[0], found[1], AtLine(f"`{name}` (line {{line}})", assigned)) if found else None
-    default = ctx.parameter_default(name)
-    if default is not None and constant_value(default) is not None:
-        return constant_value(default), default, AtLine(f"the default of `{name}` (line {{line}})", default)
-    return None
+    source = sources[0]
+    where = "line {line}" if source.model is ctx else f"{Path(source.model.path).name}:{{line}}"
+    named = snippet(ctx.positions.source(node)).replace("{", "{{").replace("}", "}}")
+    return source.value, source.literal, AtLine(f"`{named}`, set at {where}", source.literal, source.model)
 
 
 class ScaledAfterMatmul(_HalfPrecisionCheck):

@@ -287,7 +287,7 @@ class _LossAtFirstCall(Check):
                 self._report(ctx, node, construction)
             return
         function = self.watched_function(node, ctx)
-        if function is None or not self.risky(node, function) or self.guarded(node, node, ctx):
+        if function is None or not self.risky(node, function, ctx) or self.guarded(node, node, ctx):
             return
         target = _assigned_to(node, ctx)
         if target is not None and function.rsplit(".", 1)[-1][0].isupper():
@@ -302,7 +302,7 @@ class _LossAtFirstCall(Check):
 
     report_uncalled = True  # a module the file builds but never calls is reported where it is built
 
-    def risky(self, node: cst.Call, function: str) -> bool:
+    def risky(self, node: cst.Call, function: str, ctx) -> bool:
         raise NotImplementedError
 
     def guarded(self, call: cst.Call, construction: cst.Call, ctx) -> bool:
@@ -325,7 +325,7 @@ class IgnoredTargetsMean(_LossAtFirstCall):
     kind = "ignored-targets-mean"
     FIELDS = ("call", "ignore")
 
-    def risky(self, node: cst.Call, function: str) -> bool:
+    def risky(self, node: cst.Call, function: str, ctx) -> bool:
         keywords = keyword_args(node)
         reduction = keywords.get("reduction")
         return "ignore_index" in keywords and (reduction is None or string_value(reduction) == "mean")
@@ -379,19 +379,20 @@ def _computed_window(index: cst.BaseSlice) -> bool:
 
 class InfeasibleCtc(_LossAtFirstCall):
     """`ctc-without-zero-infinity`: `F.ctc_loss` / `torch.ctc_loss` / `nn.CTCLoss` with `zero_infinity`
-    left at its default or passed a literal False (keyword, or positionally at `positions[function]`);
-    a value that is not a literal (`zero_infinity=config.ctc_zero_infinity`) is the author's choice.
+    left at its default or passed False (keyword, or positionally at `positions[function]`), a literal
+    or a value seen to hold only False (a parameter whose default and callers leave it False); a
+    value of unknown origin (`zero_infinity=args.ctc_zero_infinity`) is the author's choice.
     Silent when the calling function tests the loss for inf (`isinf`, `isfinite`, `nan_to_num`)."""
 
     kind = "ctc-without-zero-infinity"
     FIELDS = ("call",)
     PARAMS = {"functions": (list, []), "positions": (dict, {})}
 
-    def risky(self, node: cst.Call, function: str) -> bool:
+    def risky(self, node: cst.Call, function: str, ctx) -> bool:
         if any(arg.star for arg in node.args):
             return False  # `**kwargs` may carry it
         value = argument(node, "zero_infinity", self.params["positions"].get(function))
-        return value is None or is_literal(value, False)
+        return value is None or ctx.holds_literal(value, False)
 
     def guarded(self, call: cst.Call, construction: cst.Call, ctx) -> bool:
         return any(

@@ -58,7 +58,7 @@ def is_inplace_module(call: Optional[cst.CSTNode], ctx) -> bool:
     """An nn module built with `inplace=True` (ReLU, Dropout, Hardtanh, ...) that really changes data:
     `Dropout(p=0.0, inplace=True)` is a no-op."""
     name = module_class(call, ctx)
-    if name is None or not is_literal(argument(call, "inplace"), True):
+    if name is None or not ctx.holds_literal(argument(call, "inplace"), True):
         return False
     rate = argument(call, "p")
     if rate is None and name.endswith("Dropout"):
@@ -70,7 +70,7 @@ def saving_module(call: Optional[cst.CSTNode], ctx) -> Optional[str]:
     name = module_class(call, ctx)
     if name not in ops.SAVING_MODULES:
         return None
-    if ops.SAVING_MODULES[name] and not is_literal(argument(call, "inplace"), True):
+    if ops.SAVING_MODULES[name] and not ctx.holds_literal(argument(call, "inplace"), True):
         return None
     return f"nn.{name}"
 
@@ -98,10 +98,11 @@ def functional_inplace_operand(call: cst.Call, ctx) -> Optional[InplaceOperand]:
         return None
     op, operands, keywords = described
     inplace = keywords.get("inplace")
-    if not operands or not (is_literal(inplace, True) or op.endswith("_") and op not in NOT_INPLACE):
+    if not operands or not (ctx.holds_literal(inplace, True) or op.endswith("_") and op not in NOT_INPLACE):
         return None
-    flag = inplace if is_literal(inplace, True) else None
-    return InplaceOperand(operands[0], f"`{op}(..., inplace=True)`" if inplace is not None else f"`{op}`", flag)
+    flag = inplace if is_literal(inplace, True) else None  # a fix sets the literal; a resolved flag is the caller's
+    how = f"`{op}(..., inplace={code_of(inplace).strip()})`" if inplace is not None else f"`{op}`"
+    return InplaceOperand(operands[0], how, flag)
 
 
 class SavedOutputModified(Check):
@@ -205,7 +206,7 @@ class SavedOutputModified(Check):
             if (
                 op in ops.SAVING_OUTPUT
                 or op in ops.SAVING_OUTPUT_WHEN_INPLACE
-                and (op.endswith("_") or is_literal(keywords.get("inplace"), True))
+                and (op.endswith("_") or ctx.holds_literal(keywords.get("inplace"), True))
             ):
                 return f"`{op}`"
             return None

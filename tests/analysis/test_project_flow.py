@@ -568,3 +568,70 @@ def test_a_function_passed_to_another_is_differentiated_where_that_call_is(tmp_p
     assert ("distances.py", 5, "NAN205") in found(check(tmp_path, "distances.py"))
     write(tmp_path, "train.py", "import torch\nfrom distances import pairwise_euclidean\n\nprint(pairwise_euclidean(torch.randn(5, 3), torch.randn(5, 3)))\n")
     assert ("distances.py", 5, "NAN205") not in found(check(tmp_path, "distances.py"))
+
+
+ATTENTION = """
+import torch
+import torch.nn as nn
+
+
+class Attention(nn.Module):
+    def __init__(self, config):
+        super().__init__()
+        self.mask_value = config.mask_value
+        self.proj = nn.Linear(8, 8)
+
+    def forward(self, x, mask):
+        scores = self.proj(x) @ x.transpose(-1, -2)
+        return scores.masked_fill(mask, self.mask_value).softmax(-1)
+"""
+
+
+def attention_run(mask_value: str) -> str:
+    return f"""
+import torch
+from attention import Attention
+
+
+class Config:
+    mask_value = {mask_value}
+
+
+model = Attention(Config()).half()
+out = model(torch.randn(2, 4, 8).half(), torch.zeros(2, 4, 4, dtype=torch.bool))
+"""
+
+
+def test_a_fill_value_set_in_another_files_config_is_judged_where_it_fills(tmp_path):
+    write(tmp_path, "attention.py", ATTENTION)
+    write(tmp_path, "train.py", attention_run("-1e15"))
+    (finding,) = [f for f in check(tmp_path, "attention.py").findings if f.code == "NAN802"]
+    assert finding.line == 13 and "train.py:" in finding.message
+    write(tmp_path, "train.py", attention_run("-1e4"))
+    assert not [f for f in check(tmp_path, "attention.py").findings if f.code == "NAN802"]
+
+
+LAYERS = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class GatedDropout(nn.Module):
+    def __init__(self, p=0.5, inplace=False):
+        super().__init__()
+        self.p = p
+        self.inplace = inplace
+
+    def forward(self, x):
+        gate = torch.sigmoid(x)
+        return F.dropout(gate, p=self.p, training=self.training, inplace=self.inplace)
+"""
+
+
+def test_an_inplace_flag_is_what_the_constructions_in_other_files_pass(tmp_path):
+    write(tmp_path, "layers.py", LAYERS)
+    write(tmp_path, "model.py", "from layers import GatedDropout\n\nblock = GatedDropout(0.1, inplace=True)\n")
+    assert ("layers.py", 14, "NAN902") in found(check(tmp_path, "layers.py"))
+    write(tmp_path, "model.py", "from layers import GatedDropout\n\nblock = GatedDropout(0.1)\nother = GatedDropout(inplace=False)\n")
+    assert ("layers.py", 14, "NAN902") not in found(check(tmp_path, "layers.py"))
