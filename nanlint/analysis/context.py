@@ -135,6 +135,8 @@ class FileContext:
         self.compared = ComparedValues()
         self._described: Dict[int, object] = {}
         self._qualified: Dict[int, Optional[str]] = {}
+        self._selected: Dict[int, cst.CSTNode] = {}  # id of `D[key]` -> the name the display holds there
+        self._selecting = False
         self.positions = Positions(text, module)
         self.analyzer = Analyzer(self)
         self.gradient = GradientContext(self)
@@ -259,8 +261,28 @@ class FileContext:
         about the same call."""
         key = id(node)
         if key not in self._qualified:
-            self._qualified[key] = self.imports.resolve(node)
+            target: Optional[cst.CSTNode] = node
+            if isinstance(node, cst.Subscript):  # `ACTIVATIONS[name]`: the class or function it selects
+                target = self._selected.get(key) or self._selected_callee(node)
+                if target is None:
+                    return None  # not kept: asked from the function that sets its key, it may resolve
+            self._qualified[key] = self.imports.resolve(target)
         return self._qualified[key]
+
+    def _selected_callee(self, node: cst.Subscript) -> Optional[cst.CSTNode]:
+        """The name a display of classes or functions holds at the key `node` selects, as the
+        current function sees the key (`activations[act]` with `act` a parameter set to "relu")."""
+        if self._selecting or self.judging.depth >= MAX_JUDGING or not self.scopes:
+            return None  # asked while the key is being resolved (the call-site scan locates callees), or unwalked
+        self._selecting = True
+        try:
+            element = self.element_held(node)
+        finally:
+            self._selecting = False
+        if isinstance(element, (cst.Name, cst.Attribute)):
+            self._selected[id(node)] = element
+            return element
+        return None
 
     def describe_call(self, call: cst.Call):
         """(op, operands, keywords) for a torch function or tensor-method call, else None.
@@ -307,7 +329,18 @@ class FileContext:
 
     def construction(self, callee: cst.CSTNode) -> Optional[cst.Call]:
         """The call that made the object `callee` names: `sm = nn.Softmax(1)` for `sm`, and for
-        `self.sm` the assignment in this method or in another method of the class (`__init__`)."""
+        `self.sm` the assignment in this method or in another method of the class (`__init__`),
+        where a class selected from a display (`ACTIVATIONS[act]()`) is looked up as that method
+        sees its key."""
+        if isinstance(callee, cst.Attribute) and name_of(callee.value) == "self":
+            found = (
+                None if self.assigned_value(f"self.{callee.attr.value}") else self._class_assignment(callee.attr.value)
+            )
+            if found is not None:
+                scope, value = found
+                if isinstance(value, cst.Call) and isinstance(value.func, cst.Subscript) and self.scopes:
+                    self._deeper(scope, self._selected_callee, value.func)
+                return value if isinstance(value, cst.Call) else None
         value = self.held(callee)
         return value if isinstance(value, cst.Call) else None
 
@@ -702,6 +735,7 @@ class FileContext:
     def calls(self) -> FileCalls:
         """The file's call sites and each function's assignments, collected the first time asked."""
         if self._calls is None:
+            self._calls = FileCalls()  # asked again while they are collected (a callee's key resolved): none yet
             self._calls = collect(self.module, self.locate, lambda node: Definition.here(self, node))
         return self._calls
 

@@ -635,3 +635,44 @@ def test_an_inplace_flag_is_what_the_constructions_in_other_files_pass(tmp_path)
     assert ("layers.py", 14, "NAN902") in found(check(tmp_path, "layers.py"))
     write(tmp_path, "model.py", "from layers import GatedDropout\n\nblock = GatedDropout(0.1)\nother = GatedDropout(inplace=False)\n")
     assert ("layers.py", 14, "NAN902") not in found(check(tmp_path, "layers.py"))
+
+
+CONV = """
+import torch.nn as nn
+
+ACTIVATIONS = {"relu": nn.ReLU, "gelu": nn.GELU}
+
+
+class Conv(nn.Module):
+    def __init__(self, channels, activation):
+        super().__init__()
+        self.conv = nn.Conv2d(channels, channels, 3, padding=1)
+        self.act = ACTIVATIONS[activation]()
+
+    def forward(self, x):
+        return self.act(self.conv(x))
+"""
+
+RESIDUAL = """
+import torch.nn as nn
+from conv import Conv
+
+
+class Residual(nn.Module):
+    def __init__(self, channels, activation="{activation}"):
+        super().__init__()
+        self.conv = Conv(channels, activation)
+
+    def forward(self, x):
+        out = self.conv(x)
+        out += x
+        return out
+"""
+
+
+def test_a_layer_chosen_from_a_table_by_a_key_another_file_passes(tmp_path):
+    write(tmp_path, "conv.py", CONV)
+    write(tmp_path, "residual.py", RESIDUAL.replace("{activation}", "relu"))
+    assert ("residual.py", 12, "NAN902") in found(check(tmp_path))
+    write(tmp_path, "residual.py", RESIDUAL.replace("{activation}", "gelu"))
+    assert not [f for f in check(tmp_path).findings if f.code == "NAN902"]
