@@ -134,6 +134,9 @@ def _scan(node: cst.CSTNode, caller: cst.CSTNode, owner: Optional[cst.ClassDef],
                     calls.sites.setdefault(key, []).append(
                         CallSite(sub, caller, skips_self, len(assigned), len(tested))
                     )
+            elif owner is not None and type(sub.func) is cst.Attribute and name_of(sub.func.value) == "self":
+                key = held_call_key(resolver.here(owner), sub.func.attr.value)  # `self.loss_fn(x)`: an instance given
+                calls.sites.setdefault(key, []).append(CallSite(sub, caller, True, len(assigned), len(tested)))
             for function in _functions_passed(sub, assigned, resolver):
                 calls.sites.setdefault(function.key, []).append(
                     CallSite(sub, caller, False, len(assigned), len(tested), passed=True)
@@ -167,7 +170,7 @@ def _callee(func: cst.CSTNode, owner, assigned, resolver: _Resolver) -> Optional
     if located is not None:
         if not located.is_class:
             return located, False
-        return _bound_method(located.member("__init__"))
+        return located.constructor(), True
     if isinstance(func, cst.Name):  # `model(x)` with `model = Net()`; `f(x)` with `f = helper`
         held = _last_assigned(assigned, func.value)
         function = _function_held(held, locate)
@@ -175,6 +178,14 @@ def _callee(func: cst.CSTNode, owner, assigned, resolver: _Resolver) -> Optional
             (function, False) if function is not None else _bound_method(_called_instance(_constructed(held, locate)))
         )
     return None
+
+
+def held_call_key(owner: Definition, attr: str) -> Hashable:
+    """The key the calls `self.attr(...)` of class `owner` are kept under when the scan cannot tell
+    what `self.attr` holds (an instance its constructor was given): `call_sites` resolves them
+    from the constructions that pass one."""
+    path, name = owner.key
+    return (path, f"{name}.self.{attr}")
 
 
 def _functions_passed(call: cst.Call, assigned, resolver: _Resolver) -> List[Definition]:

@@ -7,7 +7,7 @@ from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple
 import libcst as cst
 
 from nanlint.types import Edit, Finding, Related
-from nanlint.analysis.callers import CallSite, FileCalls, argument_for, collect, omits
+from nanlint.analysis.callers import CallSite, FileCalls, argument_for, collect, held_call_key, omits
 from nanlint.analysis.positions import Positions
 from nanlint.analysis.scopes import WRITTEN, Binding, Scope
 from nanlint.analysis.project import Definition, Judging, ProjectModules, real_path
@@ -465,8 +465,33 @@ class FileContext:
                 else made.model._submodule_forward(made.node, func.attr.value)
             )
         construction = self.construction(func)  # `model(x)`, `self.encoder(x)`: the class's forward (or __call__)
-        made = self.locate(construction.func) if construction is not None else None
+        if construction is None:
+            return self._injected_call(func)
+        made = self.locate(construction.func)
         return made.instance_call() if made is not None and made.node is not None else None
+
+    def _injected_call(self, func: cst.CSTNode) -> Optional[Definition]:
+        """What calling `self.attr` runs when the class keeps an instance its constructor was given
+        (`self.backbone = backbone`, `Detector(ResNet(), ...)`): the `forward` of the one project
+        class every construction passes there."""
+        if not (isinstance(func, cst.Attribute) and name_of(func.value) == "self"):
+            return None
+        found = self._class_assignment(func.attr.value)
+        if found is None or not isinstance(found[1], cst.Name) or not self.scopes:
+            return None
+        scope, parameter = found
+        if parameter.value not in scope.params:
+            return None
+        calls = [
+            made
+            for model, call in self._deeper(scope, self._constructions, parameter.value)
+            for made in [model.locate(call.func)]
+        ]
+        if not calls or any(made is None or not made.is_class or made.node is None for made in calls):
+            return None
+        if len({made.key for made in calls}) != 1:
+            return None
+        return calls[0].instance_call()
 
     def locate(self, func: cst.CSTNode) -> Optional[Definition]:
         """The project's function or class a name or dotted name refers to: one of the file's own
@@ -528,6 +553,46 @@ class FileContext:
             yield self, site
         if self.project is not None:
             yield from self.project.callers(definition)
+        if function.name.value in ("forward", "__call__"):
+            yield from self._injected_sites(function)
+
+    def _injected_sites(self, function: cst.FunctionDef) -> List[Tuple["FileContext", CallSite]]:
+        """The calls of a class's `forward` made through another class that keeps an instance its
+        constructor was given: `Wrapper(Margin(...))` with `self.loss_fn = loss_fn` in `Wrapper`'s
+        `__init__` and `self.loss_fn(x, y)` in its methods (memoised)."""
+        known = self.memo("injected sites")
+        if id(function) not in known:
+            known[id(function)] = []  # a construction inside the class's own code adds nothing
+            known[id(function)] = self._find_injected_sites(function)
+        return known[id(function)]  # type: ignore[return-value]
+
+    def _find_injected_sites(self, function: cst.FunctionDef) -> List[Tuple["FileContext", CallSite]]:
+        owner = self.calls().owners.get(id(function))
+        if owner is None:
+            return []
+        constructor = Definition.here(self, owner).constructor()
+        constructions = [(self, site) for site in self.calls().sites.get(constructor.key, ())]
+        if self.project is not None:
+            constructions += list(self.project.callers(constructor))
+        found = []
+        for model, site in constructions:
+            argument = model.positions.parents().get(id(site.call))
+            keeper = model.positions.parents().get(id(argument)) if isinstance(argument, cst.Arg) else None
+            if not isinstance(keeper, cst.Call):
+                continue
+            made = model.locate(keeper.func)  # `Wrapper(Margin(...))`: the class given the instance
+            if made is None or not made.is_class or not isinstance(made.node, cst.ClassDef) or made.model is None:
+                continue
+            keeper_init = _method(made.node, "__init__")
+            if keeper_init is None:
+                continue
+            parameter = _parameter_given(CallSite(keeper, site.caller, True, 0), keeper_init, site.call)
+            keeper_model = made.model
+            for target, value in keeper_model.calls().assignments.get(id(keeper_init), ()):
+                if target.startswith("self.") and name_of(value) == parameter:
+                    key = held_call_key(made, target[len("self.") :])
+                    found += [(keeper_model, held) for held in keeper_model.calls().sites.get(key, ())]
+        return found
 
     def constant_values(self, node: cst.CSTNode) -> List[float]:
         """The numbers `node` is seen to hold (`constant_sources`)."""
@@ -895,6 +960,14 @@ class FileContext:
         else:
             line = self.positions.position(body[0]).start.line if body else 1
         return min(line, len(self.positions.line_starts))
+
+
+def _parameter_given(site: CallSite, function: cst.FunctionDef, value: cst.CSTNode) -> Optional[str]:
+    """The parameter of `function` that `site` passes `value` for."""
+    for param in function_params(function):
+        if argument_for(site, function, param.name.value) is value:
+            return param.name.value
+    return None
 
 
 def _method(owner: cst.ClassDef, name: str) -> Optional[cst.FunctionDef]:

@@ -89,6 +89,11 @@ class Definition:
             return None
         return Definition((self.key[0], f"{self.key[1]}.{name}"), False, self._project, self._model)
 
+    def constructor(self) -> "Definition":
+        """The key a construction of this class is kept under, `Class.__init__`, whether the class
+        defines `__init__` or inherits it."""
+        return Definition((self.key[0], f"{self.key[1]}.__init__"), False, self._project, self._model)
+
     def instance_call(self) -> Optional["Definition"]:
         """What calling an instance of this class runs: its `forward` (through nn.Module's
         `__call__`), else its own `__call__`."""

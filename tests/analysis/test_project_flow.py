@@ -676,3 +676,70 @@ def test_a_layer_chosen_from_a_table_by_a_key_another_file_passes(tmp_path):
     assert ("residual.py", 12, "NAN902") in found(check(tmp_path))
     write(tmp_path, "residual.py", RESIDUAL.replace("{activation}", "gelu"))
     assert not [f for f in check(tmp_path).findings if f.code == "NAN902"]
+
+
+HEADS = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class SoftmaxHead(nn.Module):
+    def __init__(self, dim, classes):
+        super().__init__()
+        self.fc = nn.Linear(dim, classes)
+
+    def forward(self, x):
+        return F.softmax(self.fc(x), dim=-1)
+
+
+class Margin(nn.Module):
+    def forward(self, cosine, target):
+        return torch.acos(cosine) * target
+"""
+
+WRAPPERS = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Classifier(nn.Module):
+    def __init__(self, head):
+        super().__init__()
+        self.head = head
+
+    def forward(self, x, target):
+        return F.nll_loss(torch.log(self.head(x)), target)
+
+
+class MarginLoss(nn.Module):
+    def __init__(self, margin):
+        super().__init__()
+        self.margin = margin
+        self.weight = nn.Parameter(torch.randn(3, 8))
+
+    def forward(self, x, target):
+        cosine = F.linear(F.normalize(x), F.normalize(self.weight))
+        return self.margin(cosine, target).mean()
+"""
+
+BUILD = """
+from heads import Margin, SoftmaxHead
+from wrappers import Classifier, MarginLoss
+
+classifier = Classifier(SoftmaxHead(8, 3))
+criterion = MarginLoss(Margin())
+"""
+
+
+def test_an_instance_given_to_a_constructor_is_what_the_attribute_keeping_it_runs(tmp_path):
+    write(tmp_path, "heads.py", HEADS)
+    write(tmp_path, "wrappers.py", WRAPPERS)
+    write(tmp_path, "build.py", BUILD)
+    codes = found(check(tmp_path))
+    assert ("wrappers.py", 12, "NAN101") in codes  # the head's probabilities, logged by the wrapper
+    assert ("heads.py", 17, "NAN301") in codes  # the wrapper's cosine, whose acos the margin takes
+    write(tmp_path, "build.py", "from wrappers import Classifier, MarginLoss\n")
+    codes = found(check(tmp_path))
+    assert ("wrappers.py", 12, "NAN101") not in codes and ("heads.py", 17, "NAN301") not in codes
