@@ -160,7 +160,12 @@ def _callee(func: cst.CSTNode, owner, assigned, resolver: _Resolver) -> Optional
         function = _function_held(held, locate)  # `self.neg_loss = _neg_loss`
         if function is not None:
             return function, False
-        return _bound_method(_called_instance(_constructed(held, locate)))
+        instance = _called_instance(_constructed(held, locate))
+        if instance is not None:
+            return instance, True
+        return _bound_method(base_method(owner, func.attr.value, locate))  # a method a base class defines
+    if isinstance(func, cst.Attribute) and is_super(func.value) and owner is not None:  # `super().forward(x)`
+        return _bound_method(base_method(owner, func.attr.value, locate))
     if isinstance(func, cst.Attribute) and isinstance(func.value, (cst.Name, cst.Call)):
         # `vae.loss(x)` with `vae = VAE()` in the function, or `nx.sqrtm(a)` with `nx = Backend()` in the module
         instance = _instance_class(func.value, assigned, locate, outer=resolver.module_assigned())
@@ -178,6 +183,34 @@ def _callee(func: cst.CSTNode, owner, assigned, resolver: _Resolver) -> Optional
             (function, False) if function is not None else _bound_method(_called_instance(_constructed(held, locate)))
         )
     return None
+
+
+# How many classes up a method is looked for in the project's base classes.
+MAX_BASE_DEPTH = 4
+
+
+def base_method(owner: cst.ClassDef, name: str, locate: Locate, depth: int = 0) -> Optional[Definition]:
+    """The method `name` as the first of `owner`'s project base classes (depth first, in the order
+    the bases are written, as Python's method resolution does for single inheritance) defines it,
+    in this file or another."""
+    if depth >= MAX_BASE_DEPTH:
+        return None
+    for base in owner.bases:
+        made = locate(base.value)
+        if made is None or not made.is_class or not isinstance(made.node, cst.ClassDef) or made.model is None:
+            continue
+        method = _method(made.node, name)
+        if method is not None:
+            return Definition.here(made.model, method)
+        found = base_method(made.node, name, made.model.locate, depth + 1)
+        if found is not None:
+            return found
+    return None
+
+
+def is_super(node: cst.CSTNode) -> bool:
+    """`super()` or `super(Class, self)`."""
+    return isinstance(node, cst.Call) and name_of(node.func) == "super"
 
 
 def held_call_key(owner: Definition, attr: str) -> Hashable:

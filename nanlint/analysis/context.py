@@ -7,7 +7,16 @@ from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple
 import libcst as cst
 
 from nanlint.types import Edit, Finding, Related
-from nanlint.analysis.callers import CallSite, FileCalls, argument_for, collect, held_call_key, omits
+from nanlint.analysis.callers import (
+    CallSite,
+    FileCalls,
+    is_super,
+    argument_for,
+    base_method,
+    collect,
+    held_call_key,
+    omits,
+)
 from nanlint.analysis.positions import Positions
 from nanlint.analysis.scopes import WRITTEN, Binding, Scope
 from nanlint.analysis.project import Definition, Judging, ProjectModules, real_path
@@ -449,6 +458,8 @@ class FileContext:
             method = _method(owner, func.attr.value) if owner is not None else None
             if method is not None:
                 return Definition.here(self, method)
+        if isinstance(func, cst.Attribute) and is_super(func.value) and owner is not None:  # `super().forward(x)`
+            return base_method(owner, func.attr.value, self.locate)
         held = self.held(func)
         function = self.locate(held) if isinstance(held, (cst.Name, cst.Attribute)) else None  # `self.loss_fn = focal`
         if function is not None and not function.is_class:
@@ -466,7 +477,12 @@ class FileContext:
             )
         construction = self.construction(func)  # `model(x)`, `self.encoder(x)`: the class's forward (or __call__)
         if construction is None:
-            return self._injected_call(func)
+            inherited = (
+                base_method(owner, func.attr.value, self.locate)
+                if isinstance(func, cst.Attribute) and name_of(func.value) == "self" and owner is not None
+                else None
+            )
+            return inherited or self._injected_call(func)
         made = self.locate(construction.func)
         return made.instance_call() if made is not None and made.node is not None else None
 

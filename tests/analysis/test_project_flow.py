@@ -743,3 +743,44 @@ def test_an_instance_given_to_a_constructor_is_what_the_attribute_keeping_it_run
     write(tmp_path, "build.py", "from wrappers import Classifier, MarginLoss\n")
     codes = found(check(tmp_path))
     assert ("wrappers.py", 12, "NAN101") not in codes and ("heads.py", 17, "NAN301") not in codes
+
+
+BASE = """
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Base(nn.Module):
+    def probabilities(self, z):
+        return F.softmax(z, dim=-1)
+
+    def forward(self, x):
+        return {"probs": self.probabilities(self.fc(x)), "logits": self.fc(x)}
+"""
+
+DERIVED = """
+import torch
+import torch.nn as nn
+from base import Base
+
+
+class Net(Base):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 3)
+
+    def entropy(self, x):
+        p = self.probabilities(self.fc(x))
+        return -(p * torch.log(p)).sum(-1)
+
+    def forward(self, x):
+        out = super().forward(x)
+        return torch.log(out["probs"])
+"""
+
+
+def test_methods_a_base_class_in_another_file_defines_are_what_self_and_super_run(tmp_path):
+    write(tmp_path, "base.py", BASE)
+    write(tmp_path, "derived.py", DERIVED)
+    codes = found(check(tmp_path, "derived.py"))
+    assert ("derived.py", 13, "NAN109") in codes and ("derived.py", 17, "NAN101") in codes
