@@ -8,7 +8,6 @@ import io
 import os
 import re
 import stat
-import tempfile
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +20,17 @@ NEWLINE = re.compile(r"\r\n|\r|\n")
 def content_digest(data: bytes) -> str:
     """The digest by which the cache knows a file's bytes."""
     return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def file_digest(path: str) -> Optional[str]:
+    """The digest the cache keeps of a file another file's findings used (the cache's own kind);
+    None unless it is a regular file that can be read (a FIFO or a device would block or never end)."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        return content_digest(Path(path).read_bytes())
+    except OSError:
+        return None
 
 
 class SourceError(Exception):
@@ -127,6 +137,8 @@ def replace_atomically(
     """Write `data` to a temporary file beside `target`, then rename it over `target`: a reader sees
     the old file or the new one, never half of one. `mode` sets the new file's permission bits,
     `owner` its user and group (where this process may set them)."""
+    import tempfile  # only to write: a run that reads alone does without it
+
     handle, temporary = tempfile.mkstemp(prefix=".nanlint-", suffix=".tmp", dir=os.path.dirname(target) or ".")
     try:
         with os.fdopen(handle, "wb") as stream:
