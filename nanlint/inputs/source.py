@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import codecs
-import hashlib
 import io
 import os
 import re
@@ -13,13 +12,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import List, Optional, Tuple, Union
 
+try:  # hashlib's own BLAKE2, without the OpenSSL bindings `import hashlib` loads first (milliseconds per run)
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - an interpreter built without it
+    from hashlib import blake2b
+
 # Python's own line ends (str.splitlines also splits on form feeds and other separators).
 NEWLINE = re.compile(r"\r\n|\r|\n")
 
 
 def content_digest(data: bytes) -> str:
     """The digest by which the cache knows a file's bytes."""
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
+    return blake2b(data, digest_size=16).hexdigest()
 
 
 def file_digest(path: str) -> Optional[str]:

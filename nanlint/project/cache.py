@@ -4,7 +4,8 @@ A result is reused only when nothing that decides it changed: the file's bytes (
 and those of the project's other files its findings used (a loss whose argument a training script
 passes, a model whose `forward` it calls),
 the path it is reported under, whether it was named on the command line (a named file is parsed
-even without torch), nanlint's version and its own code, the Python version (its parser), the
+even without torch), nanlint's version and its own code (each module's size and modification
+time), the Python version (its parser), the
 rule catalog (the bytes of every rule file, `extend-rule-files` included) and every setting that
 can change a finding (enabled rules, per-file-ignores, test patterns, target-version, the
 project root...). Findings (with their fixes) and errors are stored, not only clean files.
@@ -26,7 +27,6 @@ CACHEDIR.TAG; `nanlint clean` removes the folders that carry that tag, and nothi
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import os
 import sys
@@ -37,7 +37,7 @@ from nanlint.install import PACKAGE_DIR
 from nanlint.version import __version__
 from nanlint.catalog import Rule, catalog_data, catalog_from_data, default_rule_dir
 from nanlint.types import PROBLEM_CODES, Edit, FileError, FileResult, Finding, Fix, Related, Span
-from nanlint.inputs.source import file_digest, replace_atomically
+from nanlint.inputs.source import blake2b, file_digest, replace_atomically
 
 FORMAT = 4
 DEFAULT_DIR = ".nanlint_cache"
@@ -62,7 +62,7 @@ NOT_AFFECTING_FINDINGS = frozenset(
 
 
 def _files_digest(paths: Iterable[Path]) -> str:
-    digest = hashlib.blake2b(digest_size=16)
+    digest = blake2b(digest_size=16)
     for path in paths:
         digest.update(str(path).encode("utf-8", "surrogateescape") + b"\0")
         try:
@@ -77,18 +77,28 @@ _CODE_DIGEST: List[str] = []
 
 
 def code_digest() -> str:
-    """nanlint's own modules: a changed check invalidates the cache even at the same version. Read
-    once per process (a process that checks again, the language server or `--watch`, runs the code
-    it started with)."""
+    """nanlint's own modules: a changed check invalidates the cache even at the same version. Each
+    module is known by its path, size and modification time, as Python knows whether its bytecode
+    is stale (reading them all would cost a cached run more than the rest of its work). Read once
+    per process (a process that checks again, the language server or `--watch`, runs the code it
+    started with)."""
     if not _CODE_DIGEST:
         package = os.path.realpath(PACKAGE_DIR)
-        modules = [
+        digest = blake2b(digest_size=16)
+        modules = sorted(
             os.path.join(folder, name)
             for folder, subfolders, names in os.walk(package)
             for name in names
             if name.endswith(".py")
-        ]
-        _CODE_DIGEST.append(_files_digest(Path(module) for module in sorted(modules)))
+        )
+        for module in modules:
+            try:
+                status = os.stat(module)
+                stamp = f"{status.st_size} {status.st_mtime_ns}"
+            except OSError as error:
+                stamp = f"unreadable: {error}"
+            digest.update(f"{os.path.relpath(module, package)}\0{stamp}\0".encode("utf-8", "surrogateescape"))
+        _CODE_DIGEST.append(digest.hexdigest())
     return _CODE_DIGEST[0]
 
 
@@ -107,7 +117,7 @@ def _nanlint_material() -> dict:
 
 def _digest(material: dict) -> str:
     text = json.dumps(material, sort_keys=True, default=repr)
-    return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
+    return blake2b(text.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
 
 
 def configuration_key(settings, rules: Iterable, root: Path) -> str:
