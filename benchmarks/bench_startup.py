@@ -1,6 +1,6 @@
 """How fast nanlint answers the calls a pre-commit hook and an editor make: ratios to `python -c pass`.
 
-    python benchmarks/bench_startup.py [--runs 15]
+    python benchmarks/bench_startup.py [--runs 15] [--against CHECKOUT]
 
 Each command runs `--runs` times, interleaved with the others (so a busy spell of a shared machine
 hits them all alike); the median wall time of each is printed with its ratio to a bare interpreter
@@ -11,11 +11,16 @@ start. The commands (issue 22's targets in brackets):
 - the same check with no cache: the engine's import and one parse [<= 1.5x libcst's import plus parse];
 - `python -c "import libcst; libcst.parse_module(...)"` of that file, the floor of a cold check;
 - what importing the standard library modules nanlint's command line needs costs on its own.
+
+`--against CHECKOUT` also times `--version` and the cached check with another nanlint (a checkout's
+folder, put first on PYTHONPATH; `git worktree add` or `git archive` of an older commit), in the
+same interleaved runs: a before/after that a busy machine cannot skew.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -48,12 +53,22 @@ def commands(folder: Path) -> Dict[str, List[str]]:
     }
 
 
-def median_times(runs: int, named: Dict[str, Sequence[str]], cwd: Path) -> Dict[str, float]:
+def against(named: Dict[str, List[str]], folder: Path, checkout: str) -> Dict[str, List[str]]:
+    """`--version` and the cached check run by the nanlint of `checkout` (its own cache folder)."""
+    cached = named["check, cached"]
+    other_cache = cached[: cached.index("--cache-dir") + 1] + [str(folder / "cache-against")]
+    other_cache += cached[cached.index("--cache-dir") + 2 :]
+    return {"--version (against)": named["nanlint --version"], "check, cached (against)": other_cache}
+
+
+def median_times(
+    runs: int, named: Dict[str, Sequence[str]], cwd: Path, envs: Dict[str, Dict[str, str]]
+) -> Dict[str, float]:
     times: Dict[str, List[float]] = {name: [] for name in named}
     for _ in range(runs):
         for name, command in named.items():
             start = time.perf_counter()
-            subprocess.run(command, cwd=cwd, capture_output=True, check=False)
+            subprocess.run(command, cwd=cwd, capture_output=True, check=False, env=envs.get(name))
             times[name].append(time.perf_counter() - start)
     return {name: statistics.median(values) for name, values in times.items()}
 
@@ -61,13 +76,22 @@ def median_times(runs: int, named: Dict[str, Sequence[str]], cwd: Path) -> Dict[
 def main(argv: Sequence[str] = ()) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--against", metavar="CHECKOUT", help="also time another nanlint checkout's calls")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="nanlint-startup-") as temporary:
         folder = Path(temporary)
         (folder / "model.py").write_text(SMALL_FILE, encoding="utf-8")
         named = commands(folder)
-        subprocess.run(named["check, cached"], cwd=folder, capture_output=True, check=False)  # fills the cache
-        medians = median_times(args.runs, named, folder)
+        envs: Dict[str, Dict[str, str]] = {}
+        if args.against:
+            others = against(named, folder, args.against)
+            path = os.pathsep.join(filter(None, [str(Path(args.against).resolve()), os.environ.get("PYTHONPATH")]))
+            envs = {name: {**os.environ, "PYTHONPATH": path} for name in others}
+            named.update(others)
+        for name in ("check, cached", "check, cached (against)"):  # fills the caches
+            if name in named:
+                subprocess.run(named[name], cwd=folder, capture_output=True, check=False, env=envs.get(name))
+        medians = median_times(args.runs, named, folder, envs)
     base = medians["python -c pass"]
     floor = medians["libcst import + parse"]
     for name, seconds in medians.items():

@@ -13,16 +13,11 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 
 from nanlint.install import ABOVE_PACKAGE, PACKAGE_DIR
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python < 3.11 only
-    import tomli as tomllib
 
 CODE = re.compile(r"^NAN\d{3}$")
 NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -143,6 +138,10 @@ def read_catalog(extra_files: Iterable[Union[str, Path]] = ()) -> Dict[str, Rule
 
 
 def load_rule_file(path: Path) -> List[Rule]:
+    if sys.version_info >= (3, 11):  # imported here: a run whose catalog is cached reads no TOML
+        import tomllib
+    else:  # pragma: no cover - exercised on Python < 3.11 only
+        import tomli as tomllib
     try:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as error:
@@ -241,3 +240,33 @@ def _unknown_keys(path: Path, where: str, table: dict, known: set) -> None:
     unknown = sorted(set(table) - known)
     if unknown:
         raise CatalogError(f"{path}: {where}: unknown key `{unknown[0]}`")
+
+
+def catalog_data(catalog: Dict[str, Rule]) -> Optional[list]:
+    """The rules as JSON-ready data (for the cache), or None if some value would not come back the
+    same from `catalog_from_data` (a TOML date among a check's parameters, a NaN)."""
+    import json
+
+    data = [asdict(rule) for rule in catalog.values()]
+    try:
+        again = catalog_from_data(json.loads(json.dumps(data)))
+    except (TypeError, ValueError):
+        return None
+    return data if again == catalog else None
+
+
+def catalog_from_data(data: list) -> Dict[str, Rule]:
+    """The catalog `catalog_data` gave; a TypeError, KeyError or ValueError if `data` is not of its shape."""
+    rules = {}
+    for item in data:
+        fields = dict(item)
+        docs = dict(fields["docs"])
+        docs["references"] = tuple(docs["references"])
+        fields["docs"] = Docs(**docs)
+        for kind in ("bad", "good"):
+            fields[kind] = tuple(Example(**{**example, "lines": tuple(example["lines"])}) for example in fields[kind])
+        if fields["confirmed_by"] is not None:
+            fields["confirmed_by"] = tuple(Prediction(*prediction) for prediction in fields["confirmed_by"])
+        rule = Rule(**fields)
+        rules[rule.code] = rule
+    return rules

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Dict, NamedTuple, Optional, Tuple
+from typing import Dict, List, NamedTuple, Optional, Tuple
 
 
 @dataclass(frozen=True)
@@ -166,6 +166,15 @@ class Diagnostic:
     @property
     def is_problem(self) -> bool:
         return self.severity == ERROR
+
+
+@dataclass
+class FileResult:
+    """What checking one file found (a record the cache stores and gives back)."""
+
+    findings: List[Finding] = field(default_factory=list)
+    errors: List[FileError] = field(default_factory=list)
+    depends: Dict[str, str] = field(default_factory=dict)  # the project's other files its findings used: path -> digest
 
 
 @dataclass

@@ -24,7 +24,7 @@ from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple
 
 import libcst as cst
 
-from nanlint.inputs.source import content_digest
+from nanlint.inputs.source import file_digest
 
 # Folders never searched for a project's modules or callers: environments, caches, builds.
 SKIPPED_FOLDERS = frozenset(
@@ -115,16 +115,6 @@ def _stamp(path) -> Optional[_Stamp]:
     if not stat.S_ISREG(status.st_mode):
         return None
     return _Stamp(status.st_mtime_ns, status.st_size)
-
-
-def file_digest(path: str) -> Optional[str]:
-    """The digest the cache keeps of a file another file's findings used (the cache's own kind)."""
-    if _stamp(path) is None:
-        return None
-    try:
-        return content_digest(Path(path).read_bytes())
-    except OSError:
-        return None
 
 
 @functools.lru_cache(maxsize=65536)

@@ -15,7 +15,6 @@ from nanlint.commands.show import nothing_checked, only_named_skipped, settings_
 from nanlint.formats.output import STATISTICS_FORMATS, Summary, plural, render, render_errors, render_statistics
 from nanlint.inputs.notebook import is_notebook, parse as parse_notebook
 from nanlint.inputs.source import SourceError, decode
-from nanlint.project.add_noqa import add_to_files
 from nanlint.project.config import ConfigError
 from nanlint.commands.fixing import Outcome, checked, fix_files, fix_source, sources_of
 from nanlint.project.hierarchy import configuration_candidates
@@ -168,6 +167,8 @@ def _add_noqa(project: Project, args: argparse.Namespace) -> int:
         _warn_unchecked(outcome, args)
         return _exit_code(outcome, args)
     report = project.check(discovered, args.jobs)
+    from nanlint.project.add_noqa import add_to_files  # the fixes' module (libcst): only to add comments
+
     done = add_to_files(project, report.findings)
     if done.lines and not args.quiet:
         sys.stderr.write(f"Added {plural(done.lines, 'noqa directive')}.\n")

@@ -12,20 +12,41 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
-import shlex
 import sys
-from typing import Callable, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
-from nanlint.install import ABOVE_PACKAGE, in_checkout
 from nanlint.version import __version__
 from nanlint.catalog import CatalogError
 from nanlint.project.config import ConfigError
 from nanlint.types import OUTPUT_FORMATS, Exit
-from nanlint.commands import verify_options
 from nanlint.project.options import UsageError, add_rule_options
 
 
+def _terminal_columns() -> int:
+    """`shutil.get_terminal_size().columns`, without importing shutil (and the compression modules it
+    imports): argparse makes a help formatter for every option it is given, to check its metavar."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width=None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, _terminal_columns() - 2 if width is None else width)
+
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str):  # argparse exits 2 as well; keep its usage line, one message
         self.print_usage(sys.stderr)
         self.exit(Exit.ERROR, f"nanlint: error: {message}\n")
@@ -41,12 +62,30 @@ def _jobs(text: str) -> int:
     return value
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: Optional[str] = None) -> argparse.ArgumentParser:
+    """The whole command line; with `command`, only that command's options are added (the others'
+    parsers are there, empty): parsing a `check` does not import what `verify`'s options name."""
     parser = _Parser(prog="nanlint", description="Find NaN/Inf-prone PyTorch code, statically and at run time.")
     parser.add_argument("--version", action="version", version=f"nanlint {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name, help_text in HELP.items():
+        made = commands.add_parser(name, help=help_text)
+        if command is None or command == name:
+            OPTIONS[name](made)
+    return parser
 
-    check = commands.add_parser("check", help="check files and folders for NaN/Inf-prone code")
+
+HELP = {
+    "check": "check files and folders for NaN/Inf-prone code",
+    "rule": "print a rule's documentation (or every rule's)",
+    "rules": "list the rule catalog",
+    "clean": "remove the cache folders (.nanlint_cache) here and below",
+    "verify": "run your code and confirm each finding (needs torch)",
+    "server": "run the language server for editors (LSP on standard input and output; needs nanlint[server])",
+}
+
+
+def _check_options(check: argparse.ArgumentParser) -> None:
     check.add_argument("paths", nargs="*", help="files or folders (default: .); - reads standard input")
     add_rule_options(check)
     switch = argparse.BooleanOptionalAction
@@ -105,29 +144,40 @@ def build_parser() -> argparse.ArgumentParser:
         help="list the files that would be checked, and those skipped with why, and exit",
     )
 
-    rule = commands.add_parser("rule", help="print a rule's documentation (or every rule's)")
+
+def _rule_options(rule: argparse.ArgumentParser) -> None:
     rule.add_argument("code", nargs="?", help="a rule code such as NAN101, or its name")
     rule.add_argument("--all", action="store_true", help="every rule's page")
     rule.add_argument("--output-format", choices=("text", "json"), default="text")
     rule.add_argument("--config", metavar="PATH", help="configuration file (for extend-rule-files)")
 
-    rules = commands.add_parser("rules", help="list the rule catalog")
+
+def _rules_options(rules: argparse.ArgumentParser) -> None:
     rules.add_argument(
         "--select", action="append", metavar="CODES", help="only these codes or prefixes (comma-separated, or ALL)"
     )
     rules.add_argument("--output-format", choices=("text", "json"), default="text")
     rules.add_argument("--config", metavar="PATH", help="configuration file (for extend-rule-files)")
 
-    clean_command = commands.add_parser("clean", help="remove the cache folders (.nanlint_cache) here and below")
+
+def _clean_options(clean_command: argparse.ArgumentParser) -> None:
     clean_command.add_argument("--config", metavar="PATH", help="configuration file (its cache-dir is removed too)")
 
-    verify = commands.add_parser("verify", help="run your code and confirm each finding (needs torch)")
+
+def _verify_options(verify: argparse.ArgumentParser) -> None:
+    from nanlint.commands import verify_options  # the runtime's defaults: only for `verify` (and --help)
+
     verify_options.add_arguments(verify)
 
-    commands.add_parser(
-        "server", help="run the language server for editors (LSP on standard input and output; needs nanlint[server])"
-    )
-    return parser
+
+OPTIONS: Dict[str, Callable[[argparse.ArgumentParser], None]] = {
+    "check": _check_options,
+    "rule": _rule_options,
+    "rules": _rules_options,
+    "clean": _clean_options,
+    "verify": _verify_options,
+    "server": lambda _: None,
+}
 
 
 def run_server(args: argparse.Namespace) -> int:
@@ -145,7 +195,10 @@ def install_command(extra: str) -> str:
     """The pip command that adds `extra` to this nanlint. nanlint is on no package index, so
     `pip install 'nanlint[server]'` finds nothing: run from a checkout, it is installed (editable,
     as it runs) from that checkout; else from the repository, as README says."""
+    import shlex
+
     from nanlint.formats.rule_pages import REPOSITORY
+    from nanlint.install import ABOVE_PACKAGE, in_checkout
 
     if in_checkout():
         return f"pip install -e {shlex.quote(f'{ABOVE_PACKAGE}[{extra}]')}"
@@ -178,9 +231,17 @@ def _handler(command: str) -> Callable[[argparse.Namespace], int]:
     return getattr(importlib.import_module(module), function)
 
 
+def _command_named(argv: List[str]) -> Optional[str]:
+    """The command whose options the parser needs: the one named first; none for `--version` (which
+    answers before any command is parsed); None, all of them, for anything else (`--help`, a typo)."""
+    if argv and argv[0] in COMMANDS:
+        return argv[0]
+    return "" if argv[:1] == ["--version"] else None
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    parser = build_parser()
     argv, command = _split_run(list(sys.argv[1:] if argv is None else argv))
+    parser = build_parser(_command_named(argv))
     args = parser.parse_args(argv)
     if command is not None:
         args.run = command

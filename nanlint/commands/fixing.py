@@ -5,16 +5,18 @@ and standard input."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, List, Optional, Tuple, Union
 
-from nanlint.engine.fixes import FixOutcome, applicable, encoding_error, fix_text, moved, unified_diff
-from nanlint.engine.walk import FileResult
 from nanlint.formats.output import Sources
 from nanlint.inputs.notebook import Notebook, is_notebook, load as load_notebook, parse as parse_notebook
 from nanlint.inputs.source import RewriteError, SourceError, SourceFile, read, rewrite
 from nanlint.project.checker import Checker, findings_in_cells
 from nanlint.project.run import Project
-from nanlint.types import FileError, Finding, Report
+from nanlint.types import FileError, FileResult, Finding, Report
+
+# The fixes (libcst) are imported by the functions that make them: a check without --fix or --diff needs none.
+if TYPE_CHECKING:
+    from nanlint.engine.fixes import FixOutcome
 
 
 @dataclass
@@ -54,6 +56,8 @@ def sources_of(document: Document, code: Optional[str] = None) -> Sources:
 
 def fix_files(project: Project, report: Report, write: bool) -> Outcome:
     """Fix every file with fixable findings: write the results (or collect diffs), re-check them."""
+    from nanlint.engine.fixes import applicable
+
     unsafe = project.settings.unsafe_fixes
     fixable = {f.path for f in applicable(report.findings, unsafe)}
     total = Outcome(
@@ -75,6 +79,8 @@ def fix_files(project: Project, report: Report, write: bool) -> Outcome:
 def fix_source(checker: Checker, report: Report, document: Document, write: bool, unsafe: bool) -> Outcome:
     """One file's fixes (with its own configuration's checker): the remaining findings, the fixes
     made, and its diff."""
+    from nanlint.engine.fixes import encoding_error, fix_text
+
     path = document.path
     # The fixes are worked out again on the content read now: the file may have changed since the
     # check, and edits found in other content would land at the wrong places. A notebook's fixes
@@ -115,6 +121,8 @@ def fix_source(checker: Checker, report: Report, document: Document, write: bool
 def _fixed_file(document: Document, fixed: FixOutcome) -> Tuple[bytes, List[str], Sources]:
     """The bytes of the fixed file, its diffs, and its code for the output. A notebook's diff is
     one per changed cell, as ruff shows them."""
+    from nanlint.engine.fixes import moved, unified_diff
+
     if isinstance(document, SourceFile):
         return (
             document.encode(fixed.text),

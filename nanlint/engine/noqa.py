@@ -17,7 +17,7 @@ import tokenize
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Set, Tuple
 
-from nanlint.engine.suppressions import CODE_IN_LIST, SUPPRESSION
+from nanlint.engine.directives import CODE_IN_LIST, SUPPRESSION
 from nanlint.inputs.source import line_starts
 from nanlint.types import Edit, Finding, Span
 

@@ -19,19 +19,17 @@ import libcst as cst
 from nanlint.catalog import read_catalog
 from nanlint.types import Edit, Finding, Fix, Span
 
-SUPPRESSION = re.compile(
-    r"#\s*(?:(?P<noqa>noqa)(?::\s*(?P<noqa_codes>[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?"
-    r"|(?P<ignore>nanlint:\s*ignore)(?![\w-])(?:\s*\[(?P<ignore_codes>[^\]]*)\])?)",
-    re.I,
+from nanlint.engine.directives import (  # noqa: F401  (the comments' grammar, here for the engine's modules)
+    CODE_IN_LIST,
+    META_CODES,
+    NAN_CODE,
+    SKIP_FILE,
+    SKIP_FILE_LINE,
+    SUPPRESSION,
+    SUPPRESSION_WORD,
+    UNKNOWN_SUPPRESSION,
+    UNUSED_SUPPRESSION,
 )
-SUPPRESSION_WORD = re.compile(r"noqa|nanlint:", re.I)  # cheap test before looking at comments
-SKIP_FILE = re.compile(r"#[ \t]*nanlint:[ \t]*skip-file\b")
-SKIP_FILE_LINE = re.compile(r"^[ \t]*" + SKIP_FILE.pattern, re.M)  # the same, found in a file's text before parsing
-CODE_IN_LIST = re.compile(r"[A-Za-z]+[0-9]+")
-NAN_CODE = re.compile(r"NAN[0-9]", re.I)
-UNKNOWN_SUPPRESSION = "NAN001"
-UNUSED_SUPPRESSION = "NAN002"
-META_CODES = frozenset({UNKNOWN_SUPPRESSION, UNUSED_SUPPRESSION})
 
 
 @dataclass

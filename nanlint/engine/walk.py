@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import bisect
 import unicodedata
-from dataclasses import dataclass, field
 from typing import Callable, Dict, Iterable, List, Optional, Tuple
 
 import libcst as cst
@@ -25,7 +24,7 @@ from nanlint.analysis.syntax import (
 )
 from nanlint.analysis.versions import newer_syntax, target_version
 from nanlint.checks.registry import build_check
-from nanlint.types import FileError, Finding, Span
+from nanlint.types import FileError, FileResult, Finding, Span
 from nanlint.analysis.project import ProjectModules
 from nanlint.inputs.source import SourceError, SourceFile, read
 
@@ -53,13 +52,6 @@ AUGMENTED = {
     cst.LeftShiftAssign: cst.LeftShift,
     cst.RightShiftAssign: cst.RightShift,
 }
-
-
-@dataclass
-class FileResult:
-    findings: List[Finding] = field(default_factory=list)
-    errors: List[FileError] = field(default_factory=list)
-    depends: Dict[str, str] = field(default_factory=dict)  # the project's other files its findings used: path -> digest
 
 
 class RuleSet:

@@ -18,6 +18,7 @@ that cell line.
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from bisect import bisect_right
@@ -27,7 +28,6 @@ from typing import Dict, List, Optional, Sequence, Set, TextIO, Tuple
 
 from nanlint.catalog import Rule
 from nanlint.formats.rule_pages import rule_url
-from nanlint.formats import annotations, documents, junit, sarif
 from nanlint.types import ERROR, OUTPUT_FORMATS, WARNING, Diagnostic, FileError, Finding, Report, Span
 from nanlint.engine.noqa import Untokenizable, layout, noqa_line
 from nanlint.inputs.notebook import Notebook, is_notebook, load as load_notebook
@@ -351,6 +351,8 @@ STATISTICS_FORMATS = tuple(name for name, output in OUTPUT_FORMATS.items() if ou
 def render_statistics(report: Report, output_format: str, stream: TextIO, catalog: Dict[str, Rule]) -> None:
     rows = statistics(report, catalog)
     if output_format == "json":
+        from nanlint.formats import documents
+
         documents.dump(rows, stream)
         return
     width = max((len(str(row["count"])) for row in rows), default=1)
@@ -360,15 +362,16 @@ def render_statistics(report: Report, output_format: str, stream: TextIO, catalo
 
 
 HUMAN = {"full": render_full, "text": render_full, "concise": render_concise, "grouped": render_grouped}
+# Each machine format's renderer, as (module, function): its module is imported when it is used.
 MACHINE = {
-    "json": documents.render_json,
-    "json-lines": documents.render_json_lines,
-    "rdjson": documents.render_rdjson,
-    "gitlab": documents.render_gitlab,
-    "junit": junit.render,
-    "github": annotations.render_github,
-    "azure": annotations.render_azure,
-    "pylint": annotations.render_pylint,
+    "json": ("documents", "render_json"),
+    "json-lines": ("documents", "render_json_lines"),
+    "rdjson": ("documents", "render_rdjson"),
+    "gitlab": ("documents", "render_gitlab"),
+    "junit": ("junit", "render"),
+    "github": ("annotations", "render_github"),
+    "azure": ("annotations", "render_azure"),
+    "pylint": ("annotations", "render_pylint"),
 }
 
 
@@ -385,9 +388,13 @@ def render(
     if output_format in HUMAN:
         HUMAN[output_format](report, stream, sources, summary or Summary())
     elif output_format == "sarif":
+        from nanlint.formats import sarif
+
         sarif.render(report, stream, catalog, sources)
     else:
-        MACHINE[output_format](diagnostics(report, catalog), stream, sources)
+        module, function = MACHINE[output_format]
+        renderer = getattr(importlib.import_module(f"nanlint.formats.{module}"), function)
+        renderer(diagnostics(report, catalog), stream, sources)
 
 
 def render_errors(report: Report, stream: TextIO = sys.stderr) -> None:

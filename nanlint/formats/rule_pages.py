@@ -13,10 +13,8 @@ import sys
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Sequence
 
-from nanlint.analysis.gradient import WHERE_IT_SPEAKS
 from nanlint.install import ABOVE_PACKAGE
 from nanlint.catalog import Rule
-from nanlint.checks.registry import load_catalog
 
 REPOSITORY = "https://github.com/nanlint/nanlint"
 PAGES = ABOVE_PACKAGE / "docs" / "rules"  # in a checkout
@@ -31,6 +29,8 @@ def rule_url(rule: Optional[Rule]) -> Optional[str]:
 
 def rule_markdown(rule: Rule) -> str:
     """A rule's page: what it does, why it is bad, an example, what to use instead, fix safety, references."""
+    from nanlint.analysis.gradient import WHERE_IT_SPEAKS  # the semantic model: only to write a page
+
     parts = [
         f"# {rule.name} ({rule.code})",
         f"Family: {rule.family}. {_default_text(rule)}." + (" Fix available." if rule.fixable else ""),
@@ -147,6 +147,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         "--directory", type=Path, default=PAGES, help="where the pages go (default: the checkout's docs/rules)"
     )
     args = parser.parse_args(argv)
+    from nanlint.checks.registry import load_catalog
+
     expected = pages(load_catalog())
     if args.check:
         outdated = stale(args.directory, expected)

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import codecs
-import hashlib
 import io
 import os
 import re
 import stat
-import tempfile
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 from typing import List, Optional, Tuple, Union
+
+try:  # hashlib's own BLAKE2, without the OpenSSL bindings `import hashlib` loads first (milliseconds per run)
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - an interpreter built without it
+    from hashlib import blake2b
 
 # Python's own line ends (str.splitlines also splits on form feeds and other separators).
 NEWLINE = re.compile(r"\r\n|\r|\n")
@@ -20,7 +23,18 @@ NEWLINE = re.compile(r"\r\n|\r|\n")
 
 def content_digest(data: bytes) -> str:
     """The digest by which the cache knows a file's bytes."""
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
+    return blake2b(data, digest_size=16).hexdigest()
+
+
+def file_digest(path: str) -> Optional[str]:
+    """The digest the cache keeps of a file another file's findings used (the cache's own kind);
+    None unless it is a regular file that can be read (a FIFO or a device would block or never end)."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        return content_digest(Path(path).read_bytes())
+    except OSError:
+        return None
 
 
 class SourceError(Exception):
@@ -127,6 +141,8 @@ def replace_atomically(
     """Write `data` to a temporary file beside `target`, then rename it over `target`: a reader sees
     the old file or the new one, never half of one. `mode` sets the new file's permission bits,
     `owner` its user and group (where this process may set them)."""
+    import tempfile  # only to write: a run that reads alone does without it
+
     handle, temporary = tempfile.mkstemp(prefix=".nanlint-", suffix=".tmp", dir=os.path.dirname(target) or ".")
     try:
         with os.fdopen(handle, "wb") as stream:

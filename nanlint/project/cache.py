@@ -4,13 +4,17 @@ A result is reused only when nothing that decides it changed: the file's bytes (
 and those of the project's other files its findings used (a loss whose argument a training script
 passes, a model whose `forward` it calls),
 the path it is reported under, whether it was named on the command line (a named file is parsed
-even without torch), nanlint's version and its own code, the Python version (its parser), the
+even without torch), nanlint's version and its own code (each module's size and modification
+time), the Python version (its parser), the
 rule catalog (the bytes of every rule file, `extend-rule-files` included) and every setting that
 can change a finding (enabled rules, per-file-ignores, test patterns, target-version, the
 project root...). Findings (with their fixes) and errors are stored, not only clean files.
 
 Layout: one JSON file per configuration, `<cache-dir>/<key>.json`, holding an entry per file; a
-run whose files use several configurations (nested configuration files) keeps one per each.
+run whose files use several configurations (nested configuration files) keeps one per each. Beside
+them, `<cache-dir>/catalogs/<digest>.json` keeps the rule catalog as the checks validated it, by the
+digest of the rule files and of nanlint (`CatalogCache`): a run whose every file is answered by the
+cache imports neither the checks nor libcst.
 A run loads it once, checks only the files whose entry is missing or stale, and, if it learnt
 something, rewrites it atomically (a temporary file, then `os.replace`): concurrent runs never
 see a half-written file, the last writer wins, and workers never touch it (only the main process
@@ -23,23 +27,21 @@ CACHEDIR.TAG; `nanlint clean` removes the folders that carry that tag, and nothi
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import os
-import shutil
 import sys
 from pathlib import Path
-from typing import Dict, Iterable, List, Optional
+from typing import Dict, Iterable, List, Optional, Tuple
 
 from nanlint.install import PACKAGE_DIR
 from nanlint.version import __version__
-from nanlint.analysis.project import file_digest
-from nanlint.catalog import default_rule_dir
-from nanlint.types import PROBLEM_CODES, Edit, FileError, Finding, Fix, Related, Span
-from nanlint.inputs.source import replace_atomically
+from nanlint.catalog import Rule, catalog_data, catalog_from_data, default_rule_dir
+from nanlint.types import PROBLEM_CODES, Edit, FileError, FileResult, Finding, Fix, Related, Span
+from nanlint.inputs.source import blake2b, file_digest, replace_atomically
 
 FORMAT = 4
 DEFAULT_DIR = ".nanlint_cache"
+CATALOGS = "catalogs"  # the subfolder of validated catalogs (CatalogCache)
 GITIGNORE = "# Automatically created by nanlint.\n*\n"
 CACHEDIR_TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# This file is a cache directory tag created by nanlint.\n"
 # Settings that only decide which files are checked, or how results are shown and fixed.
@@ -60,40 +62,119 @@ NOT_AFFECTING_FINDINGS = frozenset(
 
 
 def _files_digest(paths: Iterable[Path]) -> str:
-    digest = hashlib.blake2b(digest_size=16)
+    digest = blake2b(digest_size=16)
     for path in paths:
         digest.update(str(path).encode("utf-8", "surrogateescape") + b"\0")
         try:
-            digest.update(path.read_bytes())
+            with open(path, "rb") as stream:
+                digest.update(stream.read())
         except OSError as error:
             digest.update(f"unreadable: {error}".encode())
     return digest.hexdigest()
 
 
+_CODE_DIGEST: List[str] = []
+
+
 def code_digest() -> str:
-    """nanlint's own modules: a changed check invalidates the cache even at the same version."""
-    package = Path(PACKAGE_DIR).resolve()
-    return _files_digest(sorted(package.rglob("*.py")))
+    """nanlint's own modules: a changed check invalidates the cache even at the same version. Each
+    module is known by its path, size and modification time, as Python knows whether its bytecode
+    is stale (reading them all would cost a cached run more than the rest of its work). Read once
+    per process (a process that checks again, the language server or `--watch`, runs the code it
+    started with)."""
+    if not _CODE_DIGEST:
+        package = os.path.realpath(PACKAGE_DIR)
+        digest = blake2b(digest_size=16)
+        modules = sorted(
+            os.path.join(folder, name)
+            for folder, subfolders, names in os.walk(package)
+            for name in names
+            if name.endswith(".py")
+        )
+        for module in modules:
+            try:
+                status = os.stat(module)
+                stamp = f"{status.st_size} {status.st_mtime_ns}"
+            except OSError as error:
+                stamp = f"unreadable: {error}"
+            digest.update(f"{os.path.relpath(module, package)}\0{stamp}\0".encode("utf-8", "surrogateescape"))
+        _CODE_DIGEST.append(digest.hexdigest())
+    return _CODE_DIGEST[0]
 
 
-def configuration_key(settings, rules: Iterable, root: Path) -> str:
-    """The digest of everything besides a file's bytes and path that decides its findings."""
-    rule_files = sorted(default_rule_dir().glob("*.toml")) + [Path(p) for p in settings.extend_rule_files]
-    options = {
-        name: value for name, value in dataclasses.asdict(settings).items() if name not in NOT_AFFECTING_FINDINGS
-    }
-    material = {
+def _rule_files(extend_rule_files: Iterable[str]) -> List[Path]:
+    return sorted(default_rule_dir().glob("*.toml")) + [Path(p) for p in extend_rule_files]
+
+
+def _nanlint_material() -> dict:
+    return {
         "format": FORMAT,
         "nanlint": __version__,
         "code": code_digest(),
         "python": [sys.implementation.name, *sys.version_info[:2]],
-        "catalog": _files_digest(rule_files),
+    }
+
+
+def _digest(material: dict) -> str:
+    text = json.dumps(material, sort_keys=True, default=repr)
+    return blake2b(text.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
+
+
+def configuration_key(settings, rules: Iterable, root: Path) -> str:
+    """The digest of everything besides a file's bytes and path that decides its findings."""
+    options = {
+        name: value for name, value in dataclasses.asdict(settings).items() if name not in NOT_AFFECTING_FINDINGS
+    }
+    material = {
+        **_nanlint_material(),
+        "catalog": _files_digest(_rule_files(settings.extend_rule_files)),
         "enabled": [rule.code for rule in rules],
         "settings": options,
         "root": str(root),
     }
-    text = json.dumps(material, sort_keys=True, default=repr)
-    return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
+    return _digest(material)
+
+
+class CatalogCache:
+    """The catalog that a set of rule files makes, as the checks validated it (nanlint/checks/registry.py),
+    kept beside the results: a run whose files are all cached then imports no check to validate it.
+    Its file's name is the digest of the rule files (their paths and bytes) and of nanlint (its version
+    and code, as for the results), so a changed rule file or nanlint finds no catalog and validates it
+    again. It is written only with the results (`Cache.save`)."""
+
+    def __init__(self, directory: Path, extend_rule_files: Iterable[str]) -> None:
+        material = {**_nanlint_material(), "catalog": _files_digest(_rule_files(extend_rule_files))}
+        self.file = directory / CATALOGS / f"{_digest(material)}.json"
+
+    def load(self) -> Optional[Dict[str, Rule]]:
+        """The stored catalog, or None if there is none (or it cannot be read, or is of another shape)."""
+        try:
+            data = json.loads(self.file.read_bytes())
+            if not isinstance(data, dict) or data.get("format") != FORMAT:
+                return None
+            return catalog_from_data(data["rules"])
+        except (OSError, TypeError, ValueError, KeyError, AttributeError):
+            return None
+
+    def data(self, catalog: Dict[str, Rule]) -> Optional[bytes]:
+        """What `save` would write of `catalog`: None if it does not survive the trip through JSON."""
+        rules = catalog_data(catalog)
+        if rules is None:
+            return None
+        return json.dumps({"format": FORMAT, "rules": rules}, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def validated_catalog(settings) -> Tuple[Dict[str, Rule], Optional[Tuple[CatalogCache, Dict[str, Rule]]]]:
+    """The catalog of `settings`' rule files, each rule built by its check (a bad one is a CatalogError),
+    read from the cache when it holds it; and, when it did not, what its `Cache` is to store."""
+    cached = CatalogCache(default_directory(settings), settings.extend_rule_files) if settings.cache else None
+    catalog = cached.load() if cached is not None else None
+    if catalog is not None:
+        return catalog, None
+    from nanlint.checks.registry import load_catalog  # the checks, and libcst: only when the cache cannot answer
+
+    catalog = load_catalog(settings.extend_rule_files)
+    return catalog, (None if cached is None else (cached, catalog))
 
 
 def default_directory(settings) -> Path:
@@ -104,12 +185,15 @@ class Cache:
     """The entries of one configuration: display path -> [absolute path, digest, findings, errors, named,
     {other file's absolute path: its digest}]."""
 
-    def __init__(self, directory: Path, key: str) -> None:
+    def __init__(
+        self, directory: Path, key: str, catalog: Optional[Tuple[CatalogCache, Dict[str, Rule]]] = None
+    ) -> None:
         self.directory = directory
         self.file = directory / f"{key}.json"
         self.entries: Dict[str, list] = self._load()
         self.changed = False
         self.warning: Optional[str] = None
+        self.catalog = catalog  # a catalog to store beside the results, if the cache did not hold it
 
     def _load(self) -> Dict[str, list]:
         try:
@@ -126,8 +210,6 @@ class Cache:
     def lookup(self, path: str, digest: str, named: bool = False):
         """The stored FileResult of `path` if it was checked with these bytes, named (or walked) as
         now, else None."""
-        from nanlint.engine.walk import FileResult
-
         entry = self.entries.get(path)
         try:
             absolute, stored_digest, findings, errors, was_named, depends = entry
@@ -153,11 +235,21 @@ class Cache:
         self.changed = True
 
     def save(self) -> None:
-        """Write the entries if this run added any; on failure keep going and set `warning`."""
-        if not self.changed:
+        """Write the entries if this run added any, and the catalog if it was not stored; on failure
+        keep going and set `warning`."""
+        # The catalog makes no cache folder of its own: it is written with results, or into a cache that is there.
+        storing = self.catalog is not None and (self.changed or self.directory.is_dir())
+        catalog = self.catalog[0].data(self.catalog[1]) if storing and self.catalog is not None else None
+        if not self.changed and catalog is None:
             return
         try:
             _prepare(self.directory)
+            if catalog is not None and self.catalog is not None:
+                self.catalog[0].file.parent.mkdir(exist_ok=True)
+                replace_atomically(str(self.catalog[0].file), catalog)
+                self.catalog = None
+            if not self.changed:
+                return
             data = json.dumps({"format": FORMAT, "files": self.entries}, ensure_ascii=False, separators=(",", ":"))
             replace_atomically(str(self.file), data.encode("utf-8"))
         except (OSError, ValueError) as error:
@@ -187,6 +279,8 @@ def clean(directories: Iterable[Path]) -> List[Path]:
     removed = []
     for directory in directories:
         if is_cache(directory):
+            import shutil
+
             shutil.rmtree(directory)
             removed.append(directory)
     return removed

@@ -6,28 +6,41 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from pathlib import Path
-from typing import Dict, Optional, Tuple
+from typing import TYPE_CHECKING, Dict, Optional, Tuple
 
 from nanlint.catalog import Rule
-from nanlint.checks.registry import load_catalog
-from nanlint.engine.walk import FileResult, RuleSet, check_source
-from nanlint.types import FileError
-from nanlint.analysis.parse import Unparsed, parse
-from nanlint.analysis.versions import target_version
+from nanlint.types import FileError, FileResult
 from nanlint.inputs.notebook import Notebook, is_notebook, load as load_notebook
 from nanlint.inputs.source import SourceError, SourceFile, content_digest, read
-from nanlint.project.cache import Cache, configuration_key, default_directory
+from nanlint.project.cache import Cache, CatalogCache, configuration_key, default_directory
 from nanlint.project.config import Settings, enabled_rules, ignored_codes_for
 from nanlint.project.paths import Excludes, matches, relative_parts
+
+# The engine (libcst, the checks, the semantic model) is imported by the methods that check a file:
+# a run whose files are all answered by the cache never needs it.
+if TYPE_CHECKING:
+    from nanlint.analysis.parse import Unparsed
+    from nanlint.engine.walk import RuleSet
 
 
 class Checker:
     """One configuration's settings resolved against the catalog: which rules run, which files
-    are test code and which paths are excluded (relative to its root), and checking a file."""
+    are test code and which paths are excluded (relative to its root), and checking a file.
+    `to_store`: the catalog's place in the cache, when it was validated for this run (not read from there)."""
 
-    def __init__(self, settings: Settings, catalog: Optional[Dict[str, Rule]] = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        catalog: Optional[Dict[str, Rule]] = None,
+        to_store: Optional[Tuple[CatalogCache, Dict[str, Rule]]] = None,
+    ) -> None:
         self.settings = settings
-        self.catalog = catalog if catalog is not None else load_catalog(settings.extend_rule_files)
+        if catalog is None:
+            from nanlint.checks.registry import load_catalog
+
+            catalog = load_catalog(settings.extend_rule_files)
+        self.catalog = catalog
+        self.to_store = to_store
         self.rules = enabled_rules(settings, self.catalog)
         self._ruleset: Optional[RuleSet] = None
         self.root = Path(settings.root).resolve()
@@ -36,6 +49,8 @@ class Checker:
     @property
     def ruleset(self) -> RuleSet:
         if self._ruleset is None:
+            from nanlint.engine.walk import RuleSet
+
             self._ruleset = RuleSet(self.rules, self.catalog)
         return self._ruleset
 
@@ -49,6 +64,8 @@ class Checker:
     def check_source(self, source: SourceFile, named: bool = False) -> FileResult:
         """`named`: the file was named explicitly (or read from standard input), so it is parsed
         and its syntax errors reported even if it never mentions torch."""
+        from nanlint.engine.walk import check_source
+
         try:
             result = check_source(
                 source, self.ruleset, self.is_test(source.path), self.catalog, named, self.settings.target_version
@@ -106,10 +123,14 @@ class Checker:
     def open_cache(self) -> Optional[Cache]:
         if not self.settings.cache:
             return None
-        return Cache(default_directory(self.settings), configuration_key(self.settings, self.rules, self.root))
+        key = configuration_key(self.settings, self.rules, self.root)
+        return Cache(default_directory(self.settings), key, self.to_store)
 
 
 def _parse_failure(name: str, code: str, target: Optional[str]) -> Optional[Unparsed]:
+    from nanlint.analysis.parse import Unparsed, parse
+    from nanlint.analysis.versions import target_version
+
     try:
         parse(name, code, target_version(target) if target else None)
     except Unparsed as failure:

@@ -22,11 +22,6 @@ from nanlint.catalog import Rule
 from nanlint.types import OUTPUT_FORMATS, TARGET_VERSIONS
 from nanlint.project.paths import matches
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python < 3.11 only
-    import tomli as tomllib
-
 CONFIG_FILES = ("nanlint.toml", ".nanlint.toml", "pyproject.toml")
 DEFAULT_EXCLUDE = (
     ".bzr",
@@ -178,6 +173,10 @@ def _has_tool_table(path: Path) -> bool:
 
 
 def _read_toml(path: Path) -> dict:
+    if sys.version_info >= (3, 11):  # imported here: where no configuration file is found, none is read
+        import tomllib
+    else:  # pragma: no cover - exercised on Python < 3.11 only
+        import tomli as tomllib
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as error:

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
 
-from pathspec import GitIgnoreSpec
+if TYPE_CHECKING:
+    from pathspec import GitIgnoreSpec
 
 GITIGNORE = ".gitignore"
 
@@ -91,6 +92,8 @@ class GitIgnore:
         if not patterns:
             return None
         everything = [line[1:] if line.startswith("!") else line for line in patterns]
+        from pathspec import GitIgnoreSpec  # imported once a folder has patterns: many runs meet none
+
         return Rules(directory, source, GitIgnoreSpec.from_lines(patterns), GitIgnoreSpec.from_lines(everything))
 
     def chain(self, directory: str) -> "Ignores":

@@ -50,12 +50,19 @@ class Excludes:
     def __init__(self, root: str, patterns: Tuple[str, ...]) -> None:
         self.root = root
         self.patterns = patterns
-        self._any = _any_glob(patterns)
+        self._regex: Optional[re.Pattern] = None  # compiled when a path is first matched
         self._folders: Dict[Tuple[Tuple[str, ...], int], bool] = {}
+
+    @property
+    def _any(self) -> re.Pattern:
+        if self._regex is None:
+            self._regex = _any_glob(self.patterns)
+        assert self._regex is not None
+        return self._regex
 
     def pattern_for(self, path: str, named_folder: Optional[str] = None) -> Optional[str]:
         """The pattern that excludes `path`, matching only the components below `named_folder`."""
-        if self._any is None:
+        if not self.patterns:
             return None
         parts = relative_parts(path, self.root)
         below = self._depth_below(parts, named_folder)

@@ -7,10 +7,8 @@ import argparse
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from nanlint.catalog import Rule
-from nanlint.checks.registry import load_catalog
-from nanlint.engine.walk import forget_project
 from nanlint.types import FileError, Report
-from nanlint.project.cache import Cache
+from nanlint.project.cache import Cache, CatalogCache, default_directory, validated_catalog
 from nanlint.project.checker import Checker
 from nanlint.project.config import Settings, require_rules, validate_selectors
 from nanlint.project.discovery import Discovered, Discovery, Skipped
@@ -63,7 +61,6 @@ class Project:
         return self.discovery.discover(paths)
 
     def check(self, discovered: Discovered, jobs: Optional[int] = None) -> Report:
-        forget_project()
         report = Report(errors=list(discovered.errors), files_checked=len(discovered.files))
         caches: Dict[int, Optional[Cache]] = {}
 
@@ -95,10 +92,14 @@ def files(checker: Checker, paths: Sequence[str]) -> Tuple[List[str], List[FileE
     return [candidate.path for candidate in discovered.files], discovered.errors
 
 
-def build_checker(settings: Settings, catalog: Optional[Dict[str, Rule]] = None) -> Checker:
+def build_checker(
+    settings: Settings,
+    catalog: Optional[Dict[str, Rule]] = None,
+    to_store: Optional[Tuple[CatalogCache, Dict[str, Rule]]] = None,
+) -> Checker:
     """A configuration's checker, its rule selection validated: a selector that names no rule,
     or a selection left empty, is a ConfigError."""
-    checker = Checker(settings, catalog)
+    checker = Checker(settings, catalog, to_store)
     validate_selectors(settings, checker.catalog)
     require_rules(settings, checker.rules)
     return checker
@@ -113,13 +114,16 @@ def default_project() -> Project:
 
 def make_project(args: argparse.Namespace) -> Project:
     """Every file with its nearest configuration and the command line over it; with `--config`,
-    that one for all. Each configuration is validated when a file first needs it."""
-    catalogs: Dict[Tuple[str, ...], Dict[str, Rule]] = {}
+    that one for all. Each configuration is validated when a file first needs it; the catalog is
+    read from the cache when it holds it (validating it imports every check)."""
+    catalogs: Dict[tuple, Tuple[Dict[str, Rule], Optional[Tuple[CatalogCache, Dict[str, Rule]]]]] = {}
 
     def build(settings: Settings) -> Checker:
-        if settings.extend_rule_files not in catalogs:
-            catalogs[settings.extend_rule_files] = load_catalog(settings.extend_rule_files)
-        return build_checker(settings, catalogs[settings.extend_rule_files])
+        key = (settings.extend_rule_files, str(default_directory(settings)) if settings.cache else None)
+        if key not in catalogs:
+            catalogs[key] = validated_catalog(settings)
+        catalog, to_store = catalogs[key]
+        return build_checker(settings, catalog, to_store)
 
     hierarchical = given_config(args) is None
     return Project(Resolver(settings_from(args), build, overrides(args) if hierarchical else None))

@@ -15,7 +15,7 @@ from nanlint.project.config import Settings
 from nanlint.project.discovery import Candidate
 
 if TYPE_CHECKING:
-    from nanlint.engine.walk import FileResult
+    from nanlint.types import FileResult
 
 # Below this much source (about 0.1 s of work on one core), starting worker processes costs more
 # than it saves.
@@ -42,6 +42,10 @@ def check_all(
             pending.append(index)
         else:
             results[index] = cached
+    if pending:  # imported only when a file is checked: a run the cache answers needs no engine
+        from nanlint.engine.walk import forget_project
+
+        forget_project()  # a new run: what a walk learnt of the project's files before may be stale
     for index, (digest, result) in zip(pending, _check([candidates[i] for i in pending], jobs)):
         results[index] = result
         candidate = candidates[index]

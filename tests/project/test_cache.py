@@ -4,10 +4,12 @@ to a file, the settings, the catalog or nanlint itself invalidates; a broken cac
 
 import json
 import os
+import subprocess
+import sys
 
 import pytest
 
-from cli_support import LOG_OF_STD, RISKY, SAFE, write
+from cli_support import LOG_OF_STD, RISKY, SAFE, nanlint_env, write
 from nanlint.project import cache as cache_module
 from nanlint.project.checker import Checker
 from nanlint.project.run import single
@@ -234,3 +236,64 @@ def test_clean_run_above_a_nested_configuration_removes_its_cache_dir_too(nanlin
     result = nanlint("clean", cwd=tmp_path)
     assert (result.returncode, result.stderr.splitlines()) == (0, ["Removing cache at: .nanlint_cache", "Removing cache at: elsewhere"])
     assert not (tmp_path / "elsewhere").exists() and (tmp_path / "sub" / "m.py").is_file()
+
+
+# `python -m nanlint ARGS`, then which of the modules a cached check must not need it imported.
+IMPORTS_PROBE = """
+import runpy, sys
+sys.argv = ["nanlint", *sys.argv[1:]]
+try:
+    runpy.run_module("nanlint", run_name="__main__")
+except SystemExit as done:
+    code = done.code
+heavy = sorted(
+    name for name in sys.modules
+    if name.split(".")[0] == "libcst" or name == "nanlint.engine.walk"
+    or name.startswith(("nanlint.checks", "nanlint.analysis"))
+)
+sys.stderr.write(f"\\nexit {code}, imported {len(heavy)}: {' '.join(heavy[:5])}\\n")
+"""
+
+
+@pytest.mark.parametrize("output_format", ["full", "concise", "json"])
+def test_a_check_the_cache_answers_imports_neither_libcst_nor_the_checks(tmp_path, output_format):
+    project(tmp_path)
+    (tmp_path / "pyproject.toml").write_text("[tool.nanlint]\nselect = ['NAN101', 'NAN102']\n")
+    (tmp_path / ".gitignore").write_text("build/\n")
+    command = [sys.executable, "-c", IMPORTS_PROBE, "check", "risky.py", "safe.py", "--output-format", output_format]
+
+    def probe():
+        done = subprocess.run(command, cwd=tmp_path, env=nanlint_env(), capture_output=True, text=True)
+        *report, last = done.stderr.splitlines()
+        return done.stdout, report, last
+
+    cold, warm = probe(), probe()
+    assert cold[2].startswith("exit 1, imported ") and not cold[2].startswith("exit 1, imported 0:")  # the probe sees them
+    assert warm[2] == "exit 1, imported 0: "
+    assert warm[:2] == cold[:2]
+    assert (tmp_path / ".nanlint_cache" / "catalogs").is_dir()
+
+
+def test_a_changed_rule_file_is_validated_again(nanlint, tmp_path):
+    project(tmp_path)
+    write(tmp_path, "sig.py", "import torch\ny = torch.sigmoid(x)\n")
+    rules = tmp_path / "extra.toml"
+    rules.write_text(EXTRA_RULE.format(message="first wording"))
+    (tmp_path / "nanlint.toml").write_text('extend-rule-files = ["extra.toml"]\nselect = ["NAN990"]\n')
+    assert nanlint("check", "sig.py", cwd=tmp_path).returncode == 1
+    assert nanlint("check", "sig.py", cwd=tmp_path).returncode == 1  # the catalog read from the cache
+    rules.write_text(EXTRA_RULE.format(message="first wording").replace('check = "pattern"', 'check = "no-such-check"'))
+    result = nanlint("check", "sig.py", cwd=tmp_path)
+    assert result.returncode == 2 and "unknown check `no-such-check`" in result.stderr
+
+
+@pytest.mark.parametrize("garbage", [b"", b"not json", b"[]", b'{"format": 4, "rules": [{"code": "NAN101"}]}'])
+def test_a_corrupt_catalog_in_the_cache_is_a_miss_and_is_rewritten(nanlint, tmp_path, garbage):
+    project(tmp_path)
+    cold = nanlint("check", ".", "--output-format", "concise", cwd=tmp_path)
+    (catalog,) = (tmp_path / ".nanlint_cache" / "catalogs").glob("*.json")
+    stored = catalog.read_bytes()
+    catalog.write_bytes(garbage)
+    warm = nanlint("check", ".", "--output-format", "concise", cwd=tmp_path)
+    assert (warm.returncode, warm.stdout, warm.stderr) == (cold.returncode, cold.stdout, cold.stderr)
+    assert catalog.read_bytes() == stored
