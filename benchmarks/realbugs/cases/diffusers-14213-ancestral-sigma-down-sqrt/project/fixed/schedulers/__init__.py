@@ -1,0 +1,1 @@
+from .scheduling_euler_ancestral_discrete import EulerAncestralDiscreteScheduler

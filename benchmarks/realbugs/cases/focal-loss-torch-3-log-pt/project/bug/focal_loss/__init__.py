@@ -1,0 +1,1 @@
+from .focal_loss import FocalLoss

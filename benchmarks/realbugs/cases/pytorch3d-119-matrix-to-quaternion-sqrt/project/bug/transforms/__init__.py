@@ -1,0 +1,1 @@
+from .rotation_conversions import matrix_to_quaternion

@@ -1,0 +1,1 @@
+from .batchnorm import BatchNorm1d

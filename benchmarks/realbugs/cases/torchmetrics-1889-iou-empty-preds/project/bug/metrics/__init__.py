@@ -1,0 +1,1 @@
+from .iou import IntersectionOverUnion
