@@ -27,6 +27,7 @@ COSINE = "cosine"  # a cosine similarity: rounds slightly past ±1 in float32
 RECTIFIED = "rectified"  # >= 0, exactly 0 for every non-positive input
 LOG_PROBABILITY = "log-probability"  # <= 0, finite
 BOOLEAN = "boolean"  # a mask
+ONE_HOT = "one-hot"  # 0 or 1, with exactly one 1 along the last dimension
 LOSS = "loss"  # a loss: >= 0, unbounded above (its exp overflows)
 
 # How an operation treats its input's values, when it computes nothing new from them.
@@ -173,7 +174,10 @@ OPS: Dict[str, Op] = {
         "linear conv1d conv2d conv3d conv_transpose1d conv_transpose2d conv_transpose3d",
         saves_inputs=True,
     ),
-    **_ops("bool logical_and logical_or logical_not eq ne gt lt ge le isfinite isnan isinf", produces=BOOLEAN),
+    **_ops(
+        "bool logical_and logical_or logical_not eq ne gt lt ge le isfinite isnan isinf isin any all one_hot",
+        produces=BOOLEAN,
+    ),
     **_ops(
         "view view_as reshape t transpose permute flatten squeeze unsqueeze narrow select expand expand_as "
         "unflatten movedim moveaxis swapaxes as_strided diagonal adjoint mT mH T H unbind unfold split_with_sizes "
@@ -187,6 +191,7 @@ OPS: Dict[str, Op] = {
     ),
     **_ops("detach detach_ data item tolist numpy", handles=MOVE, blocks_gradient=True),
     **_ops("long int short byte", handles=CAST, blocks_gradient=True),
+    **_ops("one_hot", produces=ONE_HOT, blocks_gradient=True),
     **_ops("argmax argmin argsort nonzero sign round floor ceil trunc searchsorted bucketize", blocks_gradient=True),
     **_ops(
         "cross_entropy nll_loss binary_cross_entropy binary_cross_entropy_with_logits l1_loss smooth_l1_loss "
