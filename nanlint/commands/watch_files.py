@@ -9,6 +9,7 @@ starts on a cleared screen when standard output is a terminal; Ctrl-C ends the w
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import time
 from typing import Callable, Dict, Iterable, NoReturn, Tuple
@@ -41,6 +42,9 @@ def watch(check: Callable[[], None], watched: Callable[[], Iterable[str]], inter
     """Run `check` now and after every change to the files `watched()` names; never returns,
     KeyboardInterrupt ends it. The files are stamped before each run, so that a change made while
     it runs is seen by the next poll."""
+    # Ctrl-C ends the watch even when the watcher was started with SIGINT ignored (a shell's
+    # background job, some process supervisors): Python installs no KeyboardInterrupt handler then.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     seen = stamps(watched())
     _run(check, "Starting linter in watch mode...")
     while True:
