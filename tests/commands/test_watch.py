@@ -87,3 +87,17 @@ def test_watch_refuses_what_it_cannot_repeat(nanlint, tmp_path):
         result = nanlint("check", "--watch", *extra, cwd=tmp_path)
         assert result.returncode == 2 and "`--watch` cannot be used with" in result.stderr
     assert "cannot read standard input" in nanlint("check", "--watch", "-", cwd=tmp_path, stdin="").stderr
+
+
+def test_ctrl_c_ends_a_watch_started_with_sigint_ignored(tmp_path):
+    write(tmp_path, "train.py", "import torch\n")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "nanlint", "check", "--watch", *FIRST_RULES, "."],
+        cwd=tmp_path, env=nanlint_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))  # as a shell's background job starts it
+    try:
+        Lines(process.stdout).wait_for("Watching for file changes.")
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=HUNG) == 130
+    finally:
+        process.kill()
