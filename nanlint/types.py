@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Dict, List, NamedTuple, Optional, Tuple
@@ -120,32 +119,42 @@ WARNING, ERROR = "warning", "error"  # a finding is a warning; a file that could
 
 @dataclass(frozen=True)
 class FileError:
-    """A file nanlint could not check (unreadable, not decodable, not parseable) or an internal error.
-    `line` and `column` (1-based, 0 when unknown) say where, as the start of `message` does."""
+    """A file nanlint could not check (unreadable, not decodable, not parseable) or an internal error:
+    why (`reason`), and where: `line` and `column` (1-based, 0 when unknown) in the file, or, in a
+    notebook, in its joined code, with the cell and the line in that cell that the message names."""
 
     path: str
-    message: str
+    reason: str
     # "syntax" for code that does not parse, "error" for other bad input, "internal" for a bug of nanlint's own
     kind: str = "error"
     line: int = 0
     column: int = 0
+    cell: int = 0  # a notebook's cell the error is in (0: not a notebook's), with the line in that cell
+    cell_line: int = 0
 
     def sort_key(self) -> tuple:
-        return (self.path, self.line, self.kind, self.message)
+        return (self.path, self.line, self.kind, self.reason)
 
     @property
     def code(self) -> str:
         return PROBLEM_CODES[self.kind]
 
     @property
-    def description(self) -> str:
-        """The message without the `path:line:column: ` it starts with (in a notebook `path:cell
-        N:line:column: `), nor `syntax error: `, which its code says."""
-        where = re.escape(self.path) + (r"(?::cell \d+)?(?::\d+){1,2}: " if self.line else ": ")
-        if self.kind == "syntax":
-            where += re.escape(SYNTAX_ERROR)
-        found = re.match(where, self.message)
-        return self.message[found.end() :] if found else self.message
+    def message(self) -> str:
+        """One line for the user: `path:line:column: why` (in a notebook `path:cell N:line:column:`),
+        with `syntax error: ` before the why of code that does not parse."""
+        line = self.cell_line if self.cell else self.line
+        where = self.path + (f":cell {self.cell}" if self.cell else "")
+        where += f":{line}:{self.column}" if line and self.column else f":{line}" if line else ""
+        return f"{where}: {SYNTAX_ERROR if self.kind == 'syntax' else ''}{self.reason}"
+
+
+class FileProblem(Exception):
+    """Raised where a file turns out unreadable or unparseable; carries the FileError to report."""
+
+    def __init__(self, error: FileError) -> None:
+        super().__init__(error.message)
+        self.error = error
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from typing import Callable, Optional
 import libcst as cst
 
 from nanlint.analysis.versions import Version, dotted, note_for_line
-from nanlint.types import SYNTAX_ERROR
+from nanlint.types import FileError, FileProblem
 from nanlint.inputs.source import lines
 
 PY_CF_ONLY_AST = 0x400
@@ -31,15 +31,12 @@ WALL_CAP = 6  # ... and at most this many times as long in wall time, however st
 PARSER_POSITION = re.compile(r"^(?:parser error: )?error at (\d+):(\d+): ")
 
 
-class Unparsed(Exception):
-    """A file that could not be parsed: `message` is one line for the user; `line` and `column`
-    (1-based, 0 when unknown) say where, as the message does."""
+class Unparsed(FileProblem):
+    """A file that could not be parsed: a syntax error where it is (a line, and a column when
+    known), or code too large or too deep for the parser."""
 
-    def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
-        super().__init__(message)
-        self.message = message
-        self.line = line
-        self.column = column
+    def __init__(self, path: str, reason: str, kind: str = "error", line: int = 0, column: int = 0) -> None:
+        super().__init__(FileError(path, reason, kind, line, column if line else 0))
 
 
 def parse(path: str, text: str, target: Optional[Version] = None) -> cst.Module:
@@ -51,20 +48,21 @@ def parse(path: str, text: str, target: Optional[Version] = None) -> cst.Module:
     if long_line and not _parses_within(text, config, PARSE_BUDGET):
         line = text.count("\n", 0, long_line.start()) + 1
         raise Unparsed(
-            f"{path}: too large for the parser: not parsed within {PARSE_BUDGET} s of CPU time "
+            path,
+            f"too large for the parser: not parsed within {PARSE_BUDGET} s of CPU time "
             f"(libcst takes time quadratic in the length of an expression, such as the one on line {line}); "
-            "split that expression, or exclude the file (`extend-exclude`)"
+            "split that expression, or exclude the file (`extend-exclude`)",
         )
     try:
         return _with_deep_stack(lambda: cst.parse_module(text, config))
     except cst.ParserSyntaxError as error:
         raise _syntax_error(path, text, error, target) from None
     except (RecursionError, MemoryError) as error:
-        raise Unparsed(too_large(path, error)) from None
+        raise Unparsed(path, too_large(error)) from None
     except Exception as error:  # a token libcst cannot represent (`Name '\U00031350' is not a valid identifier`)
         python = python_syntax_error(path, text)
         raise (
-            _located(path, python) if python else Unparsed(f"{path}: libcst's parser cannot read it: {error}")
+            _located(path, python) if python else Unparsed(path, f"libcst's parser cannot read it: {error}")
         ) from None
 
 
@@ -84,8 +82,7 @@ def _located(path: str, error: SyntaxError) -> Unparsed:
 
 
 def _at(path: str, line: int, column: int, why: str) -> Unparsed:
-    where = f":{line}:{column}" if line and column else f":{line}" if line else ""
-    return Unparsed(f"{path}{where}: {SYNTAX_ERROR}{why}", line, column if line else 0)
+    return Unparsed(path, why, "syntax", line, column)
 
 
 def _syntax_error(path: str, text: str, error: cst.ParserSyntaxError, target: Optional[Version] = None) -> Unparsed:
@@ -110,9 +107,9 @@ def _syntax_error(path: str, text: str, error: cst.ParserSyntaxError, target: Op
     return _at(path, line, column, why + note(line, target))
 
 
-def too_large(path: str, error: BaseException) -> str:
+def too_large(error: BaseException) -> str:
     why = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-    return f"{path}: too deeply nested or too large for the parser ({why})"
+    return f"too deeply nested or too large for the parser ({why})"
 
 
 def deep_enough(function: Callable):

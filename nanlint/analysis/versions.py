@@ -11,7 +11,6 @@ from typing import Callable, Iterator, Optional, Tuple
 import libcst as cst
 
 from nanlint.analysis.syntax import code_of, walk
-from nanlint.types import SYNTAX_ERROR
 
 Version = Tuple[int, int]
 RUNNING: Version = sys.version_info[:2]
@@ -141,11 +140,8 @@ class NewerSyntax:
     line: int
     column: int  # 1-based
 
-    def message(self, path: str, target: str) -> str:
-        return (
-            f"{path}:{self.line}:{self.column}: {SYNTAX_ERROR}{self.feature.name} need Python "
-            f"{dotted(self.feature.version)} or newer (target-version is {target})"
-        )
+    def reason(self, target: str) -> str:
+        return f"{self.feature.name} need Python {dotted(self.feature.version)} or newer (target-version is {target})"
 
 
 def newer_syntax(module: cst.Module, text: str, target: Version) -> Optional[NewerSyntax]:

@@ -21,7 +21,7 @@ from nanlint.project.hierarchy import configuration_candidates
 from nanlint.commands.messages import warn
 from nanlint.project.options import UsageError
 from nanlint.project.run import Project, make_project
-from nanlint.types import Exit, FileError, Report
+from nanlint.types import Exit, Report
 
 STDIN = "-"
 
@@ -233,7 +233,7 @@ def _check_stdin(project: Project, args: argparse.Namespace) -> Outcome:
     try:
         document = parse_notebook(data, name) if is_notebook(name) else decode(data, name)
     except SourceError as error:
-        return Outcome(Report(errors=[FileError(name, str(error))]), fixed_stdin=data if fixing else None)
+        return Outcome(Report(errors=[error.error]), fixed_stdin=data if fixing else None)
     checker = project.checker_for(name)
     document, result = checked(checker, document, named=True)
     report = Report(findings=result.findings, errors=result.errors, files_checked=1).sort()

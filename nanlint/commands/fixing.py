@@ -68,7 +68,7 @@ def fix_files(project: Project, report: Report, write: bool) -> Outcome:
         try:
             document = load_notebook(path) if is_notebook(path) else read(path)
         except SourceError as error:
-            file_report.errors.append(FileError(path, str(error)))
+            file_report.errors.append(error.error)
             _merge(total, Outcome(file_report))
             continue
         _merge(total, fix_source(project.checker_for(path), file_report, document, write, unsafe))
@@ -102,14 +102,12 @@ def fix_source(checker: Checker, report: Report, document: Document, write: bool
         if write:
             rewrite(path, data, document.data)
     except (OSError, RewriteError) as problem:  # the other files are still fixed
-        message = (
-            str(problem)
+        unwritten = (
+            problem.error
             if isinstance(problem, RewriteError)
-            else f"{path}: fixes left unapplied, the file cannot be written: {problem.strerror or problem}"
+            else FileError(path, f"fixes left unapplied, the file cannot be written: {problem.strerror or problem}")
         )
-        return Outcome(
-            Report(report.findings, report.errors + [FileError(path, message)]), sources=sources_of(document)
-        )
+        return Outcome(Report(report.findings, report.errors + [unwritten]), sources=sources_of(document))
     remaining = checker.check_text(fixed.text, path)
     fixed_notebook = sources.notebook(path) if isinstance(document, Notebook) else None
     if fixed_notebook is not None:  # the lines its messages name, in the fixed notebook's cells

@@ -107,8 +107,7 @@ def fix_text(
             return FixOutcome(
                 text,
                 [],
-                f"{path}: fixes for {codes} left unapplied, the file is unchanged: "
-                f"the fixed code would not parse ({error})",
+                f"fixes for {codes} left unapplied, the file is unchanged: the fixed code would not parse ({error})",
             )
         if candidate == current:
             break
@@ -124,8 +123,7 @@ def encoding_error(source: SourceFile, text: str) -> Optional[str]:
         source.encode(text)
     except UnicodeEncodeError as error:
         return (
-            f"{source.path}: fix left unapplied, "
-            f"its code cannot be written in the file's encoding {source.encoding} ({error.reason})"
+            f"fix left unapplied, its code cannot be written in the file's encoding {source.encoding} ({error.reason})"
         )
     return None
 

@@ -118,24 +118,14 @@ def check_source(
             text
         ):  # nothing to report there; skip-file is taken at its word
             return FileResult()
-        return FileResult(
-            errors=[
-                FileError(
-                    source.path, failure.message, "syntax" if failure.line else "error", failure.line, failure.column
-                )
-            ]
-        )
+        return FileResult(errors=[failure.error])
     known = set(known_codes) | ruleset.codes
 
     def check() -> FileResult:
         if SKIP_FILE_LINE.search(text) and suppressions.skips_file(module):
             return FileResult()
         newer = newer_syntax(module, text, version) if version else None
-        errors = (
-            [FileError(source.path, newer.message(source.path, target), "syntax", newer.line, newer.column)]
-            if newer
-            else []
-        )
+        errors = [FileError(source.path, newer.reason(target), "syntax", newer.line, newer.column)] if newer else []
         if not imports:  # only its suppression comments can be reported
             findings = suppressions.apply(
                 FileContext(source.path, text, is_test, module), [], known, set(), ruleset.codes
@@ -148,7 +138,7 @@ def check_source(
     try:
         return deep_enough(check)
     except (RecursionError, MemoryError) as error:
-        return FileResult(errors=[FileError(source.path, too_large(source.path, error))])
+        return FileResult(errors=[FileError(source.path, too_large(error))])
 
 
 def module_model(path: str, text: str, module: cst.Module, project: Optional[ProjectModules] = None) -> FileContext:
@@ -260,8 +250,7 @@ class _Walker:
         self.errors.append(
             FileError(
                 self.ctx.path,
-                f"{self.ctx.path}: internal error in rule {check.rule.code} ({check.rule.name}): "
-                f"{type(error).__name__}: {error}",
+                f"internal error in rule {check.rule.code} ({check.rule.name}): {type(error).__name__}: {error}",
                 "internal",
             )
         )

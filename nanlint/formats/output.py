@@ -325,7 +325,7 @@ def _problem(error: FileError) -> Diagnostic:
         Span(line, column, line, column),
         error.code,
         error.code,
-        error.description,
+        error.reason,
         ERROR,
         in_code=bool(error.line),
     )

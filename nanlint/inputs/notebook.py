@@ -172,7 +172,7 @@ class Notebook:
 
     def _unfit(self) -> RewriteError:
         return RewriteError(
-            f"{self.path}: fixes left unapplied, the fixed code no longer divides into the notebook's cells"
+            self.path, "fixes left unapplied, the fixed code no longer divides into the notebook's cells"
         )
 
     def with_sources(self, sources: Dict[int, str]) -> bytes:
@@ -194,14 +194,14 @@ def parse(data: bytes, path: str) -> Notebook:
     try:
         text = data[len(codecs.BOM_UTF8) :].decode("utf-8") if bom else data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise SourceError(f"{path}: cannot decode as UTF-8 (byte {error.start}), as a notebook must be") from None
+        raise SourceError(path, f"cannot decode as UTF-8 (byte {error.start}), as a notebook must be") from None
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
-        raise SourceError(f"{path}:{error.lineno}:{error.colno}: not a notebook: invalid JSON: {error.msg}") from None
+        raise SourceError(path, f"not a notebook: invalid JSON: {error.msg}", error.lineno, error.colno) from None
     cells = document.get("cells") if isinstance(document, dict) else None
     if not isinstance(cells, list):
-        raise SourceError(f"{path}: not a notebook: no `cells` list (nanlint reads nbformat 4)")
+        raise SourceError(path, "not a notebook: no `cells` list (nanlint reads nbformat 4)")
     file = SourceFile(path, text, "utf-8", bom, data)
     if not _runs_python(document):
         return Notebook(file, ())
@@ -233,7 +233,7 @@ def _is_python_code_cell(cell, index: int, path: str) -> bool:
     source = cell.get("source")
     if not (isinstance(source, str) or isinstance(source, list) and all(isinstance(line, str) for line in source)):
         raise SourceError(
-            f"{path}: not a notebook: cell {index + 1}'s `source` is neither a string nor a list of strings"
+            path, f"not a notebook: cell {index + 1}'s `source` is neither a string nor a list of strings"
         )
     metadata = cell.get("metadata")
     vscode = metadata.get("vscode") if isinstance(metadata, dict) else None

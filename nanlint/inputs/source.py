@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import List, Optional, Tuple, Union
 
+from nanlint.types import FileError, FileProblem
+
 try:  # hashlib's own BLAKE2, without the OpenSSL bindings `import hashlib` loads first (milliseconds per run)
     from _blake2 import blake2b
 except ImportError:  # pragma: no cover - an interpreter built without it
@@ -37,8 +39,11 @@ def file_digest(path: str) -> Optional[str]:
         return None
 
 
-class SourceError(Exception):
-    """A file that cannot be read or decoded; the message is one line for the user."""
+class SourceError(FileProblem):
+    """A file that cannot be read or decoded: where (`path`, and a line and column when known) and why."""
+
+    def __init__(self, path: str, reason: str, line: int = 0, column: int = 0) -> None:
+        super().__init__(FileError(path, reason, "error", line, column))
 
 
 @dataclass(frozen=True)
@@ -57,11 +62,11 @@ class SourceFile:
 
 def decode(data: bytes, path: str) -> SourceFile:
     if b"\x00" in data[:8192]:
-        raise SourceError(f"{path}: not a text file (it contains NUL bytes)")
+        raise SourceError(path, "not a text file (it contains NUL bytes)")
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as error:
-        raise SourceError(f"{path}: {error.msg if hasattr(error, 'msg') else error}") from None
+        raise SourceError(path, f"{error.msg if hasattr(error, 'msg') else error}") from None
     bom = encoding == "utf-8-sig"
     body = data[len(codecs.BOM_UTF8) :] if bom else data
     codec = "utf-8" if bom else encoding
@@ -69,10 +74,10 @@ def decode(data: bytes, path: str) -> SourceFile:
         text = body.decode(codec)
     except UnicodeDecodeError as error:
         raise SourceError(
-            f"{path}: cannot decode as {codec} (byte {error.start}): add a PEP 263 coding line or re-save as UTF-8"
+            path, f"cannot decode as {codec} (byte {error.start}): add a PEP 263 coding line or re-save as UTF-8"
         ) from None
     except LookupError:
-        raise SourceError(f"{path}: unknown encoding {codec!r} in its coding line") from None
+        raise SourceError(path, f"unknown encoding {codec!r} in its coding line") from None
     return SourceFile(path, text, codec, bom, data)
 
 
@@ -95,21 +100,24 @@ def read_bytes(path: Union[str, Path], shown: str) -> bytes:
     """The bytes of a regular file; SourceError, saying why in one line, when it cannot be read."""
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO or a device would block or never end
-            raise SourceError(f"{shown}: not a regular file")
+            raise SourceError(shown, "not a regular file")
         data = Path(path).read_bytes()
     except IsADirectoryError:
-        raise SourceError(f"{shown}: is a directory") from None
+        raise SourceError(shown, "is a directory") from None
     except FileNotFoundError:
-        raise SourceError(f"{shown}: no such file or directory") from None
+        raise SourceError(shown, "no such file or directory") from None
     except PermissionError:
-        raise SourceError(f"{shown}: permission denied") from None
+        raise SourceError(shown, "permission denied") from None
     except OSError as error:
-        raise SourceError(f"{shown}: cannot read: {error.strerror or error}") from None
+        raise SourceError(shown, f"cannot read: {error.strerror or error}") from None
     return data
 
 
-class RewriteError(Exception):
-    """A file that must not or cannot be rewritten; the message is one line for the user."""
+class RewriteError(FileProblem):
+    """A file that must not or cannot be rewritten, and why."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(FileError(path, reason))
 
 
 def rewrite(path: str, data: bytes, analysed: bytes, refusal: str = "fixes left unapplied") -> None:
@@ -121,10 +129,10 @@ def rewrite(path: str, data: bytes, analysed: bytes, refusal: str = "fixes left 
     target = os.path.realpath(path)
     status = os.stat(target)
     if not status.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
-        raise RewriteError(f"{path}: {refusal}, the file is read-only")
+        raise RewriteError(path, f"{refusal}, the file is read-only")
     with open(target, "rb") as stream:
         if stream.read() != analysed:
-            raise RewriteError(f"{path}: {refusal}, the file changed while it was being checked; run again")
+            raise RewriteError(path, f"{refusal}, the file changed while it was being checked; run again")
     if status.st_nlink > 1:
         with open(target, "r+b") as stream:
             stream.write(data)

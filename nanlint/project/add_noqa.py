@@ -38,21 +38,19 @@ def add_to_files(project: Project, findings: List[Finding]) -> NoqaRun:
             else:
                 current, code = checker.check_source(document), document.text
         except SourceError as error:
-            run.errors.append(FileError(path, str(error)))
+            run.errors.append(error.error)
             continue
         try:
             added = add_noqa(code, current.findings)
         except Untokenizable as error:
-            run.errors.append(
-                FileError(path, f"{path}: no noqa comments added: Python's tokenizer cannot read it ({error})")
-            )
+            run.errors.append(FileError(path, f"no noqa comments added: Python's tokenizer cannot read it ({error})"))
             continue
         after = checker.check_text(added.text, path)
         if after.errors:
             run.errors.append(
                 FileError(
                     path,
-                    f"{path}: no noqa comments added, the file is unchanged: {after.errors[0].message}",
+                    f"no noqa comments added, the file is unchanged: {after.errors[0].message}",
                     "internal",
                 )
             )
@@ -62,12 +60,12 @@ def add_to_files(project: Project, findings: List[Finding]) -> NoqaRun:
             try:
                 rewrite(path, _with_comments(document, added), document.data, "no noqa comments added")
             except (OSError, RewriteError) as problem:
-                message = (
-                    str(problem)
+                reason = (
+                    problem.error.reason
                     if isinstance(problem, RewriteError)
-                    else f"{path}: no noqa comments added, the file cannot be written: {problem.strerror or problem}"
+                    else f"no noqa comments added, the file cannot be written: {problem.strerror or problem}"
                 )
-                run.errors.append(FileError(path, message))
+                run.errors.append(FileError(path, reason))
                 continue
             run.lines += len(added.edits)
     return run

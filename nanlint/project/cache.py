@@ -39,7 +39,7 @@ from nanlint.catalog import Rule, catalog_data, catalog_from_data, default_rule_
 from nanlint.types import PROBLEM_CODES, Edit, FileError, FileResult, Finding, Fix, Related, Span
 from nanlint.inputs.source import blake2b, file_digest, replace_atomically
 
-FORMAT = 4
+FORMAT = 5
 DEFAULT_DIR = ".nanlint_cache"
 CATALOGS = "catalogs"  # the subfolder of validated catalogs (CatalogCache)
 GITIGNORE = "# Automatically created by nanlint.\n*\n"
@@ -335,11 +335,11 @@ def _finding(path: str, data: List) -> Finding:
 
 
 def _error_data(error: FileError) -> list:
-    return [error.message, error.kind, error.line, error.column]
+    return [error.reason, error.kind, error.line, error.column, error.cell, error.cell_line]
 
 
 def _error(path: str, data: List) -> FileError:
-    message, kind, line, column = data
+    reason, kind, line, column, cell, cell_line = data
     if kind not in PROBLEM_CODES:
         raise ValueError(f"unknown kind of error {kind!r}")
-    return FileError(path, *_typed(str, message, kind), *_typed(int, line, column))
+    return FileError(path, *_typed(str, reason, kind), *_typed(int, line, column, cell, cell_line))

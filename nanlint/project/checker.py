@@ -71,8 +71,8 @@ class Checker:
                 source, self.ruleset, self.is_test(source.path), self.catalog, named, self.settings.target_version
             )
         except Exception as error:  # a bug of nanlint's own: report it, go on with the other files
-            message = f"{source.path}: internal error: {type(error).__name__}: {error}"
-            return FileResult(errors=[FileError(source.path, message, "internal")])
+            reason = f"internal error: {type(error).__name__}: {error}"
+            return FileResult(errors=[FileError(source.path, reason, "internal")])
         ignored = ignored_codes_for(self.relative(source.path), self.settings, self.catalog)
         if ignored:
             result.findings = [f for f in result.findings if f.code not in ignored]
@@ -117,7 +117,7 @@ class Checker:
                 return content_digest(notebook.data), self.check_notebook(notebook, named)[1]
             source = read(path)
         except SourceError as error:
-            return None, FileResult(errors=[FileError(path, str(error))])
+            return None, FileResult(errors=[error.error])
         return content_digest(source.data), self.check_source(source, named)
 
     def open_cache(self) -> Optional[Cache]:
@@ -139,23 +139,22 @@ def _parse_failure(name: str, code: str, target: Optional[str]) -> Optional[Unpa
 
 
 def _cell_error(notebook: Notebook, number: int, failure: Unparsed) -> FileError:
-    """A cell that does not parse, at its line in the notebook's code (its message says the cell's)."""
-    if not failure.line:
-        return FileError(notebook.path, failure.message)
-    index = [cell.number for cell in notebook.cells].index(number)
-    return FileError(
-        notebook.path, failure.message, "syntax", notebook.first_lines[index] + failure.line - 1, failure.column
-    )
+    """A cell that does not parse, at its line in the notebook's code and in the cell."""
+    cell = failure.error
+    if not cell.line:
+        return replace(cell, path=notebook.path, cell=number)
+    index = [c.number for c in notebook.cells].index(number)
+    line = notebook.first_lines[index] + cell.line - 1
+    return replace(cell, path=notebook.path, line=line, cell=number, cell_line=cell.line)
 
 
 def _in_cell(notebook: Notebook, error: FileError) -> FileError:
-    """An error placed at a line of the notebook's code, its message naming the cell and the line
-    in it instead, as for a cell that does not parse."""
-    where = f"{notebook.path}:{error.line}:"
-    if not error.line or not error.message.startswith(where):
+    """An error at a line of the notebook's code, placed in the cell and at the line in it that
+    hold that line, as for a cell that does not parse."""
+    if not error.line or error.cell:
         return error
     position = notebook.locate(error.line)
-    return replace(error, message=f"{notebook.path}:cell {position.cell}:{position.line}:{error.message[len(where) :]}")
+    return replace(error, cell=position.cell, cell_line=position.line)
 
 
 # A line of the checked code named inside a message: `(line 6)`, `float16 used at line 9`.

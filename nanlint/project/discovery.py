@@ -170,14 +170,12 @@ def _missing(given: str) -> Optional[str]:
     try:
         os.lstat(given)
     except FileNotFoundError:
-        return f"{given}: no such file or directory"
+        return "no such file or directory"
     except PermissionError:
         folder = _closed_folder(given)
-        return (
-            f"{given}: permission denied: cannot enter the folder {folder}" if folder else f"{given}: permission denied"
-        )
+        return f"permission denied: cannot enter the folder {folder}" if folder else "permission denied"
     except OSError as error:
-        return f"{given}: {error.strerror or error}"
+        return str(error.strerror or error)
     return None
 
 
@@ -197,8 +195,8 @@ def _closed_folder(path: str) -> Optional[str]:
 
 def _unlistable(folder: str, error: OSError) -> str:
     if isinstance(error, PermissionError):
-        return f"{folder}: permission denied: cannot list this folder, its files are not checked"
-    return f"{folder}: cannot list this folder: {error.strerror or error}"
+        return "permission denied: cannot list this folder, its files are not checked"
+    return f"cannot list this folder: {error.strerror or error}"
 
 
 def _shown(path: str) -> str:

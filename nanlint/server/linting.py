@@ -108,5 +108,5 @@ def _stamp(config: Optional[str], rule_files: Tuple[str, ...]) -> Stamp:
 def problem_of(error: FileError) -> Problem:
     """A FileError's message without the location it starts with (the diagnostic's range says it),
     and its line and column."""
-    said = SYNTAX_ERROR + error.description if error.kind == "syntax" else error.description
+    said = SYNTAX_ERROR + error.reason if error.kind == "syntax" else error.reason
     return Problem(said, error.line, error.column)
