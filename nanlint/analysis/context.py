@@ -569,7 +569,7 @@ class FileContext:
             yield self, site
         if self.project is not None:
             yield from self.project.callers(definition)
-        if function.name.value in ("forward", "__call__"):
+        if isinstance(function, cst.FunctionDef) and function.name.value in ("forward", "__call__"):
             yield from self._injected_sites(function)
 
     def _injected_sites(self, function: cst.FunctionDef) -> List[Tuple["FileContext", CallSite]]:

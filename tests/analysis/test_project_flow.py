@@ -784,3 +784,14 @@ def test_methods_a_base_class_in_another_file_defines_are_what_self_and_super_ru
     write(tmp_path, "derived.py", DERIVED)
     codes = found(check(tmp_path, "derived.py"))
     assert ("derived.py", 13, "NAN109") in codes and ("derived.py", 17, "NAN101") in codes
+
+
+def test_a_lambdas_parameter_default_is_a_constant_like_a_functions(tmp_path):
+    write(
+        tmp_path,
+        "train.py",
+        "import torch\n\nx = torch.randn(4).half()\nclip = lambda t, eps=1e-8: t.clamp(min=eps)\ny = clip(x)\n",
+    )
+    report = check(tmp_path, "train.py")
+    assert not report.errors
+    assert [(f.line, f.code) for f in report.findings] == [(4, "NAN801")]
