@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import string
+import typing
 
 from collections import Counter
-from dataclasses import replace
-from typing import Callable, Dict, Optional, Tuple, Type
+from dataclasses import dataclass, field, replace
+from typing import Callable, ClassVar, Dict, List, Optional, Tuple, Type
 
 import libcst as cst
 
@@ -150,9 +152,15 @@ def spelled_title(title: str, ctx) -> str:
     return TORCH_NAME.sub(lambda name: ctx.spell(name.group()) or name.group(), title)
 
 
-# Parameters every check takes: `supersedes` lists the rules whose findings on the same expression
-# (or inside it) this rule's finding hides; the engine applies it (engine/walk.py).
-COMMON_PARAMS: Dict[str, tuple] = {"supersedes": (list, [])}
+@dataclass(frozen=True)
+class CheckParams:
+    """What a check reads from its rule's `[rule.params]` table. Each check declares its own as a
+    subclass, `Params`, each field with its type, its default and what it does; a rule file whose
+    table names another key, or a value of another type, is refused when the catalog is loaded."""
+
+    # the rules whose findings on the same expression (or inside it) this rule's finding hides
+    # (engine/walk.py applies it)
+    supersedes: List[str] = field(default_factory=list)
 
 
 # Each check class by its `kind` (nanlint/checks/registry.py imports them all).
@@ -160,11 +168,11 @@ REGISTERED: Dict[str, Type["Check"]] = {}
 
 
 class Check:
-    """One rule's check. Subclasses declare PARAMS {name: (type, default)} and node handlers; one
-    with a `kind` is registered under it, the name a rule's `check` key gives."""
+    """One rule's check. Subclasses declare their `Params` and node handlers; one with a `kind` is
+    registered under it, the name a rule's `check` key gives."""
 
     kind = ""
-    PARAMS: Dict[str, tuple] = {}
+    Params: ClassVar[Type[CheckParams]] = CheckParams
     FIELDS: Tuple[str, ...] = ()  # the `{fields}` its findings' messages may use
 
     def __init_subclass__(cls, **kwargs) -> None:
@@ -215,34 +223,27 @@ class Check:
                 f"which check `{self.kind}` does not give (it gives: {given})"
             )
 
-    def _validated(self, given: dict) -> dict:
-        declared = {**COMMON_PARAMS, **self.PARAMS}
-        unknown = sorted(set(given) - set(declared))
+    def _validated(self, given: dict) -> CheckParams:
+        declared = typing.get_type_hints(self.Params)
+        unknown = sorted(set(given) - {f.name for f in dataclasses.fields(self.Params)})
         if unknown:
             raise CatalogError(
                 f"{self.rule.source}: rule {self.rule.code}: unknown parameter `{unknown[0]}` for check `{self.kind}`"
             )
-        values = {}
-        for name, (kind, default) in declared.items():
-            value = given.get(name, default)
-            if value is None and default is None and name not in given:
-                values[name] = None
-                continue
-            if not isinstance(value, kind):
-                raise CatalogError(
-                    f"{self.rule.source}: rule {self.rule.code}: "
-                    f"parameter `{name}` must be {getattr(kind, '__name__', kind)}"
-                )
-            values[name] = value
-        named = [*dict(values.get("where") or {}).items(), *dict(values.get("unless") or {}).items()]
-        named += [("danger", predicate) for predicate in values.get("danger") or ()]
+        for name, value in given.items():
+            if not _of_type(value, declared[name]):
+                wanted = _type_name(declared[name])
+                raise CatalogError(f"{self.rule.source}: rule {self.rule.code}: parameter `{name}` must be {wanted}")
+        params = self.Params(**given)
+        named = [*dict(getattr(params, "where", {})).items(), *dict(getattr(params, "unless", {})).items()]
+        named += [("danger", predicate) for predicate in getattr(params, "danger", ())]
         for name, predicates in named:
             for predicate in predicates if isinstance(predicates, list) else [predicates]:
                 if predicate not in PREDICATES and predicate not in NODE_PREDICATES:
                     raise CatalogError(
                         f"{self.rule.source}: rule {self.rule.code}: unknown predicate `{predicate}` for `{name}`"
                     )
-        return values
+        return params
 
     def handlers(self) -> Dict[type, Callable]:
         """Node type -> bound method(node, ctx), called as the walk enters such a node."""
@@ -263,7 +264,7 @@ class Check:
     def watched_function(self, call: cst.Call, ctx) -> Optional[str]:
         """The qualified name `call` calls, if it is one of the rule's `functions`."""
         name = ctx.qualified(call.func)
-        return name if name in self.params["functions"] else None
+        return name if name in getattr(self.params, "functions", ()) else None
 
     def report(
         self, ctx, node: cst.CSTNode, fix: Optional[Fix] = None, related: Tuple[cst.CSTNode, ...] = (), **fields
@@ -388,3 +389,23 @@ def _without_grouping_parens(text: str, start: int, end: int, count: int = 1):
         start, end = len(before) - 1, end + (len(text[end:]) - len(after)) + 1
         widened += 1
     return start, end
+
+
+def _of_type(value: object, declared: object) -> bool:
+    """`value`, read from TOML, has the type a Params field declares (`List[str]`, `Optional[...]`)."""
+    origin = typing.get_origin(declared)
+    if origin is typing.Union:
+        return any(_of_type(value, option) for option in typing.get_args(declared))
+    if declared is type(None):
+        return value is None
+    if declared is object:
+        return True
+    return isinstance(value, origin or declared)  # type: ignore[arg-type]
+
+
+def _type_name(declared: object) -> str:
+    options = [option for option in typing.get_args(declared) if option is not type(None)]
+    if typing.get_origin(declared) is typing.Union and len(options) == 1:
+        declared = options[0]
+    origin = typing.get_origin(declared) or declared
+    return getattr(origin, "__name__", str(origin))

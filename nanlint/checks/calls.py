@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import List
+from dataclasses import dataclass, field
+
 import re
 
 import libcst as cst
 
-from nanlint.checks.base import Check
+from nanlint.checks.base import Check, CheckParams
 from nanlint.analysis.syntax import is_literal, keyword_args
 
 
@@ -22,14 +25,25 @@ class CallCheck(Check):
 
     kind = "call"
     FIELDS = ("call",)
-    PARAMS = {
-        "functions": (list, []),
-        "first_arg_true": (bool, False),
-        "keyword_true": (str, ""),
-        "unless_false": (list, []),
-        "skip_tests": (bool, True),
-        "skip_conditional": (bool, True),
-    }
+
+    @dataclass(frozen=True)
+    class Params(CheckParams):
+        """The calls this check reports, and when they are harmless."""
+
+        # the qualified names of the calls it reports (`torch.autograd.set_detect_anomaly`)
+        functions: List[str] = field(default_factory=list)
+        # only when the first positional argument (or `mode`) is the literal True
+        first_arg_true: bool = False
+        # only when this keyword argument is the literal True (empty: any call)
+        keyword_true: str = ""
+        # keywords that, passed the literal False, make the call harmless
+        unless_false: List[str] = field(default_factory=list)
+        # silent in test code
+        skip_tests: bool = True
+        # silent under an `if` and in debugging helpers, which run behind a switch
+        skip_conditional: bool = True
+
+    params: Params
 
     def handlers(self):
         return {cst.Call: self.visit_call}
@@ -38,18 +52,18 @@ class CallCheck(Check):
         if self.watched_function(node, ctx) is None:
             return
         if (
-            self.params["skip_tests"]
+            self.params.skip_tests
             and ctx.is_test
-            or self.params["skip_conditional"]
+            or self.params.skip_conditional
             and (ctx.conditional or _in_debug_helper(ctx))
         ):
             return
-        if self.params["first_arg_true"] and not _first_arg_true(node):
+        if self.params.first_arg_true and not _first_arg_true(node):
             return
         keywords = keyword_args(node)
-        if self.params["keyword_true"] and not is_literal(keywords.get(self.params["keyword_true"]), True):
+        if self.params.keyword_true and not is_literal(keywords.get(self.params.keyword_true), True):
             return
-        if any(is_literal(keywords.get(name), False) for name in self.params["unless_false"]):
+        if any(is_literal(keywords.get(name), False) for name in self.params.unless_false):
             return
         self.report(ctx, node, call=ctx.positions.source(node.func))
 

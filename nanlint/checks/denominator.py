@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import re
-from typing import Iterator, NamedTuple, Optional
+from typing import Iterator, List, NamedTuple, Optional
 
 import libcst as cst
 
-from nanlint.checks.base import PREDICATES, Check
+from nanlint.checks.base import Check, CheckParams, PREDICATES
 from nanlint.analysis.callers import argument_for
 from nanlint.analysis.guards import value_keys
 from nanlint.analysis.patterns import Match, Template
@@ -47,14 +49,25 @@ class RiskyDenominator(Check):
 
     kind = "risky-denominator"
     FIELDS = ("why", "den", "clamped")
-    PARAMS = {
-        "ops": (list, ["div", "true_divide", "divide"]),
-        "reciprocal_ops": (list, ["reciprocal"]),
-        "danger": (list, ["zero"]),
-        "numerator_not": (list, []),
-        "masked_mean": (bool, False),
-        "unless_only_compared": (bool, False),
-    }
+
+    @dataclass(frozen=True)
+    class Params(CheckParams):
+        """Which divisions the check judges, and the denominators it reports."""
+
+        # division ops whose second operand is the denominator (`/` always counts)
+        ops: List[str] = field(default_factory=lambda: ["div", "true_divide", "divide"])
+        # ops whose only operand is a denominator
+        reciprocal_ops: List[str] = field(default_factory=lambda: ["reciprocal"])
+        # value predicates (checks/base.py PREDICATES) of which the denominator must meet one
+        danger: List[str] = field(default_factory=lambda: ["zero"])
+        # predicates the numerator must meet none of (a numerator 0 wherever the denominator is)
+        numerator_not: List[str] = field(default_factory=list)
+        # report only masked means, `(x * m).sum() / m.sum()`, with the numerator known
+        masked_mean: bool = False
+        # silent when the denominator is compared before (`if n > 0:`) and used nowhere else
+        unless_only_compared: bool = False
+
+    params: Params
 
     def handlers(self):
         return {
@@ -78,9 +91,9 @@ class RiskyDenominator(Check):
         if described is None:
             return
         op, operands, keywords = described
-        if op in self.params["ops"] and len(operands) == 2:
+        if op in self.params.ops and len(operands) == 2:
             self._judge(node, operands[1], ctx, operands[0])
-        elif op in self.params["reciprocal_ops"] and len(operands) == 1:
+        elif op in self.params.reciprocal_ops and len(operands) == 1:
             self._judge(node, operands[0], ctx)
 
     def _judge(
@@ -91,11 +104,9 @@ class RiskyDenominator(Check):
         evidence = self._evidence(denominator, numerator, ctx)
         if evidence is None or numerator is not None and _empty_mean_intended(node, numerator, denominator, ctx):
             return
-        if numerator is not None and any(
-            PREDICATES[name](ctx.fact(numerator)) for name in self.params["numerator_not"]
-        ):
+        if numerator is not None and any(PREDICATES[name](ctx.fact(numerator)) for name in self.params.numerator_not):
             return
-        if self.params["unless_only_compared"] and _only_compared(node, ctx):
+        if self.params.unless_only_compared and _only_compared(node, ctx):
             return
         match = Match({"den": denominator})
         clamp = SIZE_CLAMP if _is_size(denominator, ctx) else WEIGHT_CLAMP if evidence.masked_mean else None
@@ -119,9 +130,9 @@ class RiskyDenominator(Check):
         if weights is not None and _callers_test(weights, ctx):
             return None
         fact = ctx.fact(denominator)
-        if any(PREDICATES[name](fact) for name in self.params["danger"]):
+        if any(PREDICATES[name](fact) for name in self.params.danger):
             return None if _selects_own_extreme(_scaled(denominator), ctx) else Evidence(fact.why, False)
-        if not self.params["masked_mean"] or numerator is None or fact.signs == POS:
+        if not self.params.masked_mean or numerator is None or fact.signs == POS:
             return None
         if weights is None or not _mask_like(weights, ctx) or _selects_own_extreme(weights, ctx):
             return None

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from typing import Dict, List, Optional
 
 import libcst as cst
 
-from nanlint.checks.base import Check
+from nanlint.checks.base import Check, CheckParams
 from nanlint.analysis.patterns import Match
 from nanlint.analysis.syntax import is_literal, same_code, snippet
 from nanlint.analysis.values import literal_number
@@ -25,7 +27,15 @@ class SelfNormalization(Check):
 
     kind = "self-normalization"
     FIELDS = ("x", "norm")
-    PARAMS = {"ops": (list, ["norm", "vector_norm"]), "supersedes": (list, [])}
+
+    @dataclass(frozen=True)
+    class Params(CheckParams):
+        """The norms whose quotients it reports."""
+
+        # the norms a division by which it reports
+        ops: List[str] = field(default_factory=lambda: ["norm", "vector_norm"])
+
+    params: Params
 
     def handlers(self):
         return {
@@ -82,7 +92,7 @@ class SelfNormalization(Check):
         if not isinstance(node, cst.Call):
             return None, False
         described = ctx.describe(node)
-        if described is None or described[0] not in self.params["ops"]:
+        if described is None or described[0] not in self.params.ops:
             return None, False
         return described, direct
 

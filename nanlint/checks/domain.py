@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from dataclasses import dataclass, field
+
+from typing import List, Optional
 
 import libcst as cst
 
-from nanlint.checks.base import PREDICATES, Check
+from nanlint.checks.base import Check, CheckParams, PREDICATES
 from nanlint.analysis.syntax import own_nodes, snippet
 from nanlint.analysis.patterns import Match
 from nanlint.analysis.values import POS, is_eps_like
@@ -35,64 +37,76 @@ class RiskyArgument(Check):
 
     kind = "risky-argument"
     FIELDS = ("op", "why", "arg")
-    PARAMS = {
-        "ops": (list, []),
-        "argument": (int, 0),
-        "danger": (list, ["zero"]),
-        "arity": (list, [1]),
-        "exponents": (list, None),
-        "operator": (str, ""),
-        "supersedes": (list, []),
-        "configured": (bool, False),
-        "eps_after": (bool, False),
-    }
+
+    @dataclass(frozen=True)
+    class Params(CheckParams):
+        """The ops whose argument the check judges, and the values it reports."""
+
+        # the ops whose argument it judges (`log`, `sqrt`, `acos`...)
+        ops: List[str] = field(default_factory=list)
+        # which operand is judged (0: the first; the receiver of a method counts as the first)
+        argument: int = 0
+        # value predicates (checks/base.py PREDICATES) of which the argument must meet one
+        danger: List[str] = field(default_factory=lambda: ["zero"])
+        # the numbers of positional operands a call must have to be judged
+        arity: List[int] = field(default_factory=lambda: [1])
+        # with `pow`/`**`: the exponents [low, high) that make it a root (None: any call)
+        exponents: Optional[List[float]] = None
+        # `**` to judge `x ** p` as a power too, `e **` for `math.e ** x` as an exp
+        operator: str = ""
+        # the exponent may be any value its configuration or callers set, not only one constant
+        configured: bool = False
+        # report an eps added after the op (`sqrt(x) + eps`) instead of a missing one
+        eps_after: bool = False
+
+    params: Params
 
     def handlers(self):
         handlers = {cst.Call: self.visit_call}
-        if self.params["operator"] in ("**", "e **"):
+        if self.params.operator in ("**", "e **"):
             handlers[cst.BinaryOperation] = self.visit_power
         return handlers
 
     def visit_call(self, node: cst.Call, ctx) -> None:
         described = ctx.describe(node)
-        if described is None or described[0] not in self.params["ops"]:
+        if described is None or described[0] not in self.params.ops:
             return
         op, operands, keywords = described
         positional = len(operands) + sum(1 for k in keywords if k not in ("out", "dim", "keepdim", "dtype"))
-        if positional not in self.params["arity"] or len(operands) <= self.params["argument"]:
+        if positional not in self.params.arity or len(operands) <= self.params.argument:
             return
         if (
             op in POW_OPS
-            and self.params["exponents"] is not None
+            and self.params.exponents is not None
             and not self._fractional(operands[1] if len(operands) > 1 else None, ctx)
         ):
             return
-        self._judge(node, operands[self.params["argument"]], op, ctx)
+        self._judge(node, operands[self.params.argument], op, ctx)
 
     def visit_power(self, node: cst.BinaryOperation, ctx) -> None:
         if not isinstance(node.operator, cst.Power):
             return
-        if self.params["operator"] == "e **":
+        if self.params.operator == "e **":
             if isinstance(node.left, cst.Attribute) and node.left.attr.value == "e":  # `math.e`, `np.e`, `torch.e`
                 self._judge(node, node.right, f"{ctx.positions.source(node.left)} **", ctx)
         elif self._fractional(node.right, ctx):
             self._judge(node, node.left, "**", ctx)
 
     def _fractional(self, exponent, ctx) -> bool:
-        low, high = self.params["exponents"] or (0, 1)
+        low, high = self.params.exponents or (0, 1)
         if exponent is None:
             return False
-        values = ctx.constant_values(exponent) if self.params["configured"] else [ctx.constant(exponent)]
+        values = ctx.constant_values(exponent) if self.params.configured else [ctx.constant(exponent)]
         return any(value is not None and value != int(value) and low < value < high for value in values)
 
     def _judge(self, node: cst.CSTNode, argument: cst.BaseExpression, op: str, ctx) -> None:
         fact = ctx.fact(argument)
-        if self.params["eps_after"]:
+        if self.params.eps_after:
             guard = eps_added_after(node, ctx) if fact.signs != POS else None
             if guard is None:
                 return
             fact = fact._replace(why=f"`{snippet(ctx.positions.source(guard))}`")
-        elif not any(PREDICATES[name](fact) for name in self.params["danger"]):
+        elif not any(PREDICATES[name](fact) for name in self.params.danger):
             return
         is_operand = (
             isinstance(node, cst.BinaryOperation)

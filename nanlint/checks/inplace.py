@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from typing import Dict, List, NamedTuple, Optional, Set, Tuple
 
 import libcst as cst
 
-from nanlint.checks.base import Check
+from nanlint.checks.base import Check, CheckParams
 from nanlint.checks.saved import functional_inplace_operand, module_class
 from nanlint.analysis.syntax import (
     argument,
@@ -59,10 +61,17 @@ class InplaceOnLeaf(Check):
 
     kind = "inplace-leaf"
     FIELDS = ("how", "target", "what", "origin")
-    PARAMS = {
-        "parameter_iterators": (list, ["parameters", "named_parameters"]),
-        "parameter_attributes": (list, ["weight", "bias"]),
-    }
+
+    @dataclass(frozen=True)
+    class Params(CheckParams):
+        """Where the check finds leaves that require grad beyond `requires_grad=True`."""
+
+        # module methods whose items are leaf parameters
+        parameter_iterators: List[str] = field(default_factory=lambda: ["parameters", "named_parameters"])
+        # module attributes that are leaf parameters
+        parameter_attributes: List[str] = field(default_factory=lambda: ["weight", "bias"])
+
+    params: Params
 
     def begin(self, ctx) -> None:
         # id of the class (None outside classes) -> attribute -> the assignment that made it a leaf
@@ -101,7 +110,7 @@ class InplaceOnLeaf(Check):
             if method == "requires_grad_":
                 flag = argument(value, "requires_grad", 0)
                 return flag is None or is_literal(flag, True)
-            if method in self.params["parameter_iterators"] and not positional_args(value):
+            if method in self.params.parameter_iterators and not positional_args(value):
                 return True
         return False
 
@@ -170,7 +179,7 @@ class InplaceOnLeaf(Check):
             if (
                 isinstance(iterated, cst.Call)
                 and isinstance(iterated.func, cst.Attribute)
-                and iterated.func.attr.value in self.params["parameter_iterators"]
+                and iterated.func.attr.value in self.params.parameter_iterators
             ):
                 self.frozen.add(ctx.positions.source(iterated.func.value))
         else:
@@ -284,7 +293,7 @@ class InplaceOnLeaf(Check):
                 return found.value
         elif is_self_attribute(target):
             return self.class_leaves.get(_class_id(ctx), {}).get(target.attr.value)
-        elif isinstance(target, cst.Attribute) and target.attr.value in self.params["parameter_attributes"]:
+        elif isinstance(target, cst.Attribute) and target.attr.value in self.params.parameter_attributes:
             return (
                 None
                 if ctx.positions.source(target) in self.frozen

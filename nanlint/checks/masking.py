@@ -3,11 +3,13 @@ that flows into a softmax-like reduction."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from typing import Dict, List, Optional, Set, Tuple
 
 import libcst as cst
 
-from nanlint.checks.base import PREDICATES, Check
+from nanlint.checks.base import Check, CheckParams, PREDICATES
 from nanlint.analysis.syntax import called_name, name_of, snippet, subscript_index, walk
 from nanlint.analysis.values import MASK, MASK_NAME, PRESERVING
 
@@ -34,7 +36,17 @@ class InfiniteMaskSoftmax(Check):
 
     kind = "infinite-mask-softmax"
     FIELDS = ("op", "line", "fill")
-    PARAMS = {"consumers": (list, ["softmax", "log_softmax"]), "fill": (str, "neg-inf")}
+
+    @dataclass(frozen=True)
+    class Params(CheckParams):
+        """What a masked fill must be and reach to be reported."""
+
+        # the ops a filled row must reach to be reported
+        consumers: List[str] = field(default_factory=lambda: ["softmax", "log_softmax"])
+        # the value predicate (checks/base.py PREDICATES) the fill value must meet
+        fill: str = "neg-inf"
+
+    params: Params
 
     def begin(self, ctx) -> None:
         self.inplace_fills: Dict[Tuple[int, str], List[Tuple[int, cst.CSTNode, cst.BaseExpression]]] = {}
@@ -112,10 +124,10 @@ class InfiniteMaskSoftmax(Check):
 
     def _consumer(self, node: cst.Call, ctx) -> bool:
         described = ctx.describe(node)
-        return described is not None and described[0] in self.params["consumers"] and bool(described[1])
+        return described is not None and described[0] in self.params.consumers and bool(described[1])
 
     def _is_fill(self, value: cst.BaseExpression, ctx) -> bool:
-        return PREDICATES[self.params["fill"]](ctx.fact(value))
+        return PREDICATES[self.params.fill](ctx.fact(value))
 
     def _fill_source(self, node: cst.CSTNode, ctx, depth: int) -> Optional[Tuple[cst.CSTNode, cst.BaseExpression]]:
         """(fill node, mask expression) of the infinite fill `node` is built from, if any."""
@@ -144,7 +156,7 @@ class InfiniteMaskSoftmax(Check):
                 if self._is_fill(branch, ctx):
                     return None if self._keeps_a_row_entry(operands[0], scores, ctx) else (node, operands[0])
             return self._fill_source(operands[1], ctx, depth + 1) or self._fill_source(operands[2], ctx, depth + 1)
-        if op == "log" and operands and self.params["fill"] == "neg-inf" and _is_mask(operands[0], ctx):
+        if op == "log" and operands and self.params.fill == "neg-inf" and _is_mask(operands[0], ctx):
             return node, operands[0]  # `scores + mask.log()`: an additive mask, -inf where the mask is 0
         if op in PASS_THROUGH and operands:
             return self._fill_source(operands[0], ctx, depth + 1) or (

@@ -9,11 +9,13 @@ Filtering the inputs before the op (`pred[m] - y[m]`, `torch.where(m, y, 0)`) is
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple, Optional, Set
+from dataclasses import dataclass, field
+
+from typing import Iterator, List, NamedTuple, Optional, Set
 
 import libcst as cst
 
-from nanlint.checks.base import Check
+from nanlint.checks.base import Check, CheckParams
 from nanlint.analysis.guards import value_keys
 from nanlint.analysis.ops import KEEPING_VALUES, NO_GRADIENT
 from nanlint.analysis.syntax import name_of, snippet, subscript_index, walk
@@ -53,7 +55,15 @@ HOPS = 3  # local names followed back (`valid = ~torch.isnan(y)`, `m = valid.flo
 class NanFilteredAfterOp(Check):
     kind = "nan-filtered-after-op"
     FIELDS = ("how", "arg")
-    PARAMS = {"reductions": (list, ["nanmean", "nansum"])}
+
+    @dataclass(frozen=True)
+    class Params(CheckParams):
+        """The reductions that filter NaN after the fact."""
+
+        # the NaN-skipping reductions that drop NaN only after the op that made it
+        reductions: List[str] = field(default_factory=lambda: ["nanmean", "nansum"])
+
+    params: Params
 
     def handlers(self):
         return {cst.Call: self.visit_call, cst.Subscript: self.visit_subscript, cst.BinaryOperation: self.visit_binop}
@@ -63,7 +73,7 @@ class NanFilteredAfterOp(Check):
         if described is None or not described[1]:
             return
         op, operands, _ = described
-        if op in self.params["reductions"]:
+        if op in self.params.reductions:
             operation = _operation(operands[0], ctx)
             if (
                 operation is not None

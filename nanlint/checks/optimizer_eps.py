@@ -40,7 +40,6 @@ class HalfOptimizerEps(Check):
 
     kind = "fp16-optimizer-eps"
     FIELDS = ("optimizer", "eps", "model", "half_line", "origin")
-    PARAMS = {}
 
     def begin(self, ctx) -> None:
         self.half_models: Dict[str, cst.CSTNode] = {}  # code of a model -> where it was made float16

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Dict, List
+from dataclasses import dataclass, field
+
 import re
 
 import libcst as cst
 
 from nanlint.catalog import CatalogError
-from nanlint.checks.base import NODE_PREDICATES, PREDICATES, Check
+from nanlint.checks.base import Check, CheckParams, NODE_PREDICATES, PREDICATES
 from nanlint.analysis.patterns import Pattern, PatternError
 from nanlint.analysis.syntax import called_name, name_of, snippet
 
@@ -27,18 +30,31 @@ class PatternCheck(Check):
     the fix changes."""
 
     kind = "pattern"
-    PARAMS = {
-        "pattern": (str, ""),
-        "patterns": (list, []),
-        "where": (dict, {}),
-        "unless": (dict, {}),
-        "supersedes": (list, []),
-        "unguarded": (list, []),
-        "unguarded_terms": (list, []),
-        "unless_weights_loss": (bool, False),
-        "skip_references": (bool, False),
-        "report_at": (str, ""),
-    }
+
+    @dataclass(frozen=True)
+    class Params(CheckParams):
+        """The pattern the check matches, and the conditions on its captures."""
+
+        # the code pattern to match (analysis/patterns.py: `$x` captures, `*$rest` the rest)
+        pattern: str = ""
+        # more patterns, any of which matches
+        patterns: List[str] = field(default_factory=list)
+        # capture -> value predicate(s) it must meet (a list: any of them)
+        where: Dict[str, object] = field(default_factory=dict)
+        # capture -> value predicate(s) that make the match harmless
+        unless: Dict[str, object] = field(default_factory=dict)
+        # captures the code must not have compared or tested before (a guard)
+        unguarded: List[str] = field(default_factory=list)
+        # captures none of whose terms may have been compared before
+        unguarded_terms: List[str] = field(default_factory=list)
+        # silent where the match only weights a loss (`w * loss`)
+        unless_weights_loss: bool = False
+        # silent in reference implementations of an operator (`def softmax(x):`)
+        skip_references: bool = False
+        # a capture whose making is where the finding goes (empty: the match)
+        report_at: str = ""
+
+    params: Params
 
     def __init__(self, rule) -> None:
         texts = ([rule.params.get("pattern")] if rule.params.get("pattern") else []) + list(
@@ -52,7 +68,7 @@ class PatternCheck(Check):
 
     def handlers(self):
         handlers = {pattern.root_type: self.visit for pattern in self.patterns}
-        if self.params["unguarded"] or self.params["unguarded_terms"]:
+        if self.params.unguarded or self.params.unguarded_terms:
             handlers[cst.Comparison] = self.note_compared
             handlers[cst.Call] = self.visit_call_and_note if cst.Call in handlers else self.note_compared
         return handlers
@@ -62,21 +78,21 @@ class PatternCheck(Check):
         self.visit(node, ctx)
 
     def visit(self, node: cst.CSTNode, ctx) -> None:
-        if self.params["skip_references"] and _in_operator_reference(ctx):
+        if self.params.skip_references and _in_operator_reference(ctx):
             return
         for pattern in self.patterns:
             match = pattern.match(node, ctx)
             if (
                 match is not None
                 and self._holds(match, ctx)
-                and not (self.params["unless_weights_loss"] and _weights_loss(node, ctx))
+                and not (self.params.unless_weights_loss and _weights_loss(node, ctx))
             ):
                 fields = {
                     name: snippet(ctx.positions.source(value))
                     for name, value in match.captures.items()
                     if isinstance(value, cst.CSTNode)
                 }
-                at = _made_at(match.captures.get(self.params["report_at"]), ctx) or node
+                at = _made_at(match.captures.get(self.params.report_at), ctx) or node
                 self.report(
                     ctx,
                     at,
@@ -88,19 +104,19 @@ class PatternCheck(Check):
 
     def _holds(self, match, ctx) -> bool:
         """`where` and `unless` judge the captures this match made (patterns may capture different names)."""
-        for name, predicate in self.params["where"].items():
+        for name, predicate in self.params.where.items():
             if name in match.captures and not _satisfies(predicate, match.captures[name], ctx):
                 return False
-        for name, predicate in self.params["unless"].items():
+        for name, predicate in self.params.unless.items():
             if name in match.captures and _satisfies(predicate, match.captures[name], ctx):
                 return False
         if any(
             ctx.compared.guards_a_term(match.captures[name], ctx)
-            for name in self.params["unguarded_terms"]
+            for name in self.params.unguarded_terms
             if name in match.captures
         ):
             return False
-        return not any(ctx.compared.guards(match.captures[name], ctx) for name in self.params["unguarded"])
+        return not any(ctx.compared.guards(match.captures[name], ctx) for name in self.params.unguarded)
 
 
 def _made_at(capture, ctx):

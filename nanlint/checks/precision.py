@@ -475,7 +475,6 @@ class VanishingEpsilon(_HalfPrecisionCheck):
 
     kind = "fp16-vanishing-eps"
     FIELDS = ("evidence", "eps", "origin", "expr")
-    PARAMS = {}
     connected_evidence = True
 
     def handlers(self):
@@ -523,7 +522,6 @@ class OverflowingFill(_HalfPrecisionCheck):
 
     kind = "fp16-overflowing-fill"
     FIELDS = ("evidence", "value", "origin", "effect")
-    PARAMS = {}
 
     def visit_call(self, node: cst.Call, ctx) -> None:
         super().visit_call(node, ctx)
@@ -612,7 +610,6 @@ class ScaledAfterMatmul(_HalfPrecisionCheck):
 
     kind = "fp16-scaled-after-matmul"
     FIELDS = ("evidence", "expr")
-    PARAMS = {}
     connected_evidence = True
 
     def visit_call(self, node: cst.Call, ctx) -> None:

@@ -3,11 +3,13 @@ divides by differences of eigenvalues."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from typing import Dict, List, Optional, Tuple
 
 import libcst as cst
 
-from nanlint.checks.base import Check
+from nanlint.checks.base import Check, CheckParams
 from nanlint.analysis.guards import value_keys
 from nanlint.analysis.syntax import (
     argument,
@@ -36,22 +38,34 @@ class SingleSampleSpread(Check):
 
     kind = "single-sample-spread"
     FIELDS = ("op", "arg", "dim")
-    PARAMS = {"ops": (list, ["std", "var", "std_mean", "var_mean"]), "dims": (list, [0]), "minibatch": (bool, False)}
+
+    @dataclass(frozen=True)
+    class Params(CheckParams):
+        """The unbiased spreads over a dimension that can hold one sample."""
+
+        # the spreads judged
+        ops: List[str] = field(default_factory=lambda: ["std", "var", "std_mean", "var_mean"])
+        # the dimensions (the batch's) along which one sample is reachable
+        dims: List[int] = field(default_factory=lambda: [0])
+        # report only the last minibatch of a stepped window, which can hold one sample
+        minibatch: bool = False
+
+    params: Params
 
     def handlers(self):
         return {cst.Call: self.visit_call}
 
     def visit_call(self, node: cst.Call, ctx) -> None:
         described = ctx.describe(node)
-        if described is None or described[0] not in self.params["ops"] or not described[1]:
+        if described is None or described[0] not in self.params.ops or not described[1]:
             return
         op, operands, keywords = described
         dim = keywords.get("dim", keywords.get("axis", operands[1] if len(operands) > 1 else None))
-        if self.params["minibatch"]:
+        if self.params.minibatch:
             if dim is not None and literal_number(dim) != 0 or not _last_minibatch(operands[0], node, ctx):
                 return
         elif (
-            dim is None or literal_number(dim) not in self.params["dims"]
+            dim is None or literal_number(dim) not in self.params.dims
         ):  # a bool is no dimension: literal_number skips it
             return
         if _biased(keywords, operands):
@@ -140,7 +154,15 @@ class EmptySelectionMean(Check):
 
     kind = "empty-selection-mean"
     FIELDS = ("sel", "selects", "test")
-    PARAMS = {"ops": (list, ["mean", "nanmean"])}
+
+    @dataclass(frozen=True)
+    class Params(CheckParams):
+        """The means of selections that may be empty."""
+
+        # the means of a selection it reports
+        ops: List[str] = field(default_factory=lambda: ["mean", "nanmean"])
+
+    params: Params
 
     def handlers(self):
         return {cst.Call: self.visit_call, cst.Comparison: self.note_compared}
@@ -148,7 +170,7 @@ class EmptySelectionMean(Check):
     def visit_call(self, node: cst.Call, ctx) -> None:
         ctx.compared.note(node, ctx)
         described = ctx.describe(node)
-        if described is None or described[0] not in self.params["ops"] or len(described[1]) != 1 or described[2]:
+        if described is None or described[0] not in self.params.ops or len(described[1]) != 1 or described[2]:
             return
         selection = described[1][0]
         if ctx.compared.guards(selection, ctx):
@@ -268,7 +290,14 @@ class _LossAtFirstCall(Check):
     (at its construction when the file never calls it). Subclasses say which calls are risky and
     which guards the calling function holds."""
 
-    PARAMS = {"functions": (list, [])}
+    @dataclass(frozen=True)
+    class Params(CheckParams):
+        """The losses judged at their first call."""
+
+        # the qualified names of the loss functions and modules judged
+        functions: List[str] = field(default_factory=list)
+
+    params: Params
 
     def begin(self, ctx) -> None:
         self.modules: Dict[str, Tuple[cst.Call, bool]] = {}  # bound name -> (construction, called)
@@ -386,12 +415,22 @@ class InfeasibleCtc(_LossAtFirstCall):
 
     kind = "ctc-without-zero-infinity"
     FIELDS = ("call",)
-    PARAMS = {"functions": (list, []), "positions": (dict, {})}
+
+    @dataclass(frozen=True)
+    class Params(CheckParams):
+        """The CTC losses judged, and where their `zero_infinity` may be passed."""
+
+        # the qualified names of the loss functions and modules judged
+        functions: List[str] = field(default_factory=list)
+        # the position of `zero_infinity` among each function's positional arguments
+        positions: Dict[str, int] = field(default_factory=dict)
+
+    params: Params
 
     def risky(self, node: cst.Call, function: str, ctx) -> bool:
         if any(arg.star for arg in node.args):
             return False  # `**kwargs` may carry it
-        value = argument(node, "zero_infinity", self.params["positions"].get(function))
+        value = argument(node, "zero_infinity", self.params.positions.get(function))
         return value is None or ctx.holds_literal(value, False)
 
     def guarded(self, call: cst.Call, construction: cst.Call, ctx) -> bool:
@@ -441,7 +480,17 @@ class DegenerateDecomposition(Check):
 
     kind = "degenerate-decomposition"
     FIELDS = ("call",)
-    PARAMS = {"functions": (list, []), "vector_positions": (list, [0, 2])}
+
+    @dataclass(frozen=True)
+    class Params(CheckParams):
+        """The decompositions whose vectors' gradients are judged."""
+
+        # the qualified names of the decompositions judged
+        functions: List[str] = field(default_factory=list)
+        # which outputs of `svd` are the singular vectors (U, V)
+        vector_positions: List[int] = field(default_factory=lambda: [0, 2])
+
+    params: Params
 
     def handlers(self):
         return {cst.Assign: self.visit_assign, cst.Expr: self.visit_expr}
@@ -467,7 +516,7 @@ class DegenerateDecomposition(Check):
         self.report(ctx, call, call=ctx.positions.source(call.func))
 
     def _uses_vectors(self, value: cst.BaseExpression, target: Optional[cst.BaseExpression], name: str) -> bool:
-        positions = self.params["vector_positions"] if name.rsplit(".", 1)[-1] == "svd" else [1]
+        positions = self.params.vector_positions if name.rsplit(".", 1)[-1] == "svd" else [1]
         if isinstance(value, cst.Subscript):
             index = subscript_index(value)
             number = literal_number(index) if index is not None else None

@@ -7,9 +7,9 @@ importing this module imports them all.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Dict, Iterable, Union
+from typing import Dict, Iterable, List, Union
 
 from nanlint.catalog import CatalogError, Prediction, Rule, read_catalog
 from nanlint.checks import (  # noqa: F401  (imported to register their checks)
@@ -28,7 +28,7 @@ from nanlint.checks import (  # noqa: F401  (imported to register their checks)
     steps,
     where_trap,
 )
-from nanlint.checks.base import REGISTERED, Check
+from nanlint.checks.base import Check, CheckParams, REGISTERED
 
 # `confirmed_by = ["backward {ops}"]`: a list parameter of the check, one prediction per op.
 _PLACEHOLDER = re.compile(r"^\{(\w+)\}$")
@@ -45,7 +45,15 @@ class RuntimeCheck(Check):
     run's events each reports, as "PHASE KIND" (`forward root`; runtime/join.py reads them)."""
 
     kind = "runtime"
-    PARAMS = {"events": (list, [])}
+
+    @dataclass(frozen=True)
+    class Params(CheckParams):
+        """The runtime events a runtime rule stands for."""
+
+        # the run's events the rule reports, as "PHASE KIND" (`forward root`)
+        events: List[str] = field(default_factory=list)
+
+    params: Params
 
 
 def build_check(rule: Rule) -> Check:
@@ -73,14 +81,14 @@ def _built(rule: Rule) -> Rule:
     return replace(rule, confirmed_by=tuple(dict.fromkeys(_expanded(rule, check.params))))
 
 
-def _expanded(rule: Rule, params: Dict[str, object]) -> Iterable[Prediction]:
+def _expanded(rule: Rule, params: CheckParams) -> Iterable[Prediction]:
     """`backward {ops}`: one prediction per op of the check's `ops` parameter."""
     for prediction in rule.confirmed_by or ():
         placeholder = _PLACEHOLDER.match(prediction.op)
         if placeholder is None:
             yield prediction
             continue
-        ops = params.get(placeholder.group(1))
+        ops = getattr(params, placeholder.group(1), None)
         if not (isinstance(ops, list) and ops and all(isinstance(op, str) for op in ops)):
             raise CatalogError(
                 f"{rule.source}: rule {rule.code}: `confirmed_by` names `{prediction.op}`, "

@@ -10,6 +10,8 @@ that through local assignments (`saved-output-inplace`) and through `nn.Sequenti
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from typing import Callable, Dict, NamedTuple, Optional, Tuple
 
 import libcst as cst
@@ -17,7 +19,7 @@ import libcst as cst
 from nanlint.analysis import ops
 from nanlint.analysis.values import SAVED
 from nanlint.analysis.syntax import snippet
-from nanlint.checks.base import Check
+from nanlint.checks.base import Check, CheckParams
 from nanlint.checks.saved_inputs import InputUses
 from nanlint.types import Fix
 from nanlint.analysis.syntax import (
@@ -113,7 +115,15 @@ class SavedOutputModified(Check):
 
     kind = "saved-output-inplace"
     FIELDS = ("how", "target", "saver", "line")
-    PARAMS = {"training_code_only": (bool, True)}
+
+    @dataclass(frozen=True)
+    class Params(CheckParams):
+        """Where in-place changes of saved outputs are reported."""
+
+        # only in code autograd differentiates (a forward, a loss, a script that calls backward)
+        training_code_only: bool = True
+
+    params: Params
 
     def begin(self, ctx) -> None:
         self.modules: Dict[Tuple[int, str], cst.Call] = {}  # (class or scope id, attribute/name) -> nn module call
@@ -166,7 +176,7 @@ class SavedOutputModified(Check):
         classes = [s.node for s in ctx.scopes if s.kind == "class"]
         if classes and functions and any(_is_autograd_function(c, ctx) for c in classes):
             return False
-        if not self.params["training_code_only"]:
+        if not self.params.training_code_only:
             return True
         if not functions:  # a script's top level, when it calls backward()
             return ctx.gradient.differentiated(ctx.function_scope().node) is not None
@@ -495,7 +505,6 @@ class SequentialInplace(Check):
 
     kind = "sequential-inplace"
     FIELDS = ("module", "saver")
-    PARAMS = {}
 
     def handlers(self):
         return {cst.Call: self.visit_call}

@@ -58,7 +58,6 @@ class StepBetweenBackward(Check):
 
     kind = "step-between-backward"
     FIELDS = ("step", "model", "loss", "after", "built")
-    PARAMS = {}
 
     def begin(self, ctx) -> None:
         self.calls = 0  # calls met so far: the walk order of backward and step calls

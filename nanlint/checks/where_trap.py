@@ -8,14 +8,16 @@ branch is not taken, `torch.where(x > 0, torch.log(torch.where(x > 0, x, 1.0)), 
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import math
 import operator
-from typing import Dict, Iterator, Optional, Set, Tuple
+from typing import Dict, Iterator, List, Optional, Set, Tuple
 
 import libcst as cst
 
 from nanlint.analysis import ops
-from nanlint.checks.base import Check
+from nanlint.checks.base import Check, CheckParams
 from nanlint.types import Fix
 from nanlint.analysis.guards import value_keys
 from nanlint.analysis.patterns import Match, Template
@@ -56,7 +58,15 @@ TESTS = frozenset({"isfinite", "isnan", "isinf", "isposinf", "isneginf", "signbi
 class WhereBranchTrap(Check):
     kind = "where-branch-trap"
     FIELDS = ("op", "cond", "arg", "feed")
-    PARAMS = {"ops": (list, sorted(SAFE_ARGUMENT))}
+
+    @dataclass(frozen=True)
+    class Params(CheckParams):
+        """The ops the `where` trap looks for in a branch."""
+
+        # the ops whose NaN gradient a `where` branch does not stop
+        ops: List[str] = field(default_factory=lambda: sorted(SAFE_ARGUMENT))
+
+    params: Params
 
     def handlers(self):
         return {cst.Call: self.visit_call}
@@ -115,11 +125,7 @@ class WhereBranchTrap(Check):
             stack.extend((child, direct) for child in children(node))
 
     def _risky(self, node: cst.CSTNode, ctx) -> Optional[Tuple[str, cst.BaseExpression]]:
-        if (
-            isinstance(node, cst.BinaryOperation)
-            and isinstance(node.operator, cst.Divide)
-            and "div" in self.params["ops"]
-        ):
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Divide) and "div" in self.params.ops:
             if _positive(node.right, ctx) or not (_differentiable(node.left, ctx) or _differentiable(node.right, ctx)):
                 return None
             return "div", node.right
@@ -132,7 +138,7 @@ class WhereBranchTrap(Check):
         if not isinstance(node, cst.Call):
             return None
         described = ctx.describe(node)
-        if described is None or described[0] not in self.params["ops"] or not described[1]:
+        if described is None or described[0] not in self.params.ops or not described[1]:
             return None
         op, operands, _ = described
         if op == "pow":

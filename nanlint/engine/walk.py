@@ -72,7 +72,7 @@ class RuleSet:
         self.checks = [build_check(rule) for rule in enabled + shadows]
         self.superseded: Dict[str, set] = {}
         for check in self.checks:
-            for code in check.params.get("supersedes", ()):
+            for code in check.params.supersedes:
                 self.superseded.setdefault(check.rule.code, set()).add(code)
 
 
