@@ -86,7 +86,7 @@ SAVED = "saved"  # an output autograd keeps for backward (sigmoid, relu, exp...)
 LOG_PROBABILITY = "log-probability"  # a log_softmax or logsigmoid output: at most 0, unbounded below
 ROW_MAX = "row-max"  # x - max(x) along a dimension: exactly 0 at each row's maximum
 ROW_ONE = "row-one"  # exp of ROW_MAX: each row holds an exact 1, so its sum is at least 1
-ONE_HOT = "one-hot"  # F.one_hot: 0 or 1, one 1 along the last dimension (a sum along another counts a class)
+ONE_HOT = "one-hot"  # F.one_hot: 0 or 1 (in [0, 1] as a probability is), one 1 along the last dimension
 MAXIMUM = "maximum"  # x.max(), amax along a dimension: no entry of its rows exceeds it, one equals it
 MINIMUM = "minimum"  # x.min(), amin
 LOG_SUM_EXP = "log-sum-exp"  # logsumexp along a dimension: above every entry of its rows
@@ -199,10 +199,11 @@ MAY_TAGS = frozenset({NEG_INF, POS_INF, SELECTED})  # what one of two joined val
 
 def _one_hot_sum(dim: Optional[cst.CSTNode]) -> Fact:
     """A sum of a one-hot encoding: along its last dimension (or whole) at least 1; along another,
-    how many samples each class has, 0 for a class the batch lacks."""
+    how many samples each class has, which the code alone does not say can be 0 (a class the batch
+    lacks, an empty cluster: the data's)."""
     if dim is None or literal_number(dim) == -1:
         return POSITIVE
-    return Fact(NONNEG, "a count of a one-hot encoding per class, 0 for a class no sample has", frozenset({COUNT}))
+    return Fact(NONNEG, None)
 
 
 def _magnitude_at_most_one(fact: Fact) -> bool:
@@ -893,7 +894,7 @@ class Analyzer:
             return Fact(signs, None, frozenset({NEG_SQUARE}))  # `-0.5 * z ** 2`, `0.5 * -z ** 2`
         why = a.why if a.can(ZERO) else b.why if b.can(ZERO) else None
         tags = set()
-        if (a.has(PROB) or b.has(PROB)) and all(side.has(PROB) or side.has(MASK) for side in (a, b)):
+        if (a.has(PROB) or b.has(PROB)) and all(side.tags & {PROB, MASK, ONE_HOT} for side in (a, b)):
             tags.add(PROB)  # [0, 1] times [0, 1]: a probability masked (`p * one_hot(y)`) is one still
             why = a.why if a.has(PROB) and a.why is not None else b.why if b.has(PROB) else why
         if _magnitude_at_most_one(a) and b.has(CONSTANT) or _magnitude_at_most_one(b) and a.has(CONSTANT):
@@ -1015,7 +1016,7 @@ class Analyzer:
             grouped = self._group_fact(reduction.op, self.fact(reduction.source, depth))
             return grouped if first.signs == ZERO else join(first, grouped)
         if first.has(ONE_HOT) and name in ("sum", "nansum", "mean", "nanmean"):
-            return _one_hot_sum(keywords.get("dim", operands[1] if len(operands) > 1 else None))
+            return _one_hot_sum(keywords.get("dim", keywords.get("axis", operands[1] if len(operands) > 1 else None)))
         op = ops.OPS.get(name)
         if op is not None:
             known = self._table_fact(name, op, first, keywords)
@@ -1248,8 +1249,8 @@ class Analyzer:
             return Fact(ANY, f"a {name} output, which reaches ±1 exactly", frozenset({UNIT}), -1.0, 1.0)
         if kind == ops.BOOLEAN:
             return Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}), 0.0, 1.0)
-        if kind == ops.ONE_HOT:  # in [0, 1] as a probability is
-            return Fact(NONNEG, None, frozenset({PROB, ONE_HOT}), 0.0, 1.0)
+        if kind == ops.ONE_HOT:
+            return Fact(NONNEG, None, frozenset({ONE_HOT}), 0.0, 1.0)
         if kind == ops.LOSS:
             return Fact(NONNEG, None, frozenset({LOSS}))
         return None
