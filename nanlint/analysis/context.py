@@ -645,8 +645,12 @@ class FileContext:
             return self._deeper(found[0], self.constant_sources, found[1]) if found is not None else []
         if isinstance(node, cst.Subscript):
             element = self.element_held(node)
-            if element is not None:
-                return self.constant_sources(element)
+            if element is not None:  # counted as a step away: a display may name itself (`c = [c[1], c[0]]`)
+                self.judging.depth += 1
+                try:
+                    return self.constant_sources(element)
+                finally:
+                    self.judging.depth -= 1
         if isinstance(node, cst.Attribute) and isinstance(node.value, (cst.Name, cst.Call)):
             # `cfg.eps` with `cfg` an instance of the project's class, `Config().eps`
             made = [(self, node.value)] if isinstance(node.value, cst.Call) else self._constructions(node.value.value)

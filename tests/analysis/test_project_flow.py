@@ -795,3 +795,12 @@ def test_a_lambdas_parameter_default_is_a_constant_like_a_functions(tmp_path):
     report = check(tmp_path, "train.py")
     assert not report.errors
     assert [(f.line, f.code) for f in report.findings] == [(4, "NAN801")]
+
+
+def test_a_display_that_names_itself_resolves_to_nothing_rather_than_recursing(tmp_path):
+    write(
+        tmp_path,
+        "train.py",
+        "import torch\n\nx = torch.randn(4).half()\np1 = (0, 1e-8)\np1 = x.shape[0], p1[1]\ny = x.clamp(min=p1[1])\n",
+    )
+    assert not check(tmp_path, "train.py").errors
