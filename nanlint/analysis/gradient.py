@@ -127,17 +127,18 @@ class GradientContext:
     def _collect(self, node: cst.CSTNode, owner: Optional[cst.ClassDef]) -> None:
         function = self._functions[id(node)]
         for sub in own_nodes(node):
-            if isinstance(sub, cst.FunctionDef):
+            kind = type(sub)  # exact types: libcst's ABC isinstance checks cost more than the walk
+            if kind is cst.FunctionDef:
                 self._functions[id(sub)] = _Function(sub, sub.name.value, owner)
                 self._collect(sub, None)
-            elif isinstance(sub, cst.ClassDef):
+            elif kind is cst.ClassDef:
                 self._classes[sub.name.value] = sub
                 for statement in _class_functions(sub):
                     self._functions[id(statement)] = _Function(statement, statement.name.value, sub)
                     self._collect(statement, None)
-            elif isinstance(sub, (cst.Return, cst.Yield)) and sub.value is not None:
+            elif (kind is cst.Return or kind is cst.Yield) and sub.value is not None:
                 function.outputs.append(sub.value)
-            elif isinstance(sub, cst.Call):
+            elif kind is cst.Call:
                 callee = binding_key(sub.func)
                 if callee is not None:
                     function.calls.setdefault(callee, []).append(sub)

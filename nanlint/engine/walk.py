@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import bisect
+import gc
 import unicodedata
-from typing import Callable, Dict, Iterable, List, Optional, Tuple
+from contextlib import contextmanager
+from typing import Callable, Dict, Iterable, Iterator, List, Optional, Tuple
 
 import libcst as cst
 
@@ -102,6 +104,29 @@ def check_source(
     """Check one file. A file that cannot import torch is not parsed unless it was `named` on the
     command line (its syntax errors are then reported); `target` is the `target-version` its
     syntax must keep to."""
+    with _collector_paused():
+        return _check_source(source, ruleset, is_test, known_codes, named, target)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic collector scans every live object at each full collection, and a parsed file
+    is hundreds of thousands of nodes that hold no cycles: collecting while they live makes a check
+    grow faster than its file (a sixth of an 80,000-line file's time). Paused for one file's check;
+    what it left behind is collected as usual after."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def _check_source(
+    source: SourceFile, ruleset: RuleSet, is_test: bool, known_codes: Iterable[str], named: bool, target: Optional[str]
+) -> FileResult:
     text = source.text
     imports = may_import_torch(text)
     if (
