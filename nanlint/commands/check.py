@@ -19,6 +19,7 @@ from nanlint.project.config import ConfigError
 from nanlint.commands.fixing import Outcome, checked, fix_files, fix_source, sources_of
 from nanlint.project.hierarchy import configuration_candidates
 from nanlint.commands.messages import warn
+from nanlint.commands.progress import progress_line
 from nanlint.project.options import UsageError
 from nanlint.project.run import Project, make_project
 from nanlint.types import Exit, Report
@@ -129,7 +130,8 @@ def _check(project: Project, args: argparse.Namespace) -> Outcome:
     nothing = nothing_checked(discovered)
     if nothing is not None:  # pre-commit staging only excluded files or tests has nothing to check, and passes
         return Outcome(Report(), nothing_checked=nothing, skipped_on_purpose=only_named_skipped(discovered, paths))
-    report = project.check(discovered, args.jobs)
+    with progress_line(len(discovered.files), args.quiet) as progress:
+        report = project.check(discovered, args.jobs, progress)
     if project.cache_warning:
         warn(project.cache_warning)
     return fix_files(project, report, write=not args.diff) if settings.fix or args.diff else Outcome(report)

@@ -14,7 +14,7 @@ from nanlint.project.config import Settings, require_rules, validate_selectors
 from nanlint.project.discovery import Discovered, Discovery, Skipped
 from nanlint.project.hierarchy import Resolver
 from nanlint.project.options import add_rule_options, given_config, overrides, settings_from
-from nanlint.project.workers import check_all
+from nanlint.project.workers import Progress, check_all, unwatched
 
 
 class Project:
@@ -60,7 +60,8 @@ class Project:
     def discover(self, paths: Sequence[str]) -> Discovered:
         return self.discovery.discover(paths)
 
-    def check(self, discovered: Discovered, jobs: Optional[int] = None) -> Report:
+    def check(self, discovered: Discovered, jobs: Optional[int] = None, progress: Progress = unwatched) -> Report:
+        """The report of the discovered files; `progress` is told how many are done as they are."""
         report = Report(errors=list(discovered.errors), files_checked=len(discovered.files))
         caches: Dict[int, Optional[Cache]] = {}
 
@@ -69,7 +70,7 @@ class Project:
                 caches[id(checker)] = checker.open_cache()
             return caches[id(checker)]
 
-        for result in check_all(discovered.files, jobs, cache_of):
+        for result in check_all(discovered.files, jobs, cache_of, progress):
             report.findings.extend(result.findings)
             report.errors.extend(result.errors)
         for cache in filter(None, caches.values()):

@@ -22,6 +22,11 @@ if TYPE_CHECKING:
 PARALLEL_MIN_BYTES = 256 * 1024
 CHUNK_MAX = 16
 Checked = Tuple[Optional[str], "FileResult"]  # (digest of the bytes checked, or None if unreadable; the result)
+Progress = Callable[[int], None]  # told how many of the run's files are done so far
+
+
+def unwatched(done: int) -> None:
+    pass
 
 
 class Task(NamedTuple):
@@ -31,9 +36,13 @@ class Task(NamedTuple):
 
 
 def check_all(
-    candidates: List[Candidate], jobs: Optional[int], cache_of: Callable[[Checker], Optional[Cache]]
+    candidates: List[Candidate],
+    jobs: Optional[int],
+    cache_of: Callable[[Checker], Optional[Cache]],
+    progress: Progress = unwatched,
 ) -> List["FileResult"]:
-    """Each candidate's result, in order; what was checked (not read from a cache) is stored in it."""
+    """Each candidate's result, in order; what was checked (not read from a cache) is stored in it.
+    `progress` is told the count of files done as they are."""
     results: Dict[int, "FileResult"] = {}
     pending = []
     for index, candidate in enumerate(candidates):
@@ -42,11 +51,14 @@ def check_all(
             pending.append(index)
         else:
             results[index] = cached
+    answered = len(results)
+    progress(answered)
     if pending:  # imported only when a file is checked: a run the cache answers needs no engine
         from nanlint.engine.walk import forget_project
 
         forget_project()  # a new run: what a walk learnt of the project's files before may be stale
-    for index, (digest, result) in zip(pending, _check([candidates[i] for i in pending], jobs)):
+    checked = _check([candidates[i] for i in pending], jobs, lambda done: progress(answered + done))
+    for index, (digest, result) in zip(pending, checked):
         results[index] = result
         candidate = candidates[index]
         cache = cache_of(candidate.checker)
@@ -65,25 +77,29 @@ def _cached(cache: Optional[Cache], candidate: Candidate) -> Optional["FileResul
     return cache.lookup(candidate.path, content_digest(data), candidate.named)
 
 
-def _check(candidates: List[Candidate], jobs: Optional[int]) -> List[Checked]:
+def _check(candidates: List[Candidate], jobs: Optional[int], progress: Progress) -> List[Checked]:
     jobs = min(jobs or os.cpu_count() or 1, len(candidates))
     sizes = _sizes(candidates)
     if jobs <= 1 or sum(sizes.values()) < PARALLEL_MIN_BYTES:
-        return [candidate.checker.check_path(candidate.path, candidate.named) for candidate in candidates]
+        checked = []
+        for candidate in candidates:
+            checked.append(candidate.checker.check_path(candidate.path, candidate.named))
+            progress(len(checked))
+        return checked
     checkers = list({id(c.checker): c.checker for c in candidates}.values())
     configuration = {id(checker): index for index, checker in enumerate(checkers)}
     tasks = [Task(configuration[id(c.checker)], c.path, c.named) for c in candidates]
     chunks = _chunks(tasks, sizes, jobs)
-    from concurrent.futures import ProcessPoolExecutor  # 50 ms to import: only when it is used
+    from concurrent.futures import ProcessPoolExecutor, as_completed  # 50 ms to import: only when it is used
 
+    done: Dict[Task, Checked] = {}
     with ProcessPoolExecutor(
         max_workers=jobs, initializer=_init_worker, initargs=(tuple(checker.settings for checker in checkers),)
     ) as executor:
-        done = {
-            task: checked
-            for chunk, results in zip(chunks, executor.map(_check_chunk_in_worker, chunks))
-            for task, checked in zip(chunk, results)
-        }
+        futures = {executor.submit(_check_chunk_in_worker, chunk): chunk for chunk in chunks}
+        for future in as_completed(futures):
+            done.update(zip(futures[future], future.result()))
+            progress(len(done))
     return [done[task] for task in tasks]
 
 
