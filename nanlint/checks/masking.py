@@ -11,6 +11,7 @@ import libcst as cst
 
 from nanlint.checks.base import Check, CheckParams, PREDICATES
 from nanlint.analysis.syntax import called_name, name_of, snippet, subscript_index, walk
+from nanlint.analysis.triangles import triangle
 from nanlint.analysis.values import MASK, MASK_NAME, PRESERVING
 
 FILL_OPS = frozenset({"masked_fill", "masked_fill_"})
@@ -18,8 +19,6 @@ FILL_OPS = frozenset({"masked_fill", "masked_fill_"})
 PASS_THROUGH = PRESERVING | {"div", "mul", "add", "sub", "true_divide", "contiguous"}
 # Ops whose result replaces NaN or all-masked rows after the softmax.
 NAN_GUARDS = frozenset({"nan_to_num", "nan_to_num_", "masked_fill", "masked_fill_", "where", "isnan"})
-# A mask built only from these keeps the diagonal: no row of a causal mask is fully masked.
-TRIANGULAR = frozenset({"triu", "tril", "triu_", "tril_"})
 MAX_DEPTH = 8
 
 
@@ -28,7 +27,9 @@ class InfiniteMaskSoftmax(Check):
     assignments, in-place fills, scaling and additive masks, was filled with a value satisfying
     `fill` ("neg-inf" or "pos-inf"). The finding is at the consumer, where the NaN is born.
 
-    Silent when the mask is triangular (`triu`/`tril`: a causal mask keeps the diagonal), when it
+    With `structural`, only masks that fill a whole row by construction are reported: a `triu`/`tril`
+    triangle whose offset takes the diagonal in (`analysis.triangles`). Silent when the mask is a
+    triangle that keeps the diagonal (a causal mask), when it
     is computed from the masked scores themselves (top-k / top-p / threshold-below-max filtering
     keeps the largest entry) or is a slice (`x[:, k:] = -inf` masks columns, never a row), when the
     function tests the mask for fully masked rows (`mask.all(-1)`, `mask.any(-1)`), and when the
@@ -45,6 +46,9 @@ class InfiniteMaskSoftmax(Check):
         consumers: List[str] = field(default_factory=lambda: ["softmax", "log_softmax"])
         # the value predicate (checks/base.py PREDICATES) the fill value must meet
         fill: str = "neg-inf"
+        # report only masks that fill a whole row by construction: a `triu`/`tril` triangle whose
+        # offset takes the diagonal in (a mask the data decides, as key padding, is left alone)
+        structural: bool = False
 
     params: Params
 
@@ -149,15 +153,17 @@ class InfiniteMaskSoftmax(Check):
         op, operands, keywords = described
         if op in FILL_OPS and len(operands) == 3:
             if self._is_fill(operands[2], ctx):
-                return None if self._keeps_a_row_entry(operands[1], operands[0], ctx) else (node, operands[1])
+                return None if self._keeps_a_row_entry(operands[1], operands[0], ctx, True) else (node, operands[1])
             return self._fill_source(operands[0], ctx, depth + 1)
         if op == "where" and len(operands) == 3:
-            for branch, scores in ((operands[1], operands[2]), (operands[2], operands[1])):
+            for branch, scores, where_set in ((operands[1], operands[2], True), (operands[2], operands[1], False)):
                 if self._is_fill(branch, ctx):
-                    return None if self._keeps_a_row_entry(operands[0], scores, ctx) else (node, operands[0])
+                    keeps = self._keeps_a_row_entry(operands[0], scores, ctx, where_set)
+                    return None if keeps else (node, operands[0])
             return self._fill_source(operands[1], ctx, depth + 1) or self._fill_source(operands[2], ctx, depth + 1)
         if op == "log" and operands and self.params.fill == "neg-inf" and _is_mask(operands[0], ctx):
-            return node, operands[0]  # `scores + mask.log()`: an additive mask, -inf where the mask is 0
+            filled = _row_filled(operands[0], ctx, False)  # `scores + mask.log()`: -inf where the mask is 0
+            return (node, operands[0]) if filled or (filled is None and not self.params.structural) else None
         if op in PASS_THROUGH and operands:
             return self._fill_source(operands[0], ctx, depth + 1) or (
                 self._fill_source(operands[1], ctx, depth + 1) if op in ("add", "sub") and len(operands) > 1 else None
@@ -170,39 +176,29 @@ class InfiniteMaskSoftmax(Check):
         scope = self._scope_id(ctx)
         for seq, fill, mask in reversed(self.inplace_fills.get((scope, node.value), [])):
             if seq >= assigned_at and (ctx.horizon is None or seq < ctx.horizon):
-                return None if self._keeps_a_row_entry(mask, node, ctx) else (fill, mask)
+                return None if self._keeps_a_row_entry(mask, node, ctx, True) else (fill, mask)
         if found is None:
             return None
         return ctx.at(found.seq, self._fill_source, found.value, ctx, depth + 1)
 
-    def _keeps_a_row_entry(self, mask: cst.BaseExpression, scores: cst.BaseExpression, ctx) -> bool:
-        """A causal mask, or a mask derived from the scores themselves (`scores < topk(scores)`)."""
-        return self._triangular(mask, ctx, 0) or bool(_root_names(scores) & derived_names(mask, ctx, 0))
+    def _keeps_a_row_entry(self, mask: cst.BaseExpression, scores: cst.BaseExpression, ctx, where_set: bool) -> bool:
+        """Whether each row keeps an entry when the scores are filled where `mask` is set (or, not
+        `where_set`, where it is not): a triangle that keeps the diagonal (a causal mask), or a
+        mask derived from the scores themselves (`scores < topk(scores)`)."""
+        filled = _row_filled(mask, ctx, where_set)
+        if filled is not None:
+            return not filled
+        return self.params.structural or bool(_root_names(scores) & derived_names(mask, ctx, 0))
 
-    def _triangular(self, mask: cst.CSTNode, ctx, depth: int) -> bool:
-        """A mask made by `triu`/`tril` (possibly negated, cast or indexed): a causal mask."""
-        if depth > MAX_DEPTH:
-            return False
-        if name_of(mask):
-            found = ctx.lookup(mask)
-            if found is None:
-                return False
-            return ctx.at(found.seq, self._triangular, found.value, ctx, depth + 1)
-        if isinstance(mask, cst.UnaryOperation):
-            return self._triangular(mask.expression, ctx, depth + 1)
-        if isinstance(mask, cst.Subscript):
-            return self._triangular(mask.value, ctx, depth + 1)
-        if isinstance(mask, cst.Comparison):
-            return self._triangular(mask.left, ctx, depth + 1)
-        if isinstance(mask, cst.Call):
-            described = ctx.describe(mask)
-            if described is None or not described[1]:
-                return False
-            if described[0] in TRIANGULAR:
-                return True
-            if described[0] in PRESERVING or described[0] in ("logical_not", "bool", "eq", "ne"):
-                return self._triangular(described[1][0], ctx, depth + 1)
-        return False
+
+def _row_filled(mask: cst.BaseExpression, ctx, where_set: bool) -> Optional[bool]:
+    """Whether a fill where `mask` is set (or not) fills a whole row by construction: True or False
+    for a `triu`/`tril` triangle (one whose offset the code does not show counts as causal), None
+    for a mask the data decides."""
+    shape = triangle(mask, ctx)
+    if shape is None:
+        return None
+    return (shape if where_set else shape.negated()).fills_a_row() is True
 
 
 def _is_mask(node: cst.CSTNode, ctx) -> bool:
