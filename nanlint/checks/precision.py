@@ -32,10 +32,13 @@ from nanlint.analysis.syntax import (
     string_value,
     walk,
 )
+from nanlint.analysis.ops import OPS
 from nanlint.analysis.values import literal_number
 
 FP16_MAX = 65504.0
 FP16_ROUNDS_TO_ZERO = 2.0**-25  # positive values up to this round to 0.0 in float16 (ties to even)
+# `F.normalize(input, p, dim, eps)`, `F.cosine_similarity(x1, x2, dim, eps)`: more operands pass eps by position
+EPS_POSITION = 3
 
 HALF_NAMES = frozenset({"torch.float16", "torch.half", "torch.HalfTensor", "torch.cuda.HalfTensor"})
 WIDE_NAMES = frozenset({"torch.float32", "torch.float", "torch.float64", "torch.double", "torch.bfloat16"})
@@ -489,18 +492,39 @@ class VanishingEpsilon(_HalfPrecisionCheck):
     def visit_call(self, node: cst.Call, ctx) -> None:
         super().visit_call(node, ctx)
         described = ctx.describe(node)
-        if described is None or described[0] not in CLAMPS:
+        if described is None or not described[1]:
             return
         op, operands, keywords = described
-        low = keywords.get("min", operands[1] if len(operands) >= 2 else None)
-        if low is not None and operands:
-            self._judge(node, low, operands[0], ctx)
+        if op in CLAMPS:
+            low = keywords.get("min", operands[1] if len(operands) >= 2 else None)
+            if low is not None:
+                self._judge(node, low, operands[0], ctx)
+        elif op in OPS and OPS[op].eps > 0 and len(operands) <= EPS_POSITION:
+            self._judge_own_eps(node, op, operands[0], keywords.get("eps"), ctx)
 
-    def _judge(self, node: cst.CSTNode, guard: cst.BaseExpression, tensor: cst.BaseExpression, ctx) -> None:
+    def _judge_own_eps(
+        self, node: cst.Call, op: str, tensor: cst.BaseExpression, given: Optional[cst.BaseExpression], ctx
+    ) -> None:
+        """An op that guards itself with an eps (`F.normalize`'s 1e-12, `cosine_similarity`'s 1e-8):
+        the one given, else its default. Autocast runs their norms in float32."""
+        if given is not None:
+            self._judge(node, given, tensor, ctx, autocast=True)
+        elif OPS[op].eps <= FP16_ROUNDS_TO_ZERO and self._half_tensor(tensor, ctx):
+            self.candidate(
+                ctx,
+                node,
+                None,
+                True,
+                eps=f"{OPS[op].eps:.0e}".replace("e-0", "e-"),
+                origin=f"`{op}`'s default",
+                expr=op,
+            )
+
+    def _judge(
+        self, node: cst.CSTNode, guard: cst.BaseExpression, tensor: cst.BaseExpression, ctx, autocast: bool = False
+    ) -> None:
         found = resolve_literal(guard, ctx)
-        if found is None or not 0 < found[0] <= FP16_ROUNDS_TO_ZERO:
-            return
-        if not ctx.is_tensor_receiver(tensor) or literal_number(tensor) is not None or is_explicitly_wide(tensor, ctx):
+        if found is None or not 0 < found[0] <= FP16_ROUNDS_TO_ZERO or not self._half_tensor(tensor, ctx):
             return
         value, literal, origin = found
         fix = self.fix_with(ctx, literal, "torch.finfo($x.dtype).eps", tensor) if literal is guard else None
@@ -508,11 +532,16 @@ class VanishingEpsilon(_HalfPrecisionCheck):
             ctx,
             node,
             fix,
-            autocast_float32(tensor, ctx),
+            autocast or autocast_float32(tensor, ctx),
             eps=snippet(ctx.positions.source(literal)),
             origin=origin,
             expr=snippet(ctx.positions.source(node)),
         )
+
+    @staticmethod
+    def _half_tensor(tensor: cst.BaseExpression, ctx) -> bool:
+        """A tensor that may be float16: not a number, not cast to float32 or wider."""
+        return ctx.is_tensor_receiver(tensor) and literal_number(tensor) is None and not is_explicitly_wide(tensor, ctx)
 
 
 class OverflowingFill(_HalfPrecisionCheck):
