@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, List, Optional, TextIO
+from typing import TYPE_CHECKING, Iterator, List, Optional, TextIO
 
 from nanlint.catalog import CatalogError
 from nanlint.commands.show import nothing_checked, only_named_skipped, settings_text, write_files
@@ -23,6 +22,9 @@ from nanlint.commands.progress import progress_line
 from nanlint.project.options import UsageError
 from nanlint.project.run import Project, make_project
 from nanlint.types import Exit, Report
+
+if TYPE_CHECKING:
+    import argparse
 
 STDIN = "-"
 
@@ -192,6 +194,8 @@ class _Watched:
 
 
 def _watch(project: Project, args: argparse.Namespace) -> int:
+    import argparse
+
     from nanlint.commands import watch_files
 
     paths = args.paths or ["."]
