@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Dict, Optional, Tuple
 
 from nanlint.catalog import Rule
 from nanlint.types import FileError, FileResult
-from nanlint.inputs.notebook import Notebook, is_notebook, load as load_notebook
+from nanlint.inputs import is_notebook
 from nanlint.inputs.source import SourceError, SourceFile, content_digest, read
 from nanlint.project.cache import Cache, CatalogCache, configuration_key, default_directory
 from nanlint.project.config import Settings, enabled_rules, ignored_codes_for
@@ -21,6 +21,7 @@ from nanlint.project.paths import Excludes, matches, relative_parts
 if TYPE_CHECKING:
     from nanlint.analysis.parse import Unparsed
     from nanlint.engine.walk import RuleSet
+    from nanlint.inputs.notebook import Notebook
 
 
 class Checker:
@@ -113,6 +114,8 @@ class Checker:
         """(digest of the bytes checked, or None if unreadable; the result)."""
         try:
             if is_notebook(path):
+                from nanlint.inputs.notebook import load as load_notebook
+
                 notebook = load_notebook(path)
                 return content_digest(notebook.data), self.check_notebook(notebook, named)[1]
             source = read(path)

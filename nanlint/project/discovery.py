@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, List, NamedTuple, Optional, Sequence, Set, Tup
 
 from nanlint.types import FileError
 from nanlint.project.gitignore import GitIgnore, Ignores
-from nanlint.inputs.notebook import SUFFIX as NOTEBOOK_SUFFIX
+from nanlint.inputs import NOTEBOOK_SUFFIX
 
 if TYPE_CHECKING:
     from nanlint.project.checker import Checker
