@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 
@@ -45,8 +45,7 @@ class CatalogError(Exception):
     """A rule file that cannot be used: its path and what is wrong, in one line."""
 
 
-@dataclass(frozen=True)
-class Example:
+class Example(NamedTuple):
     code: str
     lines: Tuple[int, ...] = ()
     fixed: Optional[str] = None
@@ -65,15 +64,14 @@ class Prediction(NamedTuple):
 PHASES = ("forward", "backward", "optimizer", "inplace")
 
 
-@dataclass(frozen=True)
-class Docs:
+class Docs(NamedTuple):
     what: str
     why: str
     instead: str
     references: Tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True)  # not a NamedTuple: the checks derive a rule with `dataclasses.replace`
 class Rule:
     code: str
     name: str
@@ -247,12 +245,21 @@ def catalog_data(catalog: Dict[str, Rule]) -> Optional[list]:
     same from `catalog_from_data` (a TOML date among a check's parameters, a NaN)."""
     import json
 
-    data = [asdict(rule) for rule in catalog.values()]
+    data = [_rule_data(rule) for rule in catalog.values()]
     try:
         again = catalog_from_data(json.loads(json.dumps(data)))
     except (TypeError, ValueError):
         return None
     return data if again == catalog else None
+
+
+def _rule_data(rule: Rule) -> dict:
+    """A rule as JSON-ready data: its fields, its docs' and examples' by name."""
+    data = {each.name: getattr(rule, each.name) for each in fields(rule)}
+    data["docs"] = rule.docs._asdict()
+    for kind in ("bad", "good"):
+        data[kind] = [example._asdict() for example in data[kind]]
+    return data
 
 
 def catalog_from_data(data: list) -> Dict[str, Rule]:

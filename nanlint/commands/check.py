@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from collections import Counter
 from typing import TYPE_CHECKING, Iterator, List, Optional, TextIO
@@ -217,12 +216,6 @@ def _add_noqa(project: Project, args: argparse.Namespace) -> int:
     return Exit.FINDINGS if done.unsilenced else Exit.CLEAN
 
 
-@dataclass
-class _Watched:
-    project: Project
-    files: List[str] = field(default_factory=list)
-
-
 def _watch(project: Project, args: argparse.Namespace) -> int:
     import argparse
 
@@ -230,7 +223,8 @@ def _watch(project: Project, args: argparse.Namespace) -> int:
 
     paths = args.paths or ["."]
     quiet = argparse.Namespace(**{**vars(args), "quiet": True})  # each run's status line says how many
-    state = _Watched(project)  # the last good configuration is watched while one is broken
+    watched_project = project  # the last good configuration is watched while one is broken
+    files: List[str] = []
 
     def check_once() -> None:
         try:
@@ -239,7 +233,8 @@ def _watch(project: Project, args: argparse.Namespace) -> int:
         except (ConfigError, CatalogError) as error:  # fix the configuration and the watch goes on
             sys.stderr.write(f"nanlint: error: {error}\n")
             return
-        state.project = current
+        nonlocal watched_project
+        watched_project = current
         found = outcome.report.findings
         watch_files.notify(f"Found {plural(len(found), 'error')}. Watching for file changes.")
         if found:
@@ -248,14 +243,15 @@ def _watch(project: Project, args: argparse.Namespace) -> int:
         _warn_unchecked(outcome, args)
 
     def watched() -> List[str]:
-        current = state.project
+        nonlocal files
+        current = watched_project
         try:
-            state.files = [candidate.path for candidate in current.discover(paths).files]
+            files = [candidate.path for candidate in current.discover(paths).files]
         except (ConfigError, CatalogError):  # a configuration made bad since: its folders' files as they were
             pass
         rule_files = [rule_file for checker in current.checkers for rule_file in checker.settings.extend_rule_files]
         given = [args.config] if args.config else []
-        return state.files + rule_files + given + configuration_candidates(state.files + paths)
+        return files + rule_files + given + configuration_candidates(files + paths)
 
     return watch_files.watch(check_once, watched)
 

@@ -4,7 +4,6 @@ and standard input."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, List, Optional, Tuple, Union
 
 from nanlint.formats.output import Sources
@@ -21,18 +20,39 @@ if TYPE_CHECKING:
     from nanlint.inputs.notebook import Notebook
 
 
-@dataclass
 class Outcome:
     """A check run after fixing: what remains, the fixes made, the diffs (--diff)."""
 
-    report: Report
-    fixed: List[Finding] = field(default_factory=list)
-    diffs: List[str] = field(default_factory=list)
-    sources: Sources = field(default_factory=Sources)
-    fixed_stdin: Optional[bytes] = None
-    written: Optional[bytes] = None  # the fixed file's bytes, when fixes changed it
-    nothing_checked: Optional[str] = None  # the warning of a run that found no file to check
-    skipped_on_purpose: bool = False  # ... because every path named was skipped by force-exclude: a pass
+    __slots__ = (
+        "report",
+        "fixed",
+        "diffs",
+        "sources",
+        "fixed_stdin",
+        "written",
+        "nothing_checked",
+        "skipped_on_purpose",
+    )
+
+    def __init__(
+        self,
+        report: Report,
+        fixed: Optional[List[Finding]] = None,
+        diffs: Optional[List[str]] = None,
+        sources: Optional[Sources] = None,
+        fixed_stdin: Optional[bytes] = None,
+        written: Optional[bytes] = None,
+        nothing_checked: Optional[str] = None,
+        skipped_on_purpose: bool = False,
+    ) -> None:
+        self.report = report
+        self.fixed = [] if fixed is None else fixed
+        self.diffs = [] if diffs is None else diffs
+        self.sources = Sources() if sources is None else sources
+        self.fixed_stdin = fixed_stdin
+        self.written = written  # the fixed file's bytes, when fixes changed it
+        self.nothing_checked = nothing_checked  # the warning of a run that found no file to check
+        self.skipped_on_purpose = skipped_on_purpose  # ... every path named was skipped by force-exclude: a pass
 
 
 Document = Union[SourceFile, "Notebook"]  # what is checked and fixed: a Python file or a notebook

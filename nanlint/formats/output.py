@@ -23,8 +23,7 @@ import os
 import sys
 from bisect import bisect_right
 from collections import Counter
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Set, TextIO, Tuple
+from typing import TYPE_CHECKING, Dict, List, NamedTuple, Optional, Sequence, Set, TextIO, Tuple
 
 from nanlint.catalog import Rule
 from nanlint.types import ERROR, OUTPUT_FORMATS, WARNING, Diagnostic, FileError, Finding, Report, Span
@@ -54,8 +53,7 @@ class Style:
         return f"\033[{code}m{text}\033[0m" if self.enabled else text
 
 
-@dataclass(frozen=True)
-class Location:
+class Location(NamedTuple):
     """Where a finding is, as the user reads it: in a notebook, the cell and the line in it."""
 
     row: int

@@ -2,6 +2,8 @@
 
 Whether a path is a notebook is told here: nanlint/inputs/notebook.py is imported only where one is read."""
 
+from __future__ import annotations
+
 NOTEBOOK_SUFFIX = ".ipynb"
 
 

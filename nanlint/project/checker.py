@@ -145,10 +145,10 @@ def _cell_error(notebook: Notebook, number: int, failure: Unparsed) -> FileError
     """A cell that does not parse, at its line in the notebook's code and in the cell."""
     cell = failure.error
     if not cell.line:
-        return replace(cell, path=notebook.path, cell=number)
+        return cell._replace(path=notebook.path, cell=number)
     index = [c.number for c in notebook.cells].index(number)
     line = notebook.first_lines[index] + cell.line - 1
-    return replace(cell, path=notebook.path, line=line, cell=number, cell_line=cell.line)
+    return cell._replace(path=notebook.path, line=line, cell=number, cell_line=cell.line)
 
 
 def _in_cell(notebook: Notebook, error: FileError) -> FileError:
@@ -157,7 +157,7 @@ def _in_cell(notebook: Notebook, error: FileError) -> FileError:
     if not error.line or error.cell:
         return error
     position = notebook.locate(error.line)
-    return replace(error, cell=position.cell, cell_line=position.line)
+    return error._replace(cell=position.cell, cell_line=position.line)
 
 
 # A line of the checked code named inside a message: `(line 6)`, `float16 used at line 9`.
@@ -172,7 +172,7 @@ def findings_in_cells(notebook: Notebook, result: FileResult) -> FileResult:
         replace(
             finding,
             message=lines_in_cells(notebook, finding.message),
-            related=tuple(replace(place, message=lines_in_cells(notebook, place.message)) for place in finding.related),
+            related=tuple(place._replace(message=lines_in_cells(notebook, place.message)) for place in finding.related),
         )
         for finding in result.findings
     ]
