@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 
@@ -71,8 +70,7 @@ class Docs(NamedTuple):
     references: Tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)  # not a NamedTuple: the checks derive a rule with `dataclasses.replace`
-class Rule:
+class Rule(NamedTuple):
     code: str
     name: str
     family: str
@@ -83,7 +81,7 @@ class Rule:
     docs: Docs
     bad: Tuple[Example, ...]
     good: Tuple[Example, ...]
-    fix: Dict[str, object] = field(default_factory=dict)
+    fix: Dict[str, object] = {}  # never changed in place: a NamedTuple shares its defaults
     source: str = ""
     gradient: bool = False  # a gradient-only hazard: reported only where autograd differentiates the code
     # The run-time events that confirm its findings (`nanlint verify`); () when none can (a
@@ -255,7 +253,7 @@ def catalog_data(catalog: Dict[str, Rule]) -> Optional[list]:
 
 def _rule_data(rule: Rule) -> dict:
     """A rule as JSON-ready data: its fields, its docs' and examples' by name."""
-    data = {each.name: getattr(rule, each.name) for each in fields(rule)}
+    data = rule._asdict()
     data["docs"] = rule.docs._asdict()
     for kind in ("bad", "good"):
         data[kind] = [example._asdict() for example in data[kind]]

@@ -1,13 +1,11 @@
 """Plain data types shared by the engine, the CLI, the outputs and the runtime monitor.
 
-Records are NamedTuples, or classes with __slots__ where they change: a dataclass costs a run about a
-millisecond to define (and `dataclasses` imports `inspect`), as much as a cached check's own work on
-a file. Finding and Fix stay dataclasses: the checks and the monitor derive them with
-`dataclasses.replace`."""
+Records are NamedTuples (derived with `_replace`), or classes with __slots__ where they change: a
+dataclass costs a run about a millisecond to define, and `dataclasses` imports `inspect`, together as
+much as a cached check's own work."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import IntEnum
 from typing import Dict, List, NamedTuple, Optional, Tuple
 
@@ -29,8 +27,7 @@ class Edit(NamedTuple):
     content: str
 
 
-@dataclass(frozen=True)
-class Fix:
+class Fix(NamedTuple):
     """What a rule proposes: edits, a one-line title, and whether they keep the numbers unchanged."""
 
     title: str
@@ -45,8 +42,7 @@ class Related(NamedTuple):
     message: str
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(NamedTuple):
     """One diagnostic at one place in one file; `related`, the other lines of its chain."""
 
     path: str

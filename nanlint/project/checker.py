@@ -4,7 +4,6 @@ files are test code) and checking a file, a text or a notebook with them."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Dict, Optional, Tuple
 
@@ -169,8 +168,7 @@ def findings_in_cells(notebook: Notebook, result: FileResult) -> FileResult:
     float16 is used, where the value was made) given as the cell and the line in it, as their own
     location is: a line of the joined cells means nothing to the reader of the notebook."""
     result.findings = [
-        replace(
-            finding,
+        finding._replace(
             message=lines_in_cells(notebook, finding.message),
             related=tuple(place._replace(message=lines_in_cells(notebook, place.message)) for place in finding.related),
         )
