@@ -937,7 +937,7 @@ class Analyzer:
             value = self.env.constant(exponent)  # `x.pow(p)` with `p = 3`
         if value is None:
             return Fact(base.signs & ~NEG if base.signs == POS else ANY, None)
-        if value == int(value) and int(value) % 2 == 0:
+        if float(value).is_integer() and int(value) % 2 == 0:
             signs = (ZERO if base.signs & ZERO else 0) | (POS if base.signs & (POS | NEG) else 0)
             why = base.why if base.can(ZERO) or base.has(UNIT) else None
             if why is not None and base.has(DIFF) and value == 2:
@@ -948,7 +948,7 @@ class Analyzer:
             return Fact(signs or NONNEG, why, frozenset(tags))
         if value == 0.5 or 0 < value < 1:
             return Fact(base.signs & NONNEG or NONNEG, base.why if base.can(ZERO) else None)
-        return Fact(base.signs, base.why, base.tags & ({PROB, SIGNED} if value == int(value) else {PROB}))
+        return Fact(base.signs, base.why, base.tags & ({PROB, SIGNED} if float(value).is_integer() else {PROB}))
 
     def _Call(self, node: cst.Call, depth: int) -> Fact:
         described = self.env.describe_call(node)
@@ -1602,7 +1602,7 @@ def _is_dimension(node: cst.CSTNode) -> bool:
 
 
 def _fmt(value: float) -> str:
-    return str(int(value)) if math.isfinite(value) and value == int(value) else str(value)
+    return str(int(value)) if float(value).is_integer() else str(value)
 
 
 ZERO_TESTS = {

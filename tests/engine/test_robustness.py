@@ -78,14 +78,14 @@ def test_any_bytes_in_a_file_get_a_result_or_one_clear_error(tmp_path_factory, d
 
 # Expressions built from the operations the rules reason about, nested at random: the checks'
 # value analysis sees every combination of guards, reductions and divisions.
-LEAVES = st.sampled_from(["x", "y", "eps", "0", "1", "1e-8", "-1", "float('inf')", "mask", "self.scale", "x[0]", "None"])
+LEAVES = st.sampled_from(["x", "y", "eps", "0", "1", "1e-8", "-1", "float('inf')", "float('nan')", "mask", "self.scale", "x[0]", "None"])
 UNARY = st.sampled_from([
     "torch.log({})", "torch.sqrt({})", "({}).sum(dim=-1)", "({}).norm()", "torch.softmax({}, dim=-1)", "({}).exp()",
     "torch.acos({})", "({}).clamp(min=1e-6)", "F.log_softmax({}, -1)", "({} + eps)", "-{}", "({}).log()", "({}).std()",
     "torch.where(mask, {}, 0)", "({}).masked_fill(mask, float('-inf'))", "torch.rsqrt({})", "({}).pow(0.5)", "{} ** 0.5",
     "torch.tensor({}, requires_grad=True)", "torch.nn.Parameter({})", "({}).mean()", "torch.cosine_similarity({}, x)",
 ])
-BINARY = st.sampled_from(["({} / {})", "({} - {})", "({} + {})", "({} * {})", "torch.div({}, {})", "torch.maximum({}, {})"])
+BINARY = st.sampled_from(["({} / {})", "({} - {})", "({} + {})", "({} * {})", "({} ** {})", "torch.div({}, {})", "torch.maximum({}, {})"])
 
 
 def expressions():
@@ -148,6 +148,11 @@ ODD_FILES = {
     # Python's tokenizer refuses more than 200 nested parentheses; libcst's parser reads them.
     "parens300.py": (("import torch\ny = torch.log(" + "(" * 300 + "x.std()" + ")" * 300 + ")\n").encode(), [2]),
     "complex_constant.py": (b"import torch\nx = x.half()\ny = x + (-8.0) ** 0.5\n", None),
+    "infinite_exponents.py": (
+        b"import torch\np = float('inf')\nq = float('nan')\n"
+        b"y = x ** p + x.pow(q) + (x.sum() ** p) ** (1 / p) + torch.triu(x, p) + torch.tril(x, q) + torch.norm(x, p)\n",
+        None,
+    ),
 }
 BAD_FILES = {
     "binary.py": (b"\x7fELF\x02\x01\x01\x00torch\x00\x00\xff\xfe", "not a text file"),
