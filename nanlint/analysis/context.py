@@ -144,6 +144,7 @@ class FileContext:
         self._caller_scopes: Dict[Tuple[int, Optional[int]], Scope] = {}
         self.judging = project.judging if project is not None else Judging()
         self._parameter_facts: Dict[Tuple[int, str, int], Optional[Fact]] = {}
+        self._constants: Dict[tuple, List[ConstantSource]] = {}
         self._group_helpers: Dict[int, Optional[GroupReduction]] = {}
         self.seq = 0
         self.horizon: Optional[int] = None
@@ -645,6 +646,17 @@ class FileContext:
             return [ConstantSource(value, node, self)]
         if self.judging.depth >= MAX_JUDGING:
             return []
+        # Memoized by the node and what its names can see: a generated chain of names
+        # (`c5 = a * c4 + b * c3`) shares its terms, and each query would unfold it as a tree.
+        scope = self.function_scope()
+        seen = (self.horizon if self.horizon is not None else -scope.size, self.scopes[0].size, len(self.finished))
+        key = (id(node), id(scope), seen, self.judging.depth)
+        if key not in self._constants:
+            self._constants[key] = []  # a name that reaches itself holds nothing more
+            self._constants[key] = self._constant_sources(node)
+        return list(self._constants[key])
+
+    def _constant_sources(self, node: cst.CSTNode) -> List["ConstantSource"]:
         if isinstance(node, cst.Name):
             return self._constants_of(self.function_scope(), node.value) or self._constants_of(
                 self.scopes[0], node.value

@@ -197,6 +197,38 @@ def test_bad_files_each_get_one_clear_line_and_the_rest_are_checked(tmp_path):
         assert expected in line
 
 
+def generated_recurrence(levels):
+    """Code generated as spherical harmonics are (e3nn): each name is built from the two before
+    it, so a value followed as a tree instead of a graph has 2**levels paths."""
+    lines = ["import math", "import torch", "", "def harmonics(x, y, z):", "    c0_0, c0_1 = x, y"]
+    for k in range(1, levels + 1):
+        lines.append(f"    c{k}_0 = (1 / 3) * math.sqrt(5) * (c{k - 1}_0 * z + c{k - 1}_1 * x)")
+        lines.append(f"    c{k}_1 = (2 / 3) * math.sqrt(7) * (c{k - 1}_0 * y - c{k - 1}_1 * z)")
+    lines.append(f"    return torch.log(c{levels}_0) + torch.sqrt(c{levels}_1) / c{levels}_0 ** 0.5")
+    return "\n".join(lines) + "\n"
+
+
+def test_names_built_from_shared_names_are_followed_as_a_graph(monkeypatch):
+    from nanlint.analysis.context import FileContext
+    from nanlint.analysis.values import Analyzer
+
+    code = generated_recurrence(60)
+    budget = {"calls": 1000 * code.count("\n")}  # bounded work per line; a tree would need 2**60
+
+    def counted(method):
+        def wrapper(*args, **kwargs):
+            budget["calls"] -= 1
+            if budget["calls"] < 0:
+                raise RuntimeError("value analysis grows faster than the file")
+            return method(*args, **kwargs)
+
+        return wrapper
+
+    monkeypatch.setattr(FileContext, "constant_sources", counted(FileContext.constant_sources))
+    monkeypatch.setattr(Analyzer, "fact", counted(Analyzer.fact))
+    check_code(code)
+
+
 @pytest.mark.slow
 def test_a_huge_file_is_checked(tmp_path):
     functions = "".join(f"def f{i}(x):\n    t{i} = x.std()\n    return torch.log(t{i}) / x.norm()\n\n" for i in range(20000))
