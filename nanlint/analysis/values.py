@@ -463,7 +463,9 @@ class Analyzer:
         elif found is None and MASK_NAME.search(name):
             fact = Fact(NONNEG, None, frozenset({MASK}))
         elif found is not None and self.env.written_since(key, found):
-            fact = UNKNOWN  # `w = torch.ones(n); w[i] = 0`: no longer the value it was made with
+            # `w = torch.ones(n); w[i] = 0`: no longer the value it was made with, but of its dtype
+            made = self.env.at(found.seq, self.fact, found.value, depth)
+            fact = Fact(NONNEG, None, frozenset({MASK}), 0.0, 1.0) if made.has(MASK) else UNKNOWN
         elif found is not None:
             fact = self.env.at(found.seq, self.fact, found.value, depth)
         if LOG_SCALE_NAME.match(name) and not bounded_above(fact):
@@ -961,6 +963,9 @@ class Analyzer:
         name, operands, keywords = described
         first = self.fact(operands[0], depth) if operands else UNKNOWN
         made = self._op_fact(name, first, operands, keywords, depth)
+        dtype = keywords.get("dtype")
+        if dtype is not None and self.env.qualified(dtype) == "torch.bool":  # made boolean: each entry 0 or 1
+            made = Fact(made.signs & (ZERO | POS) or NONNEG, made.why, made.tags | {MASK}, 0.0, 1.0)
         if name == "masked_select":  # (the indices `nonzero` gives are left alone: often one per row by construction)
             made = _tagged(made, SELECTED)
         return _tagged(made, REQUIRES_GRAD) if is_literal(keywords.get("requires_grad"), True) else made

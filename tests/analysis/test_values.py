@@ -211,3 +211,10 @@ def test_an_einsum_over_the_last_index_of_normalised_vectors_is_a_cosine():
     assert holds("past-unit", "torch.einsum('bhqd,bhkd->bhqk', F.normalize(q, dim=-1), F.normalize(k, dim=-1))")
     assert not holds("past-unit", "z = F.normalize(z, dim=-1)\ntorch.einsum('if,jf->ijf', z, z)")  # no sum
     assert not holds("past-unit", "torch.einsum('if,jf->ij', z, z)")  # not normalised
+
+
+def test_a_tensor_made_boolean_stays_a_mask_when_items_are_written():
+    assert holds("mask", "torch.zeros(shape, dtype=torch.bool)")
+    assert holds("mask", "m = torch.zeros(shape, dtype=torch.bool)\nm[rows, :3] = True\nm")
+    assert holds("count", "m = x > 0\nm[0] = False\nm.sum(1)")
+    assert not holds("mask", "w = torch.ones(n)\nw[0] = 0\nw")  # float weights written: values unknown
