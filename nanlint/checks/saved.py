@@ -274,8 +274,7 @@ class SavedOutputModified(Check):
         """Where backward can follow: not in an `autograd.Function`'s own forward/backward (grad is off
         there), not in a grad-aware branch, and with `training_code_only`, in a `forward`/`__call__`
         method that autograd differentiates (of an nn.Module or a loss, not of a data transform), a
-        function whose name mentions loss or training, a function whose result a differentiated one
-        uses (`self.extract_features(x)` returned by `forward`), or a script's top level that calls
+        function whose name mentions loss or training, or a script's top level that calls
         backward()."""
         if self.grad_aware:
             return False
@@ -290,7 +289,7 @@ class SavedOutputModified(Check):
         name = functions[-1].name.value.lower()
         if name in ("forward", "__call__"):  # of a module or a loss; a data transform's `__call__` runs on data
             return not classes or ctx.gradient.differentiated(functions[-1]) is not None
-        return "loss" in name or "train" in name or ctx.gradient.differentiated(functions[-1]) is not None
+        return "loss" in name or "train" in name
 
     # --- modules defined in the file --------------------------------------------------------
 
@@ -580,7 +579,7 @@ class SavedOutputModified(Check):
                     line=ctx.positions.line(use.node),
                 )
 
-        use = self.inputs.saved_by(name, ctx, evident_only, report)
+        use = self.inputs.saved_by(name, node, ctx, evident_only, report)
         if use is not None:
             report(use)
 

@@ -97,14 +97,18 @@ class InputUses:
 
     # --- in-place changes ------------------------------------------------------------------
 
-    def saved_by(self, name: str, ctx, evident_only: bool, report) -> Optional[Use]:
-        """The use before this in-place change of `name` that saved the tensor it holds; inside a
-        loop, `report(use)` is called at the loop's end when a use later in the loop saved it."""
+    def saved_by(self, name: str, change: cst.CSTNode, ctx, evident_only: bool, report) -> Optional[Use]:
+        """The use before the in-place change `change` of `name` that saved the tensor it holds (not
+        an operation the change is an operand of: `a / b.clamp_min_(eps)` divides by the changed
+        tensor); inside a loop, `report(use)` is called at the loop's end when a use later in the
+        loop saved it."""
         binding = ctx.binding_of(name)
         if binding is None:
             return None
         scope = id(ctx.function_scope().node)
         for use in self.uses.get((scope, name), ()):
+            if _encloses(use.node, change, ctx):
+                continue
             saving = use.resolved() if use.binding is binding and (use.evident or not evident_only) else None
             if saving is not None:
                 return saving
@@ -140,6 +144,12 @@ class InputUses:
                 if change.loops[0] != loop:  # an outer loop may still use it later
                     waiting.append((scope, change))
         self.changes = waiting
+
+
+def _encloses(outer: cst.CSTNode, inner: cst.CSTNode, ctx) -> bool:
+    start, end = ctx.positions.offsets(outer)
+    inner_start, inner_end = ctx.positions.offsets(inner)
+    return start <= inner_start and inner_end <= end and outer is not inner
 
 
 def saved_operands(described, ctx) -> List[Tuple[cst.CSTNode, str]]:
