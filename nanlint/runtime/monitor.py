@@ -138,7 +138,7 @@ class Monitor:
         self._margins: Dict[tuple, _MarginEntry] = {}
         self._origins = WeakIdKeyDictionary()
         self.fates = Fates()
-        self._inplace = InplaceLog()
+        self._inplace = InplaceLog(_parameters)
         self._built = ModuleSites(self.sites)
         self._gradients_to_mark: List = []  # leaves whose .grad a backward may have made non-finite
         self._undo: List = []
@@ -357,6 +357,8 @@ class Monitor:
     def settle(self) -> Optional[dict]:
         """Write what became of the values born since the last settling; the root record of the first
         one that is still a finding (for `--strict`)."""
+        if not self.fates.pending:
+            return None
         records, first_finding = self.fates.settle()
         for record in records:
             self.sink.emit(dict(record, pid=os.getpid()))
@@ -744,9 +746,7 @@ class Monitor:
     def _record_step_changes(self, site, optimizer) -> list:
         """The in-place changes `optimizer.step()` made to its parameters (a later backward may complain)."""
         params = _parameters(optimizer)
-        op = _step_name(type(optimizer))
-        for param in params:
-            self._inplace.record(site, op, param)
+        self._inplace.record_step(site, _step_name(type(optimizer)), optimizer, params)
         return params
 
     def _check_optimizer_step(self, optimizer) -> None:
