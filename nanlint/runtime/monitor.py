@@ -127,6 +127,11 @@ class Monitor:
         self._backward = None
         self._optimizer_seen = False  # once seen, gradients are checked at optimizer steps
         self._params_finite: Dict[int, bool] = {}  # by id(optimizer), after its last step
+        # What may have made parameters non-finite: values found non-finite op by op, steps at the
+        # tripwire, time uninstalled. Its count when an optimizer's parameters were last found finite,
+        # by id(optimizer): while it has not moved, they still are (no need to read them before its step).
+        self._unsettling = 0
+        self._params_finite_at: Dict[int, int] = {}
         self._last_update: Optional[_Update] = None  # the last optimizer step taken at the tripwire
         self._last_root: Optional[dict] = None  # where the last value was born: what later NaN weights echo
         self._unchecked_since_root = False  # a step ran at the tripwire since: its values have no origin
@@ -147,6 +152,7 @@ class Monitor:
     # ----------------------------------------------------------------- installation
 
     def install(self) -> "Monitor":
+        self._unsettling += 1
         self._mode = _Mode(self)
         if self._step_is_full:
             self._mode.__enter__()
@@ -287,9 +293,11 @@ class Monitor:
             self._record_inplace(site, name, results[0], before)
         inputs_finite = True
         all_finite = finite.all_finite(results[0]) if len(results) == 1 else finite.all_finite_many(results)
-        if not all_finite and name not in ops.UNINITIALIZED:
-            inputs_finite = self._classify_forward(name, site, args, kwargs, results, self_was_finite)
-        elif all_finite and self.fates.pending:
+        if not all_finite:
+            self._unsettling += 1
+            if name not in ops.UNINITIALIZED:
+                inputs_finite = self._classify_forward(name, site, args, kwargs, results, self_was_finite)
+        elif self.fates.pending:
             self._note_use(name, args, kwargs, True, site)
         if torch.is_grad_enabled() and getattr(tls, "phase", FORWARD) == FORWARD:
             self._tag_nodes(results, site, ops.display_name(name), inputs_finite)
@@ -512,6 +520,7 @@ class Monitor:
             self.tripwire.disarm()
             self._mode.__enter__()
         elif not full and self._step_is_full:
+            self._unsettling += 1
             _remove_mode(self._mode)
             self.tripwire.arm()
             self._unchecked_since_root = self._last_root is not None
@@ -607,25 +616,33 @@ class Monitor:
                     self._set_origin([grad], origin)
 
     def _tag_nodes(self, results, site, op, inputs_finite) -> None:
-        """Hook the autograd nodes this call created (and untagged nodes behind them)."""
-        pending = [t.grad_fn for t in results if t.grad_fn is not None]
+        """Hook the autograd nodes this call created (and untagged nodes behind them).
+
+        A node that only moves gradients (ops.GRADIENT_MOVERS: a transpose's, a view's, a relu's) cannot
+        make a non-finite gradient from finite ones and gets no hook: the leaves behind it are marked by
+        the hook of the node whose gradients reach it, or by its own hook when no hooked node's do.
+        """
+        pending: List[tuple] = [(t.grad_fn, None) for t in results if t.grad_fn is not None]
         budget = _MAX_NODES_PER_CALL
         while pending and budget:
-            node = pending.pop()
+            node, heir = pending.pop()  # heir: the leaves of the hooked node whose gradients reach this one
             budget -= 1
             metadata = node.metadata
             if _TAG in metadata:
                 continue
             metadata[_TAG] = (site, op)  # the saver's line, for in-place errors
-            leaves = []
+            mover = type(node).__name__ in ops.GRADIENT_MOVERS
+            leaves = heir if mover and heir is not None else []
+            heir_of_parents = None if mover and heir is None else leaves  # an unhooked node leaves none
             for parent, _ in node.next_functions:
                 if parent is None:
                     continue
                 if type(parent).__name__ == "AccumulateGrad":
                     leaves.append(weakref.ref(parent.variable))
                 else:
-                    pending.append(parent)
-            node.register_hook(self._node_hook(node, site, op, inputs_finite, leaves))
+                    pending.append((parent, heir_of_parents))
+            if not mover or heir is None and leaves:
+                node.register_hook(self._node_hook(node, site, op, inputs_finite, leaves))
 
     def _node_hook(self, node, site, op, inputs_finite, leaves):
         node_name = type(node).__name__
@@ -691,6 +708,8 @@ class Monitor:
                     if p.grad is not None and finite.is_checkable(p.grad)
                 ]
             self.tripwire.check_gradients(None, self.step - 1, grads)  # outside: replay needs the mode
+        elif self._params_finite_at.get(id(optimizer)) == self._unsettling:
+            self._tls.params_were_finite = True
         else:
             with torch._C.DisableTorchFunction():
                 self._tls.params_were_finite = finite.quick_all_finite(_parameters(optimizer))
@@ -754,7 +773,11 @@ class Monitor:
         op = _step_name(type(optimizer))
         params = self._record_step_changes(site, optimizer)
         params_finite = self._params_finite[id(optimizer)] = finite.quick_all_finite(params)
-        if params_finite or not getattr(self._tls, "params_were_finite", True):
+        if params_finite:
+            self._params_finite_at[id(optimizer)] = self._unsettling
+            return
+        self._unsettling += 1  # another optimizer may share these parameters
+        if not getattr(self._tls, "params_were_finite", True):
             return
         bad = [p for p in params if not finite.all_finite(p)]
         if finite.all_finite_many([p.grad for p in params if p.grad is not None]):
@@ -980,7 +1003,10 @@ def _hands_back_an_argument(out, args, kwargs) -> bool:
     mode): it made no value, so it is no root; the tensor keeps the origin it has."""
     if not isinstance(out, torch.Tensor):
         return False
-    return any(out is value for value in args) or any(out is value for value in kwargs.values())
+    for value in args:
+        if out is value:
+            return True
+    return bool(kwargs) and any(out is value for value in kwargs.values())
 
 
 def _all_fills(origins) -> bool:
