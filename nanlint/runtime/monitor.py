@@ -6,9 +6,10 @@ one reduction; only when it is not finite are the inputs examined, to tell a roo
 from propagation, a NaN made from an earlier Inf, an intentional fill with an explicit inf/NaN, and
 non-finite data that came in from outside (a tensor no monitored op produced).
 
-Backward: every autograd node a monitored call creates gets a hook that knows the forward file:line, so
-a non-finite gradient made from finite incoming gradients is blamed on the forward line whose node made
-it. Ops run inside `optimizer.step()` are checked as one unit, by global optimizer step hooks.
+Backward: every autograd node a monitored call creates, but those that only move gradients, gets a hook
+that knows the forward file:line, so a non-finite gradient made from finite incoming gradients is blamed
+on the forward line whose node made it. Ops run inside `optimizer.step()` are checked as one unit, by
+global optimizer step hooks, with the mode off the stack.
 
 Cost: which steps are checked op by op is the schedule's call (schedule.py); on the others the mode is
 off this thread and the tripwire (tripwire.py) checks module outputs, the loss and the gradients, and
