@@ -10,7 +10,11 @@ start. The commands (issue 22's targets in brackets):
 - `nanlint check` of one small file whose result is cached [<= 2x, must 4x];
 - the same check with no cache: the engine's import and one parse [<= 1.5x libcst's import plus parse];
 - `python -c "import libcst; libcst.parse_module(...)"` of that file, the floor of a cold check;
-- what importing the standard library modules nanlint's command line needs costs on its own.
+- what importing the standard library modules a cached check needs costs on its own.
+
+Each nanlint timed has its bytecode compiled first, as an installed one has: with PYTHONDONTWRITEBYTECODE
+set (as on the development machine) every run would otherwise compile nanlint's modules from source,
+which libcst's installed bytecode spares it.
 
 `--against CHECKOUT` also times `--version` and the cached check with another nanlint (a checkout's
 folder, put first on PYTHONPATH; `git worktree add` or `git archive` of an older commit), in the
@@ -27,7 +31,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Dict, List, Sequence
+from typing import Dict, List, Optional, Sequence
 
 SMALL_FILE = """import torch
 
@@ -44,7 +48,7 @@ def commands(folder: Path) -> Dict[str, List[str]]:
     parse = f"import libcst; libcst.parse_module(open({small!r}).read())"
     return {
         "python -c pass": [sys.executable, "-c", "pass"],
-        "stdlib the CLI needs": [sys.executable, "-c", "import argparse, dataclasses, enum, pathlib, tomllib, typing"],
+        "stdlib the CLI needs": [sys.executable, "-c", "import fnmatch, json, pathlib, tokenize, typing"],
         "nanlint --version": [*nanlint, "--version"],
         "nanlint --help": [*nanlint, "--help"],
         "check, cached": [*nanlint, "check", small, "--cache-dir", str(folder / "cache"), "--exit-zero", "-q"],
@@ -59,6 +63,12 @@ def against(named: Dict[str, List[str]], folder: Path, checkout: str) -> Dict[st
     other_cache = cached[: cached.index("--cache-dir") + 1] + [str(folder / "cache-against")]
     other_cache += cached[cached.index("--cache-dir") + 2 :]
     return {"--version (against)": named["nanlint --version"], "check, cached (against)": other_cache}
+
+
+def compile_bytecode(env: Optional[Dict[str, str]]) -> None:
+    """Write the bytecode of the nanlint that `env` imports (None: this environment's)."""
+    script = "import compileall, os, nanlint; compileall.compile_dir(os.path.dirname(nanlint.__file__), quiet=1)"
+    subprocess.run([sys.executable, "-c", script], capture_output=True, check=True, env=env)
 
 
 def median_times(
@@ -88,6 +98,8 @@ def main(argv: Sequence[str] = ()) -> int:
             path = os.pathsep.join(filter(None, [str(Path(args.against).resolve()), os.environ.get("PYTHONPATH")]))
             envs = {name: {**os.environ, "PYTHONPATH": path} for name in others}
             named.update(others)
+        compile_bytecode(envs.get("check, cached (against)"))
+        compile_bytecode(None)
         for name in ("check, cached", "check, cached (against)"):  # fills the caches
             if name in named:
                 subprocess.run(named[name], cwd=folder, capture_output=True, check=False, env=envs.get(name))

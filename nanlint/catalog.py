@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 
@@ -45,8 +44,7 @@ class CatalogError(Exception):
     """A rule file that cannot be used: its path and what is wrong, in one line."""
 
 
-@dataclass(frozen=True)
-class Example:
+class Example(NamedTuple):
     code: str
     lines: Tuple[int, ...] = ()
     fixed: Optional[str] = None
@@ -65,16 +63,14 @@ class Prediction(NamedTuple):
 PHASES = ("forward", "backward", "optimizer", "inplace")
 
 
-@dataclass(frozen=True)
-class Docs:
+class Docs(NamedTuple):
     what: str
     why: str
     instead: str
     references: Tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(NamedTuple):
     code: str
     name: str
     family: str
@@ -85,7 +81,7 @@ class Rule:
     docs: Docs
     bad: Tuple[Example, ...]
     good: Tuple[Example, ...]
-    fix: Dict[str, object] = field(default_factory=dict)
+    fix: Dict[str, object] = {}  # never changed in place: a NamedTuple shares its defaults
     source: str = ""
     gradient: bool = False  # a gradient-only hazard: reported only where autograd differentiates the code
     # The run-time events that confirm its findings (`nanlint verify`); () when none can (a
@@ -247,12 +243,21 @@ def catalog_data(catalog: Dict[str, Rule]) -> Optional[list]:
     same from `catalog_from_data` (a TOML date among a check's parameters, a NaN)."""
     import json
 
-    data = [asdict(rule) for rule in catalog.values()]
+    data = [_rule_data(rule) for rule in catalog.values()]
     try:
         again = catalog_from_data(json.loads(json.dumps(data)))
     except (TypeError, ValueError):
         return None
     return data if again == catalog else None
+
+
+def _rule_data(rule: Rule) -> dict:
+    """A rule as JSON-ready data: its fields, its docs' and examples' by name."""
+    data = rule._asdict()
+    data["docs"] = rule.docs._asdict()
+    for kind in ("bad", "good"):
+        data[kind] = [example._asdict() for example in data[kind]]
+    return data
 
 
 def catalog_from_data(data: list) -> Dict[str, Rule]:

@@ -1,14 +1,16 @@
-"""Plain data types shared by the engine, the CLI, the outputs and the runtime monitor."""
+"""Plain data types shared by the engine, the CLI, the outputs and the runtime monitor.
+
+Records are NamedTuples (derived with `_replace`), or classes with __slots__ where they change: a
+dataclass costs a run about a millisecond to define, and `dataclasses` imports `inspect`, together as
+much as a cached check's own work."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Dict, List, NamedTuple, Optional, Tuple
 
 
-@dataclass(frozen=True)
-class Span:
+class Span(NamedTuple):
     """A source range: 1-based lines, 1-based columns, end exclusive (as ruff reports them)."""
 
     line: int
@@ -17,8 +19,7 @@ class Span:
     end_column: int
 
 
-@dataclass(frozen=True)
-class Edit:
+class Edit(NamedTuple):
     """Replace the text between two offsets of the file's text (in characters) by `content`."""
 
     start: int
@@ -26,8 +27,7 @@ class Edit:
     content: str
 
 
-@dataclass(frozen=True)
-class Fix:
+class Fix(NamedTuple):
     """What a rule proposes: edits, a one-line title, and whether they keep the numbers unchanged."""
 
     title: str
@@ -35,16 +35,14 @@ class Fix:
     safe: bool
 
 
-@dataclass(frozen=True)
-class Related:
+class Related(NamedTuple):
     """Another place of the chain a finding follows: where the value it judges was made."""
 
     span: Span
     message: str
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(NamedTuple):
     """One diagnostic at one place in one file; `related`, the other lines of its chain."""
 
     path: str
@@ -117,8 +115,7 @@ SYNTAX_ERROR = "syntax error: "  # how the message of a file that does not parse
 WARNING, ERROR = "warning", "error"  # a finding is a warning; a file that could not be checked, an error
 
 
-@dataclass(frozen=True)
-class FileError:
+class FileError(NamedTuple):
     """A file nanlint could not check (unreadable, not decodable, not parseable) or an internal error:
     why (`reason`), and where: `line` and `column` (1-based, 0 when unknown) in the file, or, in a
     notebook, in its joined code, with the cell and the line in that cell that the message names."""
@@ -157,8 +154,7 @@ class FileProblem(Exception):
         self.error = error
 
 
-@dataclass(frozen=True)
-class Diagnostic:
+class Diagnostic(NamedTuple):
     """A finding or a file that could not be checked, as the machine-readable formats list them."""
 
     path: str
@@ -177,22 +173,31 @@ class Diagnostic:
         return self.severity == ERROR
 
 
-@dataclass
 class FileResult:
     """What checking one file found (a record the cache stores and gives back)."""
 
-    findings: List[Finding] = field(default_factory=list)
-    errors: List[FileError] = field(default_factory=list)
-    depends: Dict[str, str] = field(default_factory=dict)  # the project's other files its findings used: path -> digest
+    __slots__ = ("findings", "errors", "depends")
+
+    def __init__(
+        self,
+        findings: Optional[List[Finding]] = None,
+        errors: Optional[List[FileError]] = None,
+        depends: Optional[Dict[str, str]] = None,
+    ) -> None:
+        self.findings = [] if findings is None else findings
+        self.errors = [] if errors is None else errors
+        self.depends = {} if depends is None else depends  # the project's other files its findings used: path -> digest
 
 
-@dataclass
 class Report:
     """Everything one `check` run produced, sorted the same way whatever the job count."""
 
-    findings: list = field(default_factory=list)
-    errors: list = field(default_factory=list)
-    files_checked: int = 0
+    __slots__ = ("findings", "errors", "files_checked")
+
+    def __init__(self, findings: Optional[list] = None, errors: Optional[list] = None, files_checked: int = 0) -> None:
+        self.findings = [] if findings is None else findings
+        self.errors = [] if errors is None else errors
+        self.files_checked = files_checked
 
     def sort(self) -> "Report":
         self.findings.sort(key=Finding.sort_key)

@@ -102,6 +102,15 @@ LITERAL_DISPLAYS = (cst.FormattedString, cst.List, cst.Dict, cst.Set, cst.Tuple,
 NON_TENSOR_BUILTINS = frozenset({"super", "str", "len", "range", "dict", "list"})
 
 
+class Construction(NamedTuple):
+    """A call whose result a name holds: `call`, in the walked file `model`, passed at `site` when
+    the name is a parameter (None when the name is assigned the call in its own function)."""
+
+    model: "FileContext"
+    call: cst.Call
+    site: Optional[CallSite]
+
+
 class FileContext:
     """Per-file state the walker keeps up to date and the checks read."""
 
@@ -135,6 +144,7 @@ class FileContext:
         self._caller_scopes: Dict[Tuple[int, Optional[int]], Scope] = {}
         self.judging = project.judging if project is not None else Judging()
         self._parameter_facts: Dict[Tuple[int, str, int], Optional[Fact]] = {}
+        self._constants: Dict[tuple, List[ConstantSource]] = {}
         self._group_helpers: Dict[int, Optional[GroupReduction]] = {}
         self.seq = 0
         self.horizon: Optional[int] = None
@@ -500,7 +510,7 @@ class FileContext:
             return None
         calls = [
             made
-            for model, call in self._deeper(scope, self._constructions, parameter.value)
+            for model, call, _ in self._deeper(scope, self.constructions, parameter.value)
             for made in [model.locate(call.func)]
         ]
         if not calls or any(made is None or not made.is_class or made.node is None for made in calls):
@@ -636,6 +646,17 @@ class FileContext:
             return [ConstantSource(value, node, self)]
         if self.judging.depth >= MAX_JUDGING:
             return []
+        # Memoized by the node and what its names can see: a generated chain of names
+        # (`c5 = a * c4 + b * c3`) shares its terms, and each query would unfold it as a tree.
+        scope = self.function_scope()
+        seen = (self.horizon if self.horizon is not None else -scope.size, self.scopes[0].size, len(self.finished))
+        key = (id(node), id(scope), seen, self.judging.depth)
+        if key not in self._constants:
+            self._constants[key] = []  # a name that reaches itself holds nothing more
+            self._constants[key] = self._constant_sources(node)
+        return list(self._constants[key])
+
+    def _constant_sources(self, node: cst.CSTNode) -> List["ConstantSource"]:
         if isinstance(node, cst.Name):
             return self._constants_of(self.function_scope(), node.value) or self._constants_of(
                 self.scopes[0], node.value
@@ -653,8 +674,14 @@ class FileContext:
                     self.judging.depth -= 1
         if isinstance(node, cst.Attribute) and isinstance(node.value, (cst.Name, cst.Call)):
             # `cfg.eps` with `cfg` an instance of the project's class, `Config().eps`
-            made = [(self, node.value)] if isinstance(node.value, cst.Call) else self._constructions(node.value.value)
-            held = [source for model, construction in made for source in model._set_by(construction, node.attr.value)]
+            made = (
+                [Construction(self, node.value, None)]
+                if isinstance(node.value, cst.Call)
+                else self.constructions(node.value.value)
+            )
+            held = [
+                source for model, construction, _ in made for source in model._set_by(construction, node.attr.value)
+            ]
             if held:
                 return held
         number = constant_value(node, resolve=self.constant)
@@ -686,16 +713,16 @@ class FileContext:
             key = int(key)
         return display_element(binding.value, key)
 
-    def _constructions(self, name: str) -> List[Tuple["FileContext", cst.Call]]:
-        """The constructions of the project's classes `name` holds, each with the file that makes it:
-        assigned here (`cfg = Config()`), or, for a parameter, passed by the callers (`Model(Config())`,
-        `cfg = Config(); Model(cfg)`)."""
+    def constructions(self, name: str) -> List["Construction"]:
+        """The calls whose results `name` holds, each with the file that makes it: assigned here
+        (`cfg = Config()`), or, for a parameter, passed by the callers (`Model(Config())`,
+        `cfg = Config(); Model(cfg)`), with the call site that passes it."""
         scope = self.function_scope()
         binding = scope.last(name, self.horizon) or self.scopes[0].last(name, None)
         if binding is None:
             return []
         if isinstance(binding.value, cst.Call):
-            return [(self, binding.value)]
+            return [Construction(self, binding.value, None)]
         if binding.value is not None or scope.params.get(name) != binding.seq:
             return []
         found = []
@@ -705,7 +732,7 @@ class FileContext:
                 passed = caller._caller_scope(site.caller, site.assigned_before).last(passed.value, None)
                 passed = passed.value if passed is not None else None
             if isinstance(passed, cst.Call):
-                found.append((caller, passed))
+                found.append(Construction(caller, passed, site))
         return found
 
     def _set_by(self, construction: cst.Call, attr: str) -> List["ConstantSource"]:

@@ -318,6 +318,23 @@ class ProjectModules:
             for site in model.calls().sites.get(wanted, ()):
                 yield model, site
 
+    def torch_neighbour(self, path: str, text: str) -> Optional[str]:
+        """A project file that hands the file `path` (of text `text`, which does not name torch) its
+        tensors: one it imports that imports torch (`from losses import focal`), or one importing it
+        that does (`trainer.py` called by `train.py`); None when there is neither. From the files'
+        import lines alone, one hop each way."""
+        path = real_path(path)
+        for imported in _project_imports(path, top_level_symbols(text)):
+            if self._imports_torch(imported):
+                return imported
+        for other in self._importers(path, Path(path).stem)[:MAX_CALLER_FILES]:
+            if self._imports_torch(other) and path in _project_imports(other, self._symbols(other)):
+                return other
+        return None
+
+    def _imports_torch(self, path: str) -> bool:
+        return any(kind.startswith("import torch") for kind in self._symbols(path).values())
+
     def _importers(self, path: str, name: str) -> List[str]:
         """The files of `path`'s source root whose imports name `name`, `path`'s module or its
         package (which may re-export it), nearest first; memoised."""
@@ -358,6 +375,12 @@ def top_level_symbols(text: str) -> Dict[str, str]:
     for kind, name in TOP_LEVEL_DEFINITION.findall(text):
         table[name] = kind
     return table
+
+
+def _project_imports(importer: str, symbols: Dict[str, str]) -> List[str]:
+    """The project files the imports among `symbols` (a file's top-level names) name."""
+    splits = (split_module(importer, kind[len("import ") :]) for kind in symbols.values() if kind.startswith("import "))
+    return [real_path(split[0]) for split in splits if split is not None]
 
 
 def _member(node: cst.CSTNode, name: str) -> Optional[cst.CSTNode]:

@@ -33,12 +33,14 @@ class Scope:
         self.node = node
         self.kind = kind
         self.records: Dict[str, List[Binding]] = {}
+        self.size = 0  # bindings recorded so far
         self.params: Dict[str, int] = {}  # parameter name -> the seq of its binding
         self.owner: Optional[cst.ClassDef] = None  # a method's class
         self.grad_disabled = kind == "function" and _disables_grad_by_decorator(node)
 
     def record(self, name: str, seq: int, value: Optional[cst.CSTNode]) -> None:
         self.records.setdefault(name, []).append(Binding(seq, value))
+        self.size += 1
 
     def last(self, name: str, before: Optional[int]) -> Optional[Binding]:
         records = self.records.get(name)

@@ -98,7 +98,7 @@ def _called(call: cst.Call, ctx, depth: int) -> Optional[Triangle]:
         value = 0.0 if offset is None else literal_number(offset)
         if value is None and offset is not None:
             value = ctx.constant(offset)
-        return Triangle(op.startswith("triu"), int(value) if value is not None and value == int(value) else None)
+        return Triangle(op.startswith("triu"), int(value) if value is not None and float(value).is_integer() else None)
     inner = triangle(operands[0], ctx, depth + 1)
     if inner is None:
         return None

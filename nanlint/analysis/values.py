@@ -375,6 +375,12 @@ def is_positive_guard(node: cst.CSTNode) -> bool:
     return is_eps_like(node)
 
 
+def _maximum_signs(a: int, b: int) -> int:
+    """The signs the larger of two values can take."""
+    order = (NEG, ZERO, POS)
+    return sum({max(sa, sb, key=order.index) for sa in order for sb in order if a & sa and b & sb}) or ANY
+
+
 def _add_signs(a: int, b: int) -> int:
     """The signs a sum can take: 0 + s is s, s + s is s, a positive plus a negative is anything."""
     out = 0
@@ -854,6 +860,11 @@ class Analyzer:
             return Fact(ANY, COSINE_WHY, frozenset({UNIT, PAST_UNIT}), -1.0, 1.0)
         return UNKNOWN
 
+    @staticmethod
+    def _elementwise_max(name: str, operands, keywords) -> bool:
+        """`torch.max(a, b)`: two tensors, not a tensor and its dimension."""
+        return name == "max" and len(operands) == 2 and "dim" not in keywords and not _is_dimension(operands[1])
+
     def _extreme(self, node: cst.CSTNode, depth: int) -> Optional[str]:
         """ "max" or "min" for `x.max()`, `torch.amin(x, dim)`, `x.max(dim)[0]`, `x.max(dim).values`,
         following one local assignment."""
@@ -926,7 +937,7 @@ class Analyzer:
             value = self.env.constant(exponent)  # `x.pow(p)` with `p = 3`
         if value is None:
             return Fact(base.signs & ~NEG if base.signs == POS else ANY, None)
-        if value == int(value) and int(value) % 2 == 0:
+        if float(value).is_integer() and int(value) % 2 == 0:
             signs = (ZERO if base.signs & ZERO else 0) | (POS if base.signs & (POS | NEG) else 0)
             why = base.why if base.can(ZERO) or base.has(UNIT) else None
             if why is not None and base.has(DIFF) and value == 2:
@@ -937,7 +948,7 @@ class Analyzer:
             return Fact(signs or NONNEG, why, frozenset(tags))
         if value == 0.5 or 0 < value < 1:
             return Fact(base.signs & NONNEG or NONNEG, base.why if base.can(ZERO) else None)
-        return Fact(base.signs, base.why, base.tags & ({PROB, SIGNED} if value == int(value) else {PROB}))
+        return Fact(base.signs, base.why, base.tags & ({PROB, SIGNED} if float(value).is_integer() else {PROB}))
 
     def _Call(self, node: cst.Call, depth: int) -> Fact:
         described = self.env.describe_call(node)
@@ -982,12 +993,19 @@ class Analyzer:
         return described is not None and described[0] in SELECTIONS
 
     def _maximum(self, operands, depth: int) -> Fact:
+        """`torch.maximum(a, b)`, `torch.max(a, b)`, `max(a, b)`: a constant floor (`zeros_like`, `0.`)
+        is a clamp of the other side (`max(zero, x)` stays 0 wherever x <= 0); else the larger sign."""
         if any(is_positive_guard(arg) for arg in operands):
             return POSITIVE
         facts = [self.fact(arg, depth) for arg in operands]
         if any(f.signs == POS for f in facts):
             return POSITIVE
-        return Fact(facts[0].signs & facts[1].signs or ANY, facts[0].why if facts[1].can(ZERO) else None)
+        for kept, floor in ((0, 1), (1, 0)):
+            low = facts[floor].bounds
+            if low[0] == low[1] and math.isfinite(low[0]) and not facts[kept].bounds[0] == facts[kept].bounds[1]:
+                bound = {"min": cst.parse_expression(repr(low[0]))}
+                return self._clamp("clamp_min", facts[kept], [operands[kept]], bound)
+        return Fact(_maximum_signs(facts[0].signs, facts[1].signs), facts[0].why if facts[1].can(ZERO) else None)
 
     @staticmethod
     def _abs(inner: Fact) -> Fact:
@@ -1045,7 +1063,7 @@ class Analyzer:
             return self.power(first, operands[1])
         if name in ("clamp", "clip", "clamp_min", "clamp_"):
             return self._clamp(name, first, operands, keywords, self._literal_of)
-        if name in ("maximum", "fmax") and len(operands) == 2:
+        if name in ("maximum", "fmax") and len(operands) == 2 or self._elementwise_max(name, operands, keywords):
             return self._maximum(operands, depth)
         if name in ("where",) and len(operands) == 3:
             return self._where(operands, depth)
@@ -1057,7 +1075,7 @@ class Analyzer:
             return Fact(NONNEG, "uniform noise from torch.rand, which includes 0", frozenset({UNIFORM}))
         if name == "Parameter" and not is_literal(keywords.get("requires_grad"), False):
             return _tagged(first, LEARNED)
-        if name in ("zeros", "zeros_like"):
+        if name in ("zeros", "zeros_like", "new_zeros"):
             return Fact(ZERO, "zeros")
         if name in ("randn", "randn_like"):
             return Fact(NEG | POS, "standard normal samples (torch.randn), negative half the time", frozenset({SIGNED}))
@@ -1584,7 +1602,7 @@ def _is_dimension(node: cst.CSTNode) -> bool:
 
 
 def _fmt(value: float) -> str:
-    return str(int(value)) if math.isfinite(value) and value == int(value) else str(value)
+    return str(int(value)) if float(value).is_integer() else str(value)
 
 
 ZERO_TESTS = {

@@ -8,7 +8,7 @@ import string
 import typing
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Callable, ClassVar, Dict, List, Optional, Tuple, Type
 
 import libcst as cst
@@ -270,7 +270,7 @@ class Check:
         self, ctx, node: cst.CSTNode, fix: Optional[Fix] = None, related: Tuple[cst.CSTNode, ...] = (), **fields
     ) -> None:
         if fix is not None:
-            fix = replace(fix, title=spelled_title(fix.title, ctx))
+            fix = fix._replace(title=spelled_title(fix.title, ctx))
         ctx.report(self.rule, node, self.rule.message.format(**fields), fix, related)
 
     def replacing(

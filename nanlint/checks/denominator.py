@@ -292,11 +292,35 @@ def _factors(node: cst.BaseExpression, ctx, hops: int = 0) -> Iterator[cst.BaseE
 
 
 def _mask_like(weights: cst.BaseExpression, ctx) -> bool:
-    """A mask (by its value or its name), a count, zeros, or weights of unknown origin (a parameter, a
-    tensor from the batch); not continuous values an op made (`y.sqrt()`, a softmax), which are
-    all 0 only for an all-0 input."""
+    """A mask (by its value or its name), a count, zeros, or weights the code is given (a parameter,
+    a tensor from the batch); not continuous values an op made (`y.sqrt()`, a softmax), which are
+    all 0 only for an all-0 input, nor values made by code the analysis did not follow."""
     fact = ctx.fact(weights)
-    return _is_mask(weights, ctx) or fact.has(COUNT) or fact.signs == ZERO or fact == UNKNOWN
+    return _is_mask(weights, ctx) or fact.has(COUNT) or fact.signs == ZERO or fact == UNKNOWN and _given(weights, ctx)
+
+
+def _given(node: cst.BaseExpression, ctx, hops: int = 0) -> bool:
+    """`node` holds data the code is given, seen through local names, items, attributes and ops
+    that keep values (`batch["mask"].float()`, `gt[:, 0].view(-1)`): a parameter, a loop target,
+    an attribute of the module, weights written in place (`w[ignored] = 0`); not the result of a
+    call the analysis could not follow."""
+    while True:
+        if isinstance(node, (cst.Subscript, cst.Attribute)):
+            if isinstance(node, cst.Attribute) and name_of(node.value) == "self":
+                return True
+            node = node.value
+            continue
+        described = ctx.describe(node) if isinstance(node, cst.Call) else None
+        if described is not None and described[0] in KEEPING_VALUES and described[1]:
+            node = described[1][0]
+            continue
+        break
+    if not isinstance(node, cst.Name):
+        return False
+    found = ctx.binding_of(node.value)
+    if found is None or found.value is None or ctx.written_since(node.value, found):
+        return True  # a parameter, a loop or `with` target, a name from outside, items written in place
+    return hops < HOPS and ctx.at(found.seq, _given, found.value, ctx, hops + 1)
 
 
 def _selects_own_extreme(node: cst.BaseExpression, ctx, hops: int = 0) -> bool:

@@ -97,7 +97,7 @@ class RiskyArgument(Check):
         if exponent is None:
             return False
         values = ctx.constant_values(exponent) if self.params.configured else [ctx.constant(exponent)]
-        return any(value is not None and value != int(value) and low < value < high for value in values)
+        return any(value is not None and not float(value).is_integer() and low < value < high for value in values)
 
     def _judge(self, node: cst.CSTNode, argument: cst.BaseExpression, op: str, ctx) -> None:
         fact = ctx.fact(argument)

@@ -184,7 +184,10 @@ class InfiniteMaskSoftmax(Check):
     def _keeps_a_row_entry(self, mask: cst.BaseExpression, scores: cst.BaseExpression, ctx, where_set: bool) -> bool:
         """Whether each row keeps an entry when the scores are filled where `mask` is set (or, not
         `where_set`, where it is not): a triangle that keeps the diagonal (a causal mask), or a
-        mask derived from the scores themselves (`scores < topk(scores)`)."""
+        mask derived from the scores themselves (`scores < topk(scores)`). A `+inf` fill needs no
+        whole row: one filled entry makes its row's max `inf`, and `inf - inf` is NaN."""
+        if self.params.fill == "pos-inf":
+            return False
         filled = _row_filled(mask, ctx, where_set)
         if filled is not None:
             return not filled

@@ -9,27 +9,33 @@ parameters) is safe; pure float16 parameters (`model.half()`) are not.
 
 from __future__ import annotations
 
-from typing import Dict, List, NamedTuple, Optional
+import re
+from pathlib import Path
+from typing import Dict, List, NamedTuple, Optional, Tuple
 
 import libcst as cst
 
 from nanlint.checks.base import Check
-from nanlint.checks.precision import FP16_ROUNDS_TO_ZERO, HALF_NAMES
+from nanlint.checks.precision import FP16_ROUNDS_TO_ZERO, HALF_NAMES, resolve_literal
 from nanlint.checks.saved import first_argument
-from nanlint.checks.steps import optimized_model
-from nanlint.analysis.syntax import argument, is_self_attribute, keyword_args, name_of, positional_args
+from nanlint.checks.steps import MadeOptimizer, made_optimizers, optimized_models
 from nanlint.analysis.values import literal_number
+from nanlint.analysis.syntax import argument, is_self_attribute, keyword_args, name_of, positional_args
 
 # Optimizers whose update divides by `sqrt(v) + eps`, with their default eps (verified with torch 2.13:
 # a float16 `nn.Linear` with small gradients has non-finite parameters after two steps).
 DEFAULT_EPS = {"Adam": 1e-8, "AdamW": 1e-8, "NAdam": 1e-8, "RMSprop": 1e-8, "Adagrad": 1e-10}
 
 
+SUBMODULE = re.compile(r"[.[]")  # where the code of a module's submodule starts: `model.head`, `model[0]`
+
+
 class Optimizer(NamedTuple):
     node: cst.Call
     kind: str  # `Adam`
-    model: str  # the code of the model whose parameters it updates
+    models: Tuple[str, ...]  # the code of the models whose parameters it updates
     eps: str  # how the finding names eps: "1e-08 (its default)"
+    origin: str  # where it is built: "`torch.optim.Adam` at line 9", "... at optim.py:6"
 
 
 class HalfOptimizerEps(Check):
@@ -76,35 +82,45 @@ class HalfOptimizerEps(Check):
             )
 
     def _optimizer(self, value: cst.Call, ctx) -> Optional[Optimizer]:
-        name = ctx.qualified(value.func) or ""
-        kind = name.rsplit(".", 1)[-1]
-        model = optimized_model(value, ctx)
-        if not name.startswith("torch.optim.") or kind not in DEFAULT_EPS or model is None:
+        models = optimized_models(value, ctx)
+        found = (self._adaptive(made, value, models, ctx) for made in made_optimizers(value, ctx))
+        return next((optimizer for optimizer in found if optimizer is not None), None) if models else None
+
+    def _adaptive(self, made: MadeOptimizer, value: cst.Call, models: Tuple[str, ...], ctx) -> Optional[Optimizer]:
+        kind = (made.owner.qualified(made.construction.func) or "").rsplit(".", 1)[-1]
+        if kind not in DEFAULT_EPS:
             return None
-        eps = argument(value, "eps")
+        origin = _origin(made, kind, ctx)
+        eps = argument(made.construction, "eps")
         if eps is None:
-            return Optimizer(value, kind, model, f"{DEFAULT_EPS[kind]:g} (its default)")
-        number = literal_number(eps)
+            return Optimizer(value, kind, models, f"{DEFAULT_EPS[kind]:g} (its default)", origin)
+        number = _number(eps, made, value, ctx)
         if number is not None and 0 < number <= FP16_ROUNDS_TO_ZERO:
-            return Optimizer(value, kind, model, f"{number:g}")
+            return Optimizer(value, kind, models, f"{number:g}", origin)
         return None
+
+    def _half(self, model: str) -> Optional[cst.CSTNode]:
+        """Where `model`, or the module it belongs to (`model` for `model.head`, `model[0]`), was made float16."""
+        cuts = reversed([cut.start() for cut in SUBMODULE.finditer(model) if "(" not in model[cut.start() :]])
+        prefixes = [model] + [model[:cut] for cut in cuts]
+        return next((self.half_models[prefix] for prefix in prefixes if prefix in self.half_models), None)
 
     def end(self, ctx) -> None:
         for optimizer in self.optimizers:
-            half = self.half_models.get(optimizer.model)
+            halves = ((model, self._half(model)) for model in optimizer.models)
+            model, half = next(((model, half) for model, half in halves if half is not None), ("", None))
             if half is None:
                 continue
             code = self.assigned.get(id(optimizer.node))
             steps = [step for stepped, step in self.steps if code is not None and stepped == code]
-            origin = f"`torch.optim.{optimizer.kind}` at line {ctx.positions.line(optimizer.node)}"
             self.report(
                 ctx,
                 steps[0] if steps else optimizer.node,
                 optimizer=code or f"torch.optim.{optimizer.kind}",
                 eps=optimizer.eps,
-                model=optimizer.model,
+                model=model,
                 half_line=ctx.positions.line(half),
-                origin=origin,
+                origin=optimizer.origin,
             )
 
 
@@ -123,3 +139,18 @@ def _makes_half(node: cst.CSTNode, ctx) -> bool:
         dtypes = positional_args(node) + [value for key, value in keyword_args(node).items() if key == "dtype"]
         return any(ctx.qualified(dtype) in HALF_NAMES for dtype in dtypes)
     return False
+
+
+def _origin(made: MadeOptimizer, kind: str, ctx) -> str:
+    line = made.owner.positions.line(made.construction)
+    where = f"line {line}" if made.owner is ctx else f"{Path(made.owner.path).name}:{line}"
+    return f"`torch.optim.{kind}` at {where}"
+
+
+def _number(eps: cst.BaseExpression, made: MadeOptimizer, value: cst.Call, ctx) -> Optional[float]:
+    """The number `eps` holds: as the project sets it when the optimizer is built right here, else
+    (inside a factory, whose parameters only its callers bind) only a literal."""
+    if made.construction is not value:
+        return literal_number(eps)
+    resolved = resolve_literal(eps, ctx)
+    return resolved[0] if resolved is not None else None

@@ -7,7 +7,7 @@ importing this module imports them all.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, Iterable, List, Union
 
@@ -78,7 +78,7 @@ def _built(rule: Rule) -> Rule:
     check = build_check(rule)
     if not rule.confirmed_by:
         return rule
-    return replace(rule, confirmed_by=tuple(dict.fromkeys(_expanded(rule, check.params))))
+    return rule._replace(confirmed_by=tuple(dict.fromkeys(_expanded(rule, check.params))))
 
 
 def _expanded(rule: Rule, params: CheckParams) -> Iterable[Prediction]:

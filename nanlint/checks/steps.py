@@ -19,7 +19,17 @@ from nanlint.analysis import ops
 from nanlint.analysis.scopes import Binding
 from nanlint.checks.base import Check
 from nanlint.checks.saved import first_argument, self_owner
-from nanlint.analysis.syntax import attribute_name, children, name_of, positional_args, walk
+from nanlint.analysis.callers import CallSite, argument_for
+from nanlint.analysis.context import Construction, FileContext
+from nanlint.analysis.syntax import (
+    attribute_name,
+    children,
+    name_of,
+    positional_args,
+    returned_values,
+    string_value,
+    walk,
+)
 
 MAX_HOPS = 6  # assignments followed back from a loss to the values it is built from
 
@@ -88,7 +98,7 @@ class StepBetweenBackward(Check):
             self.no_graph.add(id(node.value))
         for assigned in node.targets:
             owner = self_owner(assigned.target, ctx)
-            if owner is not None and optimized_model(node.value, ctx) is not None:
+            if owner is not None and optimized_models(node.value, ctx):
                 self.class_optimizers[owner] = node.value
 
     def visit_loop(self, node: cst.CSTNode, ctx) -> Callable[[], None]:
@@ -114,8 +124,11 @@ class StepBetweenBackward(Check):
         loops = tuple(loop for loop, _ in self.loops)
         stepped = self._stepped_optimizer(node, ctx)
         if stepped is not None:
+            optimizer, models = stepped
             if self.backwards.get(scope):
-                self.steps.setdefault(scope, []).append(Step(self.calls, ctx.seq, node, *stepped, loops))
+                self.steps.setdefault(scope, []).extend(
+                    Step(self.calls, ctx.seq, node, optimizer, model, loops) for model in models
+                )
             return
         loss = _backward_loss(node, ctx)
         if loss is None:
@@ -204,26 +217,42 @@ class StepBetweenBackward(Check):
                 pending.extend((sub, binding.seq, hops + 1) for sub in _graph_names(binding.value, ctx))
         return None
 
-    def _stepped_optimizer(self, node: cst.Call, ctx) -> Optional[Tuple[str, str]]:
-        """`opt.step()`, `self.opt_d.step()`, `scaler.step(opt)` -> (optimizer code, model code) when the
-        optimizer's construction in this file names the model it updates."""
+    def _stepped_optimizer(self, node: cst.Call, ctx) -> Optional[Tuple[str, Tuple[str, ...]]]:
+        """`opt.step()`, `self.opt_d.step()`, `scaler.step(opt)` -> (optimizer code, the models it
+        updates) when the optimizer's construction names them."""
         func = node.func
         if not isinstance(func, cst.Attribute) or func.attr.value != "step":
             return None
         first = first_argument(node)
         for candidate in ([first] if first is not None else []) + [func.value]:
-            constructor = self._constructor(candidate, ctx)
-            model = optimized_model(constructor, ctx) if constructor is not None else None
-            if model is not None:
-                return ctx.positions.source(candidate), model
+            models = self._updated_models(candidate, ctx)
+            if models:
+                return ctx.positions.source(candidate), models
         return None
 
-    def _constructor(self, node: cst.CSTNode, ctx) -> Optional[cst.CSTNode]:
-        name = name_of(node)
-        if name is not None:
-            return ctx.assigned_value(name)
-        owner = self_owner(node, ctx)
-        return self.class_optimizers.get(owner) if owner is not None else None
+    def _updated_models(self, optimizer: cst.CSTNode, ctx) -> Tuple[str, ...]:
+        """The models the optimizer `optimizer` names updates, as this function names them: built here,
+        in `__init__` (`self.opt`), or passed in by the callers (`train_step(G, D, opt_g, opt_d)`)."""
+        name = name_of(optimizer)
+        if name is None:
+            owner = self_owner(optimizer, ctx)
+            built = self.class_optimizers.get(owner) if owner is not None else None
+            return optimized_models(built, ctx) if built is not None else ()
+        return tuple(dict.fromkeys(model for made in ctx.constructions(name) for model in _seen_here(made, ctx)))
+
+
+def _seen_here(made: Construction, ctx) -> Iterator[str]:
+    """The models the optimizer `made` builds updates, as the function walked now names them: for an
+    optimizer its callers pass, the parameters they pass those models for."""
+    models = optimized_models(made.call, made.model)
+    if made.site is None:
+        yield from models
+        return
+    function = ctx.function_scope().node
+    for parameter in function.params.params:
+        passed = argument_for(made.site, function, parameter.name.value)
+        if passed is not None and made.model.positions.source(passed) in models:
+            yield parameter.name.value
 
 
 def _within(node: cst.CSTNode, ids: Set[int]) -> bool:
@@ -232,17 +261,84 @@ def _within(node: cst.CSTNode, ids: Set[int]) -> bool:
     return id(node) in ids or any(id(sub) in ids for sub in walk(node))
 
 
-def optimized_model(value: Optional[cst.CSTNode], ctx) -> Optional[str]:
-    """`D` for `torch.optim.Adam(D.parameters(), ...)` (also `D.module.parameters()`, `self.netD.parameters()`)."""
-    if not isinstance(value, cst.Call) or not (ctx.qualified(value.func) or "").startswith("torch.optim."):
-        return None
-    params = first_argument(value)
+class MadeOptimizer(NamedTuple):
+    """An optimizer a call makes: the `torch.optim` construction, in the file `owner` walks (another
+    file's when a project function builds it), and what it updates as the calling file writes it."""
+
+    construction: cst.Call
+    owner: FileContext
+    params: Optional[cst.BaseExpression]
+
+
+def made_optimizers(value: Optional[cst.CSTNode], ctx) -> List[MadeOptimizer]:
+    """`torch.optim.Adam(D.parameters(), ...)`, or the constructions a call of one of the project's
+    functions may return (`build_optimizer(D.parameters(), cfg)`, in any file), with their parameters
+    as the call passes them."""
+    if not isinstance(value, cst.Call):
+        return []
+    if _is_optimizer(value, ctx):
+        return [MadeOptimizer(value, ctx, first_argument(value))]
+    callee = ctx.callee_function(value.func)
+    if callee is None or not isinstance(callee.node, cst.FunctionDef):
+        return []
+    return [
+        MadeOptimizer(returned, callee.model, _as_passed(first_argument(returned), value, callee.node))
+        for returned in returned_values(callee.node)
+        if isinstance(returned, cst.Call) and _is_optimizer(returned, callee.model)
+    ]
+
+
+def optimized_models(value: Optional[cst.CSTNode], ctx) -> Tuple[str, ...]:
+    """`D` for an optimizer made of `D.parameters()` (also `D.module.parameters()`,
+    `self.netD.parameters()`), directly or by a project function it is passed to; each model of
+    `itertools.chain(G.parameters(), D.parameters())`, a list or sum of such, or parameter groups."""
+    made = made_optimizers(value, ctx)
+    return tuple(ctx.positions.source(model) for model in _models(made[0].params)) if made else ()
+
+
+def _models(params: Optional[cst.CSTNode]) -> Iterator[cst.CSTNode]:
+    """The modules whose parameters `params` holds."""
     if isinstance(params, cst.Call) and attribute_name(params.func) in ("parameters", "named_parameters"):
         model = params.func.value
-        if attribute_name(model) == "module":
-            model = model.value
-        return ctx.positions.source(model)
-    return None
+        yield model.value if attribute_name(model) == "module" and isinstance(model, cst.Attribute) else model
+    elif isinstance(params, cst.Call) and attribute_name(params.func) in ("chain", "list", "tuple"):
+        for arg in params.args:
+            yield from _models(arg.value)
+    elif isinstance(params, (cst.List, cst.Tuple)):
+        for element in params.elements:
+            yield from _models(element.value)
+    elif isinstance(params, cst.Dict):  # a parameter group
+        for element in params.elements:
+            if isinstance(element, cst.DictElement) and string_value(element.key) == "params":
+                yield from _models(element.value)
+    elif isinstance(params, cst.BinaryOperation) and isinstance(params.operator, cst.Add):
+        yield from _models(params.left)
+        yield from _models(params.right)
+
+
+def _is_optimizer(call: cst.Call, ctx) -> bool:
+    return (ctx.qualified(call.func) or "").startswith("torch.optim.")
+
+
+def _as_passed(params: Optional[cst.CSTNode], call: cst.Call, function: cst.FunctionDef) -> Optional[cst.CSTNode]:
+    """`params`, written in `function`, as `call` passes it: the argument for a parameter's name, and
+    `arg.parameters()` for `model.parameters()` with `model` a parameter; None for anything else."""
+    name = name_of(params)
+    if name is not None:
+        return _argument(call, function, name)
+    if not isinstance(params, cst.Call) or attribute_name(params.func) not in ("parameters", "named_parameters"):
+        return None
+    owner = name_of(params.func.value)
+    passed = _argument(call, function, owner) if owner is not None else None
+    if passed is None:
+        return None
+    return params.with_changes(func=params.func.with_changes(value=passed))
+
+
+def _argument(call: cst.Call, function: cst.FunctionDef, name: str) -> Optional[cst.BaseExpression]:
+    params = function.params.params
+    bound = isinstance(call.func, cst.Attribute) and bool(params) and params[0].name.value in ("self", "cls")
+    return argument_for(CallSite(call, function, skips_self=bound, assigned_before=0), function, name)
 
 
 def _graph(expression: cst.CSTNode, ctx) -> Iterator[cst.CSTNode]:

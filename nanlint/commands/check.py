@@ -2,27 +2,29 @@
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, List, Optional, TextIO
+from collections import Counter
+from typing import TYPE_CHECKING, Iterator, List, Optional, TextIO
 
 from nanlint.catalog import CatalogError
-from nanlint.commands.show import nothing_checked, only_named_skipped, settings_text, write_files
 from nanlint.formats.output import STATISTICS_FORMATS, Summary, plural, render, render_errors, render_statistics
-from nanlint.inputs.notebook import is_notebook, parse as parse_notebook
+from nanlint.inputs import is_notebook
 from nanlint.inputs.source import SourceError, decode
 from nanlint.project.config import ConfigError
-from nanlint.commands.fixing import Outcome, checked, fix_files, fix_source, sources_of
+from nanlint.commands.fixing import Document, Outcome, checked, fix_files, fix_source, sources_of
 from nanlint.project.hierarchy import configuration_candidates
 from nanlint.commands.messages import warn
 from nanlint.commands.progress import progress_line
 from nanlint.project.options import UsageError
+from nanlint.project.discovery import EXCLUDED, GITIGNORED, TEST_CODE, Discovered
 from nanlint.project.run import Project, make_project
 from nanlint.types import Exit, Report
+
+if TYPE_CHECKING:
+    import argparse
 
 STDIN = "-"
 
@@ -105,6 +107,8 @@ def _warn_unchecked(outcome: Outcome, args: argparse.Namespace) -> None:
 
 
 def _show_settings(project: Project, path: str) -> int:
+    from nanlint.commands.show import settings_text
+
     if not os.path.lexists(path):
         raise UsageError(f"{path}: no such file or directory")
     sys.stdout.write(settings_text(project.checker_for(path), path))
@@ -112,11 +116,38 @@ def _show_settings(project: Project, path: str) -> int:
 
 
 def _show_files(project: Project, paths: List[str]) -> int:
+    from nanlint.commands.show import write_files
+
     discovered = project.discover(paths)
     write_files(discovered, sys.stdout)
     sys.stdout.flush()
     render_errors(Report(errors=discovered.errors), sys.stderr)
     return Exit.ERROR if discovered.errors else Exit.CLEAN
+
+
+def nothing_checked(discovered: Discovered) -> Optional[str]:
+    """The warning for a run that found no file to check, saying what it skipped; None if files
+    were found, or if paths could not be read (their errors say why)."""
+    if discovered.files or discovered.errors:
+        return None
+    counts = Counter(skipped.kind for skipped in discovered.skipped)
+    parts: List[str] = []
+    if counts[TEST_CODE]:
+        parts.append(plural(counts[TEST_CODE], "test file") + " skipped (check-tests is off)")
+    if counts[EXCLUDED]:
+        parts.append(plural(counts[EXCLUDED], "path") + " excluded")
+    if counts[GITIGNORED]:
+        parts.append(plural(counts[GITIGNORED], "path") + " gitignored")
+    if not parts:
+        return "no Python files checked: there are none under the paths given"
+    return "no Python files checked: " + ", ".join(parts) + "; `--show-files` lists them"
+
+
+def only_named_skipped(discovered: Discovered, paths: List[str]) -> bool:
+    """Was every path named explicitly, and skipped on purpose (force-exclude)? pre-commit names
+    each staged file: a commit of excluded files or tests alone has nothing to check, and passes."""
+    named = {os.path.normpath(skipped.path) for skipped in discovered.skipped if skipped.named}
+    return bool(paths) and not discovered.errors and all(os.path.normpath(path) in named for path in paths)
 
 
 def _check(project: Project, args: argparse.Namespace) -> Outcome:
@@ -185,18 +216,15 @@ def _add_noqa(project: Project, args: argparse.Namespace) -> int:
     return Exit.FINDINGS if done.unsilenced else Exit.CLEAN
 
 
-@dataclass
-class _Watched:
-    project: Project
-    files: List[str] = field(default_factory=list)
-
-
 def _watch(project: Project, args: argparse.Namespace) -> int:
+    import argparse
+
     from nanlint.commands import watch_files
 
     paths = args.paths or ["."]
     quiet = argparse.Namespace(**{**vars(args), "quiet": True})  # each run's status line says how many
-    state = _Watched(project)  # the last good configuration is watched while one is broken
+    watched_project = project  # the last good configuration is watched while one is broken
+    files: List[str] = []
 
     def check_once() -> None:
         try:
@@ -205,7 +233,8 @@ def _watch(project: Project, args: argparse.Namespace) -> int:
         except (ConfigError, CatalogError) as error:  # fix the configuration and the watch goes on
             sys.stderr.write(f"nanlint: error: {error}\n")
             return
-        state.project = current
+        nonlocal watched_project
+        watched_project = current
         found = outcome.report.findings
         watch_files.notify(f"Found {plural(len(found), 'error')}. Watching for file changes.")
         if found:
@@ -214,14 +243,15 @@ def _watch(project: Project, args: argparse.Namespace) -> int:
         _warn_unchecked(outcome, args)
 
     def watched() -> List[str]:
-        current = state.project
+        nonlocal files
+        current = watched_project
         try:
-            state.files = [candidate.path for candidate in current.discover(paths).files]
+            files = [candidate.path for candidate in current.discover(paths).files]
         except (ConfigError, CatalogError):  # a configuration made bad since: its folders' files as they were
             pass
         rule_files = [rule_file for checker in current.checkers for rule_file in checker.settings.extend_rule_files]
         given = [args.config] if args.config else []
-        return state.files + rule_files + given + configuration_candidates(state.files + paths)
+        return files + rule_files + given + configuration_candidates(files + paths)
 
     return watch_files.watch(check_once, watched)
 
@@ -233,7 +263,12 @@ def _check_stdin(project: Project, args: argparse.Namespace) -> Outcome:
     if args.stdin_filename and project.named_skip(name):
         return Outcome(Report(), fixed_stdin=data if fixing else None)
     try:
-        document = parse_notebook(data, name) if is_notebook(name) else decode(data, name)
+        if is_notebook(name):
+            from nanlint.inputs.notebook import parse as parse_notebook
+
+            document: Document = parse_notebook(data, name)
+        else:
+            document = decode(data, name)
     except SourceError as error:
         return Outcome(Report(errors=[error.error]), fixed_stdin=data if fixing else None)
     checker = project.checker_for(name)

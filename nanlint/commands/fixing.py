@@ -4,59 +4,82 @@ and standard input."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, List, Optional, Tuple, Union
 
 from nanlint.formats.output import Sources
-from nanlint.inputs.notebook import Notebook, is_notebook, load as load_notebook, parse as parse_notebook
+from nanlint.inputs import is_notebook
 from nanlint.inputs.source import RewriteError, SourceError, SourceFile, read, rewrite
 from nanlint.project.checker import Checker, findings_in_cells
 from nanlint.project.run import Project
 from nanlint.types import FileError, FileResult, Finding, Report
 
 # The fixes (libcst) are imported by the functions that make them: a check without --fix or --diff needs none.
+# So is the notebook reader: a notebook is told from a Python file as the SourceFile it is not.
 if TYPE_CHECKING:
     from nanlint.engine.fixes import FixOutcome
+    from nanlint.inputs.notebook import Notebook
 
 
-@dataclass
 class Outcome:
     """A check run after fixing: what remains, the fixes made, the diffs (--diff)."""
 
-    report: Report
-    fixed: List[Finding] = field(default_factory=list)
-    diffs: List[str] = field(default_factory=list)
-    sources: Sources = field(default_factory=Sources)
-    fixed_stdin: Optional[bytes] = None
-    written: Optional[bytes] = None  # the fixed file's bytes, when fixes changed it
-    nothing_checked: Optional[str] = None  # the warning of a run that found no file to check
-    skipped_on_purpose: bool = False  # ... because every path named was skipped by force-exclude: a pass
+    __slots__ = (
+        "report",
+        "fixed",
+        "diffs",
+        "sources",
+        "fixed_stdin",
+        "written",
+        "nothing_checked",
+        "skipped_on_purpose",
+    )
+
+    def __init__(
+        self,
+        report: Report,
+        fixed: Optional[List[Finding]] = None,
+        diffs: Optional[List[str]] = None,
+        sources: Optional[Sources] = None,
+        fixed_stdin: Optional[bytes] = None,
+        written: Optional[bytes] = None,
+        nothing_checked: Optional[str] = None,
+        skipped_on_purpose: bool = False,
+    ) -> None:
+        self.report = report
+        self.fixed = [] if fixed is None else fixed
+        self.diffs = [] if diffs is None else diffs
+        self.sources = Sources() if sources is None else sources
+        self.fixed_stdin = fixed_stdin
+        self.written = written  # the fixed file's bytes, when fixes changed it
+        self.nothing_checked = nothing_checked  # the warning of a run that found no file to check
+        self.skipped_on_purpose = skipped_on_purpose  # ... every path named was skipped by force-exclude: a pass
 
 
-Document = Union[SourceFile, Notebook]  # what is checked and fixed: a Python file or a notebook
+Document = Union[SourceFile, "Notebook"]  # what is checked and fixed: a Python file or a notebook
 
 
 def checked(checker: Checker, document: Document, named: bool = False) -> Tuple[Document, FileResult]:
     """The document as checked (a notebook without the cells that do not parse) and its result.
     `named`: it was named explicitly, so it is parsed even if it never mentions torch."""
-    if isinstance(document, Notebook):
+    if not isinstance(document, SourceFile):
         return checker.check_notebook(document, named)
     return document, checker.check_source(document, named)
 
 
 def code_of(document: Document) -> str:
-    return document.code if isinstance(document, Notebook) else document.text
+    return document.text if isinstance(document, SourceFile) else document.code
 
 
 def sources_of(document: Document, code: Optional[str] = None) -> Sources:
     """The code of a document for the output (`code` in place of its own, after fixes)."""
     code = code_of(document) if code is None else code
-    return Sources({document.path: code}, {document.path: document} if isinstance(document, Notebook) else None)
+    return Sources({document.path: code}, None if isinstance(document, SourceFile) else {document.path: document})
 
 
 def fix_files(project: Project, report: Report, write: bool) -> Outcome:
     """Fix every file with fixable findings: write the results (or collect diffs), re-check them."""
     from nanlint.engine.fixes import applicable
+    from nanlint.inputs.notebook import load as load_notebook
 
     unsafe = project.settings.unsafe_fixes
     fixable = {f.path for f in applicable(report.findings, unsafe)}
@@ -86,7 +109,7 @@ def fix_source(checker: Checker, report: Report, document: Document, write: bool
     # check, and edits found in other content would land at the wrong places. A notebook's fixes
     # apply to its code as checked.
     analysed = report.findings
-    if write or isinstance(document, Notebook):
+    if write or not isinstance(document, SourceFile):
         document, result = checked(checker, document)
         analysed = result.findings if write else analysed
     text = code_of(document)
@@ -109,7 +132,7 @@ def fix_source(checker: Checker, report: Report, document: Document, write: bool
         )
         return Outcome(Report(report.findings, report.errors + [unwritten]), sources=sources_of(document))
     remaining = checker.check_text(fixed.text, path)
-    fixed_notebook = sources.notebook(path) if isinstance(document, Notebook) else None
+    fixed_notebook = None if isinstance(document, SourceFile) else sources.notebook(path)
     if fixed_notebook is not None:  # the lines its messages name, in the fixed notebook's cells
         remaining = findings_in_cells(fixed_notebook, remaining)
     after = Report(remaining.findings, report.errors + remaining.errors)
@@ -136,6 +159,8 @@ def _fixed_file(document: Document, fixed: FixOutcome) -> Tuple[bytes, List[str]
         for cell in document.cells
         if cell.number in sources
     ]
+    from nanlint.inputs.notebook import parse as parse_notebook
+
     return data, diffs, sources_of(parse_notebook(data, document.path), fixed.text)
 
 

@@ -18,7 +18,7 @@ import tempfile
 from typing import List, Tuple
 
 from nanlint.types import OUTPUT_FORMATS, Exit, Finding, Report
-from nanlint.inputs.notebook import is_notebook
+from nanlint.inputs import is_notebook
 from nanlint.project.run import make_project
 from nanlint.runtime import environment
 from nanlint.runtime.events import read_run_dir

@@ -128,7 +128,8 @@ def _check_source(
     source: SourceFile, ruleset: RuleSet, is_test: bool, known_codes: Iterable[str], named: bool, target: Optional[str]
 ) -> FileResult:
     text = source.text
-    imports = may_import_torch(text)
+    beside_torch = not may_import_torch(text) and project_modules().torch_neighbour(source.path, text) is not None
+    imports = beside_torch or may_import_torch(text)
     if (
         not imports
         and not named
@@ -156,7 +157,7 @@ def _check_source(
                 FileContext(source.path, text, is_test, module), [], known, set(), ruleset.codes
             )
             return FileResult(findings, errors)
-        result = check_tree(module, source.path, text, ruleset, is_test, known)
+        result = check_tree(module, source.path, text, ruleset, is_test, known, torch_code=beside_torch)
         result.errors[:0] = errors
         return result
 
@@ -209,16 +210,23 @@ def forget_project() -> None:
 
 
 def check_tree(
-    module: cst.Module, path: str, text: str, ruleset: RuleSet, is_test: bool = False, known_codes: Iterable[str] = ()
+    module: cst.Module,
+    path: str,
+    text: str,
+    ruleset: RuleSet,
+    is_test: bool = False,
+    known_codes: Iterable[str] = (),
+    torch_code: bool = False,
 ) -> FileResult:
-    """Walk a parsed file with every rule; the rules' findings count only if it imports torch."""
+    """Walk a parsed file with every rule; the rules' findings count only if it imports torch or is
+    `torch_code` (a project file next to one that does)."""
     result = FileResult()
     project = project_modules()
     ctx = FileContext(path, text, is_test, module, project)
     project.begin(ctx)
     walker = _Walker(ctx, ruleset, result.errors)
     walker.run(module)
-    findings = _drop_superseded(ctx.findings, ruleset.superseded) if walker.imports_torch else []
+    findings = _drop_superseded(ctx.findings, ruleset.superseded) if walker.imports_torch or torch_code else []
     findings = [finding for finding in findings if finding.code in ruleset.codes]
     ran = {
         check.rule.code for check in walker.checks

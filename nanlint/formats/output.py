@@ -23,15 +23,17 @@ import os
 import sys
 from bisect import bisect_right
 from collections import Counter
-from dataclasses import dataclass
-from typing import Dict, List, Optional, Sequence, Set, TextIO, Tuple
+from typing import TYPE_CHECKING, Dict, List, NamedTuple, Optional, Sequence, Set, TextIO, Tuple
 
 from nanlint.catalog import Rule
-from nanlint.formats.rule_pages import rule_url
 from nanlint.types import ERROR, OUTPUT_FORMATS, WARNING, Diagnostic, FileError, Finding, Report, Span
-from nanlint.engine.noqa import Untokenizable, layout, noqa_line
-from nanlint.inputs.notebook import Notebook, is_notebook, load as load_notebook
+from nanlint.inputs import is_notebook
 from nanlint.inputs.source import SourceError, line_starts, lines, read
+
+# Each part of a report is imported by what shows it: a finding's excerpt needs no notebook reader, no
+# tokenizer (--add-noqa's line) and no rule pages (the machine formats' links).
+if TYPE_CHECKING:
+    from nanlint.inputs.notebook import Notebook
 
 
 def use_color(stream: TextIO) -> bool:
@@ -51,8 +53,7 @@ class Style:
         return f"\033[{code}m{text}\033[0m" if self.enabled else text
 
 
-@dataclass(frozen=True)
-class Location:
+class Location(NamedTuple):
     """Where a finding is, as the user reads it: in a notebook, the cell and the line in it."""
 
     row: int
@@ -93,6 +94,8 @@ class Sources:
         if not is_notebook(path):
             return None
         if path not in self._notebooks:
+            from nanlint.inputs.notebook import load as load_notebook
+
             try:
                 self._notebooks[path] = load_notebook(path)
             except SourceError:
@@ -164,6 +167,8 @@ class Sources:
 
     def noqa_line(self, path: str, span: Span) -> Optional[int]:
         """The line of the code where `--add-noqa` puts a comment silencing a finding on `span`."""
+        from nanlint.engine.noqa import Untokenizable, layout, noqa_line
+
         if path not in self._open_lines:
             try:
                 self._open_lines[path] = layout(self.text(path) or "").open_lines
@@ -310,6 +315,8 @@ def _row(location: Location) -> str:
 
 def diagnostics(report: Report, catalog: Dict[str, Rule]) -> List[Diagnostic]:
     """The findings and the files that could not be checked, in one list sorted by place."""
+    from nanlint.formats.rule_pages import rule_url
+
     found = [
         Diagnostic(f.path, f.span, f.code, f.name, f.message, WARNING, rule_url(catalog.get(f.code)), f.fix, f.related)
         for f in report.findings

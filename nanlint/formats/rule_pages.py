@@ -8,7 +8,6 @@ links the page of its rule on the repository.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Sequence
@@ -139,6 +138,8 @@ def write(directory: Path, expected: Dict[str, str]) -> List[str]:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    import argparse  # only to write the pages: a finding's link (rule_url) needs none of it
+
     parser = argparse.ArgumentParser(
         prog="python -m nanlint.formats.rule_pages", description="Write the rule pages from the catalog."
     )

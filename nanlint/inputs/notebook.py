@@ -25,7 +25,6 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from nanlint.inputs.source import NEWLINE, RewriteError, SourceError, SourceFile, line_starts, lines, read_bytes
 
-SUFFIX = ".ipynb"
 PLACEHOLDER = "pass"
 # Cell magics whose body is Python run in the notebook's namespace (ruff's list).
 PYTHON_CELL_MAGICS = frozenset({"capture", "debug", "ipytest", "prun", "pypy", "python", "python3", "time", "timeit"})
@@ -43,10 +42,6 @@ JSON_CHARACTER = re.compile(
 )
 JSON_SPACE = re.compile(r"[ \t\n\r]*")
 DECODER = json.JSONDecoder()
-
-
-def is_notebook(path: str) -> bool:
-    return path.endswith(SUFFIX)
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,8 @@ import os
 import re
 import stat
 import tokenize
-from dataclasses import dataclass
 from pathlib import Path
-from typing import List, Optional, Tuple, Union
+from typing import List, NamedTuple, Optional, Tuple, Union
 
 from nanlint.types import FileError, FileProblem
 
@@ -46,8 +45,7 @@ class SourceError(FileProblem):
         super().__init__(FileError(path, reason, "error", line, column))
 
 
-@dataclass(frozen=True)
-class SourceFile:
+class SourceFile(NamedTuple):
     path: str
     text: str
     encoding: str

@@ -7,7 +7,8 @@ from typing import List, Union
 
 from nanlint.engine.fixes import moved
 from nanlint.engine.noqa import Added, Untokenizable, add_noqa
-from nanlint.inputs.notebook import Notebook, is_notebook, load as load_notebook
+from nanlint.inputs import is_notebook
+from nanlint.inputs.notebook import Notebook, load as load_notebook
 from nanlint.inputs.source import RewriteError, SourceError, SourceFile, read, rewrite
 from nanlint.project.run import Project
 from nanlint.types import FileError, Finding

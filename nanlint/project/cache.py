@@ -26,7 +26,6 @@ CACHEDIR.TAG; `nanlint clean` removes the folders that carry that tag, and nothi
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import sys
@@ -122,9 +121,7 @@ def _digest(material: dict) -> str:
 
 def configuration_key(settings, rules: Iterable, root: Path) -> str:
     """The digest of everything besides a file's bytes and path that decides its findings."""
-    options = {
-        name: value for name, value in dataclasses.asdict(settings).items() if name not in NOT_AFFECTING_FINDINGS
-    }
+    options = {name: value for name, value in settings._asdict().items() if name not in NOT_AFFECTING_FINDINGS}
     material = {
         **_nanlint_material(),
         "catalog": _files_digest(_rule_files(settings.extend_rule_files)),

@@ -4,13 +4,12 @@ files are test code) and checking a file, a text or a notebook with them."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Dict, Optional, Tuple
 
 from nanlint.catalog import Rule
 from nanlint.types import FileError, FileResult
-from nanlint.inputs.notebook import Notebook, is_notebook, load as load_notebook
+from nanlint.inputs import is_notebook
 from nanlint.inputs.source import SourceError, SourceFile, content_digest, read
 from nanlint.project.cache import Cache, CatalogCache, configuration_key, default_directory
 from nanlint.project.config import Settings, enabled_rules, ignored_codes_for
@@ -21,6 +20,7 @@ from nanlint.project.paths import Excludes, matches, relative_parts
 if TYPE_CHECKING:
     from nanlint.analysis.parse import Unparsed
     from nanlint.engine.walk import RuleSet
+    from nanlint.inputs.notebook import Notebook
 
 
 class Checker:
@@ -113,6 +113,8 @@ class Checker:
         """(digest of the bytes checked, or None if unreadable; the result)."""
         try:
             if is_notebook(path):
+                from nanlint.inputs.notebook import load as load_notebook
+
                 notebook = load_notebook(path)
                 return content_digest(notebook.data), self.check_notebook(notebook, named)[1]
             source = read(path)
@@ -142,10 +144,10 @@ def _cell_error(notebook: Notebook, number: int, failure: Unparsed) -> FileError
     """A cell that does not parse, at its line in the notebook's code and in the cell."""
     cell = failure.error
     if not cell.line:
-        return replace(cell, path=notebook.path, cell=number)
+        return cell._replace(path=notebook.path, cell=number)
     index = [c.number for c in notebook.cells].index(number)
     line = notebook.first_lines[index] + cell.line - 1
-    return replace(cell, path=notebook.path, line=line, cell=number, cell_line=cell.line)
+    return cell._replace(path=notebook.path, line=line, cell=number, cell_line=cell.line)
 
 
 def _in_cell(notebook: Notebook, error: FileError) -> FileError:
@@ -154,7 +156,7 @@ def _in_cell(notebook: Notebook, error: FileError) -> FileError:
     if not error.line or error.cell:
         return error
     position = notebook.locate(error.line)
-    return replace(error, cell=position.cell, cell_line=position.line)
+    return error._replace(cell=position.cell, cell_line=position.line)
 
 
 # A line of the checked code named inside a message: `(line 6)`, `float16 used at line 9`.
@@ -166,10 +168,9 @@ def findings_in_cells(notebook: Notebook, result: FileResult) -> FileResult:
     float16 is used, where the value was made) given as the cell and the line in it, as their own
     location is: a line of the joined cells means nothing to the reader of the notebook."""
     result.findings = [
-        replace(
-            finding,
+        finding._replace(
             message=lines_in_cells(notebook, finding.message),
-            related=tuple(replace(place, message=lines_in_cells(notebook, place.message)) for place in finding.related),
+            related=tuple(place._replace(message=lines_in_cells(notebook, place.message)) for place in finding.related),
         )
         for finding in result.findings
     ]

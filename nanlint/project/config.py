@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Dict, Iterable, List, Optional, Tuple
+from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple
 
 from nanlint.catalog import Rule
 from nanlint.types import OUTPUT_FORMATS, TARGET_VERSIONS
@@ -62,8 +61,7 @@ class ConfigError(Exception):
     """A bad configuration: one line naming the key and the file."""
 
 
-@dataclass(frozen=True)
-class RuleSelection:
+class RuleSelection(NamedTuple):
     """One layer of rule selection; `select=None` keeps what the layers below chose."""
 
     select: Optional[Tuple[str, ...]] = None
@@ -78,13 +76,12 @@ class RuleSelection:
         yield "ignore", self.ignore
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(NamedTuple):
     select: Optional[Tuple[str, ...]] = None
     extend_select: Tuple[str, ...] = ()
     ignore: Tuple[str, ...] = ()
     extend_ignore: Tuple[str, ...] = ()
-    per_file_ignores: Dict[str, Tuple[str, ...]] = field(default_factory=dict)
+    per_file_ignores: Dict[str, Tuple[str, ...]] = {}  # never changed in place: a NamedTuple shares its defaults
     exclude: Tuple[str, ...] = DEFAULT_EXCLUDE
     extend_exclude: Tuple[str, ...] = ()
     force_exclude: bool = False
@@ -105,7 +102,7 @@ class Settings:
     selections: Tuple[RuleSelection, ...] = ()
 
     def with_overrides(self, **overrides) -> "Settings":
-        return replace(self, **{k: v for k, v in overrides.items() if v is not None})
+        return self._replace(**{k: v for k, v in overrides.items() if v is not None})
 
     @property
     def excludes(self) -> Tuple[str, ...]:

@@ -15,12 +15,11 @@ walk. A folder or file that cannot be read is reported, and the others are still
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from nanlint.types import FileError
 from nanlint.project.gitignore import GitIgnore, Ignores
-from nanlint.inputs.notebook import SUFFIX as NOTEBOOK_SUFFIX
+from nanlint.inputs import NOTEBOOK_SUFFIX
 
 if TYPE_CHECKING:
     from nanlint.project.checker import Checker
@@ -45,11 +44,13 @@ class Skipped(NamedTuple):
     named: bool  # named on the command line, and skipped under force-exclude
 
 
-@dataclass
 class Discovered:
-    files: List[Candidate] = field(default_factory=list)
-    skipped: List[Skipped] = field(default_factory=list)
-    errors: List[FileError] = field(default_factory=list)
+    __slots__ = ("files", "skipped", "errors")
+
+    def __init__(self) -> None:
+        self.files: List[Candidate] = []
+        self.skipped: List[Skipped] = []
+        self.errors: List[FileError] = []
 
 
 class Discovery:

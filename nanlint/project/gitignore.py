@@ -12,8 +12,7 @@ git, an ignored folder is not entered, so nothing below it can be re-included.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Dict, List, NamedTuple, Optional, Tuple
 
 if TYPE_CHECKING:
     from pathspec import GitIgnoreSpec
@@ -21,8 +20,7 @@ if TYPE_CHECKING:
 GITIGNORE = ".gitignore"
 
 
-@dataclass(frozen=True)
-class Rules:
+class Rules(NamedTuple):
     """One folder's patterns: `spec` decides, `any_pattern` (every pattern as an ignore) tells
     whether one of them matches at all, so that a deeper folder's rules can overrule."""
 
@@ -125,8 +123,7 @@ def _ignores_on_the_way(rules: Rules, directory: str) -> bool:
     return False
 
 
-@dataclass(frozen=True)
-class Ignores:
+class Ignores(NamedTuple):
     """The rules in force in one folder, outermost first."""
 
     gitignore: GitIgnore

@@ -3,9 +3,8 @@ configuration file, made into Settings and a Project the same way for both comma
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
-from typing import Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple, Type, Union
 
 from nanlint.types import TARGET_VERSIONS
 from nanlint.project.config import (
@@ -15,6 +14,9 @@ from nanlint.project.config import (
     find_config,
     load_settings,
 )
+
+if TYPE_CHECKING:
+    import argparse
 
 
 class UsageError(Exception):
@@ -28,32 +30,66 @@ def selectors(given: Optional[List[str]]) -> Optional[Tuple[str, ...]]:
     return tuple(part.strip() for text in given for part in text.split(",") if part.strip())
 
 
-def add_rule_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--select",
-        action="append",
-        metavar="CODES",
-        help="comma-separated codes, prefixes or ALL (replaces the configured selection)",
-    )
-    parser.add_argument(
-        "--extend-select", action="append", metavar="CODES", help="codes or prefixes to add to the selection"
-    )
-    parser.add_argument("--ignore", action="append", metavar="CODES", help="codes or prefixes to leave out")
-    parser.add_argument("--extend-ignore", action="append", metavar="CODES", help="more codes or prefixes to leave out")
-    parser.add_argument(
-        "--preview", action=argparse.BooleanOptionalAction, help="enable the opt-in (off by default) rules too"
-    )
-    parser.add_argument(
-        "--target-version",
+class Option(NamedTuple):
+    """One option of a command, declared once for argparse and for `check`'s quick parse
+    (nanlint/commands/arguments.py). Kinds: "flag" (store_true), "switch" (--x / --no-x), "value"
+    (the last one given), "append" (each one given)."""
+
+    flags: Tuple[str, ...]
+    kind: str
+    help: str
+    metavar: Optional[str] = None
+    choices: Optional[Tuple[str, ...]] = None
+    type: Optional[Callable[[str], object]] = None  # converts the value (argparse's `type`)
+
+    @property
+    def dest(self) -> str:
+        return self.flags[-1].lstrip("-").replace("-", "_")
+
+
+RULE_OPTIONS = (
+    Option(
+        ("--select",),
+        "append",
+        "comma-separated codes, prefixes or ALL (replaces the configured selection)",
+        "CODES",
+    ),
+    Option(("--extend-select",), "append", "codes or prefixes to add to the selection", "CODES"),
+    Option(("--ignore",), "append", "codes or prefixes to leave out", "CODES"),
+    Option(("--extend-ignore",), "append", "more codes or prefixes to leave out", "CODES"),
+    Option(("--preview",), "switch", "enable the opt-in (off by default) rules too"),
+    Option(
+        ("--target-version",),
+        "value",
+        "the oldest Python the code must run on: newer syntax is an error",
         choices=TARGET_VERSIONS,
-        help="the oldest Python the code must run on: newer syntax is an error",
-    )
-    parser.add_argument(
-        "--config",
-        metavar="PATH",
-        help="configuration file for every file "
+    ),
+    Option(
+        ("--config",),
+        "value",
+        "configuration file for every file "
         "(default: the nearest pyproject.toml with [tool.nanlint], or nanlint.toml, of each file)",
-    )
+        "PATH",
+    ),
+)
+
+
+def add_options(parser: argparse.ArgumentParser, options: Sequence[Option]) -> None:
+    import argparse
+
+    actions: Dict[str, Union[str, Type[argparse.Action]]] = {
+        "flag": "store_true",
+        "switch": argparse.BooleanOptionalAction,
+        "value": "store",
+        "append": "append",
+    }
+    for option in options:
+        extra = {name: getattr(option, name) for name in ("metavar", "choices", "type") if getattr(option, name)}
+        parser.add_argument(*option.flags, action=actions[option.kind], help=option.help, **extra)
+
+
+def add_rule_options(parser: argparse.ArgumentParser) -> None:
+    add_options(parser, RULE_OPTIONS)
 
 
 def overrides(args: argparse.Namespace) -> Dict[str, object]:

@@ -3,8 +3,7 @@ configuration with its own cache), and reports."""
 
 from __future__ import annotations
 
-import argparse
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple
 
 from nanlint.catalog import Rule
 from nanlint.types import FileError, Report
@@ -15,6 +14,9 @@ from nanlint.project.discovery import Discovered, Discovery, Skipped
 from nanlint.project.hierarchy import Resolver
 from nanlint.project.options import add_rule_options, given_config, overrides, settings_from
 from nanlint.project.workers import Progress, check_all, unwatched
+
+if TYPE_CHECKING:
+    import argparse
 
 
 class Project:
@@ -108,6 +110,8 @@ def build_checker(
 
 def default_project() -> Project:
     """The project as `nanlint check` with no option sees it (each file's nearest configuration)."""
+    import argparse
+
     parser = argparse.ArgumentParser()
     add_rule_options(parser)
     return make_project(parser.parse_args([]))

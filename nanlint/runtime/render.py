@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import replace
 from typing import List, Optional
 
 from nanlint.runtime.join import (
@@ -63,7 +62,7 @@ def runtime_detail(runtime: RuntimeFinding) -> str:
 def annotated_findings(joined: Joined, notes: List[str]) -> list:
     """Every finding with its outcome appended to its message, then the runtime findings."""
     findings = [
-        replace(o.finding, message="%s [%s: %s]" % (o.finding.message, outcome_name(o), outcome_detail(o, notes)))
+        o.finding._replace(message="%s [%s: %s]" % (o.finding.message, outcome_name(o), outcome_detail(o, notes)))
         for o in joined.outcomes
     ]
     return findings + [r.finding for r in joined.runtime_findings] + [found.finding for found in joined.searched]

@@ -804,3 +804,89 @@ def test_a_display_that_names_itself_resolves_to_nothing_rather_than_recursing(t
         "import torch\n\nx = torch.randn(4).half()\np1 = (0, 1e-8)\np1 = x.shape[0], p1[1]\ny = x.clamp(min=p1[1])\n",
     )
     assert not check(tmp_path, "train.py").errors
+
+
+GAN_TRAINER = """
+from losses import generator_loss
+
+
+def train_step(G, D, opt_g, opt_d, noise, real):
+    fake = G(noise)
+    d_loss = D(real).mean() - D(fake.detach()).mean()
+    g_loss = generator_loss(D(fake))
+    opt_d.zero_grad()
+    d_loss.backward()
+    opt_d.step()
+    opt_g.zero_grad()
+    g_loss.backward()
+    opt_g.step()
+"""
+
+GAN_TRAIN = """
+import itertools
+import torch
+import torch.nn as nn
+from trainer import train_step
+
+G, D, D2 = nn.Linear(4, 4), nn.Linear(4, 1), nn.Linear(4, 1)
+opt_g = torch.optim.Adam(G.parameters())
+opt_d = torch.optim.Adam({discriminators})
+train_step(G, D, opt_g, opt_d, torch.randn(2, 4), torch.randn(2, 4))
+"""
+
+
+def test_an_optimizer_the_callers_pass_steps_the_model_they_pass_beside_it(tmp_path):
+    write(tmp_path, "losses.py", "import torch\n\n\ndef generator_loss(out):\n    return -out.mean()\n")
+    write(tmp_path, "trainer.py", GAN_TRAINER)
+    write(tmp_path, "train.py", GAN_TRAIN.format(discriminators="D.parameters()"))
+    assert found(check(tmp_path, "trainer.py")) == [("trainer.py", 10, "NAN904")]
+
+
+def test_an_optimizer_of_chained_parameters_updates_each_model(tmp_path):
+    write(tmp_path, "losses.py", "import torch\n\n\ndef generator_loss(out):\n    return -out.mean()\n")
+    write(tmp_path, "trainer.py", GAN_TRAINER)
+    write(tmp_path, "train.py", GAN_TRAIN.format(discriminators="itertools.chain(D2.parameters(), D.parameters())"))
+    assert found(check(tmp_path, "trainer.py")) == [("trainer.py", 10, "NAN904")]
+
+
+def test_a_file_that_never_names_torch_is_checked_beside_the_files_that_do(tmp_path):
+    helper = "def masked_mean(x, mask):\n    return (x * mask).sum() / mask.sum()\n"
+    write(tmp_path, "project/helpers.py", helper)
+    write(tmp_path, "project/train.py", "import torch\nfrom helpers import masked_mean\n")
+    write(tmp_path, "elsewhere/helpers.py", helper)
+    assert found(check(tmp_path, "project/helpers.py")) == [("helpers.py", 2, "NAN402")]
+    assert found(check(tmp_path, "elsewhere/helpers.py")) == []
+
+
+FACTORY = """
+import torch
+
+
+def build_optimizer(params, cfg):
+    if cfg["type"] == "sgd":
+        return torch.optim.SGD(params, lr=cfg["lr"], momentum=0.9)
+    return torch.optim.Adam(params, lr=cfg["lr"])
+"""
+
+
+def test_an_optimizer_a_factory_in_another_file_builds(tmp_path):
+    write(tmp_path, "optim.py", FACTORY)
+    write(
+        tmp_path,
+        "train.py",
+        """
+        import torch
+        import torch.nn as nn
+        from optim import build_optimizer
+
+        model = nn.Sequential(nn.Linear(4, 4), nn.Linear(4, 1)).half()
+        optimizer = build_optimizer(model[0].parameters(), {"type": "adam", "lr": 1e-3})
+        loss = model(torch.randn(2, 4).half()).float().mean()
+        loss.backward()
+        optimizer.step()
+    """,
+    )
+    (finding,) = check(tmp_path, "train.py").findings
+    assert (finding.line, finding.code) == (9, "NAN803")
+    assert "`torch.optim.Adam` at optim.py:7" in finding.message
+

@@ -78,14 +78,14 @@ def test_any_bytes_in_a_file_get_a_result_or_one_clear_error(tmp_path_factory, d
 
 # Expressions built from the operations the rules reason about, nested at random: the checks'
 # value analysis sees every combination of guards, reductions and divisions.
-LEAVES = st.sampled_from(["x", "y", "eps", "0", "1", "1e-8", "-1", "float('inf')", "mask", "self.scale", "x[0]", "None"])
+LEAVES = st.sampled_from(["x", "y", "eps", "0", "1", "1e-8", "-1", "float('inf')", "float('nan')", "mask", "self.scale", "x[0]", "None"])
 UNARY = st.sampled_from([
     "torch.log({})", "torch.sqrt({})", "({}).sum(dim=-1)", "({}).norm()", "torch.softmax({}, dim=-1)", "({}).exp()",
     "torch.acos({})", "({}).clamp(min=1e-6)", "F.log_softmax({}, -1)", "({} + eps)", "-{}", "({}).log()", "({}).std()",
     "torch.where(mask, {}, 0)", "({}).masked_fill(mask, float('-inf'))", "torch.rsqrt({})", "({}).pow(0.5)", "{} ** 0.5",
     "torch.tensor({}, requires_grad=True)", "torch.nn.Parameter({})", "({}).mean()", "torch.cosine_similarity({}, x)",
 ])
-BINARY = st.sampled_from(["({} / {})", "({} - {})", "({} + {})", "({} * {})", "torch.div({}, {})", "torch.maximum({}, {})"])
+BINARY = st.sampled_from(["({} / {})", "({} - {})", "({} + {})", "({} * {})", "({} ** {})", "torch.div({}, {})", "torch.maximum({}, {})"])
 
 
 def expressions():
@@ -148,6 +148,11 @@ ODD_FILES = {
     # Python's tokenizer refuses more than 200 nested parentheses; libcst's parser reads them.
     "parens300.py": (("import torch\ny = torch.log(" + "(" * 300 + "x.std()" + ")" * 300 + ")\n").encode(), [2]),
     "complex_constant.py": (b"import torch\nx = x.half()\ny = x + (-8.0) ** 0.5\n", None),
+    "infinite_exponents.py": (
+        b"import torch\np = float('inf')\nq = float('nan')\n"
+        b"y = x ** p + x.pow(q) + (x.sum() ** p) ** (1 / p) + torch.triu(x, p) + torch.tril(x, q) + torch.norm(x, p)\n",
+        None,
+    ),
 }
 BAD_FILES = {
     "binary.py": (b"\x7fELF\x02\x01\x01\x00torch\x00\x00\xff\xfe", "not a text file"),
@@ -190,6 +195,38 @@ def test_bad_files_each_get_one_clear_line_and_the_rest_are_checked(tmp_path):
     for name, (_, expected) in BAD_FILES.items():
         (line,) = [line for line in errors if line.startswith(f"nanlint: error: {name}:")]
         assert expected in line
+
+
+def generated_recurrence(levels):
+    """Code generated as spherical harmonics are (e3nn): each name is built from the two before
+    it, so a value followed as a tree instead of a graph has 2**levels paths."""
+    lines = ["import math", "import torch", "", "def harmonics(x, y, z):", "    c0_0, c0_1 = x, y"]
+    for k in range(1, levels + 1):
+        lines.append(f"    c{k}_0 = (1 / 3) * math.sqrt(5) * (c{k - 1}_0 * z + c{k - 1}_1 * x)")
+        lines.append(f"    c{k}_1 = (2 / 3) * math.sqrt(7) * (c{k - 1}_0 * y - c{k - 1}_1 * z)")
+    lines.append(f"    return torch.log(c{levels}_0) + torch.sqrt(c{levels}_1) / c{levels}_0 ** 0.5")
+    return "\n".join(lines) + "\n"
+
+
+def test_names_built_from_shared_names_are_followed_as_a_graph(monkeypatch):
+    from nanlint.analysis.context import FileContext
+    from nanlint.analysis.values import Analyzer
+
+    code = generated_recurrence(60)
+    budget = {"calls": 1000 * code.count("\n")}  # bounded work per line; a tree would need 2**60
+
+    def counted(method):
+        def wrapper(*args, **kwargs):
+            budget["calls"] -= 1
+            if budget["calls"] < 0:
+                raise RuntimeError("value analysis grows faster than the file")
+            return method(*args, **kwargs)
+
+        return wrapper
+
+    monkeypatch.setattr(FileContext, "constant_sources", counted(FileContext.constant_sources))
+    monkeypatch.setattr(Analyzer, "fact", counted(Analyzer.fact))
+    check_code(code)
 
 
 @pytest.mark.slow

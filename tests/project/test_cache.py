@@ -238,40 +238,58 @@ def test_clean_run_above_a_nested_configuration_removes_its_cache_dir_too(nanlin
     assert not (tmp_path / "elsewhere").exists() and (tmp_path / "sub" / "m.py").is_file()
 
 
-# `python -m nanlint ARGS`, then which of the modules a cached check must not need it imported.
+# `python -m nanlint ARGS`, then which of the modules a cached check must not need it imported: those
+# named in $UNNEEDED (comma-separated), with their submodules.
 IMPORTS_PROBE = """
-import runpy, sys
+import os, runpy, sys
 sys.argv = ["nanlint", *sys.argv[1:]]
 try:
     runpy.run_module("nanlint", run_name="__main__")
 except SystemExit as done:
     code = done.code
-heavy = sorted(
-    name for name in sys.modules
-    if name.split(".")[0] == "libcst" or name == "nanlint.engine.walk"
-    or name.startswith(("nanlint.checks", "nanlint.analysis"))
-)
+unneeded = os.environ["UNNEEDED"].split(",")
+heavy = sorted(name for name in sys.modules if any(name == u or name.startswith(u + ".") for u in unneeded))
 sys.stderr.write(f"\\nexit {code}, imported {len(heavy)}: {' '.join(heavy[:5])}\\n")
 """
+ENGINE = "libcst,nanlint.checks,nanlint.analysis,nanlint.engine.walk"
+# What no human format needs either: argparse (a plain command line is read by the quick parse),
+# dataclasses (and the inspect, ast and dis it imports), the notebook reader for Python files,
+# --show-settings' module, the rest of the engine (--add-noqa's tokenizer).
+STARTUP = "argparse,dataclasses,inspect,nanlint.inputs.notebook,nanlint.commands.show,nanlint.commands.parser,nanlint.engine"
 
 
-@pytest.mark.parametrize("output_format", ["full", "concise", "json"])
-def test_a_check_the_cache_answers_imports_neither_libcst_nor_the_checks(tmp_path, output_format):
+def _cached_imports(tmp_path, output_format, unneeded):
+    """The report and the last line of the probe, for a cold run and a run the cache answers."""
     project(tmp_path)
     (tmp_path / "pyproject.toml").write_text("[tool.nanlint]\nselect = ['NAN101', 'NAN102']\n")
     (tmp_path / ".gitignore").write_text("build/\n")
     command = [sys.executable, "-c", IMPORTS_PROBE, "check", "risky.py", "safe.py", "--output-format", output_format]
 
     def probe():
-        done = subprocess.run(command, cwd=tmp_path, env=nanlint_env(), capture_output=True, text=True)
+        done = subprocess.run(
+            command, cwd=tmp_path, env=nanlint_env({"UNNEEDED": unneeded}), capture_output=True, text=True
+        )
         *report, last = done.stderr.splitlines()
         return done.stdout, report, last
 
-    cold, warm = probe(), probe()
+    return probe(), probe()
+
+
+@pytest.mark.parametrize("output_format", ["full", "concise", "json"])
+def test_a_check_the_cache_answers_imports_neither_libcst_nor_the_checks(tmp_path, output_format):
+    cold, warm = _cached_imports(tmp_path, output_format, ENGINE)
     assert cold[2].startswith("exit 1, imported ") and not cold[2].startswith("exit 1, imported 0:")  # the probe sees them
     assert warm[2] == "exit 1, imported 0: "
     assert warm[:2] == cold[:2]
     assert (tmp_path / ".nanlint_cache" / "catalogs").is_dir()
+
+
+@pytest.mark.parametrize("output_format", ["full", "concise", "grouped"])
+def test_a_check_the_cache_answers_imports_only_what_it_needs_to_start(tmp_path, output_format):
+    cold, warm = _cached_imports(tmp_path, output_format, STARTUP)
+    assert cold[2].startswith("exit 1, imported ") and not cold[2].startswith("exit 1, imported 0:")  # the probe sees them
+    assert warm[2] == "exit 1, imported 0: "
+    assert warm[:2] == cold[:2]
 
 
 def test_a_changed_rule_file_is_validated_again(nanlint, tmp_path):

@@ -1,0 +1,1 @@
+from schedulefree.adamw_schedulefree import AdamWScheduleFree
