@@ -288,6 +288,75 @@ def elements(node: cst.CSTNode) -> Optional[List[cst.CSTNode]]:
     return None
 
 
+def mapped_element(value: cst.CSTNode, index: int, made_from: Dict[int, cst.CSTNode]) -> Optional[cst.CSTNode]:
+    """Element `index` of an element-wise construction over a display, as an expression on that
+    display's element: `map(f, (a, b))` gives `f(b)` for 1, `map(lambda t: t.view(n), [a, b])` and
+    `[t.view(n) for t in (a, b)]` give `b.view(n)`, through `tuple(...)`/`list(...)`. Each node made
+    stands, in `made_from`, for the node of the file it was made from. None for anything else."""
+    while _builtin_call(value, "tuple", "list") and len(value.args) == 1 and not value.args[0].star:
+        value = value.args[0].value
+    if _builtin_call(value, "map") and len(value.args) == 2 and not any(arg.star or arg.keyword for arg in value.args):
+        function, sequence = value.args[0].value, value.args[1].value
+        shown = _plain_elements(sequence)
+        if shown is None or index >= len(shown):
+            return None
+        if isinstance(function, cst.Lambda):
+            params = function.params
+            if len(params.params) != 1 or params.star_arg is not cst.MaybeSentinel.DEFAULT or params.kwonly_params:
+                return None
+            return _substituted(function.body, params.params[0].name.value, shown[index], made_from)
+        made = cst.Call(func=function, args=[cst.Arg(shown[index])])
+        made_from[id(made)] = value
+        return made
+    if isinstance(value, (cst.ListComp, cst.GeneratorExp)):
+        loop = value.for_in
+        shown = _plain_elements(loop.iter)
+        if loop.inner_for_in is not None or loop.ifs or not isinstance(loop.target, cst.Name) or shown is None:
+            return None
+        return _substituted(value.elt, loop.target.value, shown[index], made_from) if index < len(shown) else None
+    return None
+
+
+def _builtin_call(node: cst.CSTNode, *names: str) -> bool:
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in names
+
+
+def _plain_elements(node: cst.CSTNode) -> Optional[List[cst.CSTNode]]:
+    shown = elements(node)
+    return None if shown is None or any(isinstance(part, cst.StarredElement) for part in shown) else shown
+
+
+def _substituted(body: cst.CSTNode, name: str, value: cst.CSTNode, made_from: Dict[int, cst.CSTNode]) -> cst.CSTNode:
+    return body.visit(_Substitution(name, value, made_from))
+
+
+class _Substitution(cst.CSTTransformer):
+    """`body` with the name `name` read as `value`; names of attributes and keywords stay, and
+    each changed node stands for the node of the body it replaces."""
+
+    def __init__(self, name: str, value: cst.CSTNode, made_from: Dict[int, cst.CSTNode]) -> None:
+        super().__init__()
+        self.name, self.value, self.made_from = name, value, made_from
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False  # an inner lambda may bind the name again
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.CSTNode:
+        return updated.with_changes(attr=original.attr)
+
+    def leave_Arg(self, original: cst.Arg, updated: cst.Arg) -> cst.CSTNode:
+        return updated.with_changes(keyword=original.keyword)
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.CSTNode:
+        return self.value if original.value == self.name else updated
+
+    def on_leave(self, original: cst.CSTNode, updated: cst.CSTNode):
+        result = super().on_leave(original, updated)
+        if result is not original and result is not self.value and isinstance(result, cst.CSTNode):
+            self.made_from[id(result)] = original
+        return result
+
+
 SCOPE_NODES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)
 _SCOPE_TYPES = frozenset(SCOPE_NODES)  # compared by type: libcst's ABC isinstance checks are slow
 

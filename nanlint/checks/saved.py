@@ -56,6 +56,24 @@ def module_class(call: Optional[cst.CSTNode], ctx) -> Optional[str]:
     return None
 
 
+def entry_layer(call: Optional[cst.CSTNode], ctx) -> Optional[cst.CSTNode]:
+    """The layer an `nn.Sequential(...)` gives its input to (its first, through nested ones): what
+    it saves of that input and whether it changes it in place; any other module is its own."""
+    while module_class(call, ctx) == "Sequential":
+        layers = positional_args(call)
+        if not layers or not isinstance(layers[0], cst.Call):
+            break
+        call = layers[0]
+    return call
+
+
+def _layer_kind(built: Optional[cst.CSTNode], layer: Optional[cst.CSTNode], ctx, article: str = "an ") -> str:
+    """What a called module is, for a message: `an nn.Conv1d`, or for a Sequential given by its
+    `entry_layer`, `an nn.Sequential opening with an in-place nn.ReLU`."""
+    kind = f"{article}`nn.{module_class(layer, ctx)}`"
+    return kind if layer is built else f"an `nn.Sequential` opening with {kind}"
+
+
 def is_inplace_module(call: Optional[cst.CSTNode], ctx) -> bool:
     """An nn module built with `inplace=True` (ReLU, Dropout, Hardtanh, ...) that really changes data:
     `Dropout(p=0.0, inplace=True)` is a no-op."""
@@ -168,7 +186,8 @@ class SavedOutputModified(Check):
         """Where backward can follow: not in an `autograd.Function`'s own forward/backward (grad is off
         there), not in a grad-aware branch, and with `training_code_only`, in a `forward`/`__call__`
         method that autograd differentiates (of an nn.Module or a loss, not of a data transform), a
-        function whose name mentions loss or training, or a script's top level that calls
+        function whose name mentions loss or training, a function whose result a differentiated one
+        uses (`self.extract_features(x)` returned by `forward`), or a script's top level that calls
         backward()."""
         if self.grad_aware:
             return False
@@ -183,7 +202,7 @@ class SavedOutputModified(Check):
         name = functions[-1].name.value.lower()
         if name in ("forward", "__call__"):  # of a module or a loss; a data transform's `__call__` runs on data
             return not classes or ctx.gradient.differentiated(functions[-1]) is not None
-        return "loss" in name or "train" in name
+        return "loss" in name or "train" in name or ctx.gradient.differentiated(functions[-1]) is not None
 
     # --- modules defined in the file --------------------------------------------------------
 
@@ -351,8 +370,9 @@ class SavedOutputModified(Check):
 
     def visit_call(self, node: cst.Call, ctx) -> None:
         func = node.func
-        module = self._module_of(func, ctx) if ctx.describe(node) is None else None
-        self.inputs.note_call(node, ctx, module_class(module, ctx))
+        built = self._module_of(func, ctx)  # also one the op table knows (`nn.ReLU(inplace=True)` is relu)
+        module = entry_layer(built, ctx)
+        self.inputs.note_call(node, ctx, module_class(module, ctx), _layer_kind(built, module, ctx))
         if id(node) in self.statement_calls:
             return
         if isinstance(func, cst.Attribute) and is_inplace_method(func.attr.value) and ctx.qualified(func) is None:
@@ -370,9 +390,8 @@ class SavedOutputModified(Check):
             return
         first = first_argument(node)
         if module is not None and is_inplace_module(module, ctx) and first is not None:
-            self._changed(
-                first, node, f"`{ctx.positions.source(func)}` (an in-place `nn.{module_class(module, ctx)}`)", ctx
-            )
+            kind = _layer_kind(built, module, ctx, "an in-place ")
+            self._changed(first, node, f"`{ctx.positions.source(func)}` ({kind})", ctx)
 
     def _changed(self, target: cst.CSTNode, node: cst.CSTNode, how: str, ctx, fix: LazyFix = None) -> None:
         if not self._judge(target, node, how, ctx, fix):

@@ -60,12 +60,13 @@ class InputUses:
 
     # --- uses ------------------------------------------------------------------------------
 
-    def note_call(self, node: cst.Call, ctx, module: Optional[str]) -> None:
-        """A torch call that saves its operands, a call of a module (`module`: its class) that saves its
-        input, or a call of the project's own code that passes its first argument to one of those."""
+    def note_call(self, node: cst.Call, ctx, module: Optional[str], kind: str) -> None:
+        """A torch call that saves its operands, a call of a module that saves its input (`module`: the
+        class of the layer that takes the input; `kind`: what the module is, for the message), or a
+        call of the project's own code that passes its first argument to one of those."""
         first = node.args[0].value if node.args and node.args[0].keyword is None and not node.args[0].star else None
         if module in ops.SAVING_INPUT_MODULES and first is not None:
-            self._use(first, f"`{ctx.positions.source(node.func)}` (an `nn.{module}`)", node, ctx, True)
+            self._use(first, f"`{ctx.positions.source(node.func)}` ({kind})", node, ctx, True)
             return
         described = ctx.describe(node)
         if described is None:

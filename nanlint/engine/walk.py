@@ -22,6 +22,7 @@ from nanlint.analysis.syntax import (
     elements,
     is_self_attribute,
     item_key,
+    mapped_element,
     string_value,
 )
 from nanlint.analysis.versions import newer_syntax, target_version
@@ -377,10 +378,14 @@ class _Walker:
 
     def _element_of(self, value: cst.CSTNode, index: int) -> cst.CSTNode:
         """`value[index]`, standing for one element of a tuple unpacking; the element itself when
-        `value` is a tuple display (`lo, hi = x.min(), x.max()`)."""
+        `value` is a tuple display (`lo, hi = x.min(), x.max()`) or is made element-wise from one
+        (`a, b = map(torch.sigmoid, (x, y))`)."""
         shown = elements(value) if isinstance(value, (cst.Tuple, cst.List)) else None
         if shown is not None and index < len(shown) and not any(isinstance(part, cst.StarredElement) for part in shown):
             return shown[index]
+        mapped = mapped_element(value, index, self.ctx.positions.made_from)
+        if mapped is not None:
+            return mapped
         element = cst.Subscript(value=value, slice=[cst.SubscriptElement(cst.Index(cst.Integer(str(index))))])
         self.ctx.positions.made_from[id(element)] = value
         return element

@@ -194,3 +194,13 @@ def test_a_constant_minus_a_value_needs_evidence_the_value_reaches_it():
     assert holds("zero", "1 - torch.sigmoid(x)")
     assert holds("negative", "torch.randn(3) + 1")
     assert holds("positive", "x.relu() + 1")
+
+
+def test_names_unpacked_from_an_element_wise_construction_hold_each_element_made():
+    assert holds("prob", "p, q = map(torch.sigmoid, (a, b))\nq")
+    assert holds("prob", "p, q = tuple(map(lambda t: t.sigmoid().view(n, c), [a, b]))\np")
+    assert holds("exp", "u, v = [t.exp() for t in (a, b)]\nv")
+    assert holds("prob", "s, i = x.softmax(-1), x.argmax(-1)\ns, i = map(lambda t: t.view(n, c), (s, i))\ns")
+    assert not holds("prob", "p, q = map(lambda t: t.view(n), (a, b.sigmoid()))\np")
+    assert not holds("prob", "p, q = map(torch.sigmoid, (*a, b))\np")  # a starred display: which element is unknown
+    assert not holds("prob", "p, q = [t.sigmoid() for t in (a, b) if t.numel()]\np")  # filtered
