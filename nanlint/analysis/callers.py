@@ -156,7 +156,7 @@ def _callee(func: cst.CSTNode, owner, assigned, resolver: _Resolver) -> Optional
         method = _method(owner, func.attr.value)  # `self.helper(x)`, else `self.block(x)` with `self.block = Block()`
         if method is not None:
             return resolver.here(method), True
-        held = _attribute_value(owner, func.attr.value, resolver.calls)
+        held = attribute_value(owner, func.attr.value, resolver.calls)
         function = _function_held(held, locate)  # `self.neg_loss = _neg_loss`
         if function is not None:
             return function, False
@@ -352,7 +352,7 @@ def _bound(target: cst.CSTNode, value: cst.CSTNode) -> List[Tuple[str, cst.CSTNo
     return []
 
 
-def _attribute_value(owner: cst.ClassDef, attr: str, calls: FileCalls) -> Optional[cst.CSTNode]:
+def attribute_value(owner: cst.ClassDef, attr: str, calls: FileCalls) -> Optional[cst.CSTNode]:
     """What a method of `owner` scanned so far (`__init__`) last assigned to `self.attr`."""
     for statement in owner.body.body:
         assigned = calls.assignments.get(id(statement), ()) if isinstance(statement, cst.FunctionDef) else ()

@@ -899,8 +899,9 @@ class Analyzer:
                 frozenset({BOX_AREA}),
             )
         signs = _mul_signs(a.signs, b.signs)
-        if UNDERFLOW in a.tags | b.tags:
-            return Fact(signs, UNDERFLOW_WHY, frozenset({UNDERFLOW}))  # 0 times a finite value is 0
+        if UNDERFLOW in a.tags | b.tags:  # 0 times a finite value is 0
+            underflowing = a if a.has(UNDERFLOW) else b
+            return Fact(signs, underflowing.why or UNDERFLOW_WHY, frozenset({UNDERFLOW}))
         if (a.tags | b.tags) & {SQUARE, SQUARED_DIFF, NEG_SQUARE} and signs & POS == 0:
             return Fact(signs, None, frozenset({NEG_SQUARE}))  # `-0.5 * z ** 2`, `0.5 * -z ** 2`
         why = a.why if a.can(ZERO) else b.why if b.can(ZERO) else None
@@ -1107,6 +1108,8 @@ class Analyzer:
             )
         if name in ("mm", "matmul", "bmm", "linear", "inner", "dot") and len(operands) >= 2:
             return self._matmul(first, self.fact(operands[1], depth))
+        if name == "einsum" and len(operands) == 3 and _contracts_last_index(string_value(operands[0])):
+            return self._matmul(self.fact(operands[1], depth), self.fact(operands[2], depth))
         return UNKNOWN
 
     def _joined(self, sequence: cst.CSTNode, depth: int) -> Fact:
@@ -1592,6 +1595,19 @@ def _literal_numbers(node: cst.CSTNode) -> Optional[list]:
 # Elementwise min/max of two tensors: which side of a clamp each one is (`torch.max(x, lo)` is a lower bound).
 ELEMENTWISE_BOUNDS = {"max": "min", "maximum": "min", "fmax": "min", "min": "max", "minimum": "max", "fmin": "max"}
 MAX_HELPER_NAME = re.compile(r"(_a?max|amax)$")  # `_safe_amax`, `row_max`: a helper returning a maximum
+
+
+def _contracts_last_index(equation: Optional[str]) -> bool:
+    """An einsum of two operands that sums over the last index of both (`"if,jf->ij"`,
+    `"bhqd,bhkd->bhqk"`): the dot products of their last-dimension vectors, as `a @ b.T` is."""
+    if equation is None or "->" not in equation:
+        return False
+    inputs, output = equation.replace(" ", "").replace("...", "").split("->", 1)
+    sides = inputs.split(",")
+    if len(sides) != 2 or not all(sides):
+        return False
+    last = sides[0][-1]
+    return sides[1][-1] == last and last not in output
 
 
 def _is_dimension(node: cst.CSTNode) -> bool:

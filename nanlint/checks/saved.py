@@ -21,6 +21,7 @@ from nanlint.analysis.values import SAVED
 from nanlint.analysis.syntax import snippet
 from nanlint.checks.base import Check, CheckParams
 from nanlint.checks.saved_inputs import InputUses
+from nanlint.analysis.callers import attribute_value
 from nanlint.types import Fix
 from nanlint.analysis.syntax import (
     NOT_INPLACE,
@@ -36,6 +37,8 @@ from nanlint.analysis.syntax import (
     name_of,
     number_value,
     positional_args,
+    same_code,
+    statements,
     strip_views,
     walk,
 )
@@ -123,6 +126,91 @@ def functional_inplace_operand(call: cst.Call, ctx) -> Optional[InplaceOperand]:
     flag = inplace if is_literal(inplace, True) else None  # a fix sets the literal; a resolved flag is the caller's
     how = f"`{op}(..., inplace={code_of(inplace).strip()})`" if inplace is not None else f"`{op}`"
     return InplaceOperand(operands[0], how, flag)
+
+
+# How deep calls of the project's code are followed to find what changes an argument in place.
+MAX_CHANGER_DEPTH = 3
+
+
+class ArgumentChange(NamedTuple):
+    """How a function of the project changes its first argument in place."""
+
+    function: str
+    how: str
+
+    def text(self) -> str:
+        return f"its `{self.function}` changes it with {self.how}"
+
+
+def argument_changer(call: cst.Call, ctx, depth: int = 0) -> Optional[ArgumentChange]:
+    """How the project's function a call runs changes its first argument in place, before it binds
+    that name again: `x.relu_()`, `x += y`, `x[i] = v`, `F.relu(x, inplace=True)`, a module of its
+    class built with `inplace=True` (`self.activ(x)`), or a call it passes the argument on to that
+    does (`self.block(x)` whose forward opens with `x = self.activ(x)`)."""
+    return function_changer(ctx.callee_function(call.func), depth)
+
+
+def function_changer(callee, depth: int = 0) -> Optional[ArgumentChange]:
+    """`argument_changer` of the project's function `callee` (a Definition, or None)."""
+    if callee is None or not isinstance(callee.node, cst.FunctionDef) or depth >= MAX_CHANGER_DEPTH:
+        return None
+    known = callee.model.memo("argument_changer")
+    key = id(callee.node)
+    if key not in known:
+        known[key] = None  # a recursive call changes nothing more
+        known[key] = _first_argument_changer(callee.node, callee.model, depth)
+    return known[key]
+
+
+def _first_argument_changer(function: cst.FunctionDef, model, depth: int) -> Optional[ArgumentChange]:
+    parameters = [param.name.value for param in function.params.params]
+    name = (parameters[1:] if parameters[:1] == ["self"] else parameters)[:1]
+    if not name:
+        return None
+    owner = model.calls().owners.get(id(function))
+    for statement in _simple_statements(function.body):
+        for node in walk(statement):
+            how = _change_of(node, name[0], owner, model, depth)
+            if how is not None:
+                return ArgumentChange(function.name.value, how)
+        if any(name_of(target.target) == name[0] for target in getattr(statement, "targets", ())):
+            return None  # the name holds another tensor from here on
+    return None
+
+
+def _simple_statements(body: cst.CSTNode):
+    """The simple statements of a body in order, those of its `if`/`with`/`for` blocks included."""
+    for statement in statements(body):
+        if isinstance(statement, (cst.If, cst.With, cst.For, cst.While, cst.Try)):
+            yield from _simple_statements(statement.body)
+        elif not isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+            yield statement
+
+
+def _change_of(node: cst.CSTNode, name: str, owner: Optional[cst.ClassDef], model, depth: int) -> Optional[str]:
+    if isinstance(node, cst.AugAssign):
+        return "an augmented assignment" if name_of(strip_views(node.target)) == name else None
+    if isinstance(node, cst.AssignTarget) and isinstance(node.target, cst.Subscript):
+        return "an item assignment" if name_of(strip_views(node.target)) == name else None
+    if not isinstance(node, cst.Call):
+        return None
+    func = node.func
+    if isinstance(func, cst.Attribute) and is_inplace_method(func.attr.value) and model.qualified(func) is None:
+        return f"`.{func.attr.value}()`" if name_of(strip_views(func.value)) == name else None
+    operand = functional_inplace_operand(node, model)
+    if operand is not None:
+        return operand.how if name_of(strip_views(operand.tensor)) == name else None
+    first = first_argument(node)
+    if first is None or name_of(first) != name:
+        return None
+    if owner is not None and isinstance(func, cst.Attribute) and name_of(func.value) == "self":
+        layer = entry_layer(attribute_value(owner, func.attr.value, model.calls()), model)
+        if is_inplace_module(layer, model):
+            return f"`self.{func.attr.value}` (an in-place `nn.{module_class(layer, model)}`)"
+    changer = argument_changer(node, model, depth + 1)
+    if changer is None:
+        return None
+    return f"`{snippet(code_of(func))}`, whose `{changer.function}` changes it with {changer.how}"
 
 
 class SavedOutputModified(Check):
@@ -392,6 +480,36 @@ class SavedOutputModified(Check):
         if module is not None and is_inplace_module(module, ctx) and first is not None:
             kind = _layer_kind(built, module, ctx, "an in-place ")
             self._changed(first, node, f"`{ctx.positions.source(func)}` ({kind})", ctx)
+        elif first is not None and name_of(strip_views(first)) is not None:
+            changed = argument_changer(node, ctx) if built is None else None
+            how = changed.text() if changed is not None else self._first_added_changer(func, ctx)
+            if how is not None:
+                self._changed(first, node, f"`{snippet(ctx.positions.source(func))}` ({how})", ctx)
+
+    @staticmethod
+    def _first_added_changer(func: cst.CSTNode, ctx) -> Optional[str]:
+        """How `self.body = nn.Sequential()` filled by `self.body.add_module(name, layer)` changes its
+        input in place: as its first added layer does."""
+        owner = ctx.class_node()
+        if owner is None or not is_self_attribute(func):
+            return None
+        for node in walk(owner):
+            if (
+                isinstance(node, cst.Call)
+                and attribute_name(node.func) == "add_module"
+                and isinstance(node.func, cst.Attribute)
+                and same_code(node.func.value, func)
+                and len(positional_args(node)) == 2
+            ):
+                layer = entry_layer(positional_args(node)[1], ctx)
+                if is_inplace_module(layer, ctx):
+                    return f"an `nn.Sequential` opening with an in-place `nn.{module_class(layer, ctx)}`"
+                located = ctx.locate(layer.func) if isinstance(layer, cst.Call) else None
+                changed = function_changer(located.member("forward")) if located is not None else None
+                if changed is None:
+                    return None
+                return f"an `nn.Sequential` whose first layer's `{changed.function}` changes it with {changed.how}"
+        return None
 
     def _changed(self, target: cst.CSTNode, node: cst.CSTNode, how: str, ctx, fix: LazyFix = None) -> None:
         if not self._judge(target, node, how, ctx, fix):

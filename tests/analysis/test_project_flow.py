@@ -890,3 +890,69 @@ def test_an_optimizer_a_factory_in_another_file_builds(tmp_path):
     assert (finding.line, finding.code) == (9, "NAN803")
     assert "`torch.optim.Adam` at optim.py:7" in finding.message
 
+
+
+BLOCKS = """
+import torch.nn as nn
+
+
+class ActConvBlock(nn.Module):
+    def __init__(self, cin, cout, activate=True):
+        super().__init__()
+        self.activate = activate
+        if activate:
+            self.activ = nn.ReLU(inplace=True)
+        self.conv = nn.Conv2d(cin, cout, 3, padding=1)
+
+    def forward(self, x):
+        if self.activate:
+            x = self.activ(x)
+        return self.conv(x)
+
+
+class ConvActBlock(ActConvBlock):
+    def forward(self, x):
+        x = self.conv(x)
+        return self.activ(x)
+
+
+def center_(x):
+    x.sub_(x.mean())
+    return x
+"""
+
+UNITS = """
+import torch
+import torch.nn as nn
+
+from blocks import ActConvBlock, ConvActBlock, center_
+
+
+class Unit(nn.Module):
+    def __init__(self, c, reps):
+        super().__init__()
+        self.identity_conv = nn.Conv2d(c, c, 1)
+        self.block = ActConvBlock(c, c)
+        self.safe = ConvActBlock(c, c)
+        self.body = nn.Sequential()
+        for i in range(reps):
+            self.body.add_module(f"block{i}", ActConvBlock(c, c))
+
+    def forward(self, x):
+        identity = self.identity_conv(x)
+        y = self.safe(x)
+        z = self.body(x)
+        x = self.block(x)
+        g = torch.sigmoid(y)
+        center_(g)
+        return x + identity + z + g
+"""
+
+
+def test_a_call_that_changes_its_argument_in_place_in_another_file_breaks_what_saved_it(tmp_path):
+    write(tmp_path, "blocks.py", BLOCKS)
+    write(tmp_path, "units.py", UNITS)
+    findings = check(tmp_path, "units.py").findings
+    assert [(f.line, f.code) for f in findings] == [(20, "NAN902"), (21, "NAN902"), (23, "NAN902")]
+    assert "its `forward` changes it with `self.activ` (an in-place `nn.ReLU`)" in findings[1].message
+    assert "its `center_` changes it with `.sub_()`" in findings[2].message

@@ -204,3 +204,10 @@ def test_names_unpacked_from_an_element_wise_construction_hold_each_element_made
     assert not holds("prob", "p, q = map(lambda t: t.view(n), (a, b.sigmoid()))\np")
     assert not holds("prob", "p, q = map(torch.sigmoid, (*a, b))\np")  # a starred display: which element is unknown
     assert not holds("prob", "p, q = [t.sigmoid() for t in (a, b) if t.numel()]\np")  # filtered
+
+
+def test_an_einsum_over_the_last_index_of_normalised_vectors_is_a_cosine():
+    assert holds("past-unit", "z = F.normalize(z, dim=-1)\ntorch.einsum('if, jf -> ij', z, z)")
+    assert holds("past-unit", "torch.einsum('bhqd,bhkd->bhqk', F.normalize(q, dim=-1), F.normalize(k, dim=-1))")
+    assert not holds("past-unit", "z = F.normalize(z, dim=-1)\ntorch.einsum('if,jf->ijf', z, z)")  # no sum
+    assert not holds("past-unit", "torch.einsum('if,jf->ij', z, z)")  # not normalised
