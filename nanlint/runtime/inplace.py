@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 import weakref
 from collections import deque
-from typing import Deque, Iterable, List, NamedTuple, Optional, Tuple
+from typing import Callable, Deque, Iterable, List, NamedTuple, Optional, Tuple, Union
 
 LEAF_INPLACE = "leaf Variable that requires grad is being used in an in-place operation"
 SAVED_MODIFIED = "modified by an inplace operation"
@@ -96,21 +96,53 @@ def before_change(args, kwargs) -> Optional[Before]:
         return None
 
 
-class InplaceLog:
-    """The most recent in-place changes, oldest first."""
+class StepChanges(NamedTuple):
+    """The changes one optimizer step made to its parameters, as the step left their versions: written out
+    as one Change per parameter only when an error asks (a step is taken every training step)."""
 
-    def __init__(self, size: int = 4096):
-        self._changes: Deque[Change] = deque(maxlen=size)
+    site: object
+    op: str
+    optimizer: "weakref.ref"
+    versions: Tuple[int, ...]
+
+
+class InplaceLog:
+    """The most recent in-place changes, oldest first.
+
+    `step_parameters(optimizer)`: the parameters an optimizer step changes, in a fixed order."""
+
+    def __init__(self, step_parameters: Callable[[object], list], size: int = 4096):
+        self._changes: Deque[Union[Change, StepChanges]] = deque(maxlen=size)
+        self._step_parameters = step_parameters
 
     def record(self, site, op: str, tensor, before: Optional[Before] = None, run_at=None) -> None:
         try:
-            ref = weakref.ref(tensor)
-            self._changes.append(Change(site, op, ref, tuple(tensor.shape), tensor._version, before, run_at))
+            self._changes.append(_change(site, op, tensor, tensor._version, before, run_at))
         except (TypeError, AttributeError):
             pass
 
+    def record_step(self, site, op: str, optimizer, parameters: list) -> None:
+        self._changes.append(StepChanges(site, op, weakref.ref(optimizer), tuple(p._version for p in parameters)))
+
     def changes(self) -> List[Change]:
-        return list(self._changes)
+        changes: List[Change] = []
+        for entry in list(self._changes):
+            if isinstance(entry, Change):
+                changes.append(entry)
+            else:
+                changes.extend(self._step_changes(entry))
+        return changes
+
+    def _step_changes(self, step: StepChanges) -> List[Change]:
+        optimizer = step.optimizer()
+        if optimizer is None:  # its parameters are no one's to attribute now
+            return []
+        parameters = self._step_parameters(optimizer)
+        return [_change(step.site, step.op, p, version) for p, version in zip(parameters, step.versions)]
+
+
+def _change(site, op: str, tensor, version: int, before: Optional[Before] = None, run_at=None) -> Change:
+    return Change(site, op, weakref.ref(tensor), tuple(tensor.shape), version, before, run_at)
 
 
 class Saver(NamedTuple):

@@ -6,9 +6,10 @@ one reduction; only when it is not finite are the inputs examined, to tell a roo
 from propagation, a NaN made from an earlier Inf, an intentional fill with an explicit inf/NaN, and
 non-finite data that came in from outside (a tensor no monitored op produced).
 
-Backward: every autograd node a monitored call creates gets a hook that knows the forward file:line, so
-a non-finite gradient made from finite incoming gradients is blamed on the forward line whose node made
-it. Ops run inside `optimizer.step()` are checked as one unit, by global optimizer step hooks.
+Backward: every autograd node a monitored call creates, but those that only move gradients, gets a hook
+that knows the forward file:line, so a non-finite gradient made from finite incoming gradients is blamed
+on the forward line whose node made it. Ops run inside `optimizer.step()` are checked as one unit, by
+global optimizer step hooks, with the mode off the stack.
 
 Cost: which steps are checked op by op is the schedule's call (schedule.py); on the others the mode is
 off this thread and the tripwire (tripwire.py) checks module outputs, the loss and the gradients, and
@@ -28,6 +29,8 @@ from typing import Dict, List, NamedTuple, Optional
 
 import torch
 from torch.overrides import TorchFunctionMode
+from torch.overrides import _get_current_function_mode as _current_mode
+from torch.overrides import _pop_mode, _push_mode
 from torch.utils.weak import WeakIdKeyDictionary
 
 from nanlint.runtime import finite, margins, ops, processes
@@ -125,6 +128,11 @@ class Monitor:
         self._backward = None
         self._optimizer_seen = False  # once seen, gradients are checked at optimizer steps
         self._params_finite: Dict[int, bool] = {}  # by id(optimizer), after its last step
+        # What may have made parameters non-finite: values found non-finite op by op, steps at the
+        # tripwire, time uninstalled. Its count when an optimizer's parameters were last found finite,
+        # by id(optimizer): while it has not moved, they still are (no need to read them before its step).
+        self._unsettling = 0
+        self._params_finite_at: Dict[int, int] = {}
         self._last_update: Optional[_Update] = None  # the last optimizer step taken at the tripwire
         self._last_root: Optional[dict] = None  # where the last value was born: what later NaN weights echo
         self._unchecked_since_root = False  # a step ran at the tripwire since: its values have no origin
@@ -136,7 +144,7 @@ class Monitor:
         self._margins: Dict[tuple, _MarginEntry] = {}
         self._origins = WeakIdKeyDictionary()
         self.fates = Fates()
-        self._inplace = InplaceLog()
+        self._inplace = InplaceLog(_parameters)
         self._built = ModuleSites(self.sites)
         self._gradients_to_mark: List = []  # leaves whose .grad a backward may have made non-finite
         self._undo: List = []
@@ -145,6 +153,7 @@ class Monitor:
     # ----------------------------------------------------------------- installation
 
     def install(self) -> "Monitor":
+        self._unsettling += 1
         self._mode = _Mode(self)
         if self._step_is_full:
             self._mode.__enter__()
@@ -285,9 +294,11 @@ class Monitor:
             self._record_inplace(site, name, results[0], before)
         inputs_finite = True
         all_finite = finite.all_finite(results[0]) if len(results) == 1 else finite.all_finite_many(results)
-        if not all_finite and name not in ops.UNINITIALIZED:
-            inputs_finite = self._classify_forward(name, site, args, kwargs, results, self_was_finite)
-        elif all_finite and self.fates.pending:
+        if not all_finite:
+            self._unsettling += 1
+            if name not in ops.UNINITIALIZED:
+                inputs_finite = self._classify_forward(name, site, args, kwargs, results, self_was_finite)
+        elif self.fates.pending:
             self._note_use(name, args, kwargs, True, site)
         if torch.is_grad_enabled() and getattr(tls, "phase", FORWARD) == FORWARD:
             self._tag_nodes(results, site, ops.display_name(name), inputs_finite)
@@ -355,6 +366,8 @@ class Monitor:
     def settle(self) -> Optional[dict]:
         """Write what became of the values born since the last settling; the root record of the first
         one that is still a finding (for `--strict`)."""
+        if not self.fates.pending:
+            return None
         records, first_finding = self.fates.settle()
         for record in records:
             self.sink.emit(dict(record, pid=os.getpid()))
@@ -470,6 +483,7 @@ class Monitor:
             self._escaped(map(self._origins.get, _argument_tensors(args, kwargs)))
         tls.phase = BACKWARD
         tls.quiet = 0  # in case an optimizer step raised before its post hook
+        self._resume_mode()
         finding = None
         try:
             result = func(*args, **kwargs)
@@ -507,6 +521,7 @@ class Monitor:
             self.tripwire.disarm()
             self._mode.__enter__()
         elif not full and self._step_is_full:
+            self._unsettling += 1
             _remove_mode(self._mode)
             self.tripwire.arm()
             self._unchecked_since_root = self._last_root is not None
@@ -602,25 +617,33 @@ class Monitor:
                     self._set_origin([grad], origin)
 
     def _tag_nodes(self, results, site, op, inputs_finite) -> None:
-        """Hook the autograd nodes this call created (and untagged nodes behind them)."""
-        pending = [t.grad_fn for t in results if t.grad_fn is not None]
+        """Hook the autograd nodes this call created (and untagged nodes behind them).
+
+        A node that only moves gradients (ops.GRADIENT_MOVERS: a transpose's, a view's, a relu's) cannot
+        make a non-finite gradient from finite ones and gets no hook: the leaves behind it are marked by
+        the hook of the node whose gradients reach it, or by its own hook when no hooked node's do.
+        """
+        pending: List[tuple] = [(t.grad_fn, None) for t in results if t.grad_fn is not None]
         budget = _MAX_NODES_PER_CALL
         while pending and budget:
-            node = pending.pop()
+            node, heir = pending.pop()  # heir: the leaves of the hooked node whose gradients reach this one
             budget -= 1
             metadata = node.metadata
             if _TAG in metadata:
                 continue
             metadata[_TAG] = (site, op)  # the saver's line, for in-place errors
-            leaves = []
+            mover = type(node).__name__ in ops.GRADIENT_MOVERS
+            leaves = heir if mover and heir is not None else []
+            heir_of_parents = None if mover and heir is None else leaves  # an unhooked node leaves none
             for parent, _ in node.next_functions:
                 if parent is None:
                     continue
                 if type(parent).__name__ == "AccumulateGrad":
                     leaves.append(weakref.ref(parent.variable))
                 else:
-                    pending.append(parent)
-            node.register_hook(self._node_hook(node, site, op, inputs_finite, leaves))
+                    pending.append((parent, heir_of_parents))
+            if not mover or heir is None and leaves:
+                node.register_hook(self._node_hook(node, site, op, inputs_finite, leaves))
 
     def _node_hook(self, node, site, op, inputs_finite, leaves):
         node_name = type(node).__name__
@@ -671,6 +694,7 @@ class Monitor:
         """Check the gradients; a closure (`step(closure)`, LBFGS's way: the user's forward and backward) is
         checked op by op while the step itself is quiet. `args` are (optimizer, closure?)."""
         self._tls.quiet = getattr(self._tls, "quiet", 0) + 1
+        self._pause_mode()
         self._optimizer_seen = True
         self._optimizers.add(optimizer)
         if self.tripwire.armed:
@@ -685,6 +709,8 @@ class Monitor:
                     if p.grad is not None and finite.is_checkable(p.grad)
                 ]
             self.tripwire.check_gradients(None, self.step - 1, grads)  # outside: replay needs the mode
+        elif self._params_finite_at.get(id(optimizer)) == self._unsettling:
+            self._tls.params_were_finite = True
         else:
             with torch._C.DisableTorchFunction():
                 self._tls.params_were_finite = finite.quick_all_finite(_parameters(optimizer))
@@ -697,15 +723,38 @@ class Monitor:
     def _unquiet(self, closure):
         def run():
             quiet, self._tls.quiet = getattr(self._tls, "quiet", 0), 0
+            paused = self._resume_mode()
             try:
                 return closure()
             finally:
                 self._tls.quiet = quiet
+                if paused:
+                    self._pause_mode()
 
         return run
 
+    def _pause_mode(self) -> None:
+        """Take this monitor's mode off the top of this thread's stack while an optimizer step runs: the
+        step is checked as one unit, and the mode would cost each of its ops a Python call (Adam: ~8 ops
+        and ~5 attribute reads per parameter, most of a small model's op-by-op step)."""
+        if getattr(self._tls, "paused", None) is None:
+            mode = _current_mode()
+            if isinstance(mode, _Mode) and mode.monitor is self:
+                self._tls.paused = _pop_mode()
+
+    def _resume_mode(self) -> bool:
+        """Put back the mode `_pause_mode` took; whether there was one."""
+        paused = getattr(self._tls, "paused", None)
+        if paused is None:
+            return False
+        self._tls.paused = None
+        _push_mode(paused)
+        return True
+
     def _after_optimizer_step(self, optimizer, args, kwargs) -> None:
         self._tls.quiet = max(0, getattr(self._tls, "quiet", 1) - 1)
+        if not self._tls.quiet:  # the outermost of nested steps (an optimizer wrapping another)
+            self._resume_mode()
         if self.tripwire.armed:  # weights are checked where they are next used: see weights_found_nonfinite
             site = self.sites.current()
             self._last_update = _Update(site, type(optimizer), self.step - 1)
@@ -717,9 +766,7 @@ class Monitor:
     def _record_step_changes(self, site, optimizer) -> list:
         """The in-place changes `optimizer.step()` made to its parameters (a later backward may complain)."""
         params = _parameters(optimizer)
-        op = _step_name(type(optimizer))
-        for param in params:
-            self._inplace.record(site, op, param)
+        self._inplace.record_step(site, _step_name(type(optimizer)), optimizer, params)
         return params
 
     def _check_optimizer_step(self, optimizer) -> None:
@@ -727,7 +774,11 @@ class Monitor:
         op = _step_name(type(optimizer))
         params = self._record_step_changes(site, optimizer)
         params_finite = self._params_finite[id(optimizer)] = finite.quick_all_finite(params)
-        if params_finite or not getattr(self._tls, "params_were_finite", True):
+        if params_finite:
+            self._params_finite_at[id(optimizer)] = self._unsettling
+            return
+        self._unsettling += 1  # another optimizer may share these parameters
+        if not getattr(self._tls, "params_were_finite", True):
             return
         bad = [p for p in params if not finite.all_finite(p)]
         if finite.all_finite_many([p.grad for p in params if p.grad is not None]):
@@ -953,7 +1004,10 @@ def _hands_back_an_argument(out, args, kwargs) -> bool:
     mode): it made no value, so it is no root; the tensor keeps the origin it has."""
     if not isinstance(out, torch.Tensor):
         return False
-    return any(out is value for value in args) or any(out is value for value in kwargs.values())
+    for value in args:
+        if out is value:
+            return True
+    return bool(kwargs) and any(out is value for value in kwargs.values())
 
 
 def _all_fills(origins) -> bool:
@@ -996,7 +1050,7 @@ def _strict_message(record: dict) -> str:
 
 def _remove_mode(mode) -> None:
     """Pop our mode from this thread's stack, wherever it sits, leaving the modes above it in place."""
-    from torch.overrides import _get_current_function_mode_stack, _pop_mode, _push_mode
+    from torch.overrides import _get_current_function_mode_stack
 
     above = []
     while _get_current_function_mode_stack():

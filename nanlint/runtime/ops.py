@@ -17,6 +17,17 @@ PASSTHROUGH = frozenset(name for name in CANNOT_CREATE_NONFINITE if not name.end
     """.split()
 )
 
+# Autograd nodes whose backward only moves, selects or zeroes gradients (no sum, no scale, no cast): a
+# non-finite gradient they pass on was non-finite when it reached them, so the monitor hooks none of them.
+GRADIENT_MOVERS = frozenset(
+    """
+    TBackward0 TransposeBackward0 TransposeBackward1 PermuteBackward0 ViewBackward0 UnsafeViewBackward0
+    ReshapeAliasBackward0 SqueezeBackward0 SqueezeBackward1 SqueezeBackward2 UnsqueezeBackward0
+    CloneBackward0 SliceBackward0 SelectBackward0 CatBackward0 SplitBackward0
+    SplitWithSizesBackward0 UnbindBackward0 StackBackward0 ReluBackward0 ThresholdBackward0
+    """.split()
+)
+
 # Entry points that run the backward pass.
 BACKWARD_ENTRIES = frozenset({"backward", "grad"})
 

@@ -24,7 +24,7 @@ import sys
 import time
 import types
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Union
+from typing import Callable, Dict, List, Optional, Set, Union
 
 import torch
 
@@ -37,23 +37,29 @@ CHILD_SECONDS = 60.0  # a replay still running then is stopped
 
 @dataclass
 class FrameState:
-    """A user's frame at the first module call of a step: its line, and its variables then."""
+    """A user's frame at the first module call of a step: its line, and its variables then (None: not kept)."""
 
     frame: types.FrameType
     line: int
-    names: dict
+    names: Optional[dict]
     versions: Dict[str, int] = field(default_factory=dict)  # of the tensors among them
 
 
-def frames_at_step_start(resolver: SiteResolver) -> List[FrameState]:
-    """The user's frames on the stack, innermost first, with shallow copies of their variables."""
+def frames_at_step_start(resolver: SiteResolver, callers: Set[types.CodeType]) -> List[FrameState]:
+    """The user's frames on the stack, innermost first, with shallow copies of the variables of the
+    innermost one and of those whose code called `backward()` in an earlier step (`callers`; of all of
+    them while it is empty). A step is replayed in the frame that calls `backward()`: copying every outer
+    frame's variables (a script's globals) at every step was most of what the tripwire cost."""
     states = []
     frame = sys._getframe(2)
     while frame is not None and frame.f_code is not resolver.outermost:
         if resolver.classify(frame.f_code.co_filename) != LIBRARY:
-            names = dict(frame.f_locals)
-            versions = {name: value._version for name, value in names.items() if isinstance(value, torch.Tensor)}
-            states.append(FrameState(frame, frame.f_lineno, names, versions))
+            if not states or not callers or frame.f_code in callers:
+                names = dict(frame.f_locals)
+                versions = {name: value._version for name, value in names.items() if isinstance(value, torch.Tensor)}
+                states.append(FrameState(frame, frame.f_lineno, names, versions))
+            else:
+                states.append(FrameState(frame, frame.f_lineno, None))
         frame = frame.f_back
     return states
 
@@ -66,8 +72,9 @@ class StepPlan:
     function: types.CodeType
     first_line: int
     last_line: int
-    names: dict  # the frame's globals, then its variables at the first module call
+    names: dict  # the frame's variables at the first module call
     versions: Dict[str, int]
+    globals: dict = field(default_factory=dict)  # the frame's globals (a function's), as they are at the replay
     values_at_the_end: bool = False  # the variables are those at backward(): a step that called no module
 
     @property
@@ -75,20 +82,27 @@ class StepPlan:
         return "the step from line %d to line %d of %s" % (self.first_line, self.last_line, os.path.basename(self.path))
 
 
-def plan(start: List[FrameState], resolver: SiteResolver) -> Union[StepPlan, str]:
+def plan(start: List[FrameState], resolver: SiteResolver, callers: Set[types.CodeType]) -> Union[StepPlan, str]:
     """At `backward()`: the plan for the innermost frame that both calls it and was on the stack at the
-    step's first module call; else why the step cannot be replayed."""
+    step's first module call; else why the step cannot be replayed. The frame's code joins `callers`."""
     states = {id(state.frame): state for state in start}
     frame = sys._getframe(1)
     while frame is not None and id(frame) not in states:
         frame = frame.f_back
     if frame is None:
         return "backward() was not called from the function that made the step's first module call"
+    callers.add(frame.f_code)
     state = states[id(frame)]
-    names = dict(frame.f_globals) if frame.f_code.co_name != "<module>" else {}
-    names.update(state.names)
+    if state.names is None:
+        return "backward() was called from %s for the first time, whose variables were not kept" % frame.f_code.co_name
     return StepPlan(
-        resolver.real_path(frame.f_code.co_filename), frame.f_code, state.line, frame.f_lineno, names, state.versions
+        resolver.real_path(frame.f_code.co_filename),
+        frame.f_code,
+        state.line,
+        frame.f_lineno,
+        state.names,
+        state.versions,
+        globals=_globals_of(frame),
     )
 
 
@@ -104,9 +118,15 @@ def plan_from_loop(resolver: SiteResolver) -> Union[StepPlan, str]:
     first_line = loop_body_start(path, frame.f_code, frame.f_lineno)
     if isinstance(first_line, str):
         return first_line
-    names = dict(frame.f_globals) if frame.f_code.co_name != "<module>" else {}
-    names.update(frame.f_locals)
-    return StepPlan(path, frame.f_code, first_line, frame.f_lineno, names, {}, values_at_the_end=True)
+    names = dict(frame.f_locals)
+    return StepPlan(
+        path, frame.f_code, first_line, frame.f_lineno, names, {}, globals=_globals_of(frame), values_at_the_end=True
+    )
+
+
+def _globals_of(frame: types.FrameType) -> dict:
+    """A function's globals (a script's are its variables, already copied)."""
+    return frame.f_globals if frame.f_code.co_name != "<module>" else {}
 
 
 def prepare(step_plan: StepPlan) -> Union[Callable[[], None], str]:
@@ -121,7 +141,8 @@ def prepare(step_plan: StepPlan) -> Union[Callable[[], None], str]:
         return "`%s` changed in place during the step" % changed[0]
 
     def run() -> None:
-        namespace = dict(step_plan.names, RegionEnd=RegionEnd)
+        namespace = dict(step_plan.globals)
+        namespace.update(step_plan.names, RegionEnd=RegionEnd)
         with contextlib.suppress(RegionEnd):
             exec(statements.code, namespace)
 

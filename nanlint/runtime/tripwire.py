@@ -23,8 +23,9 @@ from __future__ import annotations
 import contextlib
 import copy
 import functools
+import types
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Set
 
 import torch
 
@@ -103,6 +104,7 @@ class Tripwire:
         self._explaining: Optional[ForwardPass] = None  # the pass whose trip is being explained
         self._rng_at_step_end: Optional[torch.Tensor] = None  # kept while steps call no module
         self._step_replays = 0
+        self._backward_callers: Set[types.CodeType] = set()  # the code of the frames that called backward()
         self._call_module = None  # what nn.Module.__call__ was before the tripwire took it
 
     # ----------------------------------------------------------------- arming
@@ -148,7 +150,8 @@ class Tripwire:
             return original(module, *args, **kwargs)
         call = self._record_call(module, args)
         if self._start is None:  # the step's first module call: where a replay of the whole step starts
-            self._start, self._first_call = step_replay.frames_at_step_start(self.monitor.sites), call
+            self._start = step_replay.frames_at_step_start(self.monitor.sites, self._backward_callers)
+            self._first_call = call
         self._depth += 1
         try:
             output = original(module, *args, **kwargs)
@@ -187,7 +190,7 @@ class Tripwire:
         """At backward(): keep the step's module outputs and its loss, to read with its gradients."""
         self.settle_forward()  # an earlier backward's gradients were not checked yet: its forward is read now
         if self._start:
-            plan = step_replay.plan(self._start, self.monitor.sites)
+            plan = step_replay.plan(self._start, self.monitor.sites, self._backward_callers)
         else:  # a loop over raw tensors: its body, from the random state the last step left
             plan = step_replay.plan_from_loop(self.monitor.sites)
         self._forward = ForwardPass(

@@ -69,3 +69,17 @@ def test_importing_nanlint_and_its_plugin_does_not_import_torch():
     code = "import sys, nanlint, nanlint.pytest_plugin; print('torch' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
+
+
+def test_an_in_process_run_leaves_the_torch_modules_it_imported_imported(pytester):
+    """torch's modules register operators with its C++ dispatcher: one pytester dropped from sys.modules
+    after an in-process run could not be imported again (conftest.py keeps installed modules imported)."""
+    import pytest
+    import torch
+
+    if not torch.distributed.is_available():
+        pytest.skip("this torch has no torch.distributed")
+    pytester.makepyfile(test_imports="import torch.distributed.tensor\n\n\ndef test_imports():\n    pass\n")
+    pytester.runpytest().assert_outcomes(passed=1)
+    assert "torch.distributed.tensor" in sys.modules
+    import torch._dynamo  # noqa: F401  (it imports torch.distributed.tensor: raised here when that was dropped)
