@@ -565,16 +565,19 @@ class OverflowingFill(_HalfPrecisionCheck):
         self, op: str, operands: list, keywords: dict
     ) -> Iterable[Tuple[cst.BaseExpression, cst.BaseExpression, str]]:
         raises = 'raises "value cannot be converted to type c10::Half without overflow"'
+        tensor = operands[0] if operands else keywords.get("input")  # `torch.clamp(input=x, min=...)`
+        if tensor is None:
+            return
         if op in RAISING_FILLS:
             index = RAISING_FILLS[op]
             value = keywords.get("value", operands[index] if len(operands) > index else None)
             if value is not None:
-                yield value, operands[0], f"`{op}` {raises}"
+                yield value, tensor, f"`{op}` {raises}"
         elif op in CLAMPS:
             for key, index in (("min", 1), ("max", 2)):
                 bound = keywords.get(key, operands[index] if len(operands) > index else None)
                 if bound is not None:
-                    yield bound, operands[0], f"`{op}` {raises}"
+                    yield bound, tensor, f"`{op}` {raises}"
         elif op == "where" and len(operands) == 3:
             for branch, other in ((operands[1], operands[2]), (operands[2], operands[1])):
                 yield branch, other, "`where` turns it into inf"

@@ -148,6 +148,10 @@ ODD_FILES = {
     # Python's tokenizer refuses more than 200 nested parentheses; libcst's parser reads them.
     "parens300.py": (("import torch\ny = torch.log(" + "(" * 300 + "x.std()" + ")" * 300 + ")\n").encode(), [2]),
     "complex_constant.py": (b"import torch\nx = x.half()\ny = x + (-8.0) ** 0.5\n", None),
+    "keyword_operands.py": (
+        b"import torch\nx = x.half()\ny = torch.clamp(input=x, min=-1e9, max=torch.ones(1)) + torch.masked_fill(input=x, mask=m, value=-1e9)\n",
+        None,
+    ),
     "infinite_exponents.py": (
         b"import torch\np = float('inf')\nq = float('nan')\n"
         b"y = x ** p + x.pow(q) + (x.sum() ** p) ** (1 / p) + torch.triu(x, p) + torch.tril(x, q) + torch.norm(x, p)\n",
