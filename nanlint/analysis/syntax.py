@@ -297,7 +297,7 @@ def mapped_element(value: cst.CSTNode, index: int, made_from: Dict[int, cst.CSTN
         value = value.args[0].value
     if _builtin_call(value, "map") and len(value.args) == 2 and not any(arg.star or arg.keyword for arg in value.args):
         function, sequence = value.args[0].value, value.args[1].value
-        shown = _plain_elements(sequence)
+        shown = plain_elements(sequence)
         if shown is None or index >= len(shown):
             return None
         if isinstance(function, cst.Lambda):
@@ -310,7 +310,7 @@ def mapped_element(value: cst.CSTNode, index: int, made_from: Dict[int, cst.CSTN
         return made
     if isinstance(value, (cst.ListComp, cst.GeneratorExp)):
         loop = value.for_in
-        shown = _plain_elements(loop.iter)
+        shown = plain_elements(loop.iter)
         if loop.inner_for_in is not None or loop.ifs or not isinstance(loop.target, cst.Name) or shown is None:
             return None
         return _substituted(value.elt, loop.target.value, shown[index], made_from) if index < len(shown) else None
@@ -321,7 +321,8 @@ def _builtin_call(node: cst.CSTNode, *names: str) -> bool:
     return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in names
 
 
-def _plain_elements(node: cst.CSTNode) -> Optional[List[cst.CSTNode]]:
+def plain_elements(node: cst.CSTNode) -> Optional[List[cst.CSTNode]]:
+    """`elements` of a display without a starred element (so each has a known index), else None."""
     shown = elements(node)
     return None if shown is None or any(isinstance(part, cst.StarredElement) for part in shown) else shown
 

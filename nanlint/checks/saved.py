@@ -480,8 +480,13 @@ class SavedOutputModified(Check):
             kind = _layer_kind(built, module, ctx, "an in-place ")
             self._changed(first, node, f"`{ctx.positions.source(func)}` ({kind})", ctx)
         elif first is not None and name_of(strip_views(first)) is not None:
-            changed = argument_changer(node, ctx) if built is None else None
-            how = changed.text() if changed is not None else self._first_added_changer(func, ctx)
+            if built is None:
+                changed = argument_changer(node, ctx)
+                how = changed.text() if changed is not None else None
+            elif module_class(built, ctx) == "Sequential" and not positional_args(built):
+                how = self._first_added_changer(func, ctx)  # filled later with `add_module`
+            else:
+                how = None
             if how is not None:
                 self._changed(first, node, f"`{snippet(ctx.positions.source(func))}` ({how})", ctx)
 

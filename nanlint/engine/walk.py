@@ -23,6 +23,7 @@ from nanlint.analysis.syntax import (
     is_self_attribute,
     item_key,
     mapped_element,
+    plain_elements,
     string_value,
 )
 from nanlint.analysis.versions import newer_syntax, target_version
@@ -380,8 +381,8 @@ class _Walker:
         """`value[index]`, standing for one element of a tuple unpacking; the element itself when
         `value` is a tuple display (`lo, hi = x.min(), x.max()`) or is made element-wise from one
         (`a, b = map(torch.sigmoid, (x, y))`)."""
-        shown = elements(value) if isinstance(value, (cst.Tuple, cst.List)) else None
-        if shown is not None and index < len(shown) and not any(isinstance(part, cst.StarredElement) for part in shown):
+        shown = plain_elements(value)
+        if shown is not None and index < len(shown):
             return shown[index]
         mapped = mapped_element(value, index, self.ctx.positions.made_from)
         if mapped is not None:
