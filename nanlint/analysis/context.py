@@ -234,6 +234,15 @@ class FileContext:
         finally:
             self.horizon = saved
 
+    def sight(self, horizon: Optional[int]) -> tuple:
+        """What a lookup at `horizon` sees, as a memo key: first the walk's progress (the module's
+        assignments, the functions finished), then the scopes it searches and how far it is from
+        the walk."""
+        scope = self.function_scope()
+        seen = horizon if horizon is not None else -scope.size
+        progress = (self.scopes[0].size, len(self.finished))
+        return (progress, tuple(map(id, self.scopes)), seen, self.judging.depth, self._selecting)
+
     def function_scope(self) -> Scope:
         """The innermost function around the walk, or the module: class bodies do not count."""
         for scope in reversed(self.scopes):
@@ -648,9 +657,7 @@ class FileContext:
             return []
         # Memoized by the node and what its names can see: a generated chain of names
         # (`c5 = a * c4 + b * c3`) shares its terms, and each query would unfold it as a tree.
-        scope = self.function_scope()
-        seen = (self.horizon if self.horizon is not None else -scope.size, self.scopes[0].size, len(self.finished))
-        key = (id(node), id(scope), seen, self.judging.depth)
+        key = (id(node), self.sight(self.horizon))
         if key not in self._constants:
             self._constants[key] = []  # a name that reaches itself holds nothing more
             self._constants[key] = self._constant_sources(node)

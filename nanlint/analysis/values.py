@@ -429,6 +429,8 @@ class Analyzer:
 
     def __init__(self, env) -> None:
         self.env = env
+        self._followed: dict = {}
+        self._followed_in: Optional[tuple] = None
 
     def fact(self, node: cst.CSTNode, depth: int = 0) -> Fact:
         if depth > self.MAX_DEPTH:
@@ -464,13 +466,25 @@ class Analyzer:
             fact = Fact(NONNEG, None, frozenset({MASK}))
         elif found is not None and self.env.written_since(key, found):
             # `w = torch.ones(n); w[i] = 0`: no longer the value it was made with, but of its dtype
-            made = self.env.at(found.seq, self.fact, found.value, depth)
+            made = self._made(found, depth)
             fact = Fact(NONNEG, None, frozenset({MASK}), 0.0, 1.0) if made.has(MASK) else UNKNOWN
         elif found is not None:
-            fact = self.env.at(found.seq, self.fact, found.value, depth)
+            fact = self._made(found, depth)
         if LOG_SCALE_NAME.match(name) and not bounded_above(fact):
             fact = _tagged(fact, LOG_SCALE)
         return fact
+
+    def _made(self, found, depth: int) -> Fact:
+        """The fact of the value `found` binds, judged where it was made. Memoised by what its names
+        can see: a chain of names (`c5 = a * c4 + b * c3`) shares its terms, and each use would
+        unfold it as a tree; the memo is dropped when the walk has moved on (a function finished)."""
+        sight = self.env.sight(found.seq)
+        if sight[0] != self._followed_in:
+            self._followed, self._followed_in = {}, sight[0]
+        key = (id(found.value), found.seq, depth, sight)
+        if key not in self._followed:
+            self._followed[key] = self.env.at(found.seq, self.fact, found.value, depth)
+        return self._followed[key]
 
     def _Attribute(self, node: cst.Attribute, depth: int) -> Fact:
         attr = node.attr.value

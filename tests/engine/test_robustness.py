@@ -212,11 +212,23 @@ def generated_recurrence(levels):
     return "\n".join(lines) + "\n"
 
 
-def test_names_built_from_shared_names_are_followed_as_a_graph(monkeypatch):
+def generated_selections(levels):
+    """Numeric code as polynomial solvers are written (kornia): each name a `torch.where` over the
+    two before it, each read several times, so a value followed as a tree has 3**levels paths."""
+    lines = ["import torch", "", "def roots(x, y):", "    a0, b0 = x, y"]
+    for k in range(1, levels + 1):
+        lines.append(f"    a{k} = torch.where(a{k - 1} > 0, a{k - 1} * b{k - 1}, a{k - 1} + b{k - 1})")
+        lines.append(f"    b{k} = a{k - 1} - b{k - 1} * 2")
+    lines.append(f"    return torch.where(a{levels} > 0, torch.sqrt(a{levels}), b{levels})")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("generated", [generated_recurrence, generated_selections])
+def test_names_built_from_shared_names_are_followed_as_a_graph(monkeypatch, generated):
     from nanlint.analysis.context import FileContext
     from nanlint.analysis.values import Analyzer
 
-    code = generated_recurrence(60)
+    code = generated(60)
     budget = {"calls": 1000 * code.count("\n")}  # bounded work per line; a tree would need 2**60
 
     def counted(method):
