@@ -82,6 +82,7 @@ class DataValues:
         self.ctx = gradient.ctx
         self._params: Dict[tuple, bool] = {}
         self._locals: Dict[int, Dict[str, bool]] = {}
+        self._learned_locals: Dict[int, Dict[str, bool]] = {}
         self._learnable_free: Dict[int, bool] = {}
         self._buffer_names: Dict[int, FrozenSet[str]] = {}
 
@@ -236,6 +237,87 @@ class DataValues:
                     changed = True
         return local
 
+    # --- evidence of a gradient: the dual question -----------------------------------------
+
+    def learned(self, node: cst.CSTNode, function) -> bool:
+        """Evidence that `node` carries a gradient, where `is_data` asks for evidence of none: it is
+        built (through the function's assignments, not through no-gradient ops) from a module
+        attribute that is no buffer (`self.weight`, `self.proj(x)`), a layer or class built in place,
+        a tensor made with `requires_grad=True` or `requires_grad_()`, a parameter of a `forward` or
+        a loss (what the network hands on) not named like data, or a helper's parameter for which a
+        call of the file passes such a value."""
+        return self._learned(node, function, self._local_learned(function))
+
+    def _learned(self, node: cst.CSTNode, function, local: Dict[str, bool]) -> bool:
+        for sub in _gradient_nodes(node, self.ctx):
+            if isinstance(sub, cst.Name):
+                param = _param(function.node, sub.value)
+                if (
+                    local.get(sub.value)
+                    or sub.value not in local
+                    and param is not None
+                    and self._param_learned(function, param)
+                ):
+                    return True
+            elif isinstance(sub, cst.Attribute) and name_of(sub.value) == "self":
+                if sub.attr.value not in DATA_ATTRIBUTES and sub.attr.value not in self._buffers(function.owner):
+                    return True
+            elif isinstance(sub, cst.Call) and _makes_leaf(sub, self.ctx):
+                return True
+        return False
+
+    def _param_learned(self, function, param: cst.Param) -> bool:
+        if DATA_PARAM.search(param.name.value) or _annotated_number(param) or param.name.value in ("self", "cls"):
+            return False
+        if self.gradient.own_reason(function) is not None:
+            return True
+        key = (id(function.node), param.name.value, "learned")
+        if key not in self._params:
+            self._params[key] = False  # a recursive call while this one is worked out proves nothing
+            self._params[key] = self._passed_learned(function, param)
+        return self._params[key]
+
+    def _passed_learned(self, function, param: cst.Param) -> bool:
+        positional = [p for p in function.node.params.posonly_params + function.node.params.params]
+        if function.owner is not None and not _is_static(function.node):
+            positional = positional[1:]
+        index = next((i for i, p in enumerate(positional) if p is param), None)
+        for caller, call in self.gradient.call_sites(function):
+            value = _bound_argument(call, param, index)
+            if value is not None and value is not _STARRED and self.learned(value, caller):
+                return True
+        return False
+
+    def _local_learned(self, function) -> Dict[str, bool]:
+        """Local name -> learned, as the least fixpoint over the function's assignments (loops too)."""
+        key = id(function.node)
+        if key in self._learned_locals:
+            return self._learned_locals[key]
+        values: Dict[str, List[cst.CSTNode]] = {}
+        for sub in own_nodes(function.node):
+            for target, value in _bindings(sub):
+                for name in _names_bound(target):
+                    values.setdefault(name, []).append(value)
+        local = {name: False for name in values}
+        self._learned_locals[key] = local
+        for name in values:  # a parameter assigned again keeps what it was given among its values
+            param = _param(function.node, name)
+            local[name] = param is not None and self._param_learned(function, param)
+        changed = True
+        while changed:
+            changed = False
+            for name, assigned in values.items():
+                if not local[name] and any(
+                    value is None
+                    and _param(function.node, name) is None
+                    or value is not None
+                    and self._learned(value, function, local)
+                    for value in assigned
+                ):
+                    local[name] = True
+                    changed = True
+        return local
+
     # --- helpers of the file ------------------------------------------------------------
 
     def _method(self, function, name: str):
@@ -323,6 +405,40 @@ def _bindings(node: cst.CSTNode):
             yield node.func.value, node.args[-1].value
         elif method in GRAD_METHODS or is_inplace_method(method):  # `y.requires_grad_()`, `x.copy_(pred)`
             yield _root(node.func.value), node
+
+
+def _makes_leaf(call: cst.Call, ctx) -> bool:
+    """A call that makes a tensor autograd tracks: `requires_grad=True`, `requires_grad_()`, a layer
+    or `nn.Parameter`, a class of the project built in place."""
+    if any(
+        arg.keyword is not None and arg.keyword.value == "requires_grad" and name_of(arg.value) != "False"
+        for arg in call.args
+    ):
+        return True
+    qualified = ctx.qualified(call.func)
+    if qualified is not None:
+        return bool(TORCH_LAYERS.match(qualified))
+    name = attribute_name(call.func) or name_of(call.func) or ""
+    return name in GRAD_METHODS or name[:1].isupper()
+
+
+def _gradient_nodes(node: cst.CSTNode, ctx):
+    """`node` and what its value is built from, not through ops that carry no gradient (a
+    comparison, an index, `.detach()`, `argmax`), nor into nested functions."""
+    stack = [node]
+    while stack:
+        sub = stack.pop()
+        yield sub
+        if isinstance(sub, (cst.Comparison, cst.Lambda) + SCOPE_NODES):
+            continue
+        if isinstance(sub, cst.Subscript):
+            stack.append(sub.value)
+            continue
+        if isinstance(sub, cst.Call):
+            described = ctx.describe(sub)
+            if described is not None and described[0] in NO_GRADIENT:
+                continue
+        stack.extend(children(sub))
 
 
 def _root(target: cst.CSTNode) -> cst.CSTNode:

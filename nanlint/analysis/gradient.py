@@ -104,6 +104,11 @@ class GradientContext:
             return None
         return why
 
+    def learned(self, node: cst.CSTNode, scope_node: cst.CSTNode) -> bool:
+        """Evidence that `node`, in the function (or top level) `scope_node`, carries a gradient."""
+        function = self._table().get(id(scope_node))
+        return function is not None and self._data.learned(node, function)
+
     def differentiated(self, scope_node: cst.CSTNode) -> Optional[str]:
         """Why autograd differentiates the function (or the module's top level) `scope_node`, or None."""
         function = self._table().get(id(scope_node))

@@ -33,9 +33,18 @@ class Use(NamedTuple):
     node: cst.CSTNode
     loops: Tuple[int, ...]  # ids of the loops around it
     evident: bool  # the operation only takes tensors (a torch call, a module, `@`): the name holds one
+    # the operands whose gradient needs the saved one (autograd saves it only if one of them needs
+    # a gradient); None: a layer's weights, which always do
+    needing: Optional[Tuple[cst.CSTNode, ...]]
 
-    def resolved(self) -> Optional["Use"]:
-        """This use with its saver named, or None when the call saves nothing."""
+    def resolved(self, ctx) -> Optional["Use"]:
+        """This use with its saver named, or None when the call saves nothing, or saves the tensor
+        only for operands with no evidence of a gradient (`einsum(rotation, points)` of detached
+        angles keeps nothing of `points`)."""
+        if self.needing is not None:
+            scope = ctx.function_scope().node
+            if not any(ctx.gradient.learned(operand, scope) for operand in self.needing):
+                return None
         if isinstance(self.saver, str):
             return self
         saver = self.saver()
@@ -66,15 +75,15 @@ class InputUses:
         call of the project's own code that passes its first argument to one of those."""
         first = node.args[0].value if node.args and node.args[0].keyword is None and not node.args[0].star else None
         if module in ops.SAVING_INPUT_MODULES and first is not None:
-            self._use(first, f"`{ctx.positions.source(node.func)}` ({kind})", node, ctx, True)
+            self._use(first, f"`{ctx.positions.source(node.func)}` ({kind})", node, ctx, True, None)
             return
         described = ctx.describe(node)
         if described is None:
             if first is not None:
-                self._use(first, lambda: _named_saver(node, ctx), node, ctx, True)
+                self._use(first, lambda: _named_saver(node, ctx), node, ctx, True, None)
             return
-        for operand, op in saved_operands(described, ctx):
-            self._use(operand, f"`{op}`", node, ctx, True)
+        for operand, op, needing in saved_operands(described, ctx):
+            self._use(operand, f"`{op}`", node, ctx, True, needing)
 
     def note_binary(self, node: cst.BinaryOperation, ctx) -> None:
         """`a @ b` saves both; `a * b` and `a / b` save `a` only when `b` is a tensor too (`x * width`
@@ -84,15 +93,16 @@ class InputUses:
             return
         for operand, other in ((node.left, node.right), (node.right, node.left)):
             if symbol == "@" or _is_tensor(other, ctx):
-                self._use(operand, f"`{symbol}`", node, ctx, symbol == "@")
+                needing = (other, operand) if symbol == "/" and operand is node.right else (other,)
+                self._use(operand, f"`{symbol}`", node, ctx, symbol == "@", needing)
 
-    def _use(self, operand: cst.CSTNode, saver: str, node: cst.CSTNode, ctx, evident: bool) -> None:
+    def _use(self, operand: cst.CSTNode, saver, node: cst.CSTNode, ctx, evident: bool, needing) -> None:
         name = name_of(_viewed(operand))
         binding = ctx.binding_of(name) if name is not None else None
         if binding is not None:
             loops = tuple(loop for loop, _ in self.loops)
             self.uses.setdefault((id(ctx.function_scope().node), name), []).append(
-                Use(binding, saver, node, loops, evident)
+                Use(binding, saver, node, loops, evident, needing)
             )
 
     # --- in-place changes ------------------------------------------------------------------
@@ -109,7 +119,7 @@ class InputUses:
         for use in self.uses.get((scope, name), ()):
             if _encloses(use.node, change, ctx):
                 continue
-            saving = use.resolved() if use.binding is binding and (use.evident or not evident_only) else None
+            saving = use.resolved(ctx) if use.binding is binding and (use.evident or not evident_only) else None
             if saving is not None:
                 return saving
         if self.loops:
@@ -135,7 +145,7 @@ class InputUses:
                 continue  # assigned again in the loop: each pass changes a new tensor
             for use in self.uses.get((scope, change.name), ()):
                 if loop in use.loops and use.binding is change.binding and (use.evident or not change.evident_only):
-                    saving = use.resolved()
+                    saving = use.resolved(ctx)
                     if saving is None:
                         continue
                     change.report(saving)
@@ -152,16 +162,37 @@ def _encloses(outer: cst.CSTNode, inner: cst.CSTNode, ctx) -> bool:
     return start <= inner_start and inner_end <= end and outer is not inner
 
 
-def saved_operands(described, ctx) -> List[Tuple[cst.CSTNode, str]]:
-    """The operands a described torch call saves for backward, with the op: every tensor operand of
-    a product-like op of two tensors or more, the first operand of a normalization."""
+# Ops whose backward reads an operand for that operand's own gradient too (measured on torch 2.13:
+# `a / b` keeps `b` when only `b` needs a gradient; a product keeps `a` only for `b`'s gradient).
+SELF_NEEDING = frozenset({"atan2", "maximum", "minimum"})
+DIVISIONS = frozenset({"div", "divide", "true_divide"})
+
+
+class SavedOperand(NamedTuple):
+    operand: cst.CSTNode
+    op: str
+    needing: Optional[Tuple[cst.CSTNode, ...]]  # see Use.needing
+
+
+def saved_operands(described, ctx) -> List[SavedOperand]:
+    """The operands a described torch call saves for backward, with the op and the operands whose
+    gradient needs each: every tensor operand of a product-like op of two tensors or more, the
+    first operand of a normalization (for its own gradient and the weight's)."""
     op, operands, _ = described
     if op in ops.SAVING_FIRST_OPERAND and operands and not isinstance(operands[0], cst.Arg):
-        return [(operands[0], op)]
+        return [SavedOperand(operands[0], op, None)]
     if op not in ops.SAVING_INPUTS:
         return []
     tensors = [operand for operand in operands if not isinstance(operand, cst.Arg) and not _is_number(operand, ctx)]
-    return [(operand, op) for operand in tensors] if len(tensors) >= 2 else []
+    if len(tensors) < 2:
+        return []
+    return [SavedOperand(operand, op, _needing(op, operand, tensors)) for operand in tensors]
+
+
+def _needing(op: str, operand: cst.CSTNode, tensors: List[cst.CSTNode]) -> Tuple[cst.CSTNode, ...]:
+    if op in SELF_NEEDING or op in DIVISIONS and operand is not tensors[0]:
+        return tuple(tensors)
+    return tuple(other for other in tensors if other is not operand)
 
 
 # How deep calls of the project's code are followed to find what saves an argument.
@@ -195,21 +226,27 @@ def _first_argument_saver(function: cst.FunctionDef, model, depth: int) -> Optio
     if not parameters:
         return None
     for node in walk(function.body):
-        saver = _saver_of(node, parameters[0], model, depth)
+        saver = _saver_of(node, parameters[0], model, depth, function)
         if saver is not None:
             return f"its `{function.name.value}` passes it to {saver}"
     return None
 
 
-def _saver_of(node: cst.CSTNode, name: str, model, depth: int) -> Optional[str]:
-    """What in `node`, one node of a function's body, saves the tensor the function's `name` holds."""
+def _saver_of(node: cst.CSTNode, name: str, model, depth: int, function: cst.FunctionDef) -> Optional[str]:
+    """What in `node`, one node of `function`'s body, saves the tensor the function's `name` holds
+    (for an operand with evidence of a gradient)."""
     if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.MatrixMultiply):
         return "`@`" if name in (name_of(_viewed(node.left)), name_of(_viewed(node.right))) else None
     if not isinstance(node, cst.Call):
         return None
     described = model.describe_call(node)
     if described is not None:
-        saved = [op for operand, op in saved_operands(described, model) if name_of(_viewed(operand)) == name]
+        saved = [
+            saved.op
+            for saved in saved_operands(described, model)
+            if name_of(_viewed(saved.operand)) == name
+            and (saved.needing is None or any(model.gradient.learned(operand, function) for operand in saved.needing))
+        ]
         return f"`{saved[0]}`" if saved else None
     first = positional_args(node)[:1]
     if not first or name_of(_viewed(first[0])) != name:
