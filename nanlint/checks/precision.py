@@ -131,21 +131,70 @@ class HalfEvidence:
             return self.node
         return None if autocast_float32 else self.autocast_node
 
-    def found_for(self, scope: cst.CSTNode, autocast_float32: bool, ctx) -> Optional[cst.CSTNode]:
+    def found_for(self, scope: cst.CSTNode, autocast_float32: bool, ctx, origin: cst.CSTNode) -> Optional[cst.CSTNode]:
         """`found`, counting only evidence that reaches code of `scope`: the script's top level
         (float16 for the whole file), `scope` itself, a method of its class, or a function of the
-        file that calls it (directly or through others). A float16 cast in an unrelated class (a
-        data transform's `half=True` option) puts nothing else at risk."""
-        return _reaching(self.places, _callers_of(scope, ctx), autocast_float32, ctx)
+        file that calls it (directly or through others); an autocast block only what runs inside it
+        (`origin`, the candidate, or a call there of a function that reaches it). A float16 cast in
+        an unrelated class (a data transform's `half=True` option) puts nothing else at risk."""
+        return _reaching(self.places, _callers_of(scope, ctx), autocast_float32, ctx, origin)
 
 
-def _reaching(places, reached: Dict[int, cst.CSTNode], autocast_float32: bool, ctx) -> Optional[cst.CSTNode]:
+def _reaching(
+    places, reached: Dict[int, cst.CSTNode], autocast_float32: bool, ctx, origin: cst.CSTNode
+) -> Optional[cst.CSTNode]:
     for node, where, autocast in places:
         if autocast and autocast_float32:
             continue
-        if where is ctx.module or id(where) in reached:
+        block = _autocast_block(node, ctx) if autocast else None
+        if block is not None:
+            if _runs_inside(block, origin, ctx):
+                return node
+        elif where is ctx.module or id(where) in reached:
             return node
     return None
+
+
+def _autocast_block(node: cst.CSTNode, ctx) -> Optional[cst.CSTNode]:
+    """What an autocast call covers when it opens a `with` statement or decorates a function."""
+    parents = ctx.positions.parents()
+    holder = parents.get(id(node))
+    if isinstance(holder, (cst.WithItem, cst.Decorator)):
+        block = parents.get(id(holder))
+        return block if isinstance(block, (cst.With, cst.FunctionDef)) else None
+    return None
+
+
+def _runs_inside(block: cst.CSTNode, origin: cst.CSTNode, ctx) -> bool:
+    """`origin` is in `block`, or in a function of the file a call in `block` reaches (through others)."""
+    gradient = ctx.gradient
+    pending = [_function_around(origin, ctx)]
+    seen = {id(pending[0].node)}
+    if _within(origin, block, ctx):
+        return True
+    while pending:
+        function = pending.pop()
+        for caller, call in gradient.call_sites(function):
+            if _within(call, block, ctx):
+                return True
+            if id(caller.node) not in seen:
+                seen.add(id(caller.node))
+                pending.append(caller)
+    return False
+
+
+def _within(node: cst.CSTNode, block: cst.CSTNode, ctx) -> bool:
+    parents = ctx.positions.parents()
+    while node is not None and node is not block:
+        node = parents.get(id(node))
+    return node is block
+
+
+def _function_around(node: cst.CSTNode, ctx):
+    parents = ctx.positions.parents()
+    while node is not None and not isinstance(node, (cst.FunctionDef, cst.Module)):
+        node = parents.get(id(node))
+    return ctx.gradient.function_of(node if node is not None else ctx.module)
 
 
 def _callers_of(scope: cst.CSTNode, ctx) -> Dict[int, cst.CSTNode]:
@@ -171,7 +220,7 @@ def _callers_of(scope: cst.CSTNode, ctx) -> Dict[int, cst.CSTNode]:
 CALLER_FILE_HOPS = 2
 
 
-def evidence_in_callers(scope: cst.CSTNode, autocast_float32: bool, ctx) -> Optional[str]:
+def evidence_in_callers(scope: cst.CSTNode, autocast_float32: bool, ctx, origin: cst.CSTNode) -> Optional[str]:
     """Where another file of the project shows that the code of `scope` runs in float16, found by
     following its callers, in its own file and across files (at most CALLER_FILE_HOPS files away):
     evidence in a calling function of another file, in what calls that function there, or at that
@@ -179,12 +228,12 @@ def evidence_in_callers(scope: cst.CSTNode, autocast_float32: bool, ctx) -> Opti
     for the loss's module in losses.py). As `path:line`, for the message."""
     if ctx.project is None:
         return None
-    pending = [(ctx, scope, 0)]
+    pending = [(ctx, scope, 0, origin)]
     seen = {id(scope)}
     while pending:
-        model, function, hops = pending.pop(0)
+        model, function, hops, origin = pending.pop(0)
         if model is not ctx:
-            found = _reaching(_half_places_of(model), _callers_of(function, model), autocast_float32, model)
+            found = _reaching(_half_places_of(model), _callers_of(function, model), autocast_float32, model, origin)
             if found is not None:
                 return f"{Path(model.path).name}:{model.positions.line(found)}"
         for reaching in _callers_of(function, model).values():
@@ -194,7 +243,7 @@ def evidence_in_callers(scope: cst.CSTNode, autocast_float32: bool, ctx) -> Opti
                 further = hops + (caller_model is not model)
                 if id(site.caller) not in seen and further <= CALLER_FILE_HOPS:
                     seen.add(id(site.caller))
-                    pending.append((caller_model, site.caller, further))
+                    pending.append((caller_model, site.caller, further, site.call))
     return None
 
 
@@ -322,11 +371,11 @@ class _HalfPrecisionCheck(Check):
     def end(self, ctx) -> None:
         for node, fix, autocast_float32, fields, scope in self.candidates:
             if self.connected_evidence:
-                evidence = self.evidence.found_for(scope, autocast_float32, ctx)
+                evidence = self.evidence.found_for(scope, autocast_float32, ctx, node)
             else:
                 evidence = self.evidence.found(autocast_float32)
             where = f"line {ctx.positions.line(evidence)}" if evidence is not None else None
-            where = where or evidence_in_callers(scope, autocast_float32, ctx)
+            where = where or evidence_in_callers(scope, autocast_float32, ctx, node)
             if where is not None:
                 self.report(ctx, node, fix and fix(), evidence=where, **_rendered(fields, ctx))
 

@@ -79,6 +79,32 @@ def test_float16_evidence_counts_only_where_it_reaches_the_guard(tmp_path):
         """
     assert cli_findings(tmp_path, caller, "NAN801") == [("NAN801", 9)]
 
+AGENT = """
+import torch
+
+class Agent:
+    def normalized(self, x):
+        return (x - self.mean) / (self.std + 1e-8)
+
+    def update(self, batch):
+        states = self.normalized(batch)
+        with torch.autocast("cuda", dtype=torch.float16):
+            {inside}
+        return loss
+"""
+
+
+@pytest.mark.parametrize(
+    "inside, reported",
+    [
+        ("loss = self.policy(states).mean()", []),  # the guard runs before the block, in float32
+        ("loss = self.policy(self.normalized(batch)).mean()", [("NAN801", 6)]),
+    ],
+)
+def test_an_autocast_block_puts_at_risk_only_what_runs_inside_it(inside, reported):
+    assert findings_of(AGENT.format(inside=inside), ["NAN801"]) == reported
+
+
 def test_overflowing_fill_through_a_module_constant_and_where():
     text = """
 import torch
