@@ -24,6 +24,7 @@ from nanlint.analysis import boxes, intervals, ops
 from nanlint.analysis.groups import GROUP_OPS, torch_group_reduction
 from nanlint.analysis.selections import excluded_points
 from nanlint.analysis.syntax import (
+    attribute_name,
     LITERAL_NAMES,
     binding_key,
     called_name,
@@ -122,6 +123,10 @@ RECTIFIED = "rectified"  # a ReLU output: 0 for every non-positive input
 DISTANCE = "distance"  # a norm of a difference or a cdist: 0 where two points coincide
 SIGNED = "signed"  # samples of both signs by construction (torch.randn), and odd powers of them
 LEARNED = "learned"  # an nn.Parameter itself (a view or cast of it): an optimizer step can take it anywhere
+HIT = "hit"  # a mask true somewhere by construction (`y == c` for each `c` of `y.unique()`)
+COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
+# Methods that hand on a tensor's values in another container or place: `y.unique().tolist()`.
+VALUE_KEEPING_CONVERSIONS = frozenset({"tolist", "cpu", "numpy", "detach", "cuda", "to"})
 SELECTED = "selected"  # x[mask], masked_select, and elementwise arithmetic on them: empty when nothing is selected
 REQUIRES_GRAD = (
     "requires-grad"  # made with requires_grad=True: a variable gradients are taken for, whatever its first value
@@ -486,6 +491,19 @@ class Analyzer:
             self._followed[key] = self.env.at(found.seq, self.fact, found.value, depth)
         return self._followed[key]
 
+    def _comprehension_source(self, name: cst.Name) -> Optional[cst.CSTNode]:
+        """What a comprehension around `name` draws it from (`for c in y.unique()`), if it is its target."""
+        parents = self.env.positions.parents()
+        node = parents.get(id(name))
+        while node is not None and not isinstance(node, (cst.FunctionDef, cst.Module)):
+            comp_for = getattr(node, "for_in", None) if isinstance(node, COMPREHENSIONS) else None
+            while comp_for is not None:
+                if isinstance(comp_for.target, cst.Name) and comp_for.target.value == name.value:
+                    return comp_for.iter
+                comp_for = comp_for.inner_for_in
+            node = parents.get(id(node))
+        return None
+
     def _Attribute(self, node: cst.Attribute, depth: int) -> Fact:
         attr = node.attr.value
         if EPS_NAME.search(attr):
@@ -521,7 +539,8 @@ class Analyzer:
         if mask is None or index is not None:
             return inner
         kept = _without(inner, excluded_points(mask, base, self.env))
-        return _tagged(kept, SELECTED) if self.fact(mask, depth).has(MASK) else kept
+        selecting = self.fact(mask, depth)
+        return _tagged(kept, SELECTED) if selecting.has(MASK) and not selecting.has(HIT) else kept
 
     def _item(self, node: cst.Subscript, base: cst.CSTNode, depth: int) -> Optional[Fact]:
         """An item at a constant key, followed as a value of its own: assigned after its container was
@@ -575,7 +594,31 @@ class Analyzer:
     def _Comparison(self, node: cst.Comparison, depth: int) -> Fact:
         if self.fact(node.left, depth).has(NUMPY):
             return NUMPY_VALUE
+        if self._tests_own_value(node):
+            return Fact(NONNEG, None, frozenset({MASK, HIT}), 0.0, 1.0)
         return Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}))
+
+    def _tests_own_value(self, node: cst.Comparison) -> bool:
+        """`y == c` with `c` one of `y`'s own values (a `for` over `y.unique()`, `torch.unique(y)`, their
+        `.tolist()`): true for at least one element."""
+        if len(node.comparisons) != 1 or not isinstance(node.comparisons[0].operator, cst.Equal):
+            return False
+        left, right = node.left, node.comparisons[0].comparator
+        return self._drawn_from(right, left) or self._drawn_from(left, right)
+
+    def _drawn_from(self, value: cst.CSTNode, tensor: cst.CSTNode) -> bool:
+        if not isinstance(value, cst.Name):
+            return False
+        found = self.env.lookup(value)
+        source = found.value if found is not None else self._comprehension_source(value)
+        while isinstance(source, cst.Call) and attribute_name(source.func) in VALUE_KEEPING_CONVERSIONS:
+            source = source.func.value
+        if not isinstance(source, cst.Call):
+            return False
+        if attribute_name(source.func) == "unique" and self.env.qualified(source.func) is None:
+            return same_code(source.func.value, tensor)
+        args = positional_args(source)
+        return self.env.qualified(source.func) == "torch.unique" and bool(args) and same_code(args[0], tensor)
 
     def _BinaryOperation(self, node: cst.BinaryOperation, depth: int) -> Fact:
         kind = BINARY_OPERATORS.get(type(node.operator))
@@ -1008,7 +1051,8 @@ class Analyzer:
             return found is not None and self.env.at(found.seq, self._is_selection, found.value, depth + 1)
         if isinstance(node, cst.Subscript):
             index = subscript_index(node)
-            return index is not None and self.fact(index, depth).has(MASK)
+            selecting = self.fact(index, depth) if index is not None else UNKNOWN
+            return selecting.has(MASK) and not selecting.has(HIT)
         described = self.env.describe_call(node) if isinstance(node, cst.Call) else None
         return described is not None and described[0] in SELECTIONS
 
@@ -1055,6 +1099,8 @@ class Analyzer:
             return grouped if first.signs == ZERO else join(first, grouped)
         if first.has(ONE_HOT) and name in ("sum", "nansum", "mean", "nanmean"):
             return _one_hot_sum(keywords.get("dim", keywords.get("axis", operands[1] if len(operands) > 1 else None)))
+        if first.has(HIT) and name in ("sum", "nansum") and len(operands) < 2 and not {"dim", "axis"} & set(keywords):
+            return Fact(POS, None, frozenset({COUNT}), 1.0, math.inf)  # the whole mask's count: at least 1
         op = ops.OPS.get(name)
         if op is not None:
             known = self._table_fact(name, op, first, keywords)
