@@ -116,7 +116,9 @@ class PatternCheck(Check):
             if name in match.captures
         ):
             return False
-        return not any(ctx.compared.guards(match.captures[name], ctx) for name in self.params.unguarded)
+        return not any(
+            ctx.compared.guards(match.captures[name], ctx) for name in self.params.unguarded if name in match.captures
+        )
 
 
 def _made_at(capture, ctx):
