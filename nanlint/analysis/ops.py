@@ -78,6 +78,11 @@ POLE_DANGERS = _dangers((FORWARD, 0, AT, ZERO, "inf"))  # lgamma(0), digamma(0)
 # A power's dangers depend on its exponent (`power_dangers`): fractional ones are roots, negative ones reciprocals.
 FRACTIONAL_POWER_DANGERS = ROOT_DANGERS
 NEGATIVE_POWER_DANGERS = _dangers((FORWARD, 0, AT, ZERO, "inf"), (BACKWARD, 0, AT, ZERO, "inf"))
+# In-place methods whose result is the value of the op they make in place (`x.pow_(2)` is `x.pow(2)`).
+SAME_VALUE_INPLACE = {
+    f"{op}_": op
+    for op in ("pow", "float_power", "abs", "absolute", "square", "neg", "negative", "clamp_min", "clamp_max")
+}
 POWERS = frozenset({"pow", "pow_", "float_power", "float_power_", "__pow__", "__ipow__"})
 
 

@@ -123,8 +123,10 @@ RECTIFIED = "rectified"  # a ReLU output: 0 for every non-positive input
 DISTANCE = "distance"  # a norm of a difference or a cdist: 0 where two points coincide
 SIGNED = "signed"  # samples of both signs by construction (torch.randn), and odd powers of them
 LEARNED = "learned"  # an nn.Parameter itself (a view or cast of it): an optimizer step can take it anywhere
+ERROR = "error"  # |prediction - target| to a positive power, an elementwise regression loss: 0 where they agree
 HIT = "hit"  # a mask true somewhere by construction (`y == c` for each `c` of `y.unique()`)
 COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
+ERROR_LOSSES = frozenset({"l1_loss", "smooth_l1_loss", "huber_loss"})
 # Methods that hand on a tensor's values in another container or place: `y.unique().tolist()`.
 VALUE_KEEPING_CONVERSIONS = frozenset({"tolist", "cpu", "numpy", "detach", "cuda", "to"})
 SELECTED = "selected"  # x[mask], masked_select, and elementwise arithmetic on them: empty when nothing is selected
@@ -1002,13 +1004,14 @@ class Analyzer:
             why = base.why if base.can(ZERO) or base.has(UNIT) else None
             if why is not None and base.has(DIFF) and value == 2:
                 why = f"the square of {why}"
-            tags = base.tags & {UNIT, CENTRED} | ({SQUARED_DIFF} if base.has(DIFF) and value == 2 else {SQUARE})
+            tags = base.tags & {UNIT, CENTRED, ERROR} | ({SQUARED_DIFF} if base.has(DIFF) and value == 2 else {SQUARE})
             if base.has(SCALED_UNIT):
                 return Fact(signs or NONNEG, base.why, frozenset(tags | {SCALED_UNIT_SQUARE}))
             return Fact(signs or NONNEG, why, frozenset(tags))
         if value == 0.5 or 0 < value < 1:
-            return Fact(base.signs & NONNEG or NONNEG, base.why if base.can(ZERO) else None)
-        return Fact(base.signs, base.why, base.tags & ({PROB, SIGNED} if float(value).is_integer() else {PROB}))
+            return Fact(base.signs & NONNEG or NONNEG, base.why if base.can(ZERO) else None, base.tags & {ERROR})
+        kept = {PROB, SIGNED} if float(value).is_integer() else {PROB}
+        return Fact(base.signs, base.why, base.tags & (kept | ({ERROR} if value > 0 else set())))
 
     def _Call(self, node: cst.Call, depth: int) -> Fact:
         described = self.env.describe_call(node)
@@ -1077,12 +1080,13 @@ class Analyzer:
         return Fact(
             (inner.signs & ZERO) | (POS if inner.signs & (POS | NEG) else 0) or NONNEG,
             inner.why if inner.can(ZERO) else None,
-            frozenset(),
+            frozenset({ERROR} if inner.has(DIFF) else ()),
             low,
             high,
         )
 
     def _op_fact(self, name: str, first: Fact, operands, keywords, depth: int) -> Fact:
+        name = ops.SAME_VALUE_INPLACE.get(name, name)
         if first.has(NUMPY):  # `arr.sum()` of an array is an array
             return NUMPY_VALUE
         if name in ("size", "numel") and operands and self._is_selection(operands[0], depth):
@@ -1101,6 +1105,8 @@ class Analyzer:
             return _one_hot_sum(keywords.get("dim", keywords.get("axis", operands[1] if len(operands) > 1 else None)))
         if first.has(HIT) and name in ("sum", "nansum") and len(operands) < 2 and not {"dim", "axis"} & set(keywords):
             return Fact(POS, None, frozenset({COUNT}), 1.0, math.inf)  # the whole mask's count: at least 1
+        if name in ERROR_LOSSES:
+            return Fact(NONNEG, f"an {name}, 0 where prediction and target agree", frozenset({LOSS, ERROR}), 0.0)
         op = ops.OPS.get(name)
         if op is not None:
             known = self._table_fact(name, op, first, keywords)
@@ -1115,7 +1121,9 @@ class Analyzer:
             return Fact(NONNEG, first.why, frozenset({SQUARED_DIFF}) | first.tags & {CENTRED})
         if name == "mse_loss":
             return Fact(
-                NONNEG, "a mean squared error, 0 where prediction and target agree", frozenset({SQUARED_DISTANCE})
+                NONNEG,
+                "a mean squared error, 0 where prediction and target agree",
+                frozenset({SQUARED_DISTANCE, ERROR}),
             )
         if name in ("abs", "absolute", "square"):
             return self._abs(first)

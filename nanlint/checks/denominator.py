@@ -15,7 +15,18 @@ from nanlint.analysis.guards import value_keys
 from nanlint.analysis.patterns import Match, Template
 from nanlint.analysis.syntax import attribute_name, binding_key, name_of, own_nodes, positional_args, same_code, snippet
 from nanlint.analysis.ops import KEEPING_VALUES, OPS
-from nanlint.analysis.values import COUNT, MASK, MASK_NAME, POS, UNKNOWN, ZERO, literal_number
+from nanlint.analysis.values import (
+    COUNT,
+    ERROR,
+    MASK,
+    MASK_NAME,
+    POS,
+    SQUARED_DIFF,
+    SQUARED_DISTANCE,
+    UNKNOWN,
+    ZERO,
+    literal_number,
+)
 from nanlint.checks.masking import derived_names
 
 SUMS = frozenset({"sum", "nansum"})
@@ -26,12 +37,19 @@ WEIGHT_CLAMP = Template("$den.clamp_min(1e-6)")  # weights need not be 0/1: clam
 CASTS = frozenset({"float", "to", "type", "double", "half", "detach"})
 MEAN_REDUCTION_TEST = re.compile(r"reduction\b.*==.*\bmean\b|\bmean\b.*==.*reduction", re.I)
 HOPS = 2  # local names followed back from a masked mean's numerator (`loss = err * mask`)
+FITTED_ZERO = frozenset({ERROR, SQUARED_DIFF, SQUARED_DISTANCE})  # weights 0 where prediction and target agree
 MASKED_MEAN_WHY = "a sum of the weights `{weights}` that also mask the numerator, 0 when they select nothing"
+FITTED_WHY = (
+    "a sum of the weights `{weights}` that also weight the numerator, errors 0 where prediction and target agree"
+)
+EMPTY = "an empty selection"  # what makes a denominator 0, for the message
+FITTED = "a batch the model fits exactly"
 
 
 class Evidence(NamedTuple):
     why: str
     masked_mean: bool  # by the structure of a masked mean, not the fact of the denominator
+    empty: str = EMPTY  # the state that makes it 0
 
 
 class RiskyDenominator(Check):
@@ -48,7 +66,7 @@ class RiskyDenominator(Check):
     decides (the pair is not selected) and goes no further."""
 
     kind = "risky-denominator"
-    FIELDS = ("why", "den", "clamped")
+    FIELDS = ("why", "den", "clamped", "empty")
 
     @dataclass(frozen=True)
     class Params(CheckParams):
@@ -117,7 +135,7 @@ class RiskyDenominator(Check):
         )
         den = snippet(ctx.positions.source(denominator))
         clamped = clamp.text.replace("$den", den) if clamp is not None else f"{den}.clamp_min(1)"
-        self.report(ctx, node, fix, why=evidence.why, den=den, clamped=clamped)
+        self.report(ctx, node, fix, why=evidence.why, den=den, clamped=clamped, empty=evidence.empty)
 
     def _evidence(
         self, denominator: cst.BaseExpression, numerator: Optional[cst.BaseExpression], ctx
@@ -142,7 +160,10 @@ class RiskyDenominator(Check):
             return None
         if not any(keys & value_keys(factor, ctx) for factor in _factors(summand, ctx)):
             return None
-        return Evidence(MASKED_MEAN_WHY.format(weights=snippet(ctx.positions.source(weights))), True)
+        shown = snippet(ctx.positions.source(weights))
+        if _fitted_zero(ctx.fact(weights)):
+            return Evidence(FITTED_WHY.format(weights=shown), True, FITTED)
+        return Evidence(MASKED_MEAN_WHY.format(weights=shown), True)
 
 
 def _empty_mean_intended(
@@ -296,7 +317,15 @@ def _mask_like(weights: cst.BaseExpression, ctx) -> bool:
     a tensor from the batch); not continuous values an op made (`y.sqrt()`, a softmax), which are
     all 0 only for an all-0 input, nor values made by code the analysis did not follow."""
     fact = ctx.fact(weights)
+    if _fitted_zero(fact):
+        return True
     return _is_mask(weights, ctx) or fact.has(COUNT) or fact.signs == ZERO or fact == UNKNOWN and _given(weights, ctx)
+
+
+def _fitted_zero(fact) -> bool:
+    """Errors between prediction and target (`|p - t| ** beta`, an l1_loss per element): all 0
+    once the batch is fitted."""
+    return bool(fact.tags & FITTED_ZERO) and fact.can(ZERO)
 
 
 def _given(node: cst.BaseExpression, ctx, hops: int = 0) -> bool:
