@@ -132,6 +132,26 @@ def _added_terms(node: cst.CSTNode, ctx) -> List[cst.CSTNode]:
     return terms if len(terms) > 1 else []
 
 
+def where_guarded(node: cst.CSTNode, argument: cst.CSTNode, ctx) -> bool:
+    """`node` (an op on `argument`) sits in a branch of a `torch.where` whose condition tests
+    `argument` (`torch.where(n > 0, torch.log(n), 0)`): its forward value is taken only where the
+    author chose; its gradient there is the where trap, another rule's."""
+    parents = ctx.positions.parents()
+    keys = value_keys(argument, ctx)
+    child, parent = node, parents.get(id(node))
+    while parent is not None and not isinstance(parent, (cst.FunctionDef, cst.Module)):
+        if isinstance(parent, cst.Call) and child is not parent.func:
+            described = ctx.describe(parent)
+            if described is not None and described[0] == "where" and len(described[1]) == 3:
+                condition = described[1][0]
+                tested = {key for sub in walk(condition) for key in _tested_keys(sub, ctx)}
+                branch = child.value if isinstance(child, cst.Arg) else child
+                if branch is not condition and not keys.isdisjoint(tested):
+                    return True
+        child, parent = parent, parents.get(id(parent))
+    return False
+
+
 def _tested_keys(test: cst.CSTNode, ctx) -> Set[object]:
     return {key for value in _tested_values(test, ctx) for key in value_keys(value, ctx)}
 

@@ -9,6 +9,7 @@ from typing import List, Optional
 import libcst as cst
 
 from nanlint.checks.base import Check, CheckParams, PREDICATES
+from nanlint.analysis.guards import where_guarded
 from nanlint.analysis.syntax import own_nodes, snippet
 from nanlint.analysis.patterns import Match
 from nanlint.analysis.values import POS, is_eps_like
@@ -106,7 +107,7 @@ class RiskyArgument(Check):
             if guard is None:
                 return
             fact = fact._replace(why=f"`{snippet(ctx.positions.source(guard))}`")
-        elif not any(PREDICATES[name](fact) for name in self.params.danger):
+        elif not any(PREDICATES[name](fact) for name in self.params.danger) or where_guarded(node, argument, ctx):
             return
         is_operand = (
             isinstance(node, cst.BinaryOperation)
