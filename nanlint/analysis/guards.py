@@ -52,7 +52,7 @@ def value_keys(node: cst.CSTNode, ctx, hops: int = 0) -> Set[object]:
                 # a boolean selection: testing its size tests its mask, and every selection made with it
                 keys |= value_keys(index.value, ctx, hops + 1)
             node = node.value
-        elif isinstance(node, cst.Attribute) and node.attr.value in ("data", "values"):
+        elif isinstance(node, cst.Attribute) and node.attr.value in ("data", "values", "shape"):
             node = node.value
         elif isinstance(node, cst.Call) and name_of(node.func) == "len" and positional_args(node):
             node = positional_args(node)[0]
