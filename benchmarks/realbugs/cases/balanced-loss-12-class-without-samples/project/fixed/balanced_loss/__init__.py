@@ -1,0 +1,3 @@
+from .losses import Loss
+
+__all__ = ["Loss"]

@@ -1,0 +1,3 @@
+from kernels.matern_kernel import MaternKernel
+
+__all__ = ["MaternKernel"]

@@ -1,0 +1,3 @@
+from schedulers.ddpm import DDPMScheduler
+
+__all__ = ["DDPMScheduler"]

@@ -1,0 +1,3 @@
+from optim.spam import StableSPAM
+
+__all__ = ["StableSPAM"]

@@ -1,0 +1,3 @@
+from optim.adamp import AdamP
+
+__all__ = ["AdamP"]

@@ -1,0 +1,3 @@
+from pytorch_refinenet.refinenet import RefineNetLite
+
+__all__ = ["RefineNetLite"]

@@ -1,0 +1,3 @@
+from metrics.pearson import PearsonCorrCoef
+
+__all__ = ["PearsonCorrCoef"]
