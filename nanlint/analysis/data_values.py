@@ -214,11 +214,7 @@ class DataValues:
         key = id(function.node)
         if key in self._locals:
             return self._locals[key]
-        values: Dict[str, List[cst.CSTNode]] = {}
-        for sub in own_nodes(function.node):
-            for target, value in _bindings(sub):
-                for name in _names_bound(target):
-                    values.setdefault(name, []).append(value)
+        values = _assigned_values(function)
         local = {name: True for name in values}
         self._locals[key] = local
         for name in values:  # a parameter assigned again keeps what it was given among its values
@@ -293,11 +289,7 @@ class DataValues:
         key = id(function.node)
         if key in self._learned_locals:
             return self._learned_locals[key]
-        values: Dict[str, List[cst.CSTNode]] = {}
-        for sub in own_nodes(function.node):
-            for target, value in _bindings(sub):
-                for name in _names_bound(target):
-                    values.setdefault(name, []).append(value)
+        values = _assigned_values(function)
         local = {name: False for name in values}
         self._learned_locals[key] = local
         for name in values:  # a parameter assigned again keeps what it was given among its values
@@ -405,6 +397,16 @@ def _bindings(node: cst.CSTNode):
             yield node.func.value, node.args[-1].value
         elif method in GRAD_METHODS or is_inplace_method(method):  # `y.requires_grad_()`, `x.copy_(pred)`
             yield _root(node.func.value), node
+
+
+def _assigned_values(function) -> Dict[str, List[Optional[cst.CSTNode]]]:
+    """Each local name of `function` with every value it is bound to (None: one it cannot see)."""
+    values: Dict[str, List[Optional[cst.CSTNode]]] = {}
+    for sub in own_nodes(function.node):
+        for target, value in _bindings(sub):
+            for name in _names_bound(target):
+                values.setdefault(name, []).append(value)
+    return values
 
 
 def _makes_leaf(call: cst.Call, ctx) -> bool:
