@@ -22,7 +22,7 @@ from nanlint.analysis.scopes import WRITTEN, Binding, Scope
 from nanlint.analysis.project import Definition, Judging, ProjectModules, real_path
 from nanlint.analysis.gradient import GradientContext
 from nanlint.analysis.groups import GroupReduction, helper_reduction, library_group_reduction
-from nanlint.analysis.guards import ComparedValues, cleaned_after
+from nanlint.analysis.guards import ComparedValues, cleaned_after, replaced_when_not_finite
 from nanlint.analysis.names import TORCH_ROOT, ImportTable, dotted_name
 from nanlint.inputs.source import NEWLINE
 from nanlint.analysis.ops import MODULES
@@ -979,6 +979,8 @@ class FileContext:
             message = f"{message} (differentiated: {why})"
         elif cleaned_after(node, self) and self.gradient.reason(node, self.function_scope().node) is None:
             return  # a forward NaN the code takes out right after (a metric's `nanmean`), where no gradient flows back
+        elif replaced_when_not_finite(node, self):
+            return  # `if not torch.isfinite(kl): kl = torch.zeros(())` right after: the NaN tensor is dropped
         # Each place once: a chain can meet the same value twice (`p` in `log(p)` and `log(1 - p)`).
         places = tuple(
             dict.fromkeys(

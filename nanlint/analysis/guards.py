@@ -238,6 +238,32 @@ def cleaned_after(node: cst.CSTNode, ctx) -> bool:
     return bool(uses) and all(_tolerates(*reversed(_outermost_same_value(use, parents, ctx)), ctx) for use in uses)
 
 
+def replaced_when_not_finite(node: cst.CSTNode, ctx) -> bool:
+    """The value of `node` is assigned to a name that the very next statement tests for NaN or Inf
+    and assigns again when it finds one (`kl = d[m].mean()` then `if not torch.isfinite(kl): kl =
+    torch.zeros(())`): the non-finite tensor is dropped, from the forward pass and the graph."""
+    parents = ctx.positions.parents()
+    value, parent = _outermost_same_value(node, parents, ctx)
+    target = _assigned_name(parent, value)
+    statement = parents.get(id(parent))
+    block = parents.get(id(statement))
+    if target is None or not isinstance(block, (cst.IndentedBlock, cst.Module)):
+        return False
+    body = list(block.body)
+    index = next((i for i, item in enumerate(body) if item is statement), None)
+    following = body[index + 1] if index is not None and index + 1 < len(body) else None
+    if not isinstance(following, cst.If):
+        return False
+    tested = any(
+        isinstance(sub, cst.Call) and _called(sub, ctx) in NAN_TESTS and target in map(name_of, walk(sub))
+        for sub in walk(following.test)
+    )
+    return tested and any(
+        isinstance(sub, cst.Assign) and any(name_of(t.target) == target for t in sub.targets)
+        for sub in walk(following.body)
+    )
+
+
 def _outermost_same_value(node: cst.CSTNode, parents, ctx) -> Tuple[cst.CSTNode, cst.CSTNode]:
     """`node` widened over the views and casts that keep its values (`(a / b).float()`), and its parent."""
     parent = parents.get(id(node))
