@@ -122,6 +122,13 @@ class GradientContext:
     def function_of(self, node: cst.CSTNode) -> _Function:
         return self._table()[id(node)]
 
+    def function_around(self, node: Optional[cst.CSTNode]) -> _Function:
+        """The innermost function the analysis knows around `node`, else the module's top level."""
+        table, parents = self._table(), self.ctx.positions.parents()
+        while node is not None and id(node) not in table:
+            node = parents.get(id(node))
+        return table[id(node) if node is not None else id(self.ctx.module)]
+
     def _table(self) -> Dict[int, _Function]:
         if self._functions is None:
             module = self.ctx.module

@@ -168,7 +168,7 @@ def _autocast_block(node: cst.CSTNode, ctx) -> Optional[cst.CSTNode]:
 def _runs_inside(block: cst.CSTNode, origin: cst.CSTNode, ctx) -> bool:
     """`origin` is in `block`, or in a function of the file a call in `block` reaches (through others)."""
     gradient = ctx.gradient
-    pending = [_function_around(origin, ctx)]
+    pending = [gradient.function_around(origin)]
     seen = {id(pending[0].node)}
     if _within(origin, block, ctx):
         return True
@@ -188,13 +188,6 @@ def _within(node: cst.CSTNode, block: cst.CSTNode, ctx) -> bool:
     while node is not None and node is not block:
         node = parents.get(id(node))
     return node is block
-
-
-def _function_around(node: cst.CSTNode, ctx):
-    parents = ctx.positions.parents()
-    while node is not None and not isinstance(node, (cst.FunctionDef, cst.Module)):
-        node = parents.get(id(node))
-    return ctx.gradient.function_of(node if node is not None else ctx.module)
 
 
 def _callers_of(scope: cst.CSTNode, ctx) -> Dict[int, cst.CSTNode]:

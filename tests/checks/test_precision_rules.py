@@ -105,6 +105,22 @@ def test_an_autocast_block_puts_at_risk_only_what_runs_inside_it(inside, reporte
     assert findings_of(AGENT.format(inside=inside), ["NAN801"]) == reported
 
 
+def test_an_autocast_block_is_judged_for_guards_in_classes_nested_in_classes():
+    text = """
+import torch
+
+class Outer:
+    class Inner:
+        def unit(self, v):
+            return v / (v @ v.T + 1e-8)
+
+    def step(self, v):
+        with torch.autocast("cuda", dtype=torch.float16):
+            return v / (v @ v.T + 1e-8)
+"""
+    assert findings_of(text, ["NAN801"]) == [("NAN801", 11)]
+
+
 def test_overflowing_fill_through_a_module_constant_and_where():
     text = """
 import torch
