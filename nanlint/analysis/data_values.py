@@ -113,9 +113,8 @@ class DataValues:
         return all(self._expression(child, function, local) for child in _operands(node))
 
     def _call(self, call: cst.Call, function, local: Dict[str, bool]) -> bool:
-        for arg in call.args:
-            if arg.keyword is not None and arg.keyword.value == "requires_grad" and name_of(arg.value) != "False":
-                return False
+        if _asks_grad(call):
+            return False
         if (attribute_name(call.func) or name_of(call.func) or "") in NEW_TENSORS:  # no gradient from the model
             return True
         described = self.ctx.describe(call)
@@ -193,10 +192,7 @@ class DataValues:
         sites = list(self.gradient.call_sites(function))
         if not sites:
             return False
-        positional = [p for p in function.node.params.posonly_params + function.node.params.params]
-        if function.owner is not None and not _is_static(function.node):
-            positional = positional[1:]  # `self` / `cls`
-        index = next((i for i, p in enumerate(positional) if p is param), None)
+        index = _position(function, param)
         for caller, call in sites:
             value = _bound_argument(call, param, index)
             if value is _STARRED:
@@ -274,10 +270,7 @@ class DataValues:
         return self._params[key]
 
     def _passed_learned(self, function, param: cst.Param) -> bool:
-        positional = [p for p in function.node.params.posonly_params + function.node.params.params]
-        if function.owner is not None and not _is_static(function.node):
-            positional = positional[1:]
-        index = next((i for i, p in enumerate(positional) if p is param), None)
+        index = _position(function, param)
         for caller, call in self.gradient.call_sites(function):
             value = _bound_argument(call, param, index)
             if value is not None and value is not _STARRED and self.learned(value, caller):
@@ -409,13 +402,26 @@ def _assigned_values(function) -> Dict[str, List[Optional[cst.CSTNode]]]:
     return values
 
 
+def _asks_grad(call: cst.Call) -> bool:
+    """`requires_grad=...` given, and not `False`."""
+    return any(
+        arg.keyword is not None and arg.keyword.value == "requires_grad" and name_of(arg.value) != "False"
+        for arg in call.args
+    )
+
+
+def _position(function, param: cst.Param) -> Optional[int]:
+    """Where a call passes `param` by position (`self` / `cls` of a method not counted), if it can."""
+    positional = [*function.node.params.posonly_params, *function.node.params.params]
+    if function.owner is not None and not _is_static(function.node):
+        positional = positional[1:]
+    return next((i for i, p in enumerate(positional) if p is param), None)
+
+
 def _makes_leaf(call: cst.Call, ctx) -> bool:
     """A call that makes a tensor autograd tracks: `requires_grad=True`, `requires_grad_()`, a layer
     or `nn.Parameter`, a class of the project built in place."""
-    if any(
-        arg.keyword is not None and arg.keyword.value == "requires_grad" and name_of(arg.value) != "False"
-        for arg in call.args
-    ):
+    if _asks_grad(call):
         return True
     qualified = ctx.qualified(call.func)
     if qualified is not None:
