@@ -469,8 +469,6 @@ class Analyzer:
             fact = self.env.class_attribute_fact(key[len("self.") :]) or UNKNOWN
         elif found is None and (passed := self.env.parameter_fact(key)) is not None:
             fact = passed
-        elif found is None and MASK_NAME.search(name):
-            fact = Fact(NONNEG, None, frozenset({MASK}))
         elif found is not None and self.env.written_since(key, found):
             # `w = torch.ones(n); w[i] = 0`: no longer the value it was made with, but of its dtype
             made = self._made(found, depth)
