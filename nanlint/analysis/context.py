@@ -38,13 +38,17 @@ from nanlint.analysis.syntax import (
     name_of,
     positional_args,
     display_element,
+    elements,
     returned_values,
+    same_code,
     snippet,
     statements,
     string_value,
     walk,
 )
 from nanlint.analysis.values import NUMPY_MODULES, SELECTED, Analyzer, Fact, constant_value, join
+
+MODULE_CONTAINERS = frozenset({"ModuleList", "ModuleDict", "Sequential", "list", "tuple"})
 
 GRAD_DISABLING = frozenset(
     {
@@ -359,7 +363,9 @@ class FileContext:
         """The call that made the object `callee` names: `sm = nn.Softmax(1)` for `sm`, and for
         `self.sm` the assignment in this method or in another method of the class (`__init__`),
         where a class selected from a display (`ACTIVATIONS[act]()`) is looked up as that method
-        sees its key."""
+        sees its key; for an item of a container (`self.convs[i]`), what made its elements."""
+        if isinstance(callee, cst.Subscript):
+            return self._element_construction(callee.value)
         if isinstance(callee, cst.Attribute) and name_of(callee.value) == "self":
             found = (
                 None if self.assigned_value(f"self.{callee.attr.value}") else self._class_assignment(callee.attr.value)
@@ -371,6 +377,49 @@ class FileContext:
                 return value if isinstance(value, cst.Call) else None
         value = self.held(callee)
         return value if isinstance(value, cst.Call) else None
+
+    def _element_construction(self, container: cst.CSTNode) -> Optional[cst.Call]:
+        """The one call that made every element of `container`: `nn.ModuleList([Block(c) for c in
+        cs])`, a list or dict display of `Block(...)` calls, an empty `nn.ModuleList()` (or list) that
+        the function assigning it fills with `container.append(Block(...))`. None when the elements
+        come from different calls or from code not shown."""
+        held = self._held_where(container)
+        if held is None:
+            return None
+        value, function = held
+        made = self._elements_made(value)
+        if made == []:
+            made = [call.args[0].value for call in _appends(function, container) if call.args]
+        if not made or not all(isinstance(call, cst.Call) and same_code(call.func, made[0].func) for call in made):
+            return None
+        return made[0]
+
+    def _held_where(self, name: cst.CSTNode) -> Optional[Tuple[cst.CSTNode, cst.CSTNode]]:
+        """What a name or `self.attr` holds, with the function (or module) that assigned it."""
+        attr = name.attr.value if isinstance(name, cst.Attribute) and name_of(name.value) == "self" else None
+        if attr is not None and not self.assigned_value(f"self.{attr}"):
+            found = self._class_assignment(attr)
+            return (found[1], found[0].node) if found is not None else None
+        value = self.held(name)
+        return (value, self.function_scope().node) if value is not None else None
+
+    def _elements_made(self, value: cst.CSTNode) -> Optional[List[cst.CSTNode]]:
+        """The element expressions of a container's value (`[]` for an empty one), None if unknown."""
+        container = (self.qualified(value.func) or "").rsplit(".", 1)[-1] if isinstance(value, cst.Call) else None
+        if container in MODULE_CONTAINERS:
+            arguments = positional_args(value)
+            if any(isinstance(argument, cst.Arg) for argument in arguments):  # `nn.Sequential(*layers)`
+                return None
+            if container == "Sequential":
+                return arguments
+            return self._elements_made(arguments[0]) if arguments else []
+        if isinstance(value, (cst.ListComp, cst.GeneratorExp)):
+            return [value.elt]
+        if isinstance(value, cst.DictComp):
+            return [value.value]
+        if isinstance(value, cst.Dict):
+            return [element.value for element in value.elements if isinstance(element, cst.DictElement)]
+        return elements(value)
 
     def held(self, callee: cst.CSTNode) -> Optional[cst.CSTNode]:
         """What a name or `self.attr` holds: its last assignment in this function, else (for
@@ -1054,3 +1103,15 @@ def _class_level_value(statement: cst.CSTNode, attr: str) -> Optional[cst.BaseEx
     if isinstance(statement, cst.AnnAssign) and name_of(statement.target) == attr:
         return statement.value
     return None
+
+
+def _appends(function: cst.CSTNode, container: cst.CSTNode) -> List[cst.Call]:
+    """The calls `container.append(...)` in `function` (the one that assigned `container`)."""
+    return [
+        node
+        for node in walk(function)
+        if isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value == "append"
+        and same_code(node.func.value, container)
+    ]

@@ -401,7 +401,7 @@ class SavedOutputModified(Check):
             return None
         callee = value.elt.func
         if isinstance(callee, cst.Subscript):
-            return self._callee_saver(callee, ctx)
+            return self._callee_saver(callee, ctx) or self._summary_saver(value.elt, ctx)
         name = name_of(callee)
         for comp in _comprehension_fors(value.for_in):
             iterated = comp.iter
