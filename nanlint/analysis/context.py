@@ -8,6 +8,7 @@ import libcst as cst
 
 from nanlint.types import Edit, Finding, Related
 from nanlint.analysis.callers import (
+    MAX_BASE_DEPTH,
     CallSite,
     FileCalls,
     is_super,
@@ -376,7 +377,14 @@ class FileContext:
                     self._deeper(scope, self._selected_callee, value.func)
                 return value if isinstance(value, cst.Call) else None
         value = self.held(callee)
+        if isinstance(callee, cst.Name) and value is not None and self._iterated(value):
+            return self._element_construction(value)  # `for block in self.blocks: x = block(x)`
         return value if isinstance(value, cst.Call) else None
+
+    def _iterated(self, value: cst.CSTNode) -> bool:
+        """`value` is what a `for` loop iterates: the loop's target is bound to it (not to an element)."""
+        loop = self.positions.parents().get(id(value))
+        return isinstance(loop, cst.For) and loop.iter is value
 
     def _element_construction(self, container: cst.CSTNode) -> Optional[cst.Call]:
         """The one call that made every element of `container`: `nn.ModuleList([Block(c) for c in
@@ -384,9 +392,13 @@ class FileContext:
         the function assigning it fills with `container.append(Block(...))`. None when the elements
         come from different calls or from code not shown."""
         held = self._held_where(container)
-        if held is None:
-            return None
-        value, function = held
+        return self._elements_construction(*held, container) if held is not None else None
+
+    def _elements_construction(
+        self, value: cst.CSTNode, function: cst.CSTNode, container: cst.CSTNode
+    ) -> Optional[cst.Call]:
+        """The one call that made every element of the container `value`, assigned to `container`
+        in `function`."""
         made = self._elements_made(value)
         if made == []:
             made = [call.args[0].value for call in _appends(function, container) if call.args]
@@ -434,15 +446,53 @@ class FileContext:
         found = self._class_assignment(attr)
         return found[1] if found is not None else None
 
-    def _submodule_forward(self, owner: cst.ClassDef, attr: str) -> Optional[Definition]:
+    def _submodule_forward(
+        self, owner: cst.ClassDef, attr: str, element: bool = False, depth: int = 0
+    ) -> Optional[Definition]:
         """The `forward` of the project's class that `owner` makes its `self.attr` with
-        (`self.encoder = Encoder(...)` in `__init__`)."""
+        (`self.encoder = Encoder(...)` in `__init__`), or a base class of `owner` does, in this file
+        or another; with `element`, of the class the container `self.attr` holds instances of."""
         found = self._class_assignment(attr, owner)
-        made = found[1] if found is not None else None
+        if found is None:
+            return self._base_submodule_forward(owner, attr, element, depth)
+        scope, made = found
+        if element:
+            made = self._elements_construction(made, scope.node, _self_attribute(attr))
         located = self.locate(made.func) if isinstance(made, cst.Call) else None
         return located.member("forward") if located is not None else None
 
-    def _class_assignment(self, attr: str, owner: Optional[cst.ClassDef] = None) -> Optional[Tuple[Scope, cst.CSTNode]]:
+    def _base_submodule_forward(
+        self, owner: cst.ClassDef, attr: str, element: bool, depth: int
+    ) -> Optional[Definition]:
+        """`_submodule_forward` as the first project base class of `owner` that sets `self.attr` has it."""
+        if depth >= MAX_BASE_DEPTH:
+            return None
+        for base in owner.bases:
+            made = self.locate(base.value)
+            if made is None or not made.is_class or not isinstance(made.node, cst.ClassDef) or made.model is None:
+                continue
+            found = made.model._submodule_forward(made.node, attr, element, depth + 1)
+            if found is not None:
+                return found
+        return None
+
+    def _inherited_call(self, owner: Optional[cst.ClassDef], func: cst.CSTNode) -> Optional[Definition]:
+        """What `self.attr(x)` or `self.attr[i](x)` runs when a base class of `owner` defines the
+        method or makes the submodule (`class PAFPN(FPN)` calling the convolutions `FPN.__init__` built)."""
+        element = isinstance(func, cst.Subscript)
+        attribute = func.value if element else func
+        iterated = self.held(func) if isinstance(func, cst.Name) else None
+        if iterated is not None and self._iterated(iterated):  # `for block in self.blocks: block(x)`
+            element, attribute = True, iterated
+        if owner is None or not isinstance(attribute, cst.Attribute) or name_of(attribute.value) != "self":
+            return None
+        attr = attribute.attr.value
+        method = None if element else base_method(owner, attr, self.locate)
+        return method or self._base_submodule_forward(owner, attr, element, 0)
+
+    def _class_assignment(
+        self, attr: str, owner: Optional[cst.ClassDef] = None, depth: int = 0
+    ) -> Optional[Tuple[Scope, cst.CSTNode]]:
         """Where another method of the current class, or of `owner`, set `self.attr` (already walked:
         `__init__`; or, for a value judged from a helper above the class, as its assignments read)."""
         owner = owner or self.class_node()
@@ -450,11 +500,26 @@ class FileContext:
             return None
         for statement in owner.body.body:
             scope = self.finished.get(id(statement))
-            if scope is None and isinstance(statement, cst.FunctionDef) and self.judging.depth:
-                scope = self._caller_scope(statement)  # judged from a function above the class: not walked yet
+            if scope is None and isinstance(statement, cst.FunctionDef) and (self.judging.depth or not self.finished):
+                # judged from a function above the class, or from another file: not walked (yet)
+                scope = self._caller_scope(statement)
             found = scope.last(f"self.{attr}", None) if scope is not None else None
             if found is not None and found.value is not None:
                 return scope, found.value
+        return self._same_file_base_assignment(attr, owner, depth) if depth < MAX_BASE_DEPTH else None
+
+    def _same_file_base_assignment(
+        self, attr: str, owner: cst.ClassDef, depth: int
+    ) -> Optional[Tuple[Scope, cst.CSTNode]]:
+        """`_class_assignment` in the first base class of `owner` defined in this file that sets
+        `self.attr` (its values read as this file's code; a base in another file answers through
+        `_submodule_forward`)."""
+        for base in owner.bases:
+            made = self.locate(base.value)
+            if made is not None and made.model is self and isinstance(made.node, cst.ClassDef):
+                found = self._class_assignment(attr, made.node, depth + 1)
+                if found is not None:
+                    return found
         return None
 
     def class_attribute_fact(self, attr: str) -> Optional[Fact]:
@@ -545,12 +610,7 @@ class FileContext:
             )
         construction = self.construction(func)  # `model(x)`, `self.encoder(x)`: the class's forward (or __call__)
         if construction is None:
-            inherited = (
-                base_method(owner, func.attr.value, self.locate)
-                if isinstance(func, cst.Attribute) and name_of(func.value) == "self" and owner is not None
-                else None
-            )
-            return inherited or self._injected_call(func)
+            return self._inherited_call(owner, func) or self._injected_call(func)
         made = self.locate(construction.func)
         return made.instance_call() if made is not None and made.node is not None else None
 
@@ -1115,3 +1175,8 @@ def _appends(function: cst.CSTNode, container: cst.CSTNode) -> List[cst.Call]:
         and node.func.attr.value == "append"
         and same_code(node.func.value, container)
     ]
+
+
+def _self_attribute(attr: str) -> cst.Attribute:
+    """`self.attr`, as the code of a method spells it."""
+    return cst.Attribute(value=cst.Name("self"), attr=cst.Name(attr))

@@ -45,6 +45,7 @@ WHERE_IT_SPEAKS = (
 )
 # Base classes whose subclasses' `forward` autograd runs through, by the end of their names: torch's
 # and Lightning's modules, and the names projects give their own base models.
+MAX_CLASS_DEPTH = 8  # base classes followed to tell a module class
 MODULE_BASES = (
     "Module",
     "Loss",
@@ -245,15 +246,31 @@ class GradientContext:
 
     def _is_module_class(self, node: cst.ClassDef, depth: int = 0) -> bool:
         """A class whose `forward` autograd runs through: an nn.Module, a loss, a Lightning module, a
-        model of the project's own (`BaseModel`, `MyNet`), a subclass of such a class of the file;
-        not a data transform with a `forward`."""
-        for base in _base_names(node):
+        model of the project's own (`BaseModel`, `MyNet`), a subclass of such a class of the file or
+        of another file of the project (`class PAFPN(FPN)`, `from .fpn import FPN`); not a data
+        transform with a `forward`."""
+        for base, base_node in zip(_base_names(node), node.bases):
             if base.endswith(MODULE_BASES):
                 return True
+            if depth >= MAX_CLASS_DEPTH:
+                continue
             parent = self._classes.get(base)
-            if parent is not None and parent is not node and depth < 8 and self._is_module_class(parent, depth + 1):
+            if parent is not None and parent is not node and self._is_module_class(parent, depth + 1):
+                return True
+            if parent is None and self._imported_module_class(base_node.value, depth):
                 return True
         return False
+
+    def _imported_module_class(self, base: cst.BaseExpression, depth: int) -> bool:
+        """`base` names a class of another file of the project that is a module class there."""
+        located = self.ctx.locate(base)
+        model = located.model if located is not None and located.is_class else None
+        return (
+            model is not None
+            and model is not self.ctx
+            and isinstance(located.node, cst.ClassDef)
+            and model.gradient._is_module_class(located.node, depth + 1)
+        )
 
     def _builds_values(self, function: _Function) -> bool:
         """The `__init__` of a plain class (not a module) whose instances hold the tensors it

@@ -786,6 +786,70 @@ def test_methods_a_base_class_in_another_file_defines_are_what_self_and_super_ru
     assert ("derived.py", 13, "NAN109") in codes and ("derived.py", 17, "NAN101") in codes
 
 
+NECK_BLOCKS = """
+import torch.nn as nn
+
+
+class ConvReLU(nn.Module):
+    def __init__(self, c):
+        super().__init__()
+        self.conv = nn.Conv2d(c, c, 3, padding=1)
+        self.act = nn.ReLU(inplace=True)
+
+    def forward(self, x):
+        return self.act(self.conv(x))
+
+
+class Conv(nn.Module):
+    def __init__(self, c):
+        super().__init__()
+        self.conv = nn.Conv2d(c, c, 3, padding=1)
+
+    def forward(self, x):
+        return self.conv(x)
+"""
+
+NECK_BASE = """
+import torch.nn as nn
+from blocks import Conv, ConvReLU
+
+
+class FPN(nn.Module):
+    def __init__(self, channels):
+        super().__init__()
+        self.laterals = nn.ModuleList()
+        for c in channels:
+            self.laterals.append(ConvReLU(c))
+        self.smooth = Conv(channels[0])
+"""
+
+NECK = """
+import torch.nn.functional as F
+from fpn import FPN
+
+
+class PAFPN(FPN):
+    def forward(self, feats):
+        outs = [self.laterals[i](feats[i]) for i in range(len(feats))]
+        outs[0] += F.interpolate(outs[1], size=outs[0].shape[2:])
+        for block in self.laterals:
+            top = block(feats[0])
+        top += 1
+        smoothed = self.smooth(feats[0])
+        smoothed += 1
+        return outs, top, smoothed
+"""
+
+
+def test_submodules_and_containers_a_base_class_in_another_file_builds_run_their_forward(tmp_path):
+    write(tmp_path, "blocks.py", NECK_BLOCKS)
+    write(tmp_path, "fpn.py", NECK_BASE)
+    write(tmp_path, "pafpn.py", NECK)
+    codes = found(check(tmp_path, "pafpn.py"))
+    # PAFPN is a module through FPN; the items of FPN's list end in an in-place ReLU; `Conv` saves nothing
+    assert codes == [("pafpn.py", 8, "NAN902"), ("pafpn.py", 11, "NAN902")]
+
+
 def test_a_lambdas_parameter_default_is_a_constant_like_a_functions(tmp_path):
     write(
         tmp_path,
