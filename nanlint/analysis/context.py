@@ -557,6 +557,12 @@ class FileContext:
             return None
         return callee.model.returned_fact(callee.node, element)
 
+    def element_call_summary(self, container: cst.BaseExpression) -> Optional[Fact]:
+        """The fact of what calling an element of `container` returns (`[conv(x) for conv in
+        self.convs]`): `call_summary` of `container[0](...)`, its elements being of one class."""
+        item = cst.Subscript(value=container, slice=[cst.SubscriptElement(cst.Index(cst.Integer("0")))])
+        return self.call_summary(cst.Call(func=item))
+
     def memo(self, name: str) -> Dict[int, object]:
         """A table kept for this file's walk, by name, for what a summary of one of its functions
         found (by the function node's id): a function is summarised once however often it is called."""

@@ -408,7 +408,9 @@ class SavedOutputModified(Check):
             if isinstance(iterated, cst.Call) and name_of(iterated.func) == "enumerate" and iterated.args:
                 iterated = iterated.args[0].value
             if name is not None and name in {name_of(sub) for sub in walk(comp.target)}:
-                return self._module_list_saver(self._module_of(iterated, ctx), ctx)
+                return self._module_list_saver(self._module_of(iterated, ctx), ctx) or _element_saver_summary(
+                    iterated, callee, ctx
+                )
         return None
 
     # --- in-place changes --------------------------------------------------------------------
@@ -631,6 +633,14 @@ def _comprehension_fors(comp: cst.CompFor):
 def _arguments_code(call: cst.Call, ctx) -> str:
     """The call's code after its callee: `(x, 0.5)` of `y.mul_(x, 0.5)`."""
     return ctx.positions.source(call)[len(ctx.positions.source(call.func)) :]
+
+
+def _element_saver_summary(container: cst.BaseExpression, callee: cst.CSTNode, ctx) -> Optional[str]:
+    """`callee` is an element of `container` whose class's `forward` returns an output autograd saves."""
+    summary = ctx.element_call_summary(container)
+    if summary is None or not summary.has(SAVED):
+        return None
+    return f"`{snippet(ctx.positions.source(callee))}` (it returns an output autograd saves)"
 
 
 def first_argument(call: cst.Call) -> Optional[cst.CSTNode]:
