@@ -1,0 +1,1 @@
+from .oss import OSS

@@ -1,0 +1,1 @@
+from pytorch_grad_cam.score_cam import ScoreCAM

@@ -1,0 +1,1 @@
+from .entropy import Entropy

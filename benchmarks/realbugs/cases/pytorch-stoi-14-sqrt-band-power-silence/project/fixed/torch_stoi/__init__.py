@@ -1,0 +1,1 @@
+from .stoi import NegSTOILoss

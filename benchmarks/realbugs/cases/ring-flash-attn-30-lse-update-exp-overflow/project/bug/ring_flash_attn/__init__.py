@@ -1,0 +1,1 @@
+from .ring_flash_attn import ring_flash_attn_forward

@@ -1,0 +1,1 @@
+from torchcam.methods.gradient import SmoothGradCAMpp
