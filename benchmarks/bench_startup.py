@@ -65,10 +65,12 @@ def against(named: Dict[str, List[str]], folder: Path, checkout: str) -> Dict[st
     return {"--version (against)": named["nanlint --version"], "check, cached (against)": other_cache}
 
 
-def compile_bytecode(env: Optional[Dict[str, str]]) -> None:
-    """Write the bytecode of the nanlint that `env` imports (None: this environment's)."""
+def compile_bytecode(env: Optional[Dict[str, str]], cwd: Path) -> None:
+    """Write the bytecode of the nanlint that `env` imports (None: this environment's). Run in `cwd`, the
+    timed commands' folder: `python -c` puts its current folder first on sys.path, so run from a checkout it
+    would compile that checkout's nanlint, not the one `env` names, which `--against` then timed uncompiled."""
     script = "import compileall, os, nanlint; compileall.compile_dir(os.path.dirname(nanlint.__file__), quiet=1)"
-    subprocess.run([sys.executable, "-c", script], capture_output=True, check=True, env=env)
+    subprocess.run([sys.executable, "-c", script], capture_output=True, check=True, env=env, cwd=cwd)
 
 
 def median_times(
@@ -98,8 +100,8 @@ def main(argv: Sequence[str] = ()) -> int:
             path = os.pathsep.join(filter(None, [str(Path(args.against).resolve()), os.environ.get("PYTHONPATH")]))
             envs = {name: {**os.environ, "PYTHONPATH": path} for name in others}
             named.update(others)
-        compile_bytecode(envs.get("check, cached (against)"))
-        compile_bytecode(None)
+        compile_bytecode(envs.get("check, cached (against)"), folder)
+        compile_bytecode(None, folder)
         for name in ("check, cached", "check, cached (against)"):  # fills the caches
             if name in named:
                 subprocess.run(named[name], cwd=folder, capture_output=True, check=False, env=envs.get(name))
