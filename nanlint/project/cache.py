@@ -30,7 +30,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Dict, Iterable, List, Optional, Tuple
+from typing import Dict, Iterable, Iterator, List, Optional, Tuple
 
 from nanlint.install import PACKAGE_DIR
 from nanlint.version import __version__
@@ -82,23 +82,30 @@ def code_digest() -> str:
     per process (a process that checks again, the language server or `--watch`, runs the code it
     started with)."""
     if not _CODE_DIGEST:
-        package = os.path.realpath(PACKAGE_DIR)
         digest = blake2b(digest_size=16)
-        modules = sorted(
-            os.path.join(folder, name)
-            for folder, subfolders, names in os.walk(package)
-            for name in names
-            if name.endswith(".py")
-        )
-        for module in modules:
-            try:
-                status = os.stat(module)
-                stamp = f"{status.st_size} {status.st_mtime_ns}"
-            except OSError as error:
-                stamp = f"unreadable: {error}"
-            digest.update(f"{os.path.relpath(module, package)}\0{stamp}\0".encode("utf-8", "surrogateescape"))
+        for name, stamp in sorted(_module_stamps(os.path.realpath(PACKAGE_DIR), "")):
+            digest.update(f"{name}\0{stamp}\0".encode("utf-8", "surrogateescape"))
         _CODE_DIGEST.append(digest.hexdigest())
     return _CODE_DIGEST[0]
+
+
+def _module_stamps(folder: str, prefix: str) -> Iterator[Tuple[str, str]]:
+    """(path under the package, size and modification time) of each module in `folder` and below
+    (symlinked folders are not followed, as with os.walk; os.scandir spares a cached run a stat per folder)."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        if entry.is_dir():
+            if not entry.is_symlink() and entry.name != "__pycache__":
+                yield from _module_stamps(entry.path, f"{prefix}{entry.name}/")
+        elif entry.name.endswith(".py"):
+            try:
+                status = entry.stat()
+                yield f"{prefix}{entry.name}", f"{status.st_size} {status.st_mtime_ns}"
+            except OSError as error:
+                yield f"{prefix}{entry.name}", f"unreadable: {error}"
 
 
 def _rule_files(extend_rule_files: Iterable[str]) -> List[Path]:
