@@ -165,7 +165,7 @@ class CatalogCache:
         rules = catalog_data(catalog)
         if rules is None:
             return None
-        return json.dumps({"format": FORMAT, "rules": rules}, ensure_ascii=False, separators=(",", ":")).encode()
+        return json.dumps({"format": FORMAT, "rules": rules}, separators=(",", ":")).encode()
 
 
 def validated_catalog(settings) -> Tuple[Dict[str, Rule], Optional[Tuple[CatalogCache, Dict[str, Rule]]]]:
