@@ -9,7 +9,7 @@ the first good one its "Use instead". Its `confirmed_by` says which run-time eve
 findings under `nanlint verify` (docs/writing-rules.md).
 """
 
-from __future__ import annotations
+# Annotations evaluated, not kept as strings: the records are cheaper to define (nanlint/types.py).
 
 import re
 import sys

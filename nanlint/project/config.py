@@ -10,7 +10,7 @@ over from its own selection; within a layer the more specific selector wins (`NA
 over `NAN` over `ALL`), and at equal specificity `ignore` wins over `select`.
 """
 
-from __future__ import annotations
+# Annotations evaluated, not kept as strings: the records are cheaper to define (nanlint/types.py).
 
 import os
 import sys
