@@ -10,7 +10,8 @@ start. The commands (issue 22's targets in brackets):
 - `nanlint check` of one small file whose result is cached [<= 2x, must 4x];
 - the same check with no cache: the engine's import and one parse [<= 1.5x libcst's import plus parse];
 - `python -c "import libcst; libcst.parse_module(...)"` of that file, the floor of a cold check;
-- what importing the standard library modules a cached check needs costs on its own.
+- what importing the standard library modules a cached check needs costs on its own (no pathlib since
+  7559805; `python -m` adds runpy's importlib.util and contextlib).
 
 Each nanlint timed has its bytecode compiled first, as an installed one has: with PYTHONDONTWRITEBYTECODE
 set (as on the development machine) every run would otherwise compile nanlint's modules from source,
@@ -48,7 +49,7 @@ def commands(folder: Path) -> Dict[str, List[str]]:
     parse = f"import libcst; libcst.parse_module(open({small!r}).read())"
     return {
         "python -c pass": [sys.executable, "-c", "pass"],
-        "stdlib the CLI needs": [sys.executable, "-c", "import fnmatch, json, pathlib, tokenize, typing"],
+        "stdlib the CLI needs": [sys.executable, "-c", "import bisect, fnmatch, json, tokenize, typing"],
         "nanlint --version": [*nanlint, "--version"],
         "nanlint --help": [*nanlint, "--help"],
         "check, cached": [*nanlint, "check", small, "--cache-dir", str(folder / "cache"), "--exit-zero", "-q"],
