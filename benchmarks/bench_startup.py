@@ -10,7 +10,8 @@ start. The commands (issue 22's targets in brackets):
 - `nanlint check` of one small file whose result is cached [<= 2x, must 4x];
 - the same check with no cache: the engine's import and one parse [<= 1.5x libcst's import plus parse];
 - `python -c "import libcst; libcst.parse_module(...)"` of that file, the floor of a cold check;
-- what importing the standard library modules a cached check needs costs on its own.
+- what importing the standard library modules a cached check needs costs on its own (no pathlib since
+  7559805; `python -m` adds runpy's importlib.util and contextlib).
 
 Each nanlint timed has its bytecode compiled first, as an installed one has: with PYTHONDONTWRITEBYTECODE
 set (as on the development machine) every run would otherwise compile nanlint's modules from source,
@@ -48,7 +49,7 @@ def commands(folder: Path) -> Dict[str, List[str]]:
     parse = f"import libcst; libcst.parse_module(open({small!r}).read())"
     return {
         "python -c pass": [sys.executable, "-c", "pass"],
-        "stdlib the CLI needs": [sys.executable, "-c", "import fnmatch, json, pathlib, tokenize, typing"],
+        "stdlib the CLI needs": [sys.executable, "-c", "import bisect, fnmatch, json, tokenize, typing"],
         "nanlint --version": [*nanlint, "--version"],
         "nanlint --help": [*nanlint, "--help"],
         "check, cached": [*nanlint, "check", small, "--cache-dir", str(folder / "cache"), "--exit-zero", "-q"],
@@ -65,10 +66,12 @@ def against(named: Dict[str, List[str]], folder: Path, checkout: str) -> Dict[st
     return {"--version (against)": named["nanlint --version"], "check, cached (against)": other_cache}
 
 
-def compile_bytecode(env: Optional[Dict[str, str]]) -> None:
-    """Write the bytecode of the nanlint that `env` imports (None: this environment's)."""
+def compile_bytecode(env: Optional[Dict[str, str]], cwd: Path) -> None:
+    """Write the bytecode of the nanlint that `env` imports (None: this environment's). Run in `cwd`, the
+    timed commands' folder: `python -c` puts its current folder first on sys.path, so run from a checkout it
+    would compile that checkout's nanlint, not the one `env` names, which `--against` then timed uncompiled."""
     script = "import compileall, os, nanlint; compileall.compile_dir(os.path.dirname(nanlint.__file__), quiet=1)"
-    subprocess.run([sys.executable, "-c", script], capture_output=True, check=True, env=env)
+    subprocess.run([sys.executable, "-c", script], capture_output=True, check=True, env=env, cwd=cwd)
 
 
 def median_times(
@@ -98,8 +101,8 @@ def main(argv: Sequence[str] = ()) -> int:
             path = os.pathsep.join(filter(None, [str(Path(args.against).resolve()), os.environ.get("PYTHONPATH")]))
             envs = {name: {**os.environ, "PYTHONPATH": path} for name in others}
             named.update(others)
-        compile_bytecode(envs.get("check, cached (against)"))
-        compile_bytecode(None)
+        compile_bytecode(envs.get("check, cached (against)"), folder)
+        compile_bytecode(None, folder)
         for name in ("check, cached", "check, cached (against)"):  # fills the caches
             if name in named:
                 subprocess.run(named[name], cwd=folder, capture_output=True, check=False, env=envs.get(name))

@@ -9,14 +9,18 @@ the first good one its "Use instead". Its `confirmed_by` says which run-time eve
 findings under `nanlint verify` (docs/writing-rules.md).
 """
 
-from __future__ import annotations
+# Annotations evaluated, not kept as strings: the records are cheaper to define (nanlint/types.py).
 
+import os
 import re
 import sys
-from pathlib import Path
-from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 
 from nanlint.install import ABOVE_PACKAGE, PACKAGE_DIR
+
+# pathlib only to read rule files, which a run whose catalog is cached does not (nanlint/commands/cli.py).
+if TYPE_CHECKING:
+    from pathlib import Path
 
 CODE = re.compile(r"^NAN\d{3}$")
 NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -104,7 +108,7 @@ class Rule(NamedTuple):
     @property
     def bundled(self) -> bool:
         """Shipped with nanlint (not a project's `extend-rule-files`): it has a page in docs/rules."""
-        return Path(self.source).parent == default_rule_dir()
+        return os.path.dirname(self.source) == default_rule_dir()
 
     @property
     def static(self) -> bool:
@@ -112,20 +116,28 @@ class Rule(NamedTuple):
         return self.check != "runtime"
 
 
-def default_rule_dir() -> Path:
+def default_rule_dir() -> str:
     """`nanlint/rules` inside an installed wheel, else the checkout's top-level `rules/`."""
-    packaged = Path(PACKAGE_DIR) / "rules"
-    if packaged.is_dir():
+    packaged = os.path.join(PACKAGE_DIR, "rules")
+    if os.path.isdir(packaged):
         return packaged
-    return ABOVE_PACKAGE / "rules"
+    return os.path.join(ABOVE_PACKAGE, "rules")
 
 
-def read_catalog(extra_files: Iterable[Union[str, Path]] = ()) -> Dict[str, Rule]:
+def rule_files(extra_files: Iterable[Union[str, "Path"]] = ()) -> List[str]:
+    """The files the catalog is read from: the bundled rule files by name, then `extra_files`."""
+    folder = default_rule_dir()
+    names = os.listdir(folder) if os.path.isdir(folder) else []
+    return sorted(os.path.join(folder, name) for name in names if name.endswith(".toml")) + list(map(str, extra_files))
+
+
+def read_catalog(extra_files: Iterable[Union[str, "Path"]] = ()) -> Dict[str, Rule]:
     """Every rule of the bundled rule files and of `extra_files`, as declared, by code. Checked
     against the checks that implement them by `nanlint.checks.registry.load_catalog`."""
+    from pathlib import Path
+
     rules: Dict[str, Rule] = {}
-    files = sorted(default_rule_dir().glob("*.toml")) + [Path(p) for p in extra_files]
-    for path in files:
+    for path in map(Path, rule_files(extra_files)):
         for rule in load_rule_file(path):
             if rule.code in rules:
                 raise CatalogError(f"{path}: rule {rule.code} is already defined in {rules[rule.code].source}")
@@ -133,13 +145,13 @@ def read_catalog(extra_files: Iterable[Union[str, Path]] = ()) -> Dict[str, Rule
     return dict(sorted(rules.items()))
 
 
-def load_rule_file(path: Path) -> List[Rule]:
+def load_rule_file(path: "Path") -> List[Rule]:
     if sys.version_info >= (3, 11):  # imported here: a run whose catalog is cached reads no TOML
         import tomllib
     else:  # pragma: no cover - exercised on Python < 3.11 only
         import tomli as tomllib
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as error:
         raise CatalogError(f"{path}: cannot read rule file: {error}") from None
     except tomllib.TOMLDecodeError as error:
@@ -149,7 +161,7 @@ def load_rule_file(path: Path) -> List[Rule]:
     return [_rule(path, family, table) for table in data.get("rule", [])]
 
 
-def _rule(path: Path, family: str, table: dict) -> Rule:
+def _rule(path: "Path", family: str, table: dict) -> Rule:
     where = f"rule {table.get('code', '?')}"
     _unknown_keys(path, where, table, RULE_KEYS)
     code = _require(path, "code", table, str)
@@ -187,7 +199,7 @@ def _rule(path: Path, family: str, table: dict) -> Rule:
     )
 
 
-def _predictions(path: Path, where: str, table: dict) -> Optional[Tuple[Prediction, ...]]:
+def _predictions(path: "Path", where: str, table: dict) -> Optional[Tuple[Prediction, ...]]:
     """`confirmed_by = ["forward log", "backward {ops}"]`: "PHASE OP" each."""
     given = table.get("confirmed_by")
     if given is None:
@@ -206,7 +218,7 @@ def _predictions(path: Path, where: str, table: dict) -> Optional[Tuple[Predicti
     return tuple(predictions)
 
 
-def _example(path: Path, where: str, table: dict, keys: set) -> Example:
+def _example(path: "Path", where: str, table: dict, keys: set) -> Example:
     _unknown_keys(path, f"{where} example", table, keys)
     return Example(
         code=_require(path, "code", table, str, f"{where} example"),
@@ -217,7 +229,7 @@ def _example(path: Path, where: str, table: dict, keys: set) -> Example:
     )
 
 
-def _require(path: Path, key: str, table: dict, kind: type, where: str = ""):
+def _require(path: "Path", key: str, table: dict, kind: type, where: str = ""):
     value = table.get(key.rsplit(".", 1)[-1])
     if not isinstance(value, kind):
         place = f"{where}: " if where else ""
@@ -225,14 +237,14 @@ def _require(path: Path, key: str, table: dict, kind: type, where: str = ""):
     return value
 
 
-def _optional(path: Path, where: str, key: str, table: dict, kind: type, default):
+def _optional(path: "Path", where: str, key: str, table: dict, kind: type, default):
     value = table.get(key, default)
     if not isinstance(value, kind):
         raise CatalogError(f"{path}: {where}: `{key}` must be {kind.__name__}")
     return value
 
 
-def _unknown_keys(path: Path, where: str, table: dict, known: set) -> None:
+def _unknown_keys(path: "Path", where: str, table: dict, known: set) -> None:
     unknown = sorted(set(table) - known)
     if unknown:
         raise CatalogError(f"{path}: {where}: unknown key `{unknown[0]}`")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import contextmanager
-from pathlib import Path
 from collections import Counter
 from typing import TYPE_CHECKING, Iterator, List, Optional, TextIO
 
@@ -92,6 +91,8 @@ def _report_stream(path: Optional[str]) -> Iterator[TextIO]:
     if path is None:
         yield sys.stdout
         return
+    from pathlib import Path
+
     try:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         stream = open(path, "w", encoding="utf-8")

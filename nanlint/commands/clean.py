@@ -37,4 +37,4 @@ def run_clean(args: argparse.Namespace) -> int:
 def _configured_caches(args: argparse.Namespace) -> List[Path]:
     project = make_project(args)
     project.discover(["."])  # meets every configuration below
-    return [default_directory(checker.settings) for checker in project.checkers]
+    return [Path(default_directory(checker.settings)) for checker in project.checkers]

@@ -16,7 +16,7 @@ from nanlint.install import ABOVE_PACKAGE
 from nanlint.catalog import Rule
 
 REPOSITORY = "https://github.com/nanlint/nanlint"
-PAGES = ABOVE_PACKAGE / "docs" / "rules"  # in a checkout
+PAGES = Path(ABOVE_PACKAGE, "docs", "rules")  # in a checkout
 PAGE_URL = REPOSITORY + "/blob/main/docs/rules/{code}.md"
 INDEX = "README.md"
 

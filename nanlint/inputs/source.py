@@ -8,10 +8,12 @@ import os
 import re
 import stat
 import tokenize
-from pathlib import Path
-from typing import List, NamedTuple, Optional, Tuple, Union
+from typing import TYPE_CHECKING, List, NamedTuple, Optional, Tuple, Union
 
 from nanlint.types import FileError, FileProblem
+
+if TYPE_CHECKING:  # no pathlib on a cached check's path (nanlint/commands/cli.py)
+    from pathlib import Path
 
 try:  # hashlib's own BLAKE2, without the OpenSSL bindings `import hashlib` loads first (milliseconds per run)
     from _blake2 import blake2b
@@ -33,9 +35,14 @@ def file_digest(path: str) -> Optional[str]:
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
             return None
-        return content_digest(Path(path).read_bytes())
+        return content_digest(file_bytes(path))
     except OSError:
         return None
+
+
+def file_bytes(path: Union[str, Path]) -> bytes:
+    with open(path, "rb") as stream:
+        return stream.read()
 
 
 class SourceError(FileProblem):
@@ -99,7 +106,7 @@ def read_bytes(path: Union[str, Path], shown: str) -> bytes:
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO or a device would block or never end
             raise SourceError(shown, "not a regular file")
-        data = Path(path).read_bytes()
+        data = file_bytes(path)
     except IsADirectoryError:
         raise SourceError(shown, "is a directory") from None
     except FileNotFoundError:

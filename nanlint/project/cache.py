@@ -29,14 +29,17 @@ from __future__ import annotations
 import json
 import os
 import sys
-from pathlib import Path
-from typing import Dict, Iterable, List, Optional, Tuple
+from typing import TYPE_CHECKING, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from nanlint.install import PACKAGE_DIR
 from nanlint.version import __version__
-from nanlint.catalog import Rule, catalog_data, catalog_from_data, default_rule_dir
+from nanlint.catalog import Rule, catalog_data, catalog_from_data, rule_files
 from nanlint.types import PROBLEM_CODES, Edit, FileError, FileResult, Finding, Fix, Related, Span
-from nanlint.inputs.source import blake2b, file_digest, replace_atomically
+from nanlint.inputs.source import blake2b, file_bytes, file_digest, replace_atomically
+
+# Folders are plain strings: no pathlib on a cached check's path (nanlint/commands/cli.py).
+if TYPE_CHECKING:
+    from pathlib import Path
 
 FORMAT = 5
 DEFAULT_DIR = ".nanlint_cache"
@@ -60,10 +63,10 @@ NOT_AFFECTING_FINDINGS = frozenset(
 )
 
 
-def _files_digest(paths: Iterable[Path]) -> str:
+def _files_digest(paths: Iterable[str]) -> str:
     digest = blake2b(digest_size=16)
     for path in paths:
-        digest.update(str(path).encode("utf-8", "surrogateescape") + b"\0")
+        digest.update(path.encode("utf-8", "surrogateescape") + b"\0")
         try:
             with open(path, "rb") as stream:
                 digest.update(stream.read())
@@ -82,27 +85,30 @@ def code_digest() -> str:
     per process (a process that checks again, the language server or `--watch`, runs the code it
     started with)."""
     if not _CODE_DIGEST:
-        package = os.path.realpath(PACKAGE_DIR)
         digest = blake2b(digest_size=16)
-        modules = sorted(
-            os.path.join(folder, name)
-            for folder, subfolders, names in os.walk(package)
-            for name in names
-            if name.endswith(".py")
-        )
-        for module in modules:
-            try:
-                status = os.stat(module)
-                stamp = f"{status.st_size} {status.st_mtime_ns}"
-            except OSError as error:
-                stamp = f"unreadable: {error}"
-            digest.update(f"{os.path.relpath(module, package)}\0{stamp}\0".encode("utf-8", "surrogateescape"))
+        for name, stamp in sorted(_module_stamps(os.path.realpath(PACKAGE_DIR), "")):
+            digest.update(f"{name}\0{stamp}\0".encode("utf-8", "surrogateescape"))
         _CODE_DIGEST.append(digest.hexdigest())
     return _CODE_DIGEST[0]
 
 
-def _rule_files(extend_rule_files: Iterable[str]) -> List[Path]:
-    return sorted(default_rule_dir().glob("*.toml")) + [Path(p) for p in extend_rule_files]
+def _module_stamps(folder: str, prefix: str) -> Iterator[Tuple[str, str]]:
+    """(path under the package, size and modification time) of each module in `folder` and below
+    (symlinked folders are not followed, as with os.walk; os.scandir spares a cached run a stat per folder)."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        if entry.is_dir():
+            if not entry.is_symlink() and entry.name != "__pycache__":
+                yield from _module_stamps(entry.path, f"{prefix}{entry.name}/")
+        elif entry.name.endswith(".py"):
+            try:
+                status = entry.stat()
+                yield f"{prefix}{entry.name}", f"{status.st_size} {status.st_mtime_ns}"
+            except OSError as error:
+                yield f"{prefix}{entry.name}", f"unreadable: {error}"
 
 
 def _nanlint_material() -> dict:
@@ -119,15 +125,15 @@ def _digest(material: dict) -> str:
     return blake2b(text.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
 
 
-def configuration_key(settings, rules: Iterable, root: Path) -> str:
+def configuration_key(settings, rules: Iterable, root: str) -> str:
     """The digest of everything besides a file's bytes and path that decides its findings."""
     options = {name: value for name, value in settings._asdict().items() if name not in NOT_AFFECTING_FINDINGS}
     material = {
         **_nanlint_material(),
-        "catalog": _files_digest(_rule_files(settings.extend_rule_files)),
+        "catalog": _files_digest(rule_files(settings.extend_rule_files)),
         "enabled": [rule.code for rule in rules],
         "settings": options,
-        "root": str(root),
+        "root": root,
     }
     return _digest(material)
 
@@ -139,14 +145,14 @@ class CatalogCache:
     and code, as for the results), so a changed rule file or nanlint finds no catalog and validates it
     again. It is written only with the results (`Cache.save`)."""
 
-    def __init__(self, directory: Path, extend_rule_files: Iterable[str]) -> None:
-        material = {**_nanlint_material(), "catalog": _files_digest(_rule_files(extend_rule_files))}
-        self.file = directory / CATALOGS / f"{_digest(material)}.json"
+    def __init__(self, directory: str, extend_rule_files: Iterable[str]) -> None:
+        material = {**_nanlint_material(), "catalog": _files_digest(rule_files(extend_rule_files))}
+        self.file = os.path.join(directory, CATALOGS, f"{_digest(material)}.json")
 
     def load(self) -> Optional[Dict[str, Rule]]:
         """The stored catalog, or None if there is none (or it cannot be read, or is of another shape)."""
         try:
-            data = json.loads(self.file.read_bytes())
+            data = json.loads(file_bytes(self.file))
             if not isinstance(data, dict) or data.get("format") != FORMAT:
                 return None
             return catalog_from_data(data["rules"])
@@ -158,7 +164,7 @@ class CatalogCache:
         rules = catalog_data(catalog)
         if rules is None:
             return None
-        return json.dumps({"format": FORMAT, "rules": rules}, ensure_ascii=False, separators=(",", ":")).encode()
+        return json.dumps({"format": FORMAT, "rules": rules}, separators=(",", ":")).encode()
 
 
 def validated_catalog(settings) -> Tuple[Dict[str, Rule], Optional[Tuple[CatalogCache, Dict[str, Rule]]]]:
@@ -174,8 +180,8 @@ def validated_catalog(settings) -> Tuple[Dict[str, Rule], Optional[Tuple[Catalog
     return catalog, (None if cached is None else (cached, catalog))
 
 
-def default_directory(settings) -> Path:
-    return Path(settings.cache_dir) if settings.cache_dir else Path(settings.root) / DEFAULT_DIR
+def default_directory(settings) -> str:
+    return settings.cache_dir or os.path.join(settings.root, DEFAULT_DIR)
 
 
 class Cache:
@@ -183,10 +189,10 @@ class Cache:
     {other file's absolute path: its digest}]."""
 
     def __init__(
-        self, directory: Path, key: str, catalog: Optional[Tuple[CatalogCache, Dict[str, Rule]]] = None
+        self, directory: str, key: str, catalog: Optional[Tuple[CatalogCache, Dict[str, Rule]]] = None
     ) -> None:
         self.directory = directory
-        self.file = directory / f"{key}.json"
+        self.file = os.path.join(directory, f"{key}.json")
         self.entries: Dict[str, list] = self._load()
         self.changed = False
         self.warning: Optional[str] = None
@@ -194,7 +200,7 @@ class Cache:
 
     def _load(self) -> Dict[str, list]:
         try:
-            data = json.loads(self.file.read_bytes())
+            data = json.loads(file_bytes(self.file))
         except (OSError, ValueError):
             return {}
         if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("files"), dict):
@@ -235,22 +241,25 @@ class Cache:
         """Write the entries if this run added any, and the catalog if it was not stored; on failure
         keep going and set `warning`."""
         # The catalog makes no cache folder of its own: it is written with results, or into a cache that is there.
-        storing = self.catalog is not None and (self.changed or self.directory.is_dir())
+        storing = self.catalog is not None and (self.changed or os.path.isdir(self.directory))
         catalog = self.catalog[0].data(self.catalog[1]) if storing and self.catalog is not None else None
         if not self.changed and catalog is None:
             return
         try:
             _prepare(self.directory)
             if catalog is not None and self.catalog is not None:
-                self.catalog[0].file.parent.mkdir(exist_ok=True)
-                replace_atomically(str(self.catalog[0].file), catalog)
+                _make_folder(os.path.dirname(self.catalog[0].file))
+                replace_atomically(self.catalog[0].file, catalog)
                 self.catalog = None
             if not self.changed:
                 return
             data = json.dumps({"format": FORMAT, "files": self.entries}, ensure_ascii=False, separators=(",", ":"))
-            replace_atomically(str(self.file), data.encode("utf-8"))
+            replace_atomically(self.file, data.encode("utf-8"))
         except (OSError, ValueError) as error:
-            self.warning = f"cannot write the cache in {self.directory}: {getattr(error, 'strerror', None) or error}"
+            from pathlib import PurePath  # the folder named as ever: `.nanlint_cache`, not `./.nanlint_cache`
+
+            where = PurePath(self.directory)
+            self.warning = f"cannot write the cache in {where}: {getattr(error, 'strerror', None) or error}"
 
 
 def is_cache(directory: Path) -> bool:
@@ -263,6 +272,8 @@ def is_cache(directory: Path) -> bool:
 
 def caches_under(root: Path) -> List[Path]:
     """The `.nanlint_cache` folders in `root` and below (symlinked folders are not followed)."""
+    from pathlib import Path
+
     found = []
     for folder, subfolders, _ in os.walk(root):
         if DEFAULT_DIR in subfolders:
@@ -283,12 +294,22 @@ def clean(directories: Iterable[Path]) -> List[Path]:
     return removed
 
 
-def _prepare(directory: Path) -> None:
-    directory.mkdir(parents=True, exist_ok=True)
+def _prepare(directory: str) -> None:
+    os.makedirs(directory, exist_ok=True)
     for name, content in ((".gitignore", GITIGNORE), ("CACHEDIR.TAG", CACHEDIR_TAG)):
-        marker = directory / name
-        if not marker.exists():
-            marker.write_text(content, encoding="utf-8")
+        marker = os.path.join(directory, name)
+        if not os.path.exists(marker):
+            with open(marker, "w", encoding="utf-8") as stream:
+                stream.write(content)
+
+
+def _make_folder(path: str) -> None:
+    """Make `path` unless it is a folder already (Path.mkdir(exist_ok=True))."""
+    try:
+        os.mkdir(path)
+    except FileExistsError:
+        if not os.path.isdir(path):
+            raise
 
 
 def _finding_data(finding: Finding) -> list:

@@ -3,8 +3,8 @@ files are test code) and checking a file, a text or a notebook with them."""
 
 from __future__ import annotations
 
+import os
 import re
-from pathlib import Path
 from typing import TYPE_CHECKING, Dict, Optional, Tuple
 
 from nanlint.catalog import Rule
@@ -43,8 +43,8 @@ class Checker:
         self.to_store = to_store
         self.rules = enabled_rules(settings, self.catalog)
         self._ruleset: Optional[RuleSet] = None
-        self.root = Path(settings.root).resolve()
-        self.excludes = Excludes(str(self.root), settings.excludes)
+        self.root = os.path.realpath(settings.root)
+        self.excludes = Excludes(self.root, settings.excludes)
 
     @property
     def ruleset(self) -> RuleSet:
@@ -55,7 +55,7 @@ class Checker:
         return self._ruleset
 
     def relative(self, path: str) -> str:
-        return "/".join(relative_parts(Path(path), self.root))
+        return "/".join(relative_parts(path, self.root))
 
     def is_test(self, path: str) -> bool:
         relative = self.relative(path)

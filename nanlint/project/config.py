@@ -10,16 +10,19 @@ over from its own selection; within a layer the more specific selector wins (`NA
 over `NAN` over `ALL`), and at equal specificity `ignore` wins over `select`.
 """
 
-from __future__ import annotations
+# Annotations evaluated, not kept as strings: the records are cheaper to define (nanlint/types.py).
 
 import os
 import sys
-from pathlib import Path
-from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple
+from typing import TYPE_CHECKING, Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 
 from nanlint.catalog import Rule
 from nanlint.types import OUTPUT_FORMATS, TARGET_VERSIONS
 from nanlint.project.paths import matches
+
+# Files are named by strings: pathlib only for the paths a configuration file gives (nanlint/commands/cli.py).
+if TYPE_CHECKING:
+    from pathlib import Path
 
 CONFIG_FILES = ("nanlint.toml", ".nanlint.toml", "pyproject.toml")
 DEFAULT_EXCLUDE = (
@@ -141,27 +144,28 @@ KEYS = {
 CHOICES = {"format": tuple(OUTPUT_FORMATS), "version": TARGET_VERSIONS}
 
 
-def find_config(start: Path) -> Optional[Path]:
+def find_config(start: Union[str, "Path"]) -> Optional[str]:
     """The nearest nanlint.toml, or pyproject.toml with a [tool.nanlint] table, from `start` upward."""
-    start = start.resolve()
-    for directory in (start, *start.parents):
+    directory = os.path.realpath(start)
+    while True:
         found = config_in(directory)
-        if found is not None:
+        parent = os.path.dirname(directory)
+        if found is not None or parent == directory:
             return found
-    return None
+        directory = parent
 
 
-def config_in(directory: Path) -> Optional[Path]:
+def config_in(directory: str) -> Optional[str]:
     """The configuration file of `directory` itself, if it has one."""
     for name in CONFIG_FILES:
-        candidate = directory / name
+        candidate = os.path.join(directory, name)
         # os.path.isfile: a folder that cannot be entered has no configuration to read (and is reported when walked)
         if os.path.isfile(candidate) and (name != "pyproject.toml" or _has_tool_table(candidate)):
             return candidate
     return None
 
 
-def _has_tool_table(path: Path) -> bool:
+def _has_tool_table(path: str) -> bool:
     try:
         tool = _read_toml(path).get("tool", {})
     except ConfigError:
@@ -169,23 +173,24 @@ def _has_tool_table(path: Path) -> bool:
     return isinstance(tool, dict) and "nanlint" in tool
 
 
-def _read_toml(path: Path) -> dict:
+def _read_toml(path: str) -> dict:
     if sys.version_info >= (3, 11):  # imported here: where no configuration file is found, none is read
         import tomllib
     else:  # pragma: no cover - exercised on Python < 3.11 only
         import tomli as tomllib
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        with open(path, encoding="utf-8") as stream:
+            return tomllib.loads(stream.read())
     except (OSError, UnicodeDecodeError) as error:
         raise ConfigError(f"{path}: cannot read: {error}") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: invalid TOML: {error}") from None
 
 
-def _nanlint_table(path: Path, data: dict) -> dict:
+def _nanlint_table(path: str, data: dict) -> dict:
     """pyproject.toml: its [tool.nanlint]; nanlint.toml: its top level (or its own [tool.nanlint])."""
     tool = data.get("tool", {})
-    if path.name == "pyproject.toml" or (isinstance(tool, dict) and "nanlint" in tool):
+    if os.path.basename(path) == "pyproject.toml" or (isinstance(tool, dict) and "nanlint" in tool):
         table = tool.get("nanlint", {}) if isinstance(tool, dict) else {}
         if not isinstance(table, dict):
             raise ConfigError(f"{path}: `tool.nanlint` must be a table")
@@ -193,22 +198,24 @@ def _nanlint_table(path: Path, data: dict) -> dict:
     return data
 
 
-def load_settings(path: Optional[Path]) -> Settings:
-    if path is None:
+def load_settings(given: Optional[Union[str, "Path"]]) -> Settings:
+    if given is None:
         return Settings()
+    path = str(given)
+    folder = os.path.dirname(path) or "."  # as Path.parent names it
     data = _read_toml(path)
     table = _nanlint_table(path, data)
-    where = f"{path}: [tool.nanlint]" if path.name == "pyproject.toml" else str(path)
+    where = f"{path}: [tool.nanlint]" if os.path.basename(path) == "pyproject.toml" else path
     values = {}
     for key, value in table.items():
         if key not in KEYS:
             raise ConfigError(f"{where}: unknown key `{key}` (known: {', '.join(KEYS)})")
         attribute, kind = KEYS[key]
-        values[attribute] = _convert(where, key, kind, value, path.parent)
-    return Settings(root=str(path.parent), source=str(path), **values)
+        values[attribute] = _convert(where, key, kind, value, folder)
+    return Settings(root=folder, source=path, **values)
 
 
-def _convert(where: str, key: str, kind: str, value, base: Path):
+def _convert(where: str, key: str, kind: str, value, base: str):
     def fail(expected: str) -> ConfigError:
         return ConfigError(f"{where}: `{key}` must be {expected}, got {value!r}")
 
@@ -223,7 +230,7 @@ def _convert(where: str, key: str, kind: str, value, base: Path):
     if kind == "path":
         if not isinstance(value, str):
             raise fail("a path")
-        return str(base / value)
+        return str(_joined(base, value))
     if kind == "table":
         if not isinstance(value, dict) or not all(_strings(v) for v in value.values()):
             raise fail("a table of glob = [codes]")
@@ -231,11 +238,17 @@ def _convert(where: str, key: str, kind: str, value, base: Path):
     if not _strings(value):
         raise fail("a list of strings")
     if kind == "paths":
-        missing = [item for item in value if not (base / item).is_file()]
+        missing = [item for item in value if not _joined(base, item).is_file()]
         if missing:
             raise ConfigError(f"{where}: `{key}` names `{missing[0]}`, which is not a file")
-        return tuple(str(base / item) for item in value)
+        return tuple(str(_joined(base, item)) for item in value)
     return tuple(value)
+
+
+def _joined(base: str, path: str) -> "Path":
+    from pathlib import Path
+
+    return Path(base, path)
 
 
 def _strings(value) -> bool:

@@ -7,7 +7,6 @@ With `--config` (or Settings given to the Python API), every file uses that one.
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Dict, Iterable, List, Optional
 
 from nanlint.project.config import CONFIG_FILES, Settings, config_in, load_settings
@@ -48,7 +47,7 @@ class Resolver:
         found = None
         while absolute not in self._by_folder:
             chain.append(absolute)
-            config = config_in(Path(absolute))
+            config = config_in(absolute)
             parent = os.path.dirname(absolute)
             if config is not None:
                 found = self._checker_of(config)
@@ -63,8 +62,8 @@ class Resolver:
             self._by_folder[folder] = found
         return found
 
-    def _checker_of(self, config: Path) -> "Checker":
-        key = _key(str(config))
+    def _checker_of(self, config: str) -> "Checker":
+        key = _key(config)
         if key not in self._by_config:
             self._by_config[key] = self._build(load_settings(config).with_overrides(**self._overrides))
         return self._by_config[key]

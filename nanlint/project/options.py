@@ -3,7 +3,7 @@ configuration file, made into Settings and a Project the same way for both comma
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 from typing import TYPE_CHECKING, Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple, Type, Union
 
 from nanlint.types import TARGET_VERSIONS
@@ -17,6 +17,7 @@ from nanlint.project.config import (
 
 if TYPE_CHECKING:
     import argparse
+    from pathlib import Path
 
 
 class UsageError(Exception):
@@ -116,6 +117,8 @@ def given_config(args: argparse.Namespace) -> Optional[Path]:
     given = getattr(args, "config", None)
     if not given:
         return None
+    from pathlib import Path  # only to name the file given: none on a cached check's path (nanlint/commands/cli.py)
+
     path = Path(given)
     if not path.is_file():
         raise ConfigError(f"{path}: configuration file not found")
@@ -124,7 +127,7 @@ def given_config(args: argparse.Namespace) -> Optional[Path]:
 
 def settings_from(args: argparse.Namespace) -> Settings:
     """The settings of `--config`, else of the configuration found from the current folder."""
-    path = given_config(args) or find_config(Path.cwd())
+    path = given_config(args) or find_config(os.getcwd())
     return load_settings(path).with_overrides(**overrides(args))
 
 

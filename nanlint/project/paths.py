@@ -6,13 +6,19 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from pathlib import PurePosixPath
 from typing import Dict, Optional, Sequence, Tuple
 
 
 def matches(relative_path: str, pattern: str) -> bool:
     """Glob `pattern` against a relative posix path: the whole path, its name, or any parent folder."""
-    return _matches_below(PurePosixPath(relative_path).parts, 0, pattern)
+    return _matches_below(_posix_parts(relative_path), 0, pattern)
+
+
+def _posix_parts(path: str) -> Tuple[str, ...]:
+    """The components of a posix path as PurePosixPath names them (`/` first when it is absolute, no
+    empty or `.` one), without importing pathlib on a cached check's path (nanlint/commands/cli.py)."""
+    parts = tuple(part for part in path.split("/") if part not in ("", "."))
+    return ("/", *parts) if path.startswith("/") else parts
 
 
 def _matches_below(parts: Sequence[str], depth: int, pattern: str) -> bool:

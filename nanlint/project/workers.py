@@ -5,10 +5,9 @@ configuration in the run once, and build each one's checker the first time a fil
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Dict, List, NamedTuple, Optional, Tuple
 
-from nanlint.inputs.source import content_digest
+from nanlint.inputs.source import content_digest, file_bytes
 from nanlint.project.cache import Cache
 from nanlint.project.checker import Checker
 from nanlint.project.config import Settings
@@ -71,7 +70,7 @@ def _cached(cache: Optional[Cache], candidate: Candidate) -> Optional["FileResul
     if cache is None or not cache.knows(candidate.path):
         return None
     try:
-        data = Path(candidate.path).read_bytes()
+        data = file_bytes(candidate.path)
     except OSError:
         return None
     return cache.lookup(candidate.path, content_digest(data), candidate.named)
