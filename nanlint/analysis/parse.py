@@ -16,7 +16,7 @@ import signal
 import sys
 import threading
 import time
-from typing import Callable, Optional
+from typing import Callable, Dict, Optional
 
 import libcst as cst
 
@@ -54,7 +54,7 @@ def parse(path: str, text: str, target: Optional[Version] = None) -> cst.Module:
             "split that expression, or exclude the file (`extend-exclude`)",
         )
     try:
-        return _with_deep_stack(lambda: cst.parse_module(text, config))
+        return _with_deep_stack(lambda: libcst_tree(text, config))
     except cst.ParserSyntaxError as error:
         raise _syntax_error(path, text, error, target) from None
     except (RecursionError, MemoryError) as error:
@@ -64,6 +64,55 @@ def parse(path: str, text: str, target: Optional[Version] = None) -> cst.Module:
         raise (
             _located(path, python) if python else Unparsed(path, f"libcst's parser cannot read it: {error}")
         ) from None
+
+
+def libcst_tree(text: str, config: Optional[cst.PartialParserConfig] = None) -> cst.Module:
+    """libcst's tree of `text`, read as Python reads it: where libcst's tokenizer refuses a mix of
+    tabs and spaces Python accepts, the tree of the same text with those tabs as spaces (the same
+    blocks, the same offsets); else libcst's ParserSyntaxError."""
+    config = config or cst.PartialParserConfig()
+    try:
+        return cst.parse_module(text, config)
+    except cst.ParserSyntaxError:
+        retry = _tabs_as_spaces(text) if "\t" in text and python_syntax_error("<text>", text) is None else None
+        if retry is None:
+            raise
+    return cst.parse_module(retry, config)
+
+
+def _tabs_as_spaces(text: str) -> Optional[str]:
+    """`text` with each tab of a code line's indentation written as one space, or None if it has
+    none. Python accepted the file, so its blocks nest alike whether a tab counts 8 columns or 1
+    (else it raises TabError); libcst's tokenizer refuses some such mixes (`\\t\\t    ` under
+    four spaces: "no matching outer block for dedent"). Lines inside strings keep their tabs."""
+    starts = _code_starts(text)
+    if starts is None:
+        return None
+    parts = []
+    for number, line in enumerate(text.splitlines(keepends=True), 1):
+        indent = len(line) - len(line.lstrip(" \t\f"))
+        if starts.get(number) == indent and "\t" in line[:indent]:
+            line = line[:indent].replace("\t", " ") + line[indent:]
+        parts.append(line)
+    changed = "".join(parts)
+    return changed if changed != text else None
+
+
+def _code_starts(text: str) -> Optional[Dict[int, int]]:
+    """line number -> the column of the first token of code that begins on it (a line inside a
+    string has none, a line that ends one begins no token at its indentation)."""
+    import io
+    import tokenize
+
+    skipped = (tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT)
+    starts: Dict[int, int] = {}
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type not in skipped:
+                starts.setdefault(token.start[0], token.start[1])
+    except (tokenize.TokenError, SyntaxError):
+        return None
+    return starts
 
 
 def python_syntax_error(path: str, text: str) -> Optional[SyntaxError]:

@@ -15,7 +15,7 @@ from typing import Callable, List, Optional, Sequence, Tuple
 import libcst
 
 from nanlint.types import Edit, Finding
-from nanlint.analysis.parse import python_syntax_error
+from nanlint.analysis.parse import libcst_tree, python_syntax_error
 from nanlint.inputs.source import SourceFile
 
 MAX_ROUNDS = 10
@@ -78,7 +78,7 @@ def parse_error(text: str, path: str) -> Optional[str]:
     """None if `text` parses with libcst, else why not: in Python's words when its compiler (asked
     only then, for the message) refuses the text too, else in libcst's."""
     try:
-        libcst.parse_module(text)
+        libcst_tree(text)
     except libcst.ParserSyntaxError as error:
         python = python_syntax_error(path, text)
         return (

@@ -157,6 +157,12 @@ ODD_FILES = {
         b"y = x ** p + x.pow(q) + (x.sum() ** p) ** (1 / p) + torch.triu(x, p) + torch.tril(x, q) + torch.norm(x, p)\n",
         None,
     ),
+    # Tabs under spaces that Python reads alike with a tab of 8 columns or of 1, which libcst's tokenizer refuses.
+    "tabs_under_spaces.py": (
+        b'import torch\n\n\nclass A:\n    def f(self, x):\n\t\t    s = """\n\tkeep\n\t"""\n'
+        b"\t\t    return torch.log(torch.relu(x)), s\n\n    def g(self):\n        return 1\n",
+        [9],
+    ),
 }
 BAD_FILES = {
     "binary.py": (b"\x7fELF\x02\x01\x01\x00torch\x00\x00\xff\xfe", "not a text file"),
