@@ -8,7 +8,7 @@ is a precision device, not a proof: the comparison is not checked to exclude 0.
 
 from __future__ import annotations
 
-from typing import Dict, List, Set, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 import libcst as cst
 
@@ -230,6 +230,8 @@ def cleaned_after(node: cst.CSTNode, ctx) -> bool:
     target = _assigned_name(parent, value)
     if target is None:
         return False
+    if _overwrites_non_finite(_next_statement(parent, parents), target, ctx):
+        return True
     uses = [
         use
         for use in own_nodes(ctx.function_scope().node)
@@ -245,14 +247,8 @@ def replaced_when_not_finite(node: cst.CSTNode, ctx) -> bool:
     parents = ctx.positions.parents()
     value, parent = _outermost_same_value(node, parents, ctx)
     target = _assigned_name(parent, value)
-    statement = parents.get(id(parent))
-    block = parents.get(id(statement))
-    if target is None or not isinstance(block, (cst.IndentedBlock, cst.Module)):
-        return False
-    body = list(block.body)
-    index = next((i for i, item in enumerate(body) if item is statement), None)
-    following = body[index + 1] if index is not None and index + 1 < len(body) else None
-    if not isinstance(following, cst.If):
+    following = _next_statement(parent, parents)
+    if target is None or not isinstance(following, cst.If):
         return False
     tested = any(
         isinstance(sub, cst.Call) and _called(sub, ctx) in NAN_TESTS and target in map(name_of, walk(sub))
@@ -262,6 +258,56 @@ def replaced_when_not_finite(node: cst.CSTNode, ctx) -> bool:
         isinstance(sub, cst.Assign) and any(name_of(t.target) == target for t in sub.targets)
         for sub in walk(following.body)
     )
+
+
+def _next_statement(small: cst.CSTNode, parents) -> Optional[cst.CSTNode]:
+    """The statement after the one that holds the small statement `small` (an assignment), in its block."""
+    statement = parents.get(id(small))
+    block = parents.get(id(statement))
+    if not isinstance(block, (cst.IndentedBlock, cst.Module)):
+        return None
+    body = list(block.body)
+    index = next((i for i, item in enumerate(body) if item is statement), None)
+    return body[index + 1] if index is not None and index + 1 < len(body) else None
+
+
+def _overwrites_non_finite(statement: Optional[cst.CSTNode], target: str, ctx) -> bool:
+    """`statement` writes over the NaN (or non-finite) entries of `target` in place:
+    `t[torch.isnan(t)] = 0`, `t[t != t] = 0`, `t.masked_fill_(~t.isfinite(), 0)`, `t.nan_to_num_()`."""
+    if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
+        return False
+    small = statement.body[0]
+    if isinstance(small, cst.Assign) and len(small.targets) == 1:
+        written = small.targets[0].target
+        return (
+            isinstance(written, cst.Subscript)
+            and name_of(written.value) == target
+            and any(_tests_non_finite(element.slice, target, ctx) for element in written.slice)
+        )
+    call = small.value if isinstance(small, cst.Expr) else None
+    if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and name_of(call.func.value) == target):
+        return False
+    method = call.func.attr.value
+    return (
+        method == "nan_to_num_"
+        or method == "masked_fill_"
+        and any(_tests_non_finite(arg.value, target, ctx) for arg in call.args[:1])
+    )
+
+
+def _tests_non_finite(node: cst.CSTNode, target: str, ctx) -> bool:
+    """`node` tests `target` for NaN or Inf: `torch.isnan(t)`, `~t.isfinite()`, `t != t`."""
+    for sub in walk(node):
+        if isinstance(sub, cst.Call) and _called(sub, ctx) in NAN_TESTS and target in map(name_of, walk(sub)):
+            return True
+        if (
+            isinstance(sub, cst.Comparison)
+            and len(sub.comparisons) == 1
+            and isinstance(sub.comparisons[0].operator, cst.NotEqual)
+            and name_of(sub.left) == target == name_of(sub.comparisons[0].comparator)
+        ):
+            return True
+    return False
 
 
 def _outermost_same_value(node: cst.CSTNode, parents, ctx) -> Tuple[cst.CSTNode, cst.CSTNode]:

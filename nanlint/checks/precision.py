@@ -67,6 +67,12 @@ FLOAT32_DECORATORS = frozenset({"custom_fwd", "custom_bwd", "autocast"})
 WIDENING_METHODS = frozenset({"float", "double"})
 DTYPE_KEYWORDS = frozenset({"dtype", "torch_dtype"})
 CLAMPS = frozenset({"clamp", "clamp_", "clip", "clip_", "clamp_min", "clamp_min_"})
+COUNTS = frozenset({"sum", "count_nonzero"})
+BOOLEAN_OPS = frozenset(
+    {"bool", "isnan", "isinf", "isfinite", "logical_not", "logical_and", "logical_or", "logical_xor", "isin"}
+    | {"eq", "ne", "gt", "lt", "ge", "le", "greater", "less"}
+)
+NAME_HOPS = 2  # local names followed back to a count's making
 # Fill operations whose value operand is converted to the tensor's own dtype (index of the value).
 RAISING_FILLS = {
     "masked_fill": 2,
@@ -582,8 +588,42 @@ class VanishingEpsilon(_HalfPrecisionCheck):
 
     @staticmethod
     def _half_tensor(tensor: cst.BaseExpression, ctx) -> bool:
-        """A tensor that may be float16: not a number, not cast to float32 or wider."""
-        return ctx.is_tensor_receiver(tensor) and literal_number(tensor) is None and not is_explicitly_wide(tensor, ctx)
+        """A tensor that may be float16: not a number, not cast to float32 or wider, not a count of
+        a boolean tensor (an integer tensor: a float eps makes it float32, autocast or not)."""
+        return (
+            ctx.is_tensor_receiver(tensor)
+            and literal_number(tensor) is None
+            and not is_explicitly_wide(tensor, ctx)
+            and not _boolean_count(tensor, ctx)
+        )
+
+
+def _boolean_count(node: cst.BaseExpression, ctx, hops: int = 0) -> bool:
+    """`mask.sum()`, `torch.count_nonzero(x > 0)`: a count of a boolean tensor, with no dtype asked."""
+    if isinstance(node, cst.Name):
+        found = ctx.lookup(node) if hops < NAME_HOPS else None
+        return (
+            found is not None
+            and found.value is not None
+            and ctx.at(found.seq, _boolean_count, found.value, ctx, hops + 1)
+        )
+    described = ctx.describe(node) if isinstance(node, cst.Call) else None
+    if described is None or described[0] not in COUNTS or not described[1] or DTYPE_KEYWORDS & set(described[2]):
+        return False
+    return _boolean(described[1][0], ctx, hops)
+
+
+def _boolean(node: cst.BaseExpression, ctx, hops: int = 0) -> bool:
+    """A tensor of dtype bool: a comparison, its negation, `.bool()`, `isnan`..., or a name bound to one."""
+    if isinstance(node, cst.Comparison):
+        return True
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.BitInvert, cst.Not)):
+        return _boolean(node.expression, ctx, hops)
+    if isinstance(node, cst.Name):
+        found = ctx.lookup(node) if hops < NAME_HOPS else None
+        return found is not None and found.value is not None and ctx.at(found.seq, _boolean, found.value, ctx, hops + 1)
+    described = ctx.describe(node) if isinstance(node, cst.Call) else None
+    return described is not None and described[0] in BOOLEAN_OPS
 
 
 class OverflowingFill(_HalfPrecisionCheck):
