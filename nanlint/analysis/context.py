@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple
 
 import libcst as cst
@@ -18,6 +19,7 @@ from nanlint.analysis.callers import (
     held_call_key,
     omits,
 )
+from nanlint.analysis.branches import dead_nodes
 from nanlint.analysis.positions import Positions
 from nanlint.analysis.scopes import WRITTEN, Binding, Scope
 from nanlint.analysis.project import Definition, Judging, ProjectModules, real_path
@@ -88,6 +90,7 @@ class ConstantSource(NamedTuple):
 
 
 NOT_LITERAL = object()
+UNRESOLVED = object()  # what a caller passes that is no known constant: the constants seen are not all
 
 
 def literal_value(node: cst.CSTNode) -> object:
@@ -246,7 +249,7 @@ class FileContext:
         scope = self.function_scope()
         seen = horizon if horizon is not None else -scope.size
         progress = (self.scopes[0].size, len(self.finished))
-        return (progress, tuple(map(id, self.scopes)), seen, self.judging.depth, self._selecting)
+        return (progress, tuple(map(id, self.scopes)), seen, self.judging.depth, self._selecting, self.judging.pins)
 
     def function_scope(self) -> Scope:
         """The innermost function around the walk, or the module: class bodies do not count."""
@@ -555,7 +558,37 @@ class FileContext:
         callee = self.callee_function(call.func)
         if callee is None or not isinstance(callee.node, cst.FunctionDef):
             return None
-        return callee.model.returned_fact(callee.node, element)
+        with self._pinned(self._instance_construction(call.func)):
+            return callee.model.returned_fact(callee.node, element)
+
+    def _instance_construction(self, func: cst.CSTNode) -> Optional[Tuple[cst.FunctionDef, cst.Call]]:
+        """(the class's `__init__`, the construction) when `func` is an instance one call of the
+        project makes (`self.block = Block(act="relu")`, `model = Net()`) and that call is among the
+        constructor's known call sites: the instance's settings are what it passed."""
+        construction = self.construction(func)
+        made = self.locate(construction.func) if isinstance(construction, cst.Call) else None
+        if made is None or not made.is_class or made.node is None:
+            return None
+        constructor = made.constructor()
+        init = constructor.node
+        if not isinstance(init, cst.FunctionDef) or constructor.model is None:
+            return None
+        if not any(site.call is construction for _, site in constructor.model.call_sites(init)):
+            return None
+        return init, construction
+
+    @contextlib.contextmanager
+    def _pinned(self, instance: Optional[Tuple[cst.FunctionDef, cst.Call]]) -> Iterator[None]:
+        """Judge with the calls of a constructor narrowed to one construction (see `Judging.pins`)."""
+        if instance is None or self.judging.pinned_call(instance[0]) is not None:
+            yield
+            return
+        saved = self.judging.pins
+        self.judging.pins = saved + ((id(instance[0]), id(instance[1])),)
+        try:
+            yield
+        finally:
+            self.judging.pins = saved
 
     def element_call_summary(self, container: cst.BaseExpression) -> Optional[Fact]:
         """The fact of what calling an element of `container` returns (`[conv(x) for conv in
@@ -570,20 +603,21 @@ class FileContext:
 
     def returned_fact(self, function: cst.FunctionDef, element: Optional[int] = None) -> Optional[Fact]:
         """The fact of what `function`, one of this file's, returns (memoised)."""
-        key = (id(function), element)
+        key = (id(function), element, self.judging.pins)
         if key not in self._summaries:
             self._summaries[key] = None  # a recursive call adds nothing
             self._summaries[key] = self._returned_fact(function, element)
         return self._summaries[key]
 
     def _returned_fact(self, function: cst.FunctionDef, element: Optional[int]) -> Optional[Fact]:
-        scope = self.finished.get(id(function))
-        values = returned_values(function)
+        scope = self.finished.get(id(function)) or self._caller_scope(function)  # or defined further down
+        dead = self._within(scope, dead_nodes, function, self.constant_choices)
+        values = [value for value in returned_values(function) if id(value) not in dead]
         if element is not None:
             values = [part for part in (display_element(value, element) for value in values) if part is not None]
         if not values:
             return None
-        return self._judged_in(scope or self._caller_scope(function), values)  # a function defined further down
+        return self._judged_in(scope.without(dead) if dead else scope, values)
 
     def callee_function(self, func: cst.CSTNode) -> Optional[Definition]:
         """The project's function a call of `func` runs (see `call_summary`)."""
@@ -698,6 +732,12 @@ class FileContext:
     def call_sites(self, function: cst.FunctionDef) -> Iterator[Tuple["FileContext", CallSite]]:
         """(the caller's file, the call) for each call of `function` in this file and, when the
         project is known, in its other files."""
+        pinned = self.judging.pinned_call(function)
+        for caller, site in self._all_call_sites(function):
+            if pinned is None or id(site.call) == pinned:
+                yield caller, site
+
+    def _all_call_sites(self, function: cst.FunctionDef) -> Iterator[Tuple["FileContext", CallSite]]:
         definition = Definition.here(self, function)
         for site in self.calls().sites.get(definition.key, ()):
             yield self, site
@@ -756,6 +796,30 @@ class FileContext:
         sources = self.constant_sources(node)
         return bool(sources) and all(source.value is value for source in sources)
 
+    def constant_choices(self, node: cst.CSTNode) -> Optional[List[object]]:
+        """Every constant `node` can hold, or None when some of what it may hold is no known constant
+        (a caller passes a tensor, another method of the class sets the attribute too)."""
+        if isinstance(node, cst.Attribute) and name_of(node.value) == "self" and not self._set_once(node.attr.value):
+            return None
+        sources = self.constant_sources(node)
+        if not sources or any(source.value is UNRESOLVED for source in sources):
+            return None
+        return [source.value for source in sources]
+
+    def _set_once(self, attr: str) -> bool:
+        """The current class assigns `self.attr` in one statement only, in one of its methods."""
+        owner = self.class_node()
+        if owner is None:
+            return False
+        target = f"self.{attr}"
+        assigned = 0
+        for node in walk(owner.body):
+            if isinstance(node, cst.AssignTarget):
+                assigned += sum(dotted_name(part) == target for part in walk(node.target))
+            elif isinstance(node, (cst.AugAssign, cst.AnnAssign)):
+                assigned += dotted_name(node.target) == target
+        return assigned == 1
+
     def constant_sources(self, node: cst.CSTNode) -> List["ConstantSource"]:
         """The literals `node` is seen to hold, each where it is written: a literal (a number or
         constant arithmetic such as `1 / 3`, True/False/None, a string), a name assigned one (in the
@@ -780,9 +844,10 @@ class FileContext:
 
     def _constant_sources(self, node: cst.CSTNode) -> List["ConstantSource"]:
         if isinstance(node, cst.Name):
-            return self._constants_of(self.function_scope(), node.value) or self._constants_of(
-                self.scopes[0], node.value
-            )
+            scope = self.function_scope()
+            if scope.last(node.value, self.horizon) is None:  # not the function's own: the module's
+                scope = self.scopes[0]
+            return self._constants_of(scope, node.value)
         if isinstance(node, cst.Attribute) and name_of(node.value) == "self":
             found = self._class_assignment(node.attr.value)
             return self._deeper(found[0], self.constant_sources, found[1]) if found is not None else []
@@ -895,7 +960,8 @@ class FileContext:
             passed = argument_for(site, function, name)
             if passed is not None:
                 passing += 1
-                sources += caller._deeper(caller._caller_scope(site.caller), caller.constant_sources, passed)
+                held = caller._deeper(caller._caller_scope(site.caller), caller.constant_sources, passed)
+                sources += held or [ConstantSource(UNRESOLVED, passed, caller)]
             elif omits(site, function, name):
                 defaulted += 1
         # the default counts where a call leaves the parameter to it, or where no call passes it
@@ -921,7 +987,7 @@ class FileContext:
         binding = scope.last(name, self.horizon)
         if binding is None or binding.seq != scope.params[name]:
             return None
-        key = (id(function), name, self.judging.depth)  # asked from deeper, fewer functions can be followed
+        key = (id(function), name, self.judging.depth, self.judging.pins)  # deeper, fewer functions are followed
         if key not in self._parameter_facts:
             self._parameter_facts[key] = None  # a recursive call adds nothing
             self._parameter_facts[key] = self._passed_fact(function, name)

@@ -193,6 +193,13 @@ class Judging:
 
     def __init__(self) -> None:
         self.depth = 0
+        # (a function's node id, the id of the one call of it being judged): a summary judged for one
+        # construction (`Block(act="relu")`) sees that call's arguments only, not every caller's
+        self.pins: Tuple[Tuple[int, int], ...] = ()
+
+    def pinned_call(self, function: cst.CSTNode) -> Optional[int]:
+        """The id of the one call of `function` the current judgement sees, if it is pinned to one."""
+        return next((call for pinned, call in self.pins if pinned == id(function)), None)
 
 
 class ProjectModules:

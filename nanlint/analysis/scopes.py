@@ -8,7 +8,7 @@ analysis knows the tensor it followed was changed since.
 
 from __future__ import annotations
 
-from typing import Dict, List, NamedTuple, Optional
+from typing import Dict, FrozenSet, List, NamedTuple, Optional
 
 import libcst as cst
 
@@ -41,6 +41,17 @@ class Scope:
     def record(self, name: str, seq: int, value: Optional[cst.CSTNode]) -> None:
         self.records.setdefault(name, []).append(Binding(seq, value))
         self.size += 1
+
+    def without(self, dead: FrozenSet[int]) -> "Scope":
+        """A copy of this scope without the bindings whose values are among the `dead` node ids
+        (assignments that never run)."""
+        kept = Scope(self.node, self.kind)
+        kept.params, kept.owner, kept.grad_disabled = self.params, self.owner, self.grad_disabled
+        for name, records in self.records.items():
+            for binding in records:
+                if binding.value is None or id(binding.value) not in dead:
+                    kept.record(name, binding.seq, binding.value)
+        return kept
 
     def last(self, name: str, before: Optional[int]) -> Optional[Binding]:
         records = self.records.get(name)

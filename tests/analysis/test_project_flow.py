@@ -1025,3 +1025,57 @@ def test_a_call_that_changes_its_argument_in_place_in_another_file_breaks_what_s
     assert [(f.line, f.code) for f in findings] == [(20, "NAN902"), (21, "NAN902"), (23, "NAN902")]
     assert "its `forward` changes it with `self.activ` (an in-place `nn.ReLU`)" in findings[1].message
     assert "its `center_` changes it with `.sub_()`" in findings[2].message
+
+
+BLOCKS = """
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class ConvBN(nn.Module):
+    def __init__(self, cin, cout, activation="relu"):
+        super().__init__()
+        self.activation = activation
+        self.conv = nn.Conv2d(cin, cout, 3, padding=1)
+        self.bn = nn.BatchNorm2d(cout)
+
+    def forward(self, x):
+        x = self.bn(self.conv(x))
+        if self.activation == "relu":
+            return F.relu(x)
+        return x
+"""
+
+PATH = """
+import torch.nn as nn
+from blocks import ConvBN
+
+
+class ResPath(nn.Module):
+    def __init__(self, channels):
+        super().__init__()
+        self.shortcut = ConvBN(channels, channels, activation=None)
+        self.body = ConvBN(channels, channels)
+
+    def forward(self, x):
+        shortcut = self.shortcut(x)
+        shortcut += x
+        out = self.body(x)
+        out += shortcut
+        return out
+"""
+
+
+def test_a_forward_is_summarised_for_the_settings_of_each_construction(tmp_path):
+    """`self.body` (activation left "relu") returns a ReLU output, which `+=` breaks; `self.shortcut`
+    (activation=None) returns the batch norm's output, which `+=` may change."""
+    write(tmp_path, "blocks.py", BLOCKS)
+    write(tmp_path, "path.py", PATH)
+    assert [f for f in found(check(tmp_path)) if f[2] == "NAN902"] == [("path.py", 15, "NAN902")]
+
+
+def test_a_setting_some_construction_passes_as_a_tensor_decides_no_branch(tmp_path):
+    write(tmp_path, "blocks.py", BLOCKS)
+    write(tmp_path, "path.py", PATH.replace("ConvBN(channels, channels)", "ConvBN(channels, channels, x)"))
+    write(tmp_path, "other.py", "from blocks import ConvBN\nimport torch\n\nx = torch.randn(3)\nb = ConvBN(3, 3, x)\n")
+    assert not [f for f in found(check(tmp_path)) if f[2] == "NAN902"]
