@@ -6,10 +6,10 @@ import os
 import sys
 from contextlib import contextmanager
 from collections import Counter
-from typing import TYPE_CHECKING, Iterator, List, Optional, TextIO
+from typing import TYPE_CHECKING, Dict, Iterator, List, Optional, TextIO
 
-from nanlint.catalog import CatalogError
-from nanlint.formats.output import STATISTICS_FORMATS, Summary, plural, render, render_errors, render_statistics
+from nanlint.catalog import CatalogError, Rule
+from nanlint.formats.output import HUMAN, STATISTICS_FORMATS, Summary, plural, render, render_errors, render_statistics
 from nanlint.inputs import is_notebook
 from nanlint.inputs.source import SourceError, decode
 from nanlint.project.config import ConfigError
@@ -162,6 +162,7 @@ def _check(project: Project, args: argparse.Namespace) -> Outcome:
     nothing = nothing_checked(discovered)
     if nothing is not None:  # pre-commit staging only excluded files or tests has nothing to check, and passes
         return Outcome(Report(), nothing_checked=nothing, skipped_on_purpose=only_named_skipped(discovered, paths))
+    _catalog_for(project, args)  # loaded before the check writes the cache: a catalog it lost is stored again
     with progress_line(len(discovered.files), args.quiet) as progress:
         report = project.check(discovered, args.jobs, progress)
     if project.cache_warning:
@@ -181,14 +182,24 @@ def _print(outcome: Outcome, project: Project, args: argparse.Namespace, out: Te
         if outcome.fixed and not args.quiet:
             sys.stderr.write(f"Would fix {plural(len(outcome.fixed), 'error')}.\n")
     elif args.statistics:
-        render_statistics(outcome.report, settings.output_format, out, project.catalog)
+        render_statistics(outcome.report, settings.output_format, out, _catalog_for(project, args))
     else:
         # With nothing checked there is no summary to give ("All checks passed!" would be untrue).
         quiet = args.quiet or outcome.nothing_checked is not None
         summary = Summary(settings.unsafe_fixes, outcome.fixed, quiet, bool(args.show_fixes))
-        render(outcome.report, settings.output_format, out, project.catalog, outcome.sources, summary)
+        render(outcome.report, settings.output_format, out, _catalog_for(project, args), outcome.sources, summary)
     out.flush()
     render_errors(outcome.report, sys.stderr)
+
+
+def _catalog_for(project: Project, args: argparse.Namespace) -> Dict[str, Rule]:
+    """The rules the run describes or needs besides the checks: the machine formats give each
+    finding's rule (its page), `--statistics` their names, a fix checks the fixed code again. A human
+    report of cached results needs none: reading the catalog would be most of such a run's work."""
+    settings = project.settings
+    if settings.output_format in HUMAN and not (args.statistics or settings.fix or args.diff):
+        return {}
+    return project.catalog
 
 
 def _add_noqa(project: Project, args: argparse.Namespace) -> int:

@@ -7,14 +7,16 @@ the path it is reported under, whether it was named on the command line (a named
 even without torch), nanlint's version and its own code (each module's size and modification
 time), the Python version (its parser), the
 rule catalog (the bytes of every rule file, `extend-rule-files` included) and every setting that
-can change a finding (enabled rules, per-file-ignores, test patterns, target-version, the
-project root...). Findings (with their fixes) and errors are stored, not only clean files.
+can change a finding (the rule selection, per-file-ignores, test patterns, target-version, the
+project root...). Findings (with their fixes) and errors are stored, not only clean files. Only a
+valid configuration stores results (its selectors are validated before any file is checked), so a
+configuration whose results file exists was valid: a run the cache answers validates nothing.
 
 Layout: one JSON file per configuration, `<cache-dir>/<key>.json`, holding an entry per file; a
 run whose files use several configurations (nested configuration files) keeps one per each. Beside
 them, `<cache-dir>/catalogs/<digest>.json` keeps the rule catalog as the checks validated it, by the
-digest of the rule files and of nanlint (`CatalogCache`): a run whose every file is answered by the
-cache imports neither the checks nor libcst.
+digest of the rule files and of nanlint (`CatalogSource`), read only when a run needs it: a run
+whose every file is answered by the cache reads no catalog, and imports neither the checks nor libcst.
 A run loads it once, checks only the files whose entry is missing or stale, and, if it learnt
 something, rewrites it atomically (a temporary file, then `os.replace`): concurrent runs never
 see a half-written file, the last writer wins, and workers never touch it (only the main process
@@ -29,6 +31,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from functools import cached_property
 from typing import TYPE_CHECKING, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from nanlint.install import PACKAGE_DIR
@@ -43,7 +46,7 @@ if TYPE_CHECKING:
 
 FORMAT = 5
 DEFAULT_DIR = ".nanlint_cache"
-CATALOGS = "catalogs"  # the subfolder of validated catalogs (CatalogCache)
+CATALOGS = "catalogs"  # the subfolder of validated catalogs (CatalogSource)
 GITIGNORE = "# Automatically created by nanlint.\n*\n"
 CACHEDIR_TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# This file is a cache directory tag created by nanlint.\n"
 # Settings that only decide which files are checked, or how results are shown and fixed.
@@ -125,32 +128,59 @@ def _digest(material: dict) -> str:
     return blake2b(text.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
 
 
-def configuration_key(settings, rules: Iterable, root: str) -> str:
-    """The digest of everything besides a file's bytes and path that decides its findings."""
+def configuration_key(settings, rules_digest: str, root: str) -> str:
+    """The digest of everything besides a file's bytes and path that decides its findings. The enabled
+    rules are not in it: they follow from the settings and the catalog, which follows from the rule
+    files (`rules_digest`) and nanlint, so a cached check needs no catalog to find its results."""
     options = {name: value for name, value in settings._asdict().items() if name not in NOT_AFFECTING_FINDINGS}
-    material = {
-        **_nanlint_material(),
-        "catalog": _files_digest(rule_files(settings.extend_rule_files)),
-        "enabled": [rule.code for rule in rules],
-        "settings": options,
-        "root": root,
-    }
+    material = {**_nanlint_material(), "catalog": rules_digest, "settings": options, "root": root}
     return _digest(material)
 
 
-class CatalogCache:
-    """The catalog that a set of rule files makes, as the checks validated it (nanlint/checks/registry.py),
-    kept beside the results: a run whose files are all cached then imports no check to validate it.
-    Its file's name is the digest of the rule files (their paths and bytes) and of nanlint (its version
-    and code, as for the results), so a changed rule file or nanlint finds no catalog and validates it
-    again. It is written only with the results (`Cache.save`)."""
+class CatalogSource:
+    """The catalog that one set of rule files makes (the bundled ones and `extend-rule-files`), loaded
+    only when something needs it: a file to analyse, selectors to validate, a report that names rules.
+    The rule files' digest (their paths and bytes) is computed once: it names the catalog's file in the
+    cache and is part of the results' key. The catalog is read from `<cache-dir>/catalogs/`, kept there
+    as the checks validated it, in a file named by that digest and nanlint's (its version and code, as
+    for the results); when it is not there (or cannot be read), it is validated again, which imports
+    every check and libcst (nanlint/checks/registry.py), and stored with the results (`Cache.save`)."""
 
-    def __init__(self, directory: str, extend_rule_files: Iterable[str]) -> None:
-        material = {**_nanlint_material(), "catalog": _files_digest(rule_files(extend_rule_files))}
-        self.file = os.path.join(directory, CATALOGS, f"{_digest(material)}.json")
+    def __init__(self, settings, catalog: Optional[Dict[str, Rule]] = None) -> None:
+        """`catalog`: the one the rule files make, if the caller has it already."""
+        self.extend_rule_files = settings.extend_rule_files
+        self.directory = default_directory(settings) if settings.cache else None
+        self._catalog = catalog
+        self.unsaved = False  # validated by this run, not read from the cache: `Cache.save` stores it
 
-    def load(self) -> Optional[Dict[str, Rule]]:
+    @cached_property
+    def digest(self) -> str:
+        """Of the rule files' paths and bytes: only a run with a cache needs it."""
+        return _files_digest(rule_files(self.extend_rule_files))
+
+    @cached_property
+    def file(self) -> Optional[str]:
+        if self.directory is None:
+            return None
+        name = _digest({**_nanlint_material(), "catalog": self.digest})
+        return os.path.join(self.directory, CATALOGS, f"{name}.json")
+
+    @property
+    def catalog(self) -> Dict[str, Rule]:
+        """Every rule, each built by its check (a bad one is a CatalogError)."""
+        if self._catalog is None:
+            self._catalog = self._read()
+        if self._catalog is None:
+            from nanlint.checks.registry import load_catalog  # the checks, and libcst
+
+            self._catalog = load_catalog(self.extend_rule_files)
+            self.unsaved = self.file is not None
+        return self._catalog
+
+    def _read(self) -> Optional[Dict[str, Rule]]:
         """The stored catalog, or None if there is none (or it cannot be read, or is of another shape)."""
+        if self.file is None:
+            return None
         try:
             data = json.loads(file_bytes(self.file))
             if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -159,44 +189,33 @@ class CatalogCache:
         except (OSError, TypeError, ValueError, KeyError, AttributeError):
             return None
 
-    def data(self, catalog: Dict[str, Rule]) -> Optional[bytes]:
-        """What `save` would write of `catalog`: None if it does not survive the trip through JSON."""
-        rules = catalog_data(catalog)
+    def data(self) -> Optional[bytes]:
+        """What `Cache.save` writes of the catalog: None if it does not survive the trip through JSON."""
+        rules = catalog_data(self.catalog)
         if rules is None:
             return None
         return json.dumps({"format": FORMAT, "rules": rules}, separators=(",", ":")).encode()
-
-
-def validated_catalog(settings) -> Tuple[Dict[str, Rule], Optional[Tuple[CatalogCache, Dict[str, Rule]]]]:
-    """The catalog of `settings`' rule files, each rule built by its check (a bad one is a CatalogError),
-    read from the cache when it holds it; and, when it did not, what its `Cache` is to store."""
-    cached = CatalogCache(default_directory(settings), settings.extend_rule_files) if settings.cache else None
-    catalog = cached.load() if cached is not None else None
-    if catalog is not None:
-        return catalog, None
-    from nanlint.checks.registry import load_catalog  # the checks, and libcst: only when the cache cannot answer
-
-    catalog = load_catalog(settings.extend_rule_files)
-    return catalog, (None if cached is None else (cached, catalog))
 
 
 def default_directory(settings) -> str:
     return settings.cache_dir or os.path.join(settings.root, DEFAULT_DIR)
 
 
+def results_file(directory: str, key: str) -> str:
+    return os.path.join(directory, f"{key}.json")
+
+
 class Cache:
     """The entries of one configuration: display path -> [absolute path, digest, findings, errors, named,
     {other file's absolute path: its digest}]."""
 
-    def __init__(
-        self, directory: str, key: str, catalog: Optional[Tuple[CatalogCache, Dict[str, Rule]]] = None
-    ) -> None:
+    def __init__(self, directory: str, key: str, source: CatalogSource) -> None:
         self.directory = directory
-        self.file = os.path.join(directory, f"{key}.json")
+        self.file = results_file(directory, key)
         self.entries: Dict[str, list] = self._load()
         self.changed = False
         self.warning: Optional[str] = None
-        self.catalog = catalog  # a catalog to store beside the results, if the cache did not hold it
+        self.source = source  # its catalog is stored beside the results if this run validated it
 
     def _load(self) -> Dict[str, list]:
         try:
@@ -241,16 +260,16 @@ class Cache:
         """Write the entries if this run added any, and the catalog if it was not stored; on failure
         keep going and set `warning`."""
         # The catalog makes no cache folder of its own: it is written with results, or into a cache that is there.
-        storing = self.catalog is not None and (self.changed or os.path.isdir(self.directory))
-        catalog = self.catalog[0].data(self.catalog[1]) if storing and self.catalog is not None else None
+        storing = self.source.unsaved and (self.changed or os.path.isdir(self.directory))
+        catalog = self.source.data() if storing else None
         if not self.changed and catalog is None:
             return
         try:
             _prepare(self.directory)
-            if catalog is not None and self.catalog is not None:
-                _make_folder(os.path.dirname(self.catalog[0].file))
-                replace_atomically(self.catalog[0].file, catalog)
-                self.catalog = None
+            if catalog is not None and self.source.file is not None:
+                _make_folder(os.path.dirname(self.source.file))
+                replace_atomically(self.source.file, catalog)
+                self.source.unsaved = False
             if not self.changed:
                 return
             data = json.dumps({"format": FORMAT, "files": self.entries}, ensure_ascii=False, separators=(",", ":"))

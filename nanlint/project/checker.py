@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import os
 import re
-from typing import TYPE_CHECKING, Dict, Optional, Tuple
+from functools import cached_property
+from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
 
 from nanlint.catalog import Rule
 from nanlint.types import FileError, FileResult
 from nanlint.inputs import is_notebook
 from nanlint.inputs.source import SourceError, SourceFile, content_digest, read
-from nanlint.project.cache import Cache, CatalogCache, configuration_key, default_directory
-from nanlint.project.config import Settings, enabled_rules, ignored_codes_for
+from nanlint.project.cache import Cache, CatalogSource, configuration_key, default_directory, results_file
+from nanlint.project.config import Settings, enabled_rules, ignored_codes_for, require_rules, validate_selectors
 from nanlint.project.paths import Excludes, matches, relative_parts
 
 # The engine (libcst, the checks, the semantic model) is imported by the methods that check a file:
@@ -25,26 +26,35 @@ if TYPE_CHECKING:
 
 class Checker:
     """One configuration's settings resolved against the catalog: which rules run, which files
-    are test code and which paths are excluded (relative to its root), and checking a file.
-    `to_store`: the catalog's place in the cache, when it was validated for this run (not read from there)."""
+    are test code and which paths are excluded (relative to its root), and checking a file. The
+    catalog (and with it the enabled rules) is loaded by `source` when first needed: a run whose
+    files the cache answers needs none. `catalog`, if given, is the one of the settings' rule files."""
 
     def __init__(
-        self,
-        settings: Settings,
-        catalog: Optional[Dict[str, Rule]] = None,
-        to_store: Optional[Tuple[CatalogCache, Dict[str, Rule]]] = None,
+        self, settings: Settings, catalog: Optional[Dict[str, Rule]] = None, source: Optional[CatalogSource] = None
     ) -> None:
         self.settings = settings
-        if catalog is None:
-            from nanlint.checks.registry import load_catalog
-
-            catalog = load_catalog(settings.extend_rule_files)
-        self.catalog = catalog
-        self.to_store = to_store
-        self.rules = enabled_rules(settings, self.catalog)
+        self.source = source or CatalogSource(settings, catalog)
+        self._rules: Optional[List[Rule]] = None
         self._ruleset: Optional[RuleSet] = None
+        self._validated = False
         self.root = os.path.realpath(settings.root)
         self.excludes = Excludes(self.root, settings.excludes)
+
+    @property
+    def catalog(self) -> Dict[str, Rule]:
+        return self.source.catalog
+
+    @cached_property
+    def cache_key(self) -> str:
+        return configuration_key(self.settings, self.source.digest, self.root)
+
+    @property
+    def rules(self) -> List[Rule]:
+        """The rules the settings enable."""
+        if self._rules is None:
+            self._rules = enabled_rules(self.settings, self.catalog)
+        return self._rules
 
     @property
     def ruleset(self) -> RuleSet:
@@ -53,6 +63,18 @@ class Checker:
 
             self._ruleset = RuleSet(self.rules, self.catalog)
         return self._ruleset
+
+    def validate(self) -> None:
+        """A selector that names no rule, or a selection left empty, is a ConfigError."""
+        if not self._validated:
+            validate_selectors(self.settings, self.catalog)
+            require_rules(self.settings, self.rules)
+            self._validated = True
+
+    def has_results(self) -> bool:
+        """Whether the cache holds results of this configuration, which then was valid: only a valid
+        one stores any (nanlint/project/workers.py validates before checking)."""
+        return self.settings.cache and os.path.isfile(results_file(default_directory(self.settings), self.cache_key))
 
     def relative(self, path: str) -> str:
         return "/".join(relative_parts(path, self.root))
@@ -125,8 +147,7 @@ class Checker:
     def open_cache(self) -> Optional[Cache]:
         if not self.settings.cache:
             return None
-        key = configuration_key(self.settings, self.rules, self.root)
-        return Cache(default_directory(self.settings), key, self.to_store)
+        return Cache(default_directory(self.settings), self.cache_key, self.source)
 
 
 def _parse_failure(name: str, code: str, target: Optional[str]) -> Optional[Unparsed]:

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple
 
 from nanlint.catalog import Rule
 from nanlint.types import FileError, Report
-from nanlint.project.cache import Cache, CatalogCache, default_directory, validated_catalog
+from nanlint.project.cache import Cache, CatalogSource, default_directory
 from nanlint.project.checker import Checker
-from nanlint.project.config import Settings, require_rules, validate_selectors
+from nanlint.project.config import Settings
 from nanlint.project.discovery import Discovered, Discovery, Skipped
 from nanlint.project.hierarchy import Resolver
 from nanlint.project.options import add_rule_options, given_config, overrides, settings_from
@@ -95,16 +95,13 @@ def files(checker: Checker, paths: Sequence[str]) -> Tuple[List[str], List[FileE
     return [candidate.path for candidate in discovered.files], discovered.errors
 
 
-def build_checker(
-    settings: Settings,
-    catalog: Optional[Dict[str, Rule]] = None,
-    to_store: Optional[Tuple[CatalogCache, Dict[str, Rule]]] = None,
-) -> Checker:
+def build_checker(settings: Settings, source: Optional[CatalogSource] = None) -> Checker:
     """A configuration's checker, its rule selection validated: a selector that names no rule,
-    or a selection left empty, is a ConfigError."""
-    checker = Checker(settings, catalog, to_store)
-    validate_selectors(settings, checker.catalog)
-    require_rules(settings, checker.rules)
+    or a selection left empty, is a ConfigError. A configuration the cache holds results of was
+    valid, and is not validated again: that would load the catalog."""
+    checker = Checker(settings, source=source)
+    if not checker.has_results():
+        checker.validate()
     return checker
 
 
@@ -119,16 +116,15 @@ def default_project() -> Project:
 
 def make_project(args: argparse.Namespace) -> Project:
     """Every file with its nearest configuration and the command line over it; with `--config`,
-    that one for all. Each configuration is validated when a file first needs it; the catalog is
-    read from the cache when it holds it (validating it imports every check)."""
-    catalogs: Dict[tuple, Tuple[Dict[str, Rule], Optional[Tuple[CatalogCache, Dict[str, Rule]]]]] = {}
+    that one for all. Each configuration is validated when a file first needs it; configurations
+    with the same rule files and cache share one catalog, loaded once if at all."""
+    sources: Dict[tuple, CatalogSource] = {}
 
     def build(settings: Settings) -> Checker:
-        key = (settings.extend_rule_files, str(default_directory(settings)) if settings.cache else None)
-        if key not in catalogs:
-            catalogs[key] = validated_catalog(settings)
-        catalog, to_store = catalogs[key]
-        return build_checker(settings, catalog, to_store)
+        key = (settings.extend_rule_files, default_directory(settings) if settings.cache else None)
+        if key not in sources:
+            sources[key] = CatalogSource(settings)
+        return build_checker(settings, sources[key])
 
     hierarchical = given_config(args) is None
     return Project(Resolver(settings_from(args), build, overrides(args) if hierarchical else None))

@@ -52,6 +52,8 @@ def check_all(
             results[index] = cached
     answered = len(results)
     progress(answered)
+    for checker in _checkers([candidates[i] for i in pending]):
+        checker.validate()  # before any result is stored: a configuration the cache holds results of was valid
     if pending:  # imported only when a file is checked: a run the cache answers needs no engine
         from nanlint.engine.walk import forget_project
 
@@ -85,7 +87,7 @@ def _check(candidates: List[Candidate], jobs: Optional[int], progress: Progress)
             checked.append(candidate.checker.check_path(candidate.path, candidate.named))
             progress(len(checked))
         return checked
-    checkers = list({id(c.checker): c.checker for c in candidates}.values())
+    checkers = _checkers(candidates)
     configuration = {id(checker): index for index, checker in enumerate(checkers)}
     tasks = [Task(configuration[id(c.checker)], c.path, c.named) for c in candidates]
     chunks = _chunks(tasks, sizes, jobs)
@@ -100,6 +102,11 @@ def _check(candidates: List[Candidate], jobs: Optional[int], progress: Progress)
             done.update(zip(futures[future], future.result()))
             progress(len(done))
     return [done[task] for task in tasks]
+
+
+def _checkers(candidates: List[Candidate]) -> List[Checker]:
+    """The configurations of `candidates`, each once, in order."""
+    return list({id(c.checker): c.checker for c in candidates}.values())
 
 
 def _chunks(tasks: List[Task], sizes: Dict[str, int], jobs: int) -> List[List[Task]]:

@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from typing import List, NamedTuple
 
 import pytest
 
@@ -239,9 +240,12 @@ def test_clean_run_above_a_nested_configuration_removes_its_cache_dir_too(nanlin
 
 
 # `python -m nanlint ARGS`, then which of the modules a cached check must not need it imported: those
-# named in $UNNEEDED (comma-separated), with their submodules.
+# named in $UNNEEDED (comma-separated), with their submodules; and how many times it opened a file in
+# the cache's `catalogs` folder.
 IMPORTS_PROBE = """
 import os, runpy, sys
+opened = []
+sys.addaudithook(lambda event, args: opened.append(str(args[0])) if event == "open" else None)
 sys.argv = ["nanlint", *sys.argv[1:]]
 try:
     runpy.run_module("nanlint", run_name="__main__")
@@ -249,7 +253,8 @@ except SystemExit as done:
     code = done.code
 unneeded = os.environ["UNNEEDED"].split(",")
 heavy = sorted(name for name in sys.modules if any(name == u or name.startswith(u + ".") for u in unneeded))
-sys.stderr.write(f"\\nexit {code}, imported {len(heavy)}: {' '.join(heavy[:5])}\\n")
+catalogs = sum(f"{os.sep}catalogs{os.sep}" in path for path in opened)
+sys.stderr.write(f"\\nexit {code}, imported {len(heavy)}: {' '.join(heavy[:5])}\\ncatalog opened {catalogs}\\n")
 """
 ENGINE = "libcst,nanlint.checks,nanlint.analysis,nanlint.engine.walk"
 # What no human format needs either: argparse (a plain command line is read by the quick parse),
@@ -258,8 +263,15 @@ ENGINE = "libcst,nanlint.checks,nanlint.analysis,nanlint.engine.walk"
 STARTUP = "argparse,dataclasses,inspect,nanlint.inputs.notebook,nanlint.commands.show,nanlint.commands.parser,nanlint.engine"
 
 
+class Probe(NamedTuple):
+    stdout: str
+    stderr: List[str]  # the report's lines on stderr
+    imported: str  # `exit CODE, imported COUNT: FIRST NAMES`
+    catalog_opened: str  # `catalog opened COUNT`
+
+
 def _cached_imports(tmp_path, output_format, unneeded):
-    """The report and the last line of the probe, for a cold run and a run the cache answers."""
+    """The probe of a cold run and of a run the cache answers."""
     project(tmp_path)
     (tmp_path / "pyproject.toml").write_text("[tool.nanlint]\nselect = ['NAN101', 'NAN102']\n")
     (tmp_path / ".gitignore").write_text("build/\n")
@@ -269,8 +281,8 @@ def _cached_imports(tmp_path, output_format, unneeded):
         done = subprocess.run(
             command, cwd=tmp_path, env=nanlint_env({"UNNEEDED": unneeded}), capture_output=True, text=True
         )
-        *report, last = done.stderr.splitlines()
-        return done.stdout, report, last
+        *report, imported, catalog_opened = done.stderr.splitlines()
+        return Probe(done.stdout, report, imported, catalog_opened)
 
     return probe(), probe()
 
@@ -278,8 +290,8 @@ def _cached_imports(tmp_path, output_format, unneeded):
 @pytest.mark.parametrize("output_format", ["full", "concise", "json"])
 def test_a_check_the_cache_answers_imports_neither_libcst_nor_the_checks(tmp_path, output_format):
     cold, warm = _cached_imports(tmp_path, output_format, ENGINE)
-    assert cold[2].startswith("exit 1, imported ") and not cold[2].startswith("exit 1, imported 0:")  # the probe sees them
-    assert warm[2] == "exit 1, imported 0: "
+    assert cold.imported.startswith("exit 1, imported ") and not cold.imported.startswith("exit 1, imported 0:")
+    assert warm.imported == "exit 1, imported 0: "
     assert warm[:2] == cold[:2]
     assert (tmp_path / ".nanlint_cache" / "catalogs").is_dir()
 
@@ -287,8 +299,20 @@ def test_a_check_the_cache_answers_imports_neither_libcst_nor_the_checks(tmp_pat
 @pytest.mark.parametrize("output_format", ["full", "concise", "grouped"])
 def test_a_check_the_cache_answers_imports_only_what_it_needs_to_start(tmp_path, output_format):
     cold, warm = _cached_imports(tmp_path, output_format, STARTUP)
-    assert cold[2].startswith("exit 1, imported ") and not cold[2].startswith("exit 1, imported 0:")  # the probe sees them
-    assert warm[2] == "exit 1, imported 0: "
+    assert cold.imported.startswith("exit 1, imported ") and not cold.imported.startswith("exit 1, imported 0:")
+    assert warm.imported == "exit 1, imported 0: "
+    assert warm[:2] == cold[:2]
+
+
+@pytest.mark.parametrize("output_format, opened", [("full", 0), ("grouped", 0), ("json", 1), ("json-lines", 1)])
+def test_a_check_the_cache_answers_reads_the_catalog_only_for_a_report_that_describes_rules(
+    tmp_path, output_format, opened
+):
+    """The human formats name no rule's metadata: the run reads no catalog. The machine formats give
+    each finding's rule page: the catalog is read from the cache (and still no check imported)."""
+    cold, warm = _cached_imports(tmp_path, output_format, ENGINE)
+    assert cold.catalog_opened != "catalog opened 0"  # written by the cold run: the probe sees it
+    assert (warm.imported, warm.catalog_opened) == ("exit 1, imported 0: ", f"catalog opened {opened}")
     assert warm[:2] == cold[:2]
 
 
@@ -305,13 +329,29 @@ def test_a_changed_rule_file_is_validated_again(nanlint, tmp_path):
     assert result.returncode == 2 and "unknown check `no-such-check`" in result.stderr
 
 
-@pytest.mark.parametrize("garbage", [b"", b"not json", b"[]", b'{"format": 4, "rules": [{"code": "NAN101"}]}'])
-def test_a_corrupt_catalog_in_the_cache_is_a_miss_and_is_rewritten(nanlint, tmp_path, garbage):
+def test_an_invalid_selection_stores_nothing_and_is_an_error_when_cached_results_exist(nanlint, tmp_path):
+    """Validation is skipped only for a configuration whose results are cached, which an invalid one never has."""
     project(tmp_path)
-    cold = nanlint("check", ".", "--output-format", "concise", cwd=tmp_path)
+    assert nanlint("check", "risky.py", "--select", "NAN101", cwd=tmp_path).returncode == 1
+    for selection in ("NAN9XX", "NAN101,NAN9XX"):
+        result = nanlint("check", "risky.py", "--select", selection, cwd=tmp_path)
+        assert (result.returncode, result.stdout) == (2, "")
+        assert "names unknown rule selector `NAN9XX`" in result.stderr
+    assert len(list((tmp_path / ".nanlint_cache").glob("*.json"))) == 1
+
+
+@pytest.mark.parametrize("garbage", [b"", b"not json", b"[]", b'{"format": 4, "rules": [{"code": "NAN101"}]}'])
+@pytest.mark.parametrize("needed_by", ["an edited file", "the json output"])
+def test_a_corrupt_catalog_in_the_cache_is_a_miss_and_is_rewritten(nanlint, tmp_path, garbage, needed_by):
+    """Read only when the run needs it: a file to check, a report that describes rules."""
+    project(tmp_path)
+    options = ["--output-format", "json" if needed_by == "the json output" else "concise"]
+    cold = nanlint("check", ".", *options, cwd=tmp_path)
     (catalog,) = (tmp_path / ".nanlint_cache" / "catalogs").glob("*.json")
     stored = catalog.read_bytes()
     catalog.write_bytes(garbage)
-    warm = nanlint("check", ".", "--output-format", "concise", cwd=tmp_path)
+    if needed_by == "an edited file":
+        write(tmp_path, "safe.py", SAFE + "\n# edited\n")
+    warm = nanlint("check", ".", *options, cwd=tmp_path)
     assert (warm.returncode, warm.stdout, warm.stderr) == (cold.returncode, cold.stdout, cold.stderr)
     assert catalog.read_bytes() == stored
