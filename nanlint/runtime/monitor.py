@@ -814,8 +814,7 @@ class Monitor:
     @staticmethod
     def current_context() -> Optional[str]:
         """The pytest test running now, if any (pytest keeps it in PYTEST_CURRENT_TEST)."""
-        test = os.environ.get("PYTEST_CURRENT_TEST")
-        return test.rsplit(" (", 1)[0] if test else None
+        return _current_test()
 
     def _reach(self, site: Site) -> None:
         where = (site.path, site.line)
@@ -988,6 +987,33 @@ class Monitor:
     def _emit_margin(self, entry: _MarginEntry) -> None:
         entry.emitted, entry.emitted_at = entry.value, time.monotonic()
         self.sink.emit(self._margin_record(entry))
+
+
+class _TestName(NamedTuple):
+    raw: object  # PYTEST_CURRENT_TEST as os.environ stores it
+    test: Optional[str]
+
+
+_TEST_KEY = "PYTEST_CURRENT_TEST"
+_ENCODED_TEST_KEY = getattr(os.environ, "encodekey", lambda key: key)(_TEST_KEY)
+_last_test = _TestName(None, None)
+
+
+def _current_test() -> Optional[str]:
+    """PYTEST_CURRENT_TEST read from os.environ's own dict and parsed only when it changed: the
+    tripwire asks three times a step, and `os.environ.get` encodes the key and decodes the value."""
+    global _last_test
+    stored = getattr(os.environ, "_data", None)
+    if not isinstance(stored, dict):
+        return _test_of(os.environ.get(_TEST_KEY))
+    raw = stored.get(_ENCODED_TEST_KEY)
+    if raw is not _last_test.raw:
+        _last_test = _TestName(raw, _test_of(os.environ.get(_TEST_KEY)))
+    return _last_test.test
+
+
+def _test_of(value: Optional[str]) -> Optional[str]:
+    return value.rsplit(" (", 1)[0] if value else None
 
 
 def _changed_by(name, args, kwargs, out, inplace):

@@ -175,11 +175,7 @@ class Tripwire:
             module=module,
             site=self.monitor.sites.current(),
             grad_enabled=torch.is_grad_enabled(),
-            autocast=[
-                (device, torch.get_autocast_dtype(device))
-                for device in _AUTOCAST_DEVICES
-                if torch.is_autocast_enabled(device)
-            ],
+            autocast=_autocast_regions(),
             rng=torch.get_rng_state(),
             versions=[t._version for t in inputs],
         )
@@ -396,6 +392,14 @@ class Tripwire:
                 self.monitor.schedule.escalation_steps,
             ),
         )
+
+
+def _autocast_regions() -> List[tuple]:
+    if not torch._C._is_any_autocast_enabled():  # one call, where asking each device is two a device
+        return []
+    return [
+        (device, torch.get_autocast_dtype(device)) for device in _AUTOCAST_DEVICES if torch.is_autocast_enabled(device)
+    ]
 
 
 def _unwrapped(module: torch.nn.Module) -> torch.nn.Module:

@@ -275,3 +275,16 @@ def test_watch_uninstalls_cleanly():
     with nanlint.watch():
         pass
     assert list(_get_current_function_mode_stack()) == before
+
+
+def test_the_test_running_now_follows_every_change_of_pytest_current_test(monkeypatch):
+    from nanlint.runtime.monitor import Monitor
+
+    monkeypatch.setenv("PYTEST_CURRENT_TEST", "tests/a.py::test_one (setup)")
+    assert Monitor.current_context() == "tests/a.py::test_one"
+    monkeypatch.setenv("PYTEST_CURRENT_TEST", "tests/a.py::test_two (call)")
+    assert Monitor.current_context() == "tests/a.py::test_two"
+    monkeypatch.setenv("PYTEST_CURRENT_TEST", "tests/a.py::test_two (call)")  # the same text, stored anew
+    assert Monitor.current_context() == "tests/a.py::test_two"
+    monkeypatch.delenv("PYTEST_CURRENT_TEST")
+    assert Monitor.current_context() is None
