@@ -558,7 +558,8 @@ class FileContext:
         callee = self.callee_function(call.func)
         if callee is None or not isinstance(callee.node, cst.FunctionDef):
             return None
-        with self._pinned(self._instance_construction(call.func)):
+        branches = any(isinstance(node, cst.If) for node in own_nodes(callee.node))
+        with self._pinned(self._instance_construction(call.func) if branches else None):  # what a pin can decide
             return callee.model.returned_fact(callee.node, element)
 
     def _instance_construction(self, func: cst.CSTNode) -> Optional[Tuple[cst.FunctionDef, cst.Call]]:
@@ -584,7 +585,7 @@ class FileContext:
             yield
             return
         saved = self.judging.pins
-        self.judging.pins = saved + ((id(instance[0]), id(instance[1])),)
+        self.judging.pins = saved + (instance,)
         try:
             yield
         finally:
@@ -734,7 +735,7 @@ class FileContext:
         project is known, in its other files."""
         pinned = self.judging.pinned_call(function)
         for caller, site in self._all_call_sites(function):
-            if pinned is None or id(site.call) == pinned:
+            if pinned is None or site.call is pinned:
                 yield caller, site
 
     def _all_call_sites(self, function: cst.FunctionDef) -> Iterator[Tuple["FileContext", CallSite]]:
@@ -801,7 +802,7 @@ class FileContext:
         (a caller passes a tensor, another method of the class sets the attribute too)."""
         if isinstance(node, cst.Attribute) and name_of(node.value) == "self" and not self._set_once(node.attr.value):
             return None
-        sources = self.constant_sources(node)
+        sources = self._all_constant_sources(node)
         if not sources or any(source.value is UNRESOLVED for source in sources):
             return None
         return [source.value for source in sources]
@@ -829,6 +830,10 @@ class FileContext:
         builds it), an item of a dict display at a key so resolved (`cfg["gamma"]`,
         `ACTIVATIONS[name]`) and an attribute of a project class's instance (`cfg.eps`). The one
         place constants are resolved."""
+        return [source for source in self._all_constant_sources(node) if source.value is not UNRESOLVED]
+
+    def _all_constant_sources(self, node: cst.CSTNode) -> List["ConstantSource"]:
+        """`constant_sources`, with an UNRESOLVED source for each caller that passes no known constant."""
         value = literal_value(node)
         if value is not NOT_LITERAL:
             return [ConstantSource(value, node, self)]
@@ -850,13 +855,13 @@ class FileContext:
             return self._constants_of(scope, node.value)
         if isinstance(node, cst.Attribute) and name_of(node.value) == "self":
             found = self._class_assignment(node.attr.value)
-            return self._deeper(found[0], self.constant_sources, found[1]) if found is not None else []
+            return self._deeper(found[0], self._all_constant_sources, found[1]) if found is not None else []
         if isinstance(node, cst.Subscript):
             element = self.element_held(node)
             if element is not None:  # counted as a step away: a display may name itself (`c = [c[1], c[0]]`)
                 self.judging.depth += 1
                 try:
-                    return self.constant_sources(element)
+                    return self._all_constant_sources(element)
                 finally:
                     self.judging.depth -= 1
         if isinstance(node, cst.Attribute) and isinstance(node.value, (cst.Name, cst.Call)):
@@ -933,9 +938,9 @@ class FileContext:
         for statement in statements(owner.body):
             value = _class_level_value(statement, attr)
             if value is not None:
-                return model._deeper(model.scopes[0], model.constant_sources, value)
+                return model._deeper(model.scopes[0], model._all_constant_sources, value)
         found = model._class_assignment(attr, owner)
-        return model._deeper(found[0], model.constant_sources, found[1]) if found is not None else []
+        return model._deeper(found[0], model._all_constant_sources, found[1]) if found is not None else []
 
     def constant(self, node: cst.CSTNode) -> Optional[float]:
         """The one number `node` is seen to hold (`constant_values`), or None."""
@@ -948,8 +953,8 @@ class FileContext:
             return []
         if binding.value is not None:
             if scope is self.function_scope():
-                return self.at(binding.seq, self.constant_sources, binding.value)
-            return self._deeper(scope, self.constant_sources, binding.value)
+                return self.at(binding.seq, self._all_constant_sources, binding.value)
+            return self._deeper(scope, self._all_constant_sources, binding.value)
         if scope.params.get(name) != binding.seq:
             return []
         function = scope.node
@@ -960,13 +965,13 @@ class FileContext:
             passed = argument_for(site, function, name)
             if passed is not None:
                 passing += 1
-                held = caller._deeper(caller._caller_scope(site.caller), caller.constant_sources, passed)
+                held = caller._deeper(caller._caller_scope(site.caller), caller._all_constant_sources, passed)
                 sources += held or [ConstantSource(UNRESOLVED, passed, caller)]
             elif omits(site, function, name):
                 defaulted += 1
         # the default counts where a call leaves the parameter to it, or where no call passes it
         if param.default is not None and (defaulted or not passing):
-            sources += self._deeper(self.scopes[0], self.constant_sources, param.default)
+            sources += self._deeper(self.scopes[0], self._all_constant_sources, param.default)
         return sources
 
     def _deeper(self, scope: Scope, function: Callable, *args):

@@ -193,13 +193,14 @@ class Judging:
 
     def __init__(self) -> None:
         self.depth = 0
-        # (a function's node id, the id of the one call of it being judged): a summary judged for one
-        # construction (`Block(act="relu")`) sees that call's arguments only, not every caller's
-        self.pins: Tuple[Tuple[int, int], ...] = ()
+        # (a function's node, the one call of it being judged): a summary judged for one construction
+        # (`Block(act="relu")`) sees that call's arguments only, not every caller's. The nodes, not their
+        # ids: memo keys hold them, and a freed node's id may be given to another
+        self.pins: Tuple[Tuple[cst.CSTNode, cst.CSTNode], ...] = ()
 
-    def pinned_call(self, function: cst.CSTNode) -> Optional[int]:
-        """The id of the one call of `function` the current judgement sees, if it is pinned to one."""
-        return next((call for pinned, call in self.pins if pinned == id(function)), None)
+    def pinned_call(self, function: cst.CSTNode) -> Optional[cst.CSTNode]:
+        """The one call of `function` the current judgement sees, if it is pinned to one."""
+        return next((call for pinned, call in self.pins if pinned is function), None)
 
 
 class ProjectModules:

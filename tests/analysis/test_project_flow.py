@@ -1027,7 +1027,7 @@ def test_a_call_that_changes_its_argument_in_place_in_another_file_breaks_what_s
     assert "its `center_` changes it with `.sub_()`" in findings[2].message
 
 
-BLOCKS = """
+CONV_BN = """
 import torch.nn as nn
 import torch.nn.functional as F
 
@@ -1069,13 +1069,13 @@ class ResPath(nn.Module):
 def test_a_forward_is_summarised_for_the_settings_of_each_construction(tmp_path):
     """`self.body` (activation left "relu") returns a ReLU output, which `+=` breaks; `self.shortcut`
     (activation=None) returns the batch norm's output, which `+=` may change."""
-    write(tmp_path, "blocks.py", BLOCKS)
+    write(tmp_path, "blocks.py", CONV_BN)
     write(tmp_path, "path.py", PATH)
     assert [f for f in found(check(tmp_path)) if f[2] == "NAN902"] == [("path.py", 15, "NAN902")]
 
 
 def test_a_setting_some_construction_passes_as_a_tensor_decides_no_branch(tmp_path):
-    write(tmp_path, "blocks.py", BLOCKS)
+    write(tmp_path, "blocks.py", CONV_BN)
     write(tmp_path, "path.py", PATH.replace("ConvBN(channels, channels)", "ConvBN(channels, channels, x)"))
     write(tmp_path, "other.py", "from blocks import ConvBN\nimport torch\n\nx = torch.randn(3)\nb = ConvBN(3, 3, x)\n")
     assert not [f for f in found(check(tmp_path)) if f[2] == "NAN902"]
