@@ -273,9 +273,16 @@ class MadeOptimizer(NamedTuple):
 def made_optimizers(value: Optional[cst.CSTNode], ctx) -> List[MadeOptimizer]:
     """`torch.optim.Adam(D.parameters(), ...)`, or the constructions a call of one of the project's
     functions may return (`build_optimizer(D.parameters(), cfg)`, in any file), with their parameters
-    as the call passes them."""
+    as the call passes them. Memoised per call: every check that follows optimizers asks of every call."""
     if not isinstance(value, cst.Call):
         return []
+    known = ctx.memo("made optimizers")
+    if id(value) not in known or known[id(value)][0] is not value:  # the node is kept: its id is not reused
+        known[id(value)] = (value, _made_optimizers(value, ctx))
+    return known[id(value)][1]
+
+
+def _made_optimizers(value: cst.Call, ctx) -> List[MadeOptimizer]:
     if _is_optimizer(value, ctx):
         return [MadeOptimizer(value, ctx, first_argument(value))]
     callee = ctx.callee_function(value.func)
