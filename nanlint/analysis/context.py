@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import contextlib
-from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple
+from collections import Counter
+from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple, cast
 
 import libcst as cst
 
@@ -558,7 +559,7 @@ class FileContext:
         callee = self.callee_function(call.func)
         if callee is None or not isinstance(callee.node, cst.FunctionDef):
             return None
-        branches = any(isinstance(node, cst.If) for node in own_nodes(callee.node))
+        branches = callee.model.branches(callee.node)
         with self._pinned(self._instance_construction(call.func) if branches else None):  # what a pin can decide
             return callee.model.returned_fact(callee.node, element)
 
@@ -610,9 +611,18 @@ class FileContext:
             self._summaries[key] = self._returned_fact(function, element)
         return self._summaries[key]
 
+    def branches(self, function: cst.FunctionDef) -> bool:
+        """`function` has an `if` of its own, which the constants it sees may decide (memoised)."""
+        known = self.memo("branches")
+        if id(function) not in known:
+            known[id(function)] = any(isinstance(node, cst.If) for node in own_nodes(function))
+        return bool(known[id(function)])
+
     def _returned_fact(self, function: cst.FunctionDef, element: Optional[int]) -> Optional[Fact]:
         scope = self.finished.get(id(function)) or self._caller_scope(function)  # or defined further down
-        dead = self._within(scope, dead_nodes, function, self.constant_choices)
+        dead = frozenset()
+        if self.branches(function):
+            dead = self._within(scope, dead_nodes, function, self.constant_choices)
         values = [value for value in returned_values(function) if id(value) not in dead]
         if element is not None:
             values = [part for part in (display_element(value, element) for value in values) if part is not None]
@@ -812,14 +822,10 @@ class FileContext:
         owner = self.class_node()
         if owner is None:
             return False
-        target = f"self.{attr}"
-        assigned = 0
-        for node in walk(owner.body):
-            if isinstance(node, cst.AssignTarget):
-                assigned += sum(dotted_name(part) == target for part in walk(node.target))
-            elif isinstance(node, (cst.AugAssign, cst.AnnAssign)):
-                assigned += dotted_name(node.target) == target
-        return assigned == 1
+        known = self.memo("self assignments")
+        if id(owner) not in known:
+            known[id(owner)] = _self_assignments(owner)
+        return cast(Counter, known[id(owner)])[f"self.{attr}"] == 1
 
     def constant_sources(self, node: cst.CSTNode) -> List["ConstantSource"]:
         """The literals `node` is seen to hold, each where it is written: a literal (a number or
@@ -1210,6 +1216,17 @@ def _parameter_given(site: CallSite, function: cst.FunctionDef, value: cst.CSTNo
         if argument_for(site, function, param.name.value) is value:
             return param.name.value
     return None
+
+
+def _self_assignments(owner: cst.ClassDef) -> Counter:
+    """How many statements of the class assign each `self.<attr>` it sets."""
+    counts: Counter = Counter()
+    for node in walk(owner.body):
+        if isinstance(node, cst.AssignTarget):
+            counts.update(name for name in map(dotted_name, walk(node.target)) if name and name.startswith("self."))
+        elif isinstance(node, (cst.AugAssign, cst.AnnAssign)):
+            counts[dotted_name(node.target)] += 1
+    return counts
 
 
 def _method(owner: cst.ClassDef, name: str) -> Optional[cst.FunctionDef]:
