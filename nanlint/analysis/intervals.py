@@ -82,3 +82,8 @@ def intersect(a: Interval, b: Interval) -> Interval:
 
 
 OPERATORS = {"+": add, "-": subtract, "*": multiply, "/": divide}
+
+
+def clip(a: Interval, low: float, high: float) -> Interval:
+    """The values of `a` clamped to [low, high]: those outside move to the nearer end."""
+    return (min(max(a[0], low), high), min(max(a[1], low), high))

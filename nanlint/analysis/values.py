@@ -226,6 +226,20 @@ def bounded_above(fact: Fact) -> bool:
     )
 
 
+def reaches_overflow(fact: Fact) -> bool:
+    """The value's range, as its constants and bounded inputs give it, passes 88.72: its exp is inf
+    in float32 at the top of that range (a NumPy float64 overflows only past 709)."""
+    return intervals.EXP_OVERFLOW < fact.bounds[1] < math.inf and not fact.has(NUMPY)
+
+
+def overflow_reach(fact: Fact) -> str:
+    """Why `reaches_overflow` holds, in words."""
+    low, high = (_fmt(round(end, 2)) for end in fact.bounds)
+    if low == high:
+        return f"{high} as its constants set it, above 88.72"
+    return f"as large as {high} by its constants and bounded inputs (it lies in [{low}, {high}]), above 88.72"
+
+
 def _builtin_called(call: cst.CSTNode, *names: str) -> bool:
     """`call` is a call of the plain name `float`, `int`, `len`... given in `names`."""
     return isinstance(call, cst.Call) and name_of(call.func) in names
@@ -273,6 +287,15 @@ _ARITHMETIC = {
     cst.Power: float.__pow__,
 }
 MAX_CONSTANT_DEPTH = 8
+# Functions of a number people write into constants (`max=math.log(100.0)`, `math.sqrt(2)`).
+_MATH_FUNCTIONS = {
+    "log": math.log,
+    "log2": math.log2,
+    "log10": math.log10,
+    "exp": math.exp,
+    "sqrt": math.sqrt,
+}
+_MATH_MODULES = frozenset({"math", "np", "numpy"})
 
 
 def constant_value(node: cst.CSTNode, casts: bool = False, depth: int = 0, resolve=None) -> Optional[float]:
@@ -289,6 +312,8 @@ def constant_value(node: cst.CSTNode, casts: bool = False, depth: int = 0, resol
     if casts and _builtin_called(node, "float", "int"):
         args = positional_args(node)
         return constant_value(args[0], casts, depth + 1, resolve) if len(args) == 1 else None
+    if isinstance(node, cst.Call):
+        return _math_of_constant(node, casts, depth, resolve)
     if not isinstance(node, cst.BinaryOperation) or type(node.operator) not in _ARITHMETIC:
         return None
     left, right = (
@@ -302,6 +327,22 @@ def constant_value(node: cst.CSTNode, casts: bool = False, depth: int = 0, resol
     except ArithmeticError:
         return None
     return result if isinstance(result, float) else None
+
+
+def _math_of_constant(call: cst.Call, casts: bool, depth: int, resolve) -> Optional[float]:
+    """`math.log(100.0)`, `np.sqrt(2)`: a math function of one constant."""
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and name_of(func.value) in _MATH_MODULES):
+        return None
+    function = _MATH_FUNCTIONS.get(func.attr.value)
+    args = positional_args(call)
+    if function is None or len(args) != 1 or len(call.args) != 1:
+        return None
+    value = constant_value(args[0], casts, depth + 1, resolve)
+    try:
+        return function(value) if value is not None else None
+    except (ArithmeticError, ValueError):
+        return None
 
 
 def _clamp_bound(node: Optional[cst.CSTNode], resolve=None) -> Optional[float]:
@@ -523,7 +564,18 @@ class Analyzer:
                 "the probs of a distribution made from logits (their softmax or sigmoid), which underflow to exactly 0",
                 frozenset({PROB}),
             )
-        return UNKNOWN
+        return self._configured(node)
+
+    def _configured(self, node: cst.Attribute) -> Fact:
+        """`cfg.logit_scale_init`: the numbers every construction of a project class gives the
+        attribute (a dataclass default, a keyword a call passes), as one constant or their range."""
+        choices = self.env.constant_choices(node)
+        numbers = [float(value) for value in choices or () if type(value) in (int, float)]
+        if not numbers or len(numbers) != len(choices or ()):
+            return UNKNOWN
+        if min(numbers) == max(numbers):
+            return _number_fact(numbers[0])
+        return bounded(Fact(ANY, None, frozenset({CONSTANT})), (min(numbers), max(numbers)))
 
     def _Subscript(self, node: cst.Subscript, depth: int) -> Fact:
         base = node.value
@@ -1400,6 +1452,8 @@ class Analyzer:
                 f"a {name} of probabilities, exactly 0 where every term underflows (a class that never fires)",
                 frozenset({UNDERFLOW}),
             )
+        if first.has(MASK) and name in MEANS:
+            return Fact(NONNEG, "the fraction of a mask selected, 0 when no element is", frozenset({COUNT}), 0.0, 1.0)
         if first.has(MASK) or first.has(COUNT):
             return Fact(NONNEG, "a count of a mask, 0 when no element is selected", frozenset({COUNT}))
         if first.signs == POS and first.why is None:
@@ -1445,10 +1499,7 @@ class Analyzer:
             low_value if low_value is not None else -math.inf,
             high_value if high_value is not None else math.inf,
         )
-        return bounded(
-            fact._replace(lo=first.lo, hi=first.hi) if fact.signs == first.signs and fact.why == first.why else fact,
-            interval,
-        )
+        return bounded(fact, intervals.clip(first.bounds, *interval))
 
     @staticmethod
     def _clamped(

@@ -60,6 +60,8 @@ from nanlint.analysis.values import (
     bounded_above,
     is_eps_like,
     literal_number,
+    overflow_reach,
+    reaches_overflow,
 )
 
 
@@ -78,6 +80,7 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     "overflows": lambda f: (
         f.has(OVERFLOWS) and f.why is not None
     ),  # reaches above 88.72 (`cos / 0.01`)  # a Gaussian density computed with exp
+    "reaches-overflow": reaches_overflow,  # its range passes 88.72 (`-32 * relu(1.25 - cos) * (cos - 0.75)`)
     "uniform": lambda f: f.has(UNIFORM),
     "mask": lambda f: f.has(MASK),
     "exp": lambda f: f.has(EXP),
@@ -117,6 +120,10 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     # never negative but reaching exactly 0 (a ReLU output, a count, a norm, a sum of those)
     "floored-zero": lambda f: f.signs == NONNEG and f.can(ZERO),
 }
+
+# What a predicate read from a value's bounds says about it, where the fact's own `why` is about
+# something else (a product whose range passes 88.72 may carry a difference's "0 where equal").
+BOUND_WHY: Dict[str, Callable[[Fact], str]] = {"reaches-overflow": overflow_reach}
 
 
 BOX_SIZE_NAME = re.compile(r"(^|_)(anchors?|priors?)(_|$)|(^|_)(w|h|wh|widths?|heights?)\d?$", re.I)

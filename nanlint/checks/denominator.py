@@ -127,7 +127,13 @@ class RiskyDenominator(Check):
         if self.params.unless_only_compared and _only_compared(node, ctx):
             return
         match = Match({"den": denominator})
-        clamp = SIZE_CLAMP if _is_size(denominator, ctx) else WEIGHT_CLAMP if evidence.masked_mean else None
+        clamp = (
+            SIZE_CLAMP
+            if _is_size(denominator, ctx)
+            else WEIGHT_CLAMP
+            if evidence.masked_mean or ctx.fact(denominator).bounds[1] <= 1  # clamping a fraction at 1 gives 1
+            else None
+        )
         fix = (
             self.render_fix(ctx, denominator, clamp, match)
             if clamp is not None

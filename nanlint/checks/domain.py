@@ -8,7 +8,7 @@ from typing import List, Optional
 
 import libcst as cst
 
-from nanlint.checks.base import Check, CheckParams, PREDICATES
+from nanlint.checks.base import BOUND_WHY, Check, CheckParams, PREDICATES
 from nanlint.analysis.guards import where_guarded
 from nanlint.analysis.syntax import own_nodes, snippet
 from nanlint.analysis.patterns import Match
@@ -107,8 +107,12 @@ class RiskyArgument(Check):
             if guard is None:
                 return
             fact = fact._replace(why=f"`{snippet(ctx.positions.source(guard))}`")
-        elif not any(PREDICATES[name](fact) for name in self.params.danger) or where_guarded(node, argument, ctx):
-            return
+        else:
+            met = next((name for name in self.params.danger if PREDICATES[name](fact)), None)
+            if met is None or where_guarded(node, argument, ctx):
+                return
+            if met in BOUND_WHY:
+                fact = fact._replace(why=BOUND_WHY[met](fact))
         is_operand = (
             isinstance(node, cst.BinaryOperation)
             or isinstance(node, cst.Call)

@@ -1079,3 +1079,49 @@ def test_a_setting_some_construction_passes_as_a_tensor_decides_no_branch(tmp_pa
     write(tmp_path, "path.py", PATH.replace("ConvBN(channels, channels)", "ConvBN(channels, channels, x)"))
     write(tmp_path, "other.py", "from blocks import ConvBN\nimport torch\n\nx = torch.randn(3)\nb = ConvBN(3, 3, x)\n")
     assert not [f for f in found(check(tmp_path)) if f[2] == "NAN902"]
+
+
+SCALED_CONFIG = """
+from dataclasses import dataclass
+
+
+@dataclass
+class Config:
+    dim: int = 8
+    logit_scale_init: float = {init}
+"""
+
+SCALED_MODEL = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Scorer(nn.Module):
+    def __init__(self, config):
+        super().__init__()
+        self.proj = nn.Linear(config.dim, config.dim)
+        self.logit_scale = nn.Parameter(torch.tensor(config.logit_scale_init))
+
+    def forward(self, a, b):
+        return self.logit_scale.exp() * F.normalize(self.proj(a)) @ F.normalize(self.proj(b)).T
+"""
+
+SCALED_TRAIN = """
+import torch
+from config import Config
+from model import Scorer
+
+model = Scorer(Config())
+loss = model(torch.randn(4, 8), torch.randn(4, 8)).logsumexp(-1).mean()
+loss.backward()
+"""
+
+
+def test_a_setting_of_a_config_class_in_another_file_is_a_constant_of_the_model(tmp_path):
+    write(tmp_path, "model.py", SCALED_MODEL)
+    write(tmp_path, "train.py", SCALED_TRAIN)
+    write(tmp_path, "config.py", SCALED_CONFIG.format(init="100.0"))  # exp(100) is inf in float32
+    assert ("model.py", 13, "NAN507") in found(check(tmp_path))
+    write(tmp_path, "config.py", SCALED_CONFIG.format(init="2.6592"))  # CLIP's log(1 / 0.07)
+    assert ("model.py", 13, "NAN507") not in found(check(tmp_path))

@@ -165,6 +165,28 @@ def test_bounds_follow_every_spelling_of_an_operator():
     assert fact_of("torch.cat([torch.sigmoid(a), torch.tanh(b)])").bounds == (-1.0, 1.0)
 
 
+def test_an_exponent_overflows_where_its_range_passes_88():
+    margins = "cos = F.cosine_similarity(a, b)\nalpha = torch.relu(-cos + 1.25)\n"
+    assert holds("reaches-overflow", margins + "-32 * alpha * (cos - 0.75)")  # up to 126
+    assert holds("reaches-overflow", "F.cosine_similarity(a, b) * 100")
+    assert not holds("reaches-overflow", margins + "-16 * alpha * (cos - 0.75)")  # up to 63
+    assert not holds("reaches-overflow", "50 * torch.sigmoid(x)")
+    assert not holds("reaches-overflow", "100 * x")  # no bound: nothing to read
+    assert not holds("reaches-overflow", "np.clip(x, 0, 1) * 1000")  # float64 overflows past 709
+
+
+def test_the_mean_of_a_mask_is_a_fraction():
+    assert fact_of("(x > 0).float().mean()").bounds == (0.0, 1.0)
+    assert holds("count", "(x > 0).float().mean()")
+    assert fact_of("(x > 0).float().sum()").bounds[1] == float("inf")
+
+
+def test_a_clamp_moves_a_known_range_to_its_ends():
+    assert fact_of("a = torch.tensor(100.0)\ntorch.clamp(a, max=0)").bounds == (0.0, 0.0)
+    assert fact_of("torch.sigmoid(x).clamp(min=1e-6)").bounds == (1e-6, 1.0)
+    assert fact_of("import math\np = torch.tensor(100.0)\np.clamp(max=math.log(100.0))").bounds[1] < 4.61
+
+
 def test_a_probability_reaches_0_only_where_its_input_range_lets_it():
     assert holds("prob", "torch.sigmoid(x)") and holds("zero", "torch.sigmoid(x)")
     assert not holds("zero", "torch.sigmoid(x.clamp(-10, 10))")
