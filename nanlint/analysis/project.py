@@ -415,7 +415,9 @@ def _index_imports(root: Path, own_folder: Path) -> Dict[str, List[str]]:
     """Name -> the files under `root` whose import statements name it (a module or what it imports)."""
     files = project_files(root)
     if len(files) > MAX_ROOT_FILES:
-        files = project_files(own_folder)[:MAX_ROOT_FILES]
+        files = project_files(own_folder)
+    if len(files) > MAX_ROOT_FILES:  # a script in a crowded folder (`/tmp`, a monorepo's top): its neighbours only
+        files = sorted(own_folder.glob("*.py"))[:MAX_ROOT_FILES]
     index: Dict[str, List[str]] = {}
     for path in files:
         stamp = _stamp(path)

@@ -1125,3 +1125,18 @@ def test_a_setting_of_a_config_class_in_another_file_is_a_constant_of_the_model(
     assert ("model.py", 13, "NAN507") in found(check(tmp_path))
     write(tmp_path, "config.py", SCALED_CONFIG.format(init="2.6592"))  # CLIP's log(1 / 0.07)
     assert ("model.py", 13, "NAN507") not in found(check(tmp_path))
+
+
+def test_a_script_in_a_crowded_folder_looks_for_callers_beside_it_only(tmp_path, monkeypatch):
+    from nanlint.analysis import project
+
+    monkeypatch.setattr(project, "MAX_ROOT_FILES", 4)
+    write(tmp_path, "model.py", MODEL)
+    write(tmp_path, "losses.py", LOSSES)
+    write(tmp_path, "train.py", TRAIN)
+    for number in range(4):  # the crowd: other scripts below, which the first files of a walk would take in
+        write(tmp_path, f"runs/run{number}.py", f"import helper{number}\n")
+    index = project._index_imports(tmp_path, tmp_path)
+    assert "losses" in index and not any(name.startswith("helper") for name in index)
+    report = check(tmp_path, "losses.py")
+    assert any(f.line == 9 and "train.py" in f.message for f in report.findings)  # the caller beside it still counts
