@@ -76,6 +76,7 @@ CENTRED = "centred"  # x - mean(x) (also per group, `x - mean[batch]`), its squa
 SQUARED_DISTANCE = "squared-distance"  # a sum or mean of squared differences, an MSE, |a|² + |b|² - 2ab
 BOUNDED = "bounded"  # bounded above by a literal (clamp(max=c), min(x, c)): its exp cannot overflow
 LOG_SCALE = "log-scale"  # named like a log-variance / log-std and not bounded above: exp(it) can overflow
+CROSSES_ZERO = "crosses-zero"  # bounded on both sides and shifted by a constant inside its range: `sigmoid(x) - 0.5`
 NEG_SQUARE = "negative-square"  # -c * x ** 2: at most 0 and unbounded below (a Gaussian exponent)
 UNDERFLOW = "underflow"  # exp of a NEG_SQUARE, and products and sums of it: exactly 0 far from the centre
 UNDERFLOW_WHY = "a Gaussian density or kernel exp(-c * x²), which underflows to exactly 0 once c * x² passes about 104"
@@ -143,7 +144,7 @@ DECODED = (
     "decoded"  # exp(d) times a value of unknown sign (`exp(dw) * anchor_w`): a decoded box size, positive in practice
 )
 BOX_EXTENT_WHY = "a box's width or height, 0 for a degenerate box (a zero-area annotation, an underflowed prediction)"
-KEPT_BY_SCALING = KINDS | {LOSS}  # what multiplying or dividing by a positive value keeps
+KEPT_BY_SCALING = KINDS | {LOSS, CROSSES_ZERO}  # what multiplying or dividing by a positive value keeps
 
 
 class Fact(NamedTuple):
@@ -230,6 +231,36 @@ def reaches_overflow(fact: Fact) -> bool:
     """The value's range, as its constants and bounded inputs give it, passes 88.72: its exp is inf
     in float32 at the top of that range (a NumPy float64 overflows only past 709)."""
     return intervals.EXP_OVERFLOW < fact.bounds[1] < math.inf and not fact.has(NUMPY)
+
+
+def negative_range(fact: Fact) -> bool:
+    """A stretch of the value's range lies below 0 because a constant moved it there: a value bounded
+    on both sides shifted by a constant inside its range (`sigmoid(x) - 0.5`, `2 * p - 1`,
+    `cos - margin`), so whatever the sign of the inputs, part of what it takes is negative. A cosine
+    or tanh as it is gives no such evidence: its sign follows inputs the code may keep positive."""
+    return fact.has(CROSSES_ZERO) and bool(fact.signs & NEG) and fact.bounds[0] < 0 and not fact.has(NUMPY)
+
+
+def _shifted_across_zero(kind: str, a: Fact, b: Fact) -> bool:
+    """`v - c`, `c - v` or `v + (-c)` with `v` bounded on both sides and `c` a constant above the
+    least non-negative value `v` takes and below its largest: the result is negative over a stretch
+    (where `v < c`, or `v > c` for `c - v`)."""
+    if kind not in ("+", "-"):
+        return False
+    for value, constant in ((a, b), (b, a)):
+        if not constant.has(CONSTANT) or constant.lo != constant.hi or value.has(CONSTANT):
+            continue
+        shift = constant.lo if kind == "-" else -constant.lo
+        low, high = value.bounds
+        if math.isfinite(low) and math.isfinite(high) and max(low, 0.0) < shift < high:
+            return True
+    return False
+
+
+def negative_reach(fact: Fact) -> str:
+    """Why `negative_range` holds, in words."""
+    low, high = (_fmt(round(end, 2)) for end in fact.bounds)
+    return f"a value in [{low}, {high}] (by its constants and bounded inputs), negative over part of its range"
 
 
 def overflow_reach(fact: Fact) -> str:
@@ -687,7 +718,8 @@ class Analyzer:
         if kind in intervals.OPERATORS:
             method = {"+": self._add, "-": self._sub, "*": self._multiply, "/": self._divide}[kind]
             result = bounded(method(left, right, a, b), intervals.OPERATORS[kind](a.bounds, b.bounds))
-            return result._replace(tags=result.tags - {SAVED} | (a.tags | b.tags) & {SELECTED})
+            crossing = {CROSSES_ZERO} if _shifted_across_zero(kind, a, b) else set()
+            return result._replace(tags=result.tags - {SAVED} | (a.tags | b.tags) & {SELECTED} | crossing)
         if kind == "**":
             return self.power(a, right)
         if kind == "@":
@@ -820,6 +852,8 @@ class Analyzer:
             return Fact(NEG | ZERO, None)
         if (self._extreme(left, 0) == "max" or a.has(MAXIMUM)) and (self._extreme(right, 0) == "min" or b.has(MINIMUM)):
             return Fact(NONNEG, "a range max - min, 0 when all values are equal", frozenset({RANGE}))
+        if b.has(MINIMUM) or a.has(MAXIMUM) and not b.has(MAXIMUM):  # `x - x.min()`, `x.max() - x`: at least 0
+            return Fact(POS | ZERO, None, frozenset(), 0.0, max(a.bounds[1] - b.bounds[0], 0.0))
         if one is not None or literal_number(right) is not None:
             return UNKNOWN  # `1 - x`, `x - 1`: nothing says x reaches 1 (its own evidence is about 0)
         if self._is_gram_expansion(left, right):

@@ -60,6 +60,8 @@ from nanlint.analysis.values import (
     bounded_above,
     is_eps_like,
     literal_number,
+    negative_range,
+    negative_reach,
     overflow_reach,
     reaches_overflow,
 )
@@ -81,6 +83,7 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
         f.has(OVERFLOWS) and f.why is not None
     ),  # reaches above 88.72 (`cos / 0.01`)  # a Gaussian density computed with exp
     "reaches-overflow": reaches_overflow,  # its range passes 88.72 (`-32 * relu(1.25 - cos) * (cos - 0.75)`)
+    "negative-range": negative_range,  # a constant shifts part of its range below 0 (`sigmoid(x) - 0.5`)
     "uniform": lambda f: f.has(UNIFORM),
     "mask": lambda f: f.has(MASK),
     "exp": lambda f: f.has(EXP),
@@ -123,7 +126,7 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
 
 # What a predicate read from a value's bounds says about it, where the fact's own `why` is about
 # something else (a product whose range passes 88.72 may carry a difference's "0 where equal").
-BOUND_WHY: Dict[str, Callable[[Fact], str]] = {"reaches-overflow": overflow_reach}
+BOUND_WHY: Dict[str, Callable[[Fact], str]] = {"reaches-overflow": overflow_reach, "negative-range": negative_reach}
 
 
 BOX_SIZE_NAME = re.compile(r"(^|_)(anchors?|priors?)(_|$)|(^|_)(w|h|wh|widths?|heights?)\d?$", re.I)

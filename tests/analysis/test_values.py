@@ -175,6 +175,23 @@ def test_an_exponent_overflows_where_its_range_passes_88():
     assert not holds("reaches-overflow", "np.clip(x, 0, 1) * 1000")  # float64 overflows past 709
 
 
+def test_a_constant_inside_a_bounded_range_shifts_part_of_it_below_zero():
+    assert holds("negative-range", "torch.sigmoid(x) - 0.5")
+    assert holds("negative-range", "2 * torch.sigmoid(x) - 1")
+    assert holds("negative-range", "cos = F.cosine_similarity(a, b)\ncos - 0.2")
+    assert not holds("negative-range", "F.cosine_similarity(a, b)")  # its sign follows its inputs
+    assert not holds("negative-range", "torch.tanh(x)")
+    assert not holds("negative-range", "torch.relu(x) - 1")  # bounded on one side only
+    assert not holds("negative-range", "torch.sigmoid(x) + 0.5")
+    assert not holds("negative-range", "cos = F.cosine_similarity(a, b)\n1 - cos")
+
+
+def test_a_value_minus_its_minimum_is_not_negative():
+    assert fact_of("s = torch.sigmoid(x)\ns - s.min()").bounds == (0.0, 1.0)
+    assert fact_of("s = torch.sigmoid(x)\ns.max() - s").bounds == (0.0, 1.0)
+    assert holds("range", "s = torch.sigmoid(x)\ns.max() - s.min()")
+
+
 def test_the_mean_of_a_mask_is_a_fraction():
     assert fact_of("(x > 0).float().mean()").bounds == (0.0, 1.0)
     assert holds("count", "(x > 0).float().mean()")
