@@ -131,6 +131,50 @@ def rule_files(extra_files: Iterable[Union[str, "Path"]] = ()) -> List[str]:
     return sorted(os.path.join(folder, name) for name in names if name.endswith(".toml")) + list(map(str, extra_files))
 
 
+VALIDATED = "validated.json"  # beside the bundled rule files: their catalog as the checks validated it
+
+
+def bundled_digest() -> str:
+    """Of the bundled rule files' names and bytes (not their folder: a wheel moves them)."""
+    from hashlib import blake2b
+
+    digest = blake2b(digest_size=16)
+    for path in rule_files():
+        digest.update(os.path.basename(path).encode() + b"\0")
+        with open(path, "rb") as stream:
+            digest.update(stream.read())
+    return digest.hexdigest()
+
+
+def read_validated() -> Optional[Dict[str, Rule]]:
+    """The bundled catalog from `VALIDATED`, when it was written from the rule files as they are:
+    no TOML to parse and no check to build for a run with no cache. None when it is missing, of
+    another shape or older than the rule files (then the files are read and validated again)."""
+    import json
+
+    folder = default_rule_dir()
+    try:
+        with open(os.path.join(folder, VALIDATED), "rb") as stream:
+            data = json.loads(stream.read())
+        if not isinstance(data, dict) or data.get("digest") != bundled_digest():
+            return None
+        rules = catalog_from_data(data["rules"])
+    except (OSError, TypeError, KeyError, ValueError):
+        return None
+    return {code: rule._replace(source=os.path.join(folder, rule.source)) for code, rule in rules.items()}
+
+
+def validated_text(catalog: Dict[str, Rule]) -> str:
+    """What `VALIDATED` holds for `catalog`, the bundled rules as the checks validated them."""
+    import json
+
+    bundled = {code: rule._replace(source=os.path.basename(rule.source)) for code, rule in catalog.items()}
+    data = catalog_data(bundled)
+    if data is None:
+        raise CatalogError("the bundled catalog does not survive the trip through JSON")
+    return json.dumps({"digest": bundled_digest(), "rules": data}, indent=0, sort_keys=True) + "\n"
+
+
 def read_catalog(extra_files: Iterable[Union[str, "Path"]] = ()) -> Dict[str, Rule]:
     """Every rule of the bundled rule files and of `extra_files`, as declared, by code. Checked
     against the checks that implement them by `nanlint.checks.registry.load_catalog`."""

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Sequence
 
 from nanlint.install import ABOVE_PACKAGE
-from nanlint.catalog import Rule
+from nanlint.catalog import VALIDATED, Rule, default_rule_dir, validated_text
 
 REPOSITORY = "https://github.com/nanlint/nanlint"
 PAGES = Path(ABOVE_PACKAGE, "docs", "rules")  # in a checkout
@@ -141,23 +141,30 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     import argparse  # only to write the pages: a finding's link (rule_url) needs none of it
 
     parser = argparse.ArgumentParser(
-        prog="python -m nanlint.formats.rule_pages", description="Write the rule pages from the catalog."
+        prog="python -m nanlint.formats.rule_pages",
+        description="Write the rule pages and rules/validated.json from the rule files.",
     )
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if a page is out of date")
     parser.add_argument(
         "--directory", type=Path, default=PAGES, help="where the pages go (default: the checkout's docs/rules)"
     )
     args = parser.parse_args(argv)
-    from nanlint.checks.registry import load_catalog
+    from nanlint.checks.registry import build_catalog
 
-    expected = pages(load_catalog())
+    catalog = build_catalog()
+    expected = pages(catalog)
+    validated = Path(default_rule_dir(), VALIDATED)
     if args.check:
-        outdated = stale(args.directory, expected)
-        for name in outdated:
-            sys.stderr.write(f"{args.directory / name}: out of date (run `python -m nanlint.formats.rule_pages`)\n")
+        outdated = [args.directory / name for name in stale(args.directory, expected)]
+        outdated += [validated] if not _holds(validated, validated_text(catalog)) else []
+        for path in outdated:
+            sys.stderr.write(f"{path}: out of date (run `python -m nanlint.formats.rule_pages`)\n")
         return 1 if outdated else 0
     for name in write(args.directory, expected):
         sys.stderr.write(f"{'wrote' if name in expected else 'removed'} {args.directory / name}\n")
+    if not _holds(validated, validated_text(catalog)):
+        validated.write_text(validated_text(catalog), encoding="utf-8", newline="\n")
+        sys.stderr.write(f"wrote {validated}\n")
     return 0
 
 

@@ -40,3 +40,22 @@ def test_a_bad_pattern_is_named(nanlint, tmp_path):
     result = nanlint("check", ".", cwd=tmp_path)
     assert result.returncode == 2
     assert "team.toml: rule NAN950: bad pattern: `acos($x` is not an expression" in result.stderr
+
+
+def test_the_validated_catalog_is_read_only_while_it_is_as_new_as_the_rule_files(tmp_path, monkeypatch):
+    import shutil
+
+    from nanlint import catalog
+    from nanlint.checks.registry import build_catalog
+
+    built = build_catalog()
+    assert catalog.read_validated() == built  # as `python -m nanlint.formats.rule_pages` last wrote it
+    copy = tmp_path / "rules"
+    shutil.copytree(catalog.default_rule_dir(), copy)
+    monkeypatch.setattr(catalog, "default_rule_dir", lambda: str(copy))
+    assert {code: rule.source for code, rule in catalog.read_validated().items()} == {
+        code: str(copy / rule.source.rsplit("/", 1)[-1]) for code, rule in built.items()
+    }  # the files' folder, wherever a wheel put them
+    log = copy / "log.toml"
+    log.write_text(log.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert catalog.read_validated() is None  # a rule file changed since: read and validated again
