@@ -1,0 +1,3 @@
+from .accelerator import Drift, Quadrupole, Segment
+
+__all__ = ['Drift', 'Quadrupole', 'Segment']

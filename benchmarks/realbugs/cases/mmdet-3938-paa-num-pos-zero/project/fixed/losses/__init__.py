@@ -1,0 +1,3 @@
+from .focal_loss import FocalLoss
+
+__all__ = ['FocalLoss']

@@ -1,0 +1,3 @@
+from .geo import DoubleGeodesicSE3
+
+__all__ = ['DoubleGeodesicSE3']

@@ -1,0 +1,3 @@
+from .nero import Nero
+
+__all__ = ['Nero']

@@ -1,0 +1,3 @@
+from .adasmooth import AdaSmooth
+
+__all__ = ['AdaSmooth']

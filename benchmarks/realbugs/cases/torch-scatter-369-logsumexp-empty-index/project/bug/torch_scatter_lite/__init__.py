@@ -1,0 +1,3 @@
+from .logsumexp import scatter_logsumexp
+
+__all__ = ['scatter_logsumexp']

@@ -1,0 +1,3 @@
+from .x_transformers import ContinuousTransformerWrapper, Encoder
+
+__all__ = ['ContinuousTransformerWrapper', 'Encoder']
