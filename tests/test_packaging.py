@@ -70,7 +70,7 @@ def test_the_wheel_ships_the_catalog_and_declares_its_dependencies(wheel):
         metadata = archive.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
         entry_points = archive.read(next(n for n in names if n.endswith(".dist-info/entry_points.txt"))).decode()
     shipped = sorted(n.split("/")[-1] for n in names if n.startswith("nanlint/rules/"))
-    assert shipped == sorted(p.name for p in (ROOT / "rules").glob("*.toml"))
+    assert shipped == sorted([p.name for p in (ROOT / "rules").glob("*.toml")] + ["validated.json"])
     assert "Requires-Python: >=3.9" in metadata
     requirements = [line.split(": ", 1)[1] for line in metadata.splitlines() if line.startswith("Requires-Dist: ")]
     assert any(r.startswith("libcst") for r in requirements)
