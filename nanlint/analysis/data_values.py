@@ -18,7 +18,7 @@ function, on demand.
 from __future__ import annotations
 
 import re
-from typing import Dict, FrozenSet, List, Optional, Set
+from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 import libcst as cst
 
@@ -82,7 +82,7 @@ class DataValues:
         self.ctx = gradient.ctx
         self._params: Dict[tuple, bool] = {}
         self._locals: Dict[int, Dict[str, bool]] = {}
-        self._learned_locals: Dict[int, Dict[str, bool]] = {}
+        self._learned_locals: Dict[Tuple[int, bool], Dict[str, bool]] = {}
         self._learnable_free: Dict[int, bool] = {}
         self._buffer_names: Dict[int, FrozenSet[str]] = {}
 
@@ -231,16 +231,17 @@ class DataValues:
 
     # --- evidence of a gradient: the dual question -----------------------------------------
 
-    def learned(self, node: cst.CSTNode, function) -> bool:
+    def learned(self, node: cst.CSTNode, function, given: bool = True) -> bool:
         """Evidence that `node` carries a gradient, where `is_data` asks for evidence of none: it is
         built (through the function's assignments, not through no-gradient ops) from a module
         attribute that is no buffer (`self.weight`, `self.proj(x)`), a layer or class built in place,
         a tensor made with `requires_grad=True` or `requires_grad_()`, a parameter of a `forward` or
         a loss (what the network hands on) not named like data, or a helper's parameter for which a
-        call of the file passes such a value."""
-        return self._learned(node, function, self._local_learned(function))
+        call of the file passes such a value. With `given` False, what a `forward` or a loss is given
+        counts only when a call of the file passes it a value with such evidence."""
+        return self._learned(node, function, self._local_learned(function, given), given)
 
-    def _learned(self, node: cst.CSTNode, function, local: Dict[str, bool]) -> bool:
+    def _learned(self, node: cst.CSTNode, function, local: Dict[str, bool], given: bool) -> bool:
         for sub in _gradient_nodes(node, self.ctx):
             if isinstance(sub, cst.Name):
                 param = _param(function.node, sub.value)
@@ -248,7 +249,7 @@ class DataValues:
                     local.get(sub.value)
                     or sub.value not in local
                     and param is not None
-                    and self._param_learned(function, param)
+                    and self._param_learned(function, param, given)
                 ):
                     return True
             elif isinstance(sub, cst.Attribute) and name_of(sub.value) == "self":
@@ -258,28 +259,28 @@ class DataValues:
                 return True
         return False
 
-    def _param_learned(self, function, param: cst.Param) -> bool:
+    def _param_learned(self, function, param: cst.Param, given: bool) -> bool:
         if DATA_PARAM.search(param.name.value) or _annotated_number(param) or param.name.value in ("self", "cls"):
             return False
-        if self.gradient.own_reason(function) is not None:
+        if given and self.gradient.own_reason(function) is not None:
             return True
-        key = (id(function.node), param.name.value, "learned")
+        key = (id(function.node), param.name.value, "learned", given)
         if key not in self._params:
             self._params[key] = False  # a recursive call while this one is worked out proves nothing
-            self._params[key] = self._passed_learned(function, param)
+            self._params[key] = self._passed_learned(function, param, given)
         return self._params[key]
 
-    def _passed_learned(self, function, param: cst.Param) -> bool:
+    def _passed_learned(self, function, param: cst.Param, given: bool) -> bool:
         index = _position(function, param)
         for caller, call in self.gradient.call_sites(function):
             value = _bound_argument(call, param, index)
-            if value is not None and value is not _STARRED and self.learned(value, caller):
+            if value is not None and value is not _STARRED and self.learned(value, caller, given):
                 return True
         return False
 
-    def _local_learned(self, function) -> Dict[str, bool]:
+    def _local_learned(self, function, given: bool) -> Dict[str, bool]:
         """Local name -> learned, as the least fixpoint over the function's assignments (loops too)."""
-        key = id(function.node)
+        key = (id(function.node), given)
         if key in self._learned_locals:
             return self._learned_locals[key]
         values = _assigned_values(function)
@@ -287,7 +288,7 @@ class DataValues:
         self._learned_locals[key] = local
         for name in values:  # a parameter assigned again keeps what it was given among its values
             param = _param(function.node, name)
-            local[name] = param is not None and self._param_learned(function, param)
+            local[name] = param is not None and self._param_learned(function, param, given)
         changed = True
         while changed:
             changed = False
@@ -296,7 +297,7 @@ class DataValues:
                     value is None
                     and _param(function.node, name) is None
                     or value is not None
-                    and self._learned(value, function, local)
+                    and self._learned(value, function, local, given)
                     for value in assigned
                 ):
                     local[name] = True

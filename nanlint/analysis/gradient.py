@@ -105,10 +105,11 @@ class GradientContext:
             return None
         return why
 
-    def learned(self, node: cst.CSTNode, scope_node: cst.CSTNode) -> bool:
-        """Evidence that `node`, in the function (or top level) `scope_node`, carries a gradient."""
+    def learned(self, node: cst.CSTNode, scope_node: cst.CSTNode, given: bool = True) -> bool:
+        """Evidence that `node`, in the function (or top level) `scope_node`, carries a gradient
+        (`given`: counting what a `forward` or a loss is given, DataValues.learned)."""
         function = self._table().get(id(scope_node))
-        return function is not None and self._data.learned(node, function)
+        return function is not None and self._data.learned(node, function, given)
 
     def differentiated(self, scope_node: cst.CSTNode) -> Optional[str]:
         """Why autograd differentiates the function (or the module's top level) `scope_node`, or None."""

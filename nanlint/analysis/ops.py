@@ -117,6 +117,8 @@ class Op:
     # backward reads its first operand, whatever the others are (a normalization's statistics)
     saves_first_operand: bool = False
     blocks_gradient: bool = False  # no gradient flows through it to its input (indices, detach, integers)
+    # returns several views of its input, which autograd forbids changing in place when the input requires grad
+    several_views: bool = False
     dangers: Tuple[Danger, ...] = ()  # where it makes a NaN or an Inf (a power's: `power_dangers`)
     eps: float = 0.0  # the eps it adds by default where its keyword `eps` is not given (pairwise_distance: 1e-6)
 
@@ -185,13 +187,16 @@ OPS: Dict[str, Op] = {
     ),
     **_ops(
         "view view_as reshape t transpose permute flatten squeeze unsqueeze narrow select expand expand_as "
-        "unflatten movedim moveaxis swapaxes as_strided diagonal adjoint mT mH T H unbind unfold split_with_sizes "
-        "tensor_split",
+        "unflatten movedim moveaxis swapaxes as_strided diagonal adjoint mT mH T H unfold tensor_split",
         handles=VIEW,
     ),
+    # Verified with torch 2.13: `a, b = y.chunk(2)` with `y` requiring grad, then `b.add_(1)`, raises
+    # "Output 1 of Split is a view and is being modified inplace" (`tensor_split` returns plain views).
+    **_ops("unbind split_with_sizes", handles=VIEW, several_views=True),
+    **_ops("chunk split", handles=MOVE, several_views=True),
     **_ops(
         "clone contiguous reshape_as repeat repeat_interleave tile flip roll gather index_select "
-        "masked_select chunk split cpu cuda squeeze_ unsqueeze_ requires_grad_ contiguous_ broadcast_to pin_memory",
+        "masked_select cpu cuda squeeze_ unsqueeze_ requires_grad_ contiguous_ broadcast_to pin_memory",
         handles=MOVE,
     ),
     **_ops("detach detach_ data item tolist numpy", handles=MOVE, blocks_gradient=True),
@@ -267,6 +272,7 @@ RISKY = names(lambda op: bool(op.dangers)) | POWERS  # ops that can make a NaN o
 KEEPING_VALUES = names(lambda op: op.handles in (VIEW, MOVE, CAST, CONVERT))  # the value analysis looks through them
 CANNOT_CREATE_NONFINITE = names(lambda op: op.handles in (VIEW, MOVE, METADATA))  # the monitor skips them
 NO_GRADIENT = names(lambda op: op.blocks_gradient or op.produces == BOOLEAN)  # outputs autograd does not differentiate
+SEVERAL_VIEWS = names(lambda op: op.several_views)
 SAVING_OUTPUT = names(lambda op: op.saves_output)
 SAVING_OUTPUT_WHEN_INPLACE = names(lambda op: op.saves_output_inplace)
 SAVING_INPUTS = names(lambda op: op.saves_inputs)

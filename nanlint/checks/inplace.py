@@ -21,7 +21,9 @@ from nanlint.analysis.syntax import (
     strip_views,
     walk,
 )
+from nanlint.analysis.ops import VIEWS
 
+MAX_VIEW_NAMES = 3  # names bound to views of views followed back to the tensor they look into
 # Module methods that return the module itself.
 MODULE_RETURNING = frozenset({"to", "cuda", "cpu", "half", "float", "double", "bfloat16", "train", "eval"})
 PARAMETER_CLASSES = ("torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.UninitializedParameter")
@@ -215,8 +217,8 @@ class InplaceOnLeaf(Check):
     def _judge(self, target: cst.CSTNode, node: cst.CSTNode, how: str, ctx) -> None:
         if ctx.grad_disabled:
             return
-        base = strip_views(target)
-        what = "a view of a leaf" if base is not target else "a leaf"
+        base, viewed = _viewed_base(target, ctx)
+        what = "a view of a leaf" if viewed else "a leaf"
         origin = self._leaf_origin(base, ctx)
         if origin is not None:
             where = f"line {ctx.positions.line(origin)}"
@@ -228,9 +230,7 @@ class InplaceOnLeaf(Check):
         if index is not None:
             function = ctx.function_scope().node
             self.parameter_writes.append(
-                ParameterWrite(
-                    function.name.value, index, base.value, node, how, ctx.positions.source(target), base is not target
-                )
+                ParameterWrite(function.name.value, index, base.value, node, how, ctx.positions.source(target), viewed)
             )
 
     # --- leaves passed to the file's functions -------------------------------------------------
@@ -314,7 +314,12 @@ class InplaceOnLeaf(Check):
                 switched = self.switched.get((id(ctx.function_scope().node), name))
                 if found is None or switched is not None and switched[1] is None and switched[0] >= found.seq:
                     return None  # unknown, or frozen with `requires_grad_(False)` since
-                return found.value if self.is_module(found.value, ctx) and self._holds(found.value, path) else None
+                container = _container_of_element(found.value, ctx)
+                if container is None:
+                    return found.value if self.is_module(found.value, ctx) and self._holds(found.value, path) else None
+                path.insert(0, "[]")
+                node = container
+                continue
             if is_self_attribute(node):
                 construction = self.class_modules.get(_class_id(ctx), {}).get(node.attr.value)
                 return construction if construction is not None and self._holds(construction, path) else None
@@ -341,6 +346,54 @@ class InplaceOnLeaf(Check):
         if len(path) == 1:
             return members.get(path[0]) == "parameter"
         return len(path) == 2 and members.get(path[0]) == "module"
+
+
+def _viewed_base(target: cst.CSTNode, ctx) -> Tuple[cst.CSTNode, bool]:
+    """The tensor `target` looks into, through names bound to views of it (`b = conv.bias.view(3, -1)`
+    then `b[:, 4]`: `conv.bias`), and whether `target` is a view of it."""
+    base = strip_views(target)
+    viewed = base is not target
+    for _ in range(MAX_VIEW_NAMES):
+        name = name_of(base)
+        found = ctx.lookup(base) if name is not None else None
+        if found is None or not _is_view(found.value):
+            break
+        inner = strip_views(found.value)
+        if name_of(inner) == name:
+            break  # `x = x.view(-1)`: the name's own earlier value, which the lookup cannot tell apart
+        base, viewed = inner, True
+    return base, viewed
+
+
+def _is_view(value: Optional[cst.CSTNode]) -> bool:
+    """`w.view(3, -1)`, `w.t()`, `w[0]`, `w[:, 1:]`: a view, not a copy (`w[mask]`, `w[idx]` are copies)."""
+    if isinstance(value, cst.Call):
+        return isinstance(value.func, cst.Attribute) and value.func.attr.value in VIEWS
+    if isinstance(value, cst.Subscript):
+        return all(_basic_index(element.slice) for element in value.slice)
+    return False
+
+
+def _basic_index(index: cst.BaseSlice) -> bool:
+    if isinstance(index, cst.Slice):
+        return True
+    value = index.value
+    return isinstance(value, (cst.Integer, cst.Ellipsis)) or isinstance(value, cst.Name) and value.value == "None"
+
+
+def _container_of_element(value: Optional[cst.CSTNode], ctx) -> Optional[cst.CSTNode]:
+    """The container a loop variable takes its elements from: `m` of `for mi in m:` and of
+    `for mi, s in zip(m, strides):`."""
+    loop = ctx.positions.parents().get(id(value))
+    if isinstance(loop, cst.For) and loop.iter is value:
+        return value
+    if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Call) and name_of(value.value.func) == "zip":
+        index = value.slice[0].slice
+        zipped = positional_args(value.value)
+        if isinstance(index, cst.Index) and isinstance(index.value, cst.Integer):
+            position = int(index.value.value)
+            return zipped[position] if position < len(zipped) else None
+    return None
 
 
 def _class_id(ctx) -> Optional[int]:

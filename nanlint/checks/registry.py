@@ -26,6 +26,7 @@ from nanlint.checks import (  # noqa: F401  (imported to register their checks)
     reductions,
     saved,
     steps,
+    views,
     where_trap,
 )
 from nanlint.checks.base import Check, CheckParams, REGISTERED

@@ -435,7 +435,7 @@ class SavedOutputModified(Check):
         name = name_of(node.target)
         if name is not None:
             operator = code_of(node.operator).strip()[:-1]  # `+=` -> `+`
-            fix = lambda: self._fix(ctx, node, f"{name} = {name} {operator} {_parenthesized(node.value, ctx)}")
+            fix = lambda: self._fix(ctx, node, f"{name} = {name} {operator} {parenthesized(node.value, ctx)}")
         if self._judge(node.target, node, "augmented assignment", ctx, fix):
             return None
         # after its value is walked: `x += self.fc(x)` changes the input the layer saved
@@ -453,7 +453,7 @@ class SavedOutputModified(Check):
             fix = lambda: self._fix(
                 ctx,
                 node,
-                f"{receiver} = {receiver}.{method[:-1]}{_arguments_code(call, ctx)}",
+                f"{receiver} = {receiver}.{method[:-1]}{arguments_code(call, ctx)}",
             )
             self._changed(call.func.value, call, f"`.{method}()`", ctx, fix)
 
@@ -610,7 +610,7 @@ def _is_autograd_function(node: cst.ClassDef, ctx) -> bool:
     )
 
 
-def _parenthesized(node: cst.CSTNode, ctx) -> str:
+def parenthesized(node: cst.CSTNode, ctx) -> str:
     code = ctx.positions.source(node)
     return (
         code
@@ -630,7 +630,7 @@ def _comprehension_fors(comp: cst.CompFor):
         comp = comp.inner_for_in
 
 
-def _arguments_code(call: cst.Call, ctx) -> str:
+def arguments_code(call: cst.Call, ctx) -> str:
     """The call's code after its callee: `(x, 0.5)` of `y.mul_(x, 0.5)`."""
     return ctx.positions.source(call)[len(ctx.positions.source(call.func)) :]
 
