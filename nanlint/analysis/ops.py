@@ -281,6 +281,11 @@ SAVING_FIRST_OPERAND = names(lambda op: op.saves_first_operand)
 SAVING_INPUT_MODULES = frozenset(
     {"Linear", "Conv1d", "Conv2d", "Conv3d", "LayerNorm", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d"}
 )
+# nn modules that return a tuple and save its first element, their output sequence: verified like the
+# ops above (`out, (h, c) = lstm(x); out.mul_(2)`, then backward raises; GRU and RNN do not, on the CPU).
+SAVING_FIRST_OUTPUT_MODULES = frozenset({"LSTM"})
+# nn modules whose forward returns its input itself.
+IDENTITY_MODULES = frozenset({"Identity"})
 # nn modules whose forward saves its output: class -> whether only with inplace=True.
 SAVING_MODULES = {
     module: not OPS[op].saves_output

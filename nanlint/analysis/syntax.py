@@ -417,6 +417,17 @@ def is_inplace_method(name: str) -> bool:
     return name.endswith("_") and not name.endswith("__") and name not in NOT_INPLACE
 
 
+MAX_VIEWS_FOLLOWED = 3  # names bound to views of views followed back to the tensor they look into
+
+
+def is_basic_index(index: cst.BaseSlice) -> bool:
+    """A slice, an integer, `None` or `...`: indexing with it gives a view (a tensor or a list of indices copies)."""
+    if isinstance(index, cst.Slice):
+        return True
+    value = index.value
+    return isinstance(value, (cst.Integer, cst.Ellipsis)) or isinstance(value, cst.Name) and value.value == "None"
+
+
 def strip_views(node: cst.CSTNode) -> cst.CSTNode:
     """The tensor a view expression looks into: `w[0]`, `w.view(-1)[:3]`, `w.T` -> `w`."""
     while True:

@@ -11,8 +11,10 @@ import libcst as cst
 from nanlint.checks.base import Check, CheckParams
 from nanlint.checks.saved import functional_inplace_operand, module_class
 from nanlint.analysis.syntax import (
+    MAX_VIEWS_FOLLOWED,
     argument,
     function_params,
+    is_basic_index,
     is_inplace_method,
     is_literal,
     is_self_attribute,
@@ -23,7 +25,6 @@ from nanlint.analysis.syntax import (
 )
 from nanlint.analysis.ops import VIEWS
 
-MAX_VIEW_NAMES = 3  # names bound to views of views followed back to the tensor they look into
 # Module methods that return the module itself.
 MODULE_RETURNING = frozenset({"to", "cuda", "cpu", "half", "float", "double", "bfloat16", "train", "eval"})
 PARAMETER_CLASSES = ("torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.UninitializedParameter")
@@ -353,7 +354,7 @@ def _viewed_base(target: cst.CSTNode, ctx) -> Tuple[cst.CSTNode, bool]:
     then `b[:, 4]`: `conv.bias`), and whether `target` is a view of it."""
     base = strip_views(target)
     viewed = base is not target
-    for _ in range(MAX_VIEW_NAMES):
+    for _ in range(MAX_VIEWS_FOLLOWED):
         name = name_of(base)
         found = ctx.lookup(base) if name is not None else None
         if found is None or not _is_view(found.value):
@@ -370,15 +371,8 @@ def _is_view(value: Optional[cst.CSTNode]) -> bool:
     if isinstance(value, cst.Call):
         return isinstance(value.func, cst.Attribute) and value.func.attr.value in VIEWS
     if isinstance(value, cst.Subscript):
-        return all(_basic_index(element.slice) for element in value.slice)
+        return all(is_basic_index(element.slice) for element in value.slice)
     return False
-
-
-def _basic_index(index: cst.BaseSlice) -> bool:
-    if isinstance(index, cst.Slice):
-        return True
-    value = index.value
-    return isinstance(value, (cst.Integer, cst.Ellipsis)) or isinstance(value, cst.Name) and value.value == "None"
 
 
 def _container_of_element(value: Optional[cst.CSTNode], ctx) -> Optional[cst.CSTNode]:

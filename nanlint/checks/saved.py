@@ -24,12 +24,14 @@ from nanlint.checks.saved_inputs import InputUses
 from nanlint.analysis.callers import attribute_value
 from nanlint.types import Fix
 from nanlint.analysis.syntax import (
+    MAX_VIEWS_FOLLOWED,
     NOT_INPLACE,
     argument,
     attribute_name,
     called_name,
     code_of,
     elements,
+    is_basic_index,
     is_constant,
     is_inplace_method,
     is_literal,
@@ -289,7 +291,7 @@ class SavedOutputModified(Check):
         name = functions[-1].name.value.lower()
         if name in ("forward", "__call__"):  # of a module or a loss; a data transform's `__call__` runs on data
             return not classes or ctx.gradient.differentiated(functions[-1]) is not None
-        return "loss" in name or "train" in name
+        return "loss" in name or "train" in name or ctx.gradient.differentiated(functions[-1]) is not None
 
     # --- modules defined in the file --------------------------------------------------------
 
@@ -314,6 +316,9 @@ class SavedOutputModified(Check):
 
     def saver(self, value: Optional[cst.CSTNode], ctx) -> Optional[str]:
         """The operation that saved `value` (an assigned expression) for backward, if any."""
+        if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Call) and is_first_element(value):
+            module = module_class(self._module_of(value.value.func, ctx), ctx)
+            return f"`nn.{module}`" if module in ops.SAVING_FIRST_OUTPUT_MODULES else None
         if not isinstance(value, cst.Call):
             return None
         described = ctx.describe(value)
@@ -529,10 +534,8 @@ class SavedOutputModified(Check):
         if name_of(base) is None:
             return False
         found = ctx.lookup(base)
-        if found is None:
-            return False
-        saver = self.saver(found.value, ctx)
-        if saver is None:
+        saved = self._saved_value(found.value, found.seq, ctx) if found is not None else None
+        if saved is None:
             return False
         self.report(
             ctx,
@@ -540,10 +543,41 @@ class SavedOutputModified(Check):
             fix() if fix is not None else None,
             how=how,
             target=snippet(ctx.positions.source(target)),
-            saver=saver,
-            line=ctx.positions.line(found.value),
+            saver=saved[0],
+            line=ctx.positions.line(saved[1]),
         )
         return True
+
+    def _saved_value(
+        self, value: Optional[cst.CSTNode], seq: int, ctx, depth: int = 0
+    ) -> Optional[Tuple[str, cst.CSTNode]]:
+        """The saver of the tensor `value` (assigned at `seq`) is, and the expression that made it:
+        `value`'s own, or, through views and identities (`s.view(-1)`, `torch.sigmoid(x)[:, 0]`,
+        `self.proj_in(s)` with an `nn.Identity`), that of the tensor it shares storage and version
+        counter with."""
+        saver = self.saver(value, ctx)
+        if saver is not None:
+            return saver, value
+        inner = self._looked_into(value, ctx)
+        if depth >= MAX_VIEWS_FOLLOWED or inner is None:
+            return None
+        if name_of(inner) is None:
+            return self._saved_value(inner, seq, ctx, depth + 1)
+        earlier = ctx.at(seq, ctx.lookup, inner)  # the name as the assignment saw it
+        return self._saved_value(earlier.value, earlier.seq, ctx, depth + 1) if earlier is not None else None
+
+    def _looked_into(self, value: Optional[cst.CSTNode], ctx) -> Optional[cst.CSTNode]:
+        """The tensor `value` is a view or the very object of: `s` of `s.view(-1)`, `s[:, 0]` and
+        `identity(s)`."""
+        if isinstance(value, cst.Subscript):
+            return value.value if all(is_basic_index(element.slice) for element in value.slice) else None
+        if not isinstance(value, cst.Call):
+            return None
+        if isinstance(value.func, cst.Attribute) and value.func.attr.value in ops.VIEWS:
+            return value.func.value
+        if module_class(self._module_of(value.func, ctx), ctx) in ops.IDENTITY_MODULES:
+            return first_argument(value)
+        return None
 
     def _judge_element(self, target: cst.Subscript, node: cst.AugAssign, ctx) -> bool:
         """`outs[i] += ...` on a list of module outputs: `+=` changes the element tensor in place (an item
@@ -641,6 +675,12 @@ def _element_saver_summary(container: cst.BaseExpression, callee: cst.CSTNode, c
     if summary is None or not summary.has(SAVED):
         return None
     return f"`{snippet(ctx.positions.source(callee))}` (it returns an output autograd saves)"
+
+
+def is_first_element(item: cst.Subscript) -> bool:
+    """`f(x)[0]`: the first element of what `f` returns (as a tuple unpacking binds it)."""
+    index = item.slice[0].slice if len(item.slice) == 1 else None
+    return isinstance(index, cst.Index) and isinstance(index.value, cst.Integer) and index.value.value == "0"
 
 
 def first_argument(call: cst.Call) -> Optional[cst.CSTNode]:
