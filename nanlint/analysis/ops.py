@@ -284,6 +284,11 @@ SAVING_INPUT_MODULES = frozenset(
 # nn modules that return a tuple and save its first element, their output sequence: verified like the
 # ops above (`out, (h, c) = lstm(x); out.mul_(2)`, then backward raises; GRU and RNN do not, on the CPU).
 SAVING_FIRST_OUTPUT_MODULES = frozenset({"LSTM"})
+# nn modules built with an `inplace` flag: with it set, their forward changes its input.
+INPLACE_MODULES = frozenset(
+    "ReLU ReLU6 LeakyReLU ELU CELU SELU RReLU Hardtanh Hardswish Hardsigmoid SiLU Mish Threshold "
+    "Dropout Dropout1d Dropout2d Dropout3d AlphaDropout FeatureAlphaDropout".split()
+)
 # nn modules whose forward returns its input itself.
 IDENTITY_MODULES = frozenset({"Identity"})
 # nn modules whose forward saves its output: class -> whether only with inplace=True.

@@ -357,8 +357,8 @@ def _viewed_base(target: cst.CSTNode, ctx) -> Tuple[cst.CSTNode, bool]:
     for _ in range(MAX_VIEWS_FOLLOWED):
         name = name_of(base)
         found = ctx.lookup(base) if name is not None else None
-        if found is None or not _is_view(found.value):
-            break
+        if found is None or not _is_view(found.value) or id(found.value) in ctx.positions.made_from:
+            break  # not a view, or one element of a tuple unpacking (`for name, p in m.named_parameters()`)
         inner = strip_views(found.value)
         if name_of(inner) == name:
             break  # `x = x.view(-1)`: the name's own earlier value, which the lookup cannot tell apart

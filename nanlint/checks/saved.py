@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from typing import Callable, Dict, NamedTuple, Optional, Tuple
+from typing import Callable, Collection, Dict, List, NamedTuple, Optional, Set, Tuple
 
 import libcst as cst
 
@@ -79,16 +79,38 @@ def _layer_kind(built: Optional[cst.CSTNode], layer: Optional[cst.CSTNode], ctx,
     return kind if layer is built else f"an `nn.Sequential` opening with {kind}"
 
 
-def is_inplace_module(call: Optional[cst.CSTNode], ctx) -> bool:
-    """An nn module built with `inplace=True` (ReLU, Dropout, Hardtanh, ...) that really changes data:
-    `Dropout(p=0.0, inplace=True)` is a no-op."""
+def is_inplace_module(call: Optional[cst.CSTNode], ctx, switched: Collection[int] = ()) -> bool:
+    """An nn module built with `inplace=True` (ReLU, Dropout, Hardtanh, ...), or switched to it after
+    (`switched`: ids of such constructions), that really changes data: `Dropout(p=0.0, inplace=True)`
+    is a no-op."""
     name = module_class(call, ctx)
-    if name is None or not ctx.holds_literal(argument(call, "inplace"), True):
+    if name is None or not (ctx.holds_literal(argument(call, "inplace"), True) or id(call) in switched):
         return False
     rate = argument(call, "p")
     if rate is None and name.endswith("Dropout"):
         rate = first_argument(call)
     return not (number_value(rate) == 0 or is_literal(rate, False))
+
+
+def modules_named(owner: cst.CSTNode, ctx) -> List[cst.Call]:
+    """The constructions of modules with an `inplace` flag `owner` (a name) may hold: its own, or, for a
+    loop variable, those of the names its loop runs over (`for m in list(stem) + [dropout]:`),
+    Sequentials opened into their layers."""
+    binding = ctx.lookup(owner) if isinstance(owner, cst.Name) else None
+    if binding is None:
+        return []
+    loop = ctx.positions.parents().get(id(binding.value))
+    iterated = isinstance(loop, cst.For)
+    sources = [sub for sub in walk(binding.value) if isinstance(sub, cst.Name)] if iterated else [owner]
+    built: List[cst.Call] = []
+    for source in sources:
+        found = ctx.lookup(source)
+        value = found.value if found is not None else None
+        if module_class(value, ctx) == "Sequential":
+            built.extend(layer for layer in positional_args(value) if isinstance(layer, cst.Call))
+        elif isinstance(value, cst.Call):
+            built.append(value)
+    return [module for module in built if module_class(module, ctx) in ops.INPLACE_MODULES]
 
 
 def saving_module(call: Optional[cst.CSTNode], ctx) -> Optional[str]:
@@ -240,6 +262,7 @@ class SavedOutputModified(Check):
         self.inputs = InputUses()
         self.reported: set = set()
         self.saving_classes: Dict[str, str] = {}  # Sequential classes of the file whose last layer saves its output
+        self.switched_inplace: Set[int] = set()  # ids of module constructions switched later by `m.inplace = True`
 
     def handlers(self):
         return {
@@ -272,12 +295,12 @@ class SavedOutputModified(Check):
     def _leave_grad_aware(self) -> None:
         self.grad_aware -= 1
 
-    def _in_scope(self, ctx) -> bool:
+    def _in_scope(self, ctx, target: cst.CSTNode) -> bool:
         """Where backward can follow: not in an `autograd.Function`'s own forward/backward (grad is off
         there), not in a grad-aware branch, and with `training_code_only`, in a `forward`/`__call__`
         method that autograd differentiates (of an nn.Module or a loss, not of a data transform), a
-        function whose name mentions loss or training, or a script's top level that calls
-        backward()."""
+        function whose name mentions loss or training, a script's top level that calls backward(),
+        or a function that calls backward() itself where a parameter or a layer output is in `target`."""
         if self.grad_aware:
             return False
         functions = [s.node for s in ctx.scopes if s.kind == "function" and not isinstance(s.node, cst.Lambda)]
@@ -291,7 +314,12 @@ class SavedOutputModified(Check):
         name = functions[-1].name.value.lower()
         if name in ("forward", "__call__"):  # of a module or a loss; a data transform's `__call__` runs on data
             return not classes or ctx.gradient.differentiated(functions[-1]) is not None
-        return "loss" in name or "train" in name or ctx.gradient.differentiated(functions[-1]) is not None
+        return (
+            "loss" in name
+            or "train" in name
+            or ctx.gradient.own_reason(ctx.gradient.function_of(functions[-1])) is not None
+            and ctx.gradient.learned(strip_views(target), functions[-1], given=False)
+        )
 
     # --- modules defined in the file --------------------------------------------------------
 
@@ -424,7 +452,9 @@ class SavedOutputModified(Check):
         leave = None
         for assigned in node.targets:
             target = assigned.target
-            if isinstance(target, cst.Subscript):
+            if isinstance(target, cst.Attribute) and target.attr.value == "inplace" and is_literal(node.value, True):
+                self.switched_inplace.update(id(built) for built in modules_named(target.value, ctx))
+            elif isinstance(target, cst.Subscript):
                 if not self._judge(target, node, "item assignment", ctx):
                     leave = lambda: self._judge_input(target, node, "item assignment", ctx)
             elif module_class(node.value, ctx) is not None or self._module_saver(node.value, ctx) is not None:
@@ -483,7 +513,7 @@ class SavedOutputModified(Check):
             self._changed(operand.tensor, node, operand.how, ctx, fix)
             return
         first = first_argument(node)
-        if module is not None and is_inplace_module(module, ctx) and first is not None:
+        if module is not None and is_inplace_module(module, ctx, self.switched_inplace) and first is not None:
             kind = _layer_kind(built, module, ctx, "an in-place ")
             self._changed(first, node, f"`{ctx.positions.source(func)}` ({kind})", ctx)
         elif first is not None and name_of(strip_views(first)) is not None:
@@ -528,7 +558,7 @@ class SavedOutputModified(Check):
 
     def _judge(self, target: cst.CSTNode, node: cst.CSTNode, how: str, ctx, fix: LazyFix = None) -> bool:
         """Report an in-place change of an operation's saved output; True when reported."""
-        if ctx.grad_disabled or not self._in_scope(ctx):
+        if ctx.grad_disabled or not self._in_scope(ctx, target):
             return False
         base = strip_views(target)
         if name_of(base) is None:
@@ -570,6 +600,8 @@ class SavedOutputModified(Check):
         """The tensor `value` is a view or the very object of: `s` of `s.view(-1)`, `s[:, 0]` and
         `identity(s)`."""
         if isinstance(value, cst.Subscript):
+            if id(value) in ctx.positions.made_from:
+                return None  # one element of a tuple unpacking, not an indexing of the code
             return value.value if all(is_basic_index(element.slice) for element in value.slice) else None
         if not isinstance(value, cst.Call):
             return None
@@ -582,7 +614,7 @@ class SavedOutputModified(Check):
     def _judge_element(self, target: cst.Subscript, node: cst.AugAssign, ctx) -> bool:
         """`outs[i] += ...` on a list of module outputs: `+=` changes the element tensor in place (an item
         assignment, `outs[i] = ...`, only replaces it in the list)."""
-        if ctx.grad_disabled or not self._in_scope(ctx) or name_of(target.value) is None:
+        if ctx.grad_disabled or not self._in_scope(ctx, target) or name_of(target.value) is None:
             return False
         found = ctx.lookup(target.value)
         saver = self._element_saver(found.value, ctx) if found is not None else None
@@ -604,7 +636,7 @@ class SavedOutputModified(Check):
         """Report an in-place change of a tensor an operation saved as its input (`evident_only`: only
         operations that take tensors alone, when the name might hold a Python number)."""
         name = name_of(strip_views(target))
-        if name is None or ctx.grad_disabled or not self._in_scope(ctx):
+        if name is None or ctx.grad_disabled or not self._in_scope(ctx, target):
             return
 
         def report(use) -> None:
