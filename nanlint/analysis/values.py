@@ -67,6 +67,7 @@ EXPANDED_DISTANCE = "expanded-distance"  # |a|² + |b|² - 2ab: rounds below 0 f
 DIFF = "difference"  # a - b: 0 where the sides are equal, negative where b is larger
 UNIT_COMPLEMENT = "unit-complement"  # 1 - x with x reaching 1 (a clamped cosine squared): exactly 0 there
 SQUARE = "square"  # x ** 2, x * x: a sum of them is 0 for an all-zero vector (a norm written by hand)
+SUM_OF_SQUARES = "sum-of-squares"  # a sum or mean of squares: a squared norm written by hand
 LOSS = "loss"  # a loss function's value: >= 0 and unbounded above
 BELOW_ZERO = "below-zero"  # evidence the value goes below 0: `1 - p - eps`, `1 - (2 * tanh(x)) ** 2`
 SCALED_UNIT = "scaled-unit"  # a ±1-bounded output times a value that can exceed 1 (`tanh(x) * max_action`)
@@ -797,7 +798,7 @@ class Analyzer:
                 NONNEG, "a sum of squared differences, 0 where the two points coincide", frozenset({SQUARED_DISTANCE})
             )
         if a.has(SQUARE) and b.has(SQUARE):
-            return Fact(NONNEG, None, frozenset({SQUARE}))  # 0 only for an all-zero vector: no evidence by itself
+            return Fact(NONNEG, None, frozenset({SQUARE, SUM_OF_SQUARES}))  # 0 only for an all-zero vector
         signs = _add_signs(a.signs, b.signs)
         why = None
         if signs & ZERO and a.can(ZERO) and b.can(ZERO):
@@ -1507,7 +1508,7 @@ class Analyzer:
                 frozenset({SQUARED_DISTANCE}),
             )
         if first.has(SQUARE) and name != "cumsum":
-            return Fact(NONNEG, None, frozenset({SQUARE}))
+            return Fact(NONNEG, None, frozenset({SQUARE, SUM_OF_SQUARES}))
         return Fact(first.signs, f"a {name}, 0 when its terms are 0 or cancel")
 
     def _group_fact(self, op: str, source: Fact) -> Fact:

@@ -36,6 +36,8 @@ from nanlint.analysis.values import (
     LOSS,
     OVERFLOWS,
     SIGNED,
+    SQUARE,
+    SUM_OF_SQUARES,
     UNDERFLOW,
     MASK,
     NEG,
@@ -92,6 +94,7 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     # a sum of squared differences, or one squared difference (`sqrt((a - b) ** 2)` is |a - b|, with
     # a NaN gradient at a == b)
     "squared-distance": lambda f: bool(f.tags & {SQUARED_DISTANCE, SQUARED_DIFF}) and f.why is not None,
+    "square": lambda f: f.has(SQUARE) and bool(f.signs & ZERO),  # x ** 2, a sum of squares: 0 for an all-zero input
     "constant": lambda f: f.has(CONSTANT),
     "above-one": lambda f: f.has(ABOVE_ONE),
     "past-unit": lambda f: f.has(PAST_UNIT) and f.why is not None,
@@ -126,7 +129,15 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
 
 # What a predicate read from a value's bounds says about it, where the fact's own `why` is about
 # something else (a product whose range passes 88.72 may carry a difference's "0 where equal").
-BOUND_WHY: Dict[str, Callable[[Fact], str]] = {"reaches-overflow": overflow_reach, "negative-range": negative_reach}
+BOUND_WHY: Dict[str, Callable[[Fact], str]] = {
+    "reaches-overflow": overflow_reach,
+    "negative-range": negative_reach,
+    "square": lambda f: (
+        "a sum of squares (a norm written by hand), 0 for an all-zero vector"
+        if f.has(SUM_OF_SQUARES)
+        else "a square, 0 where its base is 0"
+    ),
+}
 
 
 BOX_SIZE_NAME = re.compile(r"(^|_)(anchors?|priors?)(_|$)|(^|_)(w|h|wh|widths?|heights?)\d?$", re.I)

@@ -113,6 +113,28 @@ def modules_named(owner: cst.CSTNode, ctx) -> List[cst.Call]:
     return [module for module in built if module_class(module, ctx) in ops.INPLACE_MODULES]
 
 
+def _tested_classes(statement: cst.CSTNode, owner: cst.CSTNode, ctx) -> Optional[Set[str]]:
+    """The nn classes the `if` around `statement` narrows `owner` to (`if isinstance(m, (nn.ReLU, nn.Dropout)):`,
+    also joined with `or`), or None when no such test encloses it."""
+    parents = ctx.positions.parents()
+    node = parents.get(id(statement))
+    while node is not None and not isinstance(node, (cst.For, cst.FunctionDef, cst.Module)):
+        if isinstance(node, cst.If):
+            named = {
+                (ctx.qualified(kind) or "").rsplit(".", 1)[-1]
+                for test in walk(node.test)
+                if isinstance(test, cst.Call)
+                and name_of(test.func) == "isinstance"
+                and len(test.args) == 2
+                and same_code(test.args[0].value, owner)
+                for kind in (elements(test.args[1].value) or [test.args[1].value])
+            }
+            if named:
+                return named
+        node = parents.get(id(node))
+    return None
+
+
 def saving_module(call: Optional[cst.CSTNode], ctx) -> Optional[str]:
     name = module_class(call, ctx)
     if name not in ops.SAVING_MODULES:
@@ -453,7 +475,12 @@ class SavedOutputModified(Check):
         for assigned in node.targets:
             target = assigned.target
             if isinstance(target, cst.Attribute) and target.attr.value == "inplace" and is_literal(node.value, True):
-                self.switched_inplace.update(id(built) for built in modules_named(target.value, ctx))
+                tested = _tested_classes(node, target.value, ctx)
+                self.switched_inplace.update(
+                    id(built)
+                    for built in modules_named(target.value, ctx)
+                    if tested is None or module_class(built, ctx) in tested
+                )
             elif isinstance(target, cst.Subscript):
                 if not self._judge(target, node, "item assignment", ctx):
                     leave = lambda: self._judge_input(target, node, "item assignment", ctx)
