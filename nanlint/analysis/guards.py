@@ -107,6 +107,10 @@ class ComparedValues:
             and all(not value_keys(side, ctx).isdisjoint(compared) for side in (node.left, node.right))
         )
 
+    def tests_name(self, name: str, ctx) -> bool:
+        """True when the name itself (not a tensor it was made from) was compared earlier in the function."""
+        return name in self._scope_keys(ctx)
+
     def guards_a_term(self, node: cst.CSTNode, ctx) -> bool:
         """True when a term `node` adds up (`y_o` of `union = y_o + y_pred_o - inter`), itself, was
         compared earlier in the function: a sum of non-negative parts is positive when one part is."""

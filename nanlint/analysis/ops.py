@@ -268,6 +268,17 @@ def names(predicate: Callable[[Op], bool]) -> frozenset:
 
 
 VIEWS = names(lambda op: op.handles == VIEW)
+# Operations computed entry by entry: an empty input gives an empty output.
+ELEMENTWISE = frozenset(
+    "log log2 log10 log1p exp exp2 expm1 sqrt rsqrt reciprocal sigmoid tanh relu relu6 leaky_relu elu gelu silu "
+    "softplus logsigmoid abs neg negative square pow clamp clamp_min clamp_max clip sin cos tan acos asin atan "
+    "atanh acosh lgamma digamma logit sign round floor ceil".split()
+)
+# Losses whose default reduction is the mean over the input's entries: NaN for an empty input.
+MEAN_REDUCED_LOSSES = frozenset(
+    "l1_loss mse_loss smooth_l1_loss huber_loss binary_cross_entropy binary_cross_entropy_with_logits "
+    "cross_entropy nll_loss kl_div poisson_nll_loss gaussian_nll_loss".split()
+)
 RISKY = names(lambda op: bool(op.dangers)) | POWERS  # ops that can make a NaN or an Inf from finite operands
 KEEPING_VALUES = names(lambda op: op.handles in (VIEW, MOVE, CAST, CONVERT))  # the value analysis looks through them
 CANNOT_CREATE_NONFINITE = names(lambda op: op.handles in (VIEW, MOVE, METADATA))  # the monitor skips them

@@ -192,6 +192,7 @@ NUMPY_VALUE = Fact(tags=frozenset({"numpy"}))
 POSITIVE = Fact(POS)
 SELECTION_SIZE = Fact(NONNEG, "the size of a boolean selection, 0 when nothing is selected", frozenset({COUNT}))
 SELECTIONS = frozenset({"nonzero", "argwhere", "masked_select"})
+KEEPS_EMPTY = ops.ELEMENTWISE | ops.KEEPING_VALUES  # an empty selection stays empty through them
 
 
 def _tagged(fact: Fact, *tags: str) -> Fact:
@@ -1111,8 +1112,8 @@ class Analyzer:
         dtype = keywords.get("dtype")
         if dtype is not None and self.env.qualified(dtype) == "torch.bool":  # made boolean: each entry 0 or 1
             made = Fact(made.signs & (ZERO | POS) or NONNEG, made.why, made.tags | {MASK}, 0.0, 1.0)
-        if name == "masked_select":  # (the indices `nonzero` gives are left alone: often one per row by construction)
-            made = _tagged(made, SELECTED)
+        if name == "masked_select" or first.has(SELECTED) and name in KEEPS_EMPTY:
+            made = _tagged(made, SELECTED)  # (the indices `nonzero` gives are left alone: often one per row)
         return _tagged(made, REQUIRES_GRAD) if is_literal(keywords.get("requires_grad"), True) else made
 
     def _builtin_call(self, node: cst.Call, depth: int) -> Fact:

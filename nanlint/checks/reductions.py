@@ -26,6 +26,7 @@ from nanlint.analysis.syntax import (
     subscript_index,
     walk,
 )
+from nanlint.analysis import ops
 from nanlint.analysis.values import MASK, SELECTED, literal_number
 
 
@@ -153,14 +154,14 @@ class EmptySelectionMean(Check):
     the mask or the selection first (`if mask.any():`, `sel.numel() > 0`)."""
 
     kind = "empty-selection-mean"
-    FIELDS = ("sel", "selects", "test")
+    FIELDS = ("what", "sel", "selects", "test")
 
     @dataclass(frozen=True)
     class Params(CheckParams):
         """The means of selections that may be empty."""
 
         # the means of a selection it reports
-        ops: List[str] = field(default_factory=lambda: ["mean", "nanmean"])
+        ops: List[str] = field(default_factory=lambda: ["mean", "nanmean", "var", "std"])
 
     params: Params
 
@@ -170,23 +171,31 @@ class EmptySelectionMean(Check):
     def visit_call(self, node: cst.Call, ctx) -> None:
         ctx.compared.note(node, ctx)
         described = ctx.describe(node)
-        if described is None or described[0] not in self.params.ops or len(described[1]) != 1 or described[2]:
+        if described is None:
             return
-        selection = described[1][0]
+        op, operands, keywords = described
+        if op in self.params.ops and len(operands) == 1 and not keywords:
+            self._judge(node, f"`{op}`", operands[0], ctx)
+        elif op in ops.MEAN_REDUCED_LOSSES and operands and _mean_reduced(keywords):
+            self._judge(node, f"`{op}` with its mean reduction", operands[0], ctx)
+
+    def _judge(self, node: cst.Call, what: str, selection: cst.BaseExpression, ctx) -> None:
         if ctx.compared.guards(selection, ctx):
             return
         sel = snippet(ctx.positions.source(selection))
         mask = self._mask_of(selection, ctx)
         if mask is None:  # a selection made further away: in a caller, another file, through several names
             if ctx.fact(selection).has(SELECTED) and not any(
-                ctx.compared.guards(name, ctx) for name in _made_from(selection, ctx)
+                ctx.compared.tests_name(name.value, ctx)
+                for name in _made_from(selection, ctx)
+                if _selection_or_mask(name, ctx)
             ):
-                self.report(ctx, node, sel=sel, selects="its mask", test="that the mask selects something")
+                self.report(ctx, node, what=what, sel=sel, selects="its mask", test="that the mask selects something")
             return
         if ctx.compared.guards(mask, ctx) or _nan_already(mask, ctx):
             return
         shown = snippet(ctx.positions.source(mask))
-        self.report(ctx, node, sel=sel, selects=f"`{shown}`", test=f"`torch.any({shown})`")
+        self.report(ctx, node, what=what, sel=sel, selects=f"`{shown}`", test=f"`torch.any({shown})`")
 
     def _mask_of(self, selection: cst.BaseExpression, ctx) -> Optional[cst.BaseExpression]:
         """The boolean index of `x[mask]` / `x.masked_select(mask)`, directly or through one local name."""
@@ -208,6 +217,19 @@ class EmptySelectionMean(Check):
         else:
             return None
         return index if ctx.fact(index).has(MASK) else None
+
+
+def _selection_or_mask(name: cst.Name, ctx) -> bool:
+    """A name whose test can say whether anything is selected: a selection or a mask, not the tensor a
+    mask compares (`depth` of `mask = depth > 0`, `target = depth[mask]`)."""
+    fact = ctx.fact(name)
+    return fact.has(SELECTED) or fact.has(MASK)
+
+
+def _mean_reduced(keywords) -> bool:
+    """A loss call whose reduction is the mean: no `reduction`, or `reduction="mean"`."""
+    reduction = keywords.get("reduction")
+    return reduction is None or string_value(reduction) == "mean"
 
 
 def _made_from(node: cst.CSTNode, ctx, hops: int = 0) -> List[cst.Name]:
@@ -241,12 +263,7 @@ def _nan_already(mask: cst.BaseExpression, ctx) -> bool:
             continue
         _, operands, keywords = described
         target = keywords.get("target", operands[1] if len(operands) > 1 else None)
-        reduction = keywords.get("reduction")
-        if (
-            target is not None
-            and (reduction is None or string_value(reduction) == "mean")
-            and keys & value_keys(target, ctx)
-        ):
+        if target is not None and _mean_reduced(keywords) and keys & value_keys(target, ctx):
             return True
     return False
 
