@@ -13,7 +13,7 @@ import libcst as cst
 
 from nanlint.analysis import ops
 from nanlint.analysis.gradient import INFERENCE_ONLY
-from nanlint.analysis.syntax import code_of, is_inplace_method, name_of, snippet, strip_views
+from nanlint.analysis.syntax import code_of, is_inplace_method, name_of, snippet, string_value, strip_views
 from nanlint.checks.base import Check
 from nanlint.checks.saved import arguments_code, functional_inplace_operand, parenthesized
 from nanlint.types import Fix
@@ -108,7 +108,10 @@ def _split_of(target: cst.CSTNode, ctx) -> Optional[Split]:
     described = ctx.describe(value)
     if described is None or described[0] not in ops.SEVERAL_VIEWS or not described[1]:
         return None
-    return Split(value, described[0], described[1][0])
+    op, operands, _ = described
+    if op in ("split", "chunk") and (len(operands) < 2 or string_value(operands[1]) is not None):
+        return None  # `path.split("/")`, `line.split()`: a string's, which torch's always gives a size
+    return Split(value, op, operands[0])
 
 
 def _iterated(value: Optional[cst.CSTNode], ctx) -> bool:
