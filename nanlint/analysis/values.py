@@ -36,6 +36,7 @@ from nanlint.analysis.syntax import (
     number_value,
     positional_args,
     same_code,
+    strip_views,
     string_value,
     subscript_index,
 )
@@ -495,6 +496,18 @@ def _negate(signs: int) -> int:
 PRESERVING = ops.KEEPING_VALUES
 
 
+class Extreme(NamedTuple):
+    """`x.max(dim)`: its kind ("max" or "min") and the tensor it is taken of."""
+
+    kind: str
+    tensor: cst.CSTNode
+
+
+def _same_tensor(a: cst.CSTNode, b: cst.CSTNode) -> bool:
+    """The same tensor, looked at through views: `x` and `x.view(n, -1)`."""
+    return same_code(strip_views(a), strip_views(b))
+
+
 class Analyzer:
     """Evaluate facts for expressions, following local assignments through an environment.
 
@@ -852,9 +865,14 @@ class Analyzer:
             return Fact(NEG | ZERO, None, frozenset({ROW_MAX}), min(a.bounds[0] - a.bounds[1], 0.0), 0.0)
         if self._is_pair_maximum_of(right, left):
             return Fact(NEG | ZERO, None)
-        if (self._extreme(left, 0) == "max" or a.has(MAXIMUM)) and (self._extreme(right, 0) == "min" or b.has(MINIMUM)):
+        high, low = self._extreme(left, 0), self._extreme(right, 0)
+        if (high is not None and high.kind == "max" or a.has(MAXIMUM)) and (
+            low is not None and low.kind == "min" or b.has(MINIMUM)
+        ):
             return Fact(NONNEG, "a range max - min, 0 when all values are equal", frozenset({RANGE}))
-        if b.has(MINIMUM) or a.has(MAXIMUM) and not b.has(MAXIMUM):  # `x - x.min()`, `x.max() - x`: at least 0
+        if low is not None and low.kind == "min" and _same_tensor(low.tensor, left) or (
+            high is not None and high.kind == "max" and _same_tensor(high.tensor, right)
+        ):  # `x - x.min()`, `x.max() - x`: at least 0
             return Fact(POS | ZERO, None, frozenset(), 0.0, max(a.bounds[1] - b.bounds[0], 0.0))
         if one is not None or literal_number(right) is not None:
             return UNKNOWN  # `1 - x`, `x - 1`: nothing says x reaches 1 (its own evidence is about 0)
@@ -1012,9 +1030,9 @@ class Analyzer:
         """`torch.max(a, b)`: two tensors, not a tensor and its dimension."""
         return name == "max" and len(operands) == 2 and "dim" not in keywords and not _is_dimension(operands[1])
 
-    def _extreme(self, node: cst.CSTNode, depth: int) -> Optional[str]:
-        """ "max" or "min" for `x.max()`, `torch.amin(x, dim)`, `x.max(dim)[0]`, `x.max(dim).values`,
-        following one local assignment."""
+    def _extreme(self, node: cst.CSTNode, depth: int) -> Optional[Extreme]:
+        """The extreme `node` is ("max" or "min") and of which tensor: `x.max()`, `torch.amin(x, dim)`,
+        `x.max(dim)[0]`, `x.max(dim).values`, following one local assignment."""
         if name_of(node) is not None:
             found = self.env.lookup(node)
             if found is None or depth > 2:
@@ -1034,7 +1052,8 @@ class Analyzer:
             and "dim" not in keywords
             and not isinstance(literal_number(operands[1]), float)
         )
-        return None if elementwise else {"max": "max", "amax": "max", "min": "min", "amin": "min"}.get(name)
+        kind = {"max": "max", "amax": "max", "min": "min", "amin": "min"}.get(name)
+        return None if elementwise or kind is None or not operands else Extreme(kind, operands[0])
 
     def _product(self, a: Fact, b: Fact) -> Fact:
         if a.has(NORMALIZED) and b.has(NORMALIZED):

@@ -13,6 +13,7 @@ from nanlint.checks.saved import functional_inplace_operand, module_class
 from nanlint.analysis.syntax import (
     MAX_VIEWS_FOLLOWED,
     argument,
+    elements,
     function_params,
     is_basic_index,
     is_inplace_method,
@@ -316,6 +317,9 @@ class InplaceOnLeaf(Check):
                 if found is None or switched is not None and switched[1] is None and switched[0] >= found.seq:
                     return None  # unknown, or frozen with `requires_grad_(False)` since
                 container = _container_of_element(found.value, ctx)
+                listed = self._listed_module(found.value, ctx) if path[0] == "[]" else None
+                if listed is not None:
+                    return listed if self._holds(listed, path[1:]) else None
                 if container is None:
                     return found.value if self.is_module(found.value, ctx) and self._holds(found.value, path) else None
                 path.insert(0, "[]")
@@ -332,6 +336,16 @@ class InplaceOnLeaf(Check):
                 node = node.value
             else:
                 return None
+
+    def _listed_module(self, value: Optional[cst.CSTNode], ctx) -> Optional[cst.CSTNode]:
+        """The module every element of a list of modules is: `[nn.Linear(d, d) for _ in range(n)]`,
+        `[conv_a, conv_b]` built alike."""
+        if isinstance(value, (cst.ListComp, cst.GeneratorExp)):
+            return value.elt if self.is_module(value.elt, ctx) else None
+        shown = elements(value) if isinstance(value, (cst.List, cst.Tuple)) else None
+        if not shown or not all(self.is_module(item, ctx) for item in shown):
+            return None
+        return shown[0]
 
     def _holds(self, construction: cst.CSTNode, path: List[str]) -> bool:
         """An instance of a module class of the file has the parameter at `path` when the class sets it

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, Iterable, List, Tuple, Union
+from typing import Dict, Iterable, List, Union
 
 from nanlint.catalog import CatalogError, Prediction, Rule, read_catalog, read_validated
 from nanlint.checks import (  # noqa: F401  (imported to register their checks)
@@ -33,9 +33,6 @@ from nanlint.checks.base import Check, CheckParams, REGISTERED
 
 # `confirmed_by = ["backward {ops}"]`: a list parameter of the check, one prediction per op.
 _PLACEHOLDER = re.compile(r"^\{(\w+)\}$")
-# The checks `load_catalog` built to validate each rule, by the rule it returned (kept: its id is not
-# reused): a walk in the same process takes them instead of building every check a second time.
-_VALIDATED: Dict[int, Tuple[Rule, Check]] = {}
 
 
 class SuppressionCheck(Check):
@@ -90,16 +87,7 @@ def _built(rule: Rule) -> Rule:
     check = build_check(rule)
     if rule.confirmed_by:
         rule = rule._replace(confirmed_by=tuple(dict.fromkeys(_expanded(rule, check.params))))
-        check.rule = rule
-    _VALIDATED[id(rule)] = (rule, check)
     return rule
-
-
-def check_of(rule: Rule) -> Check:
-    """The check `load_catalog` built for `rule` in this process, else a new one (a catalog read
-    from the cache was not built here). Checks keep per-file state only, reset by `begin`."""
-    validated = _VALIDATED.get(id(rule))
-    return validated[1] if validated is not None and validated[0] is rule else build_check(rule)
 
 
 def _expanded(rule: Rule, params: CheckParams) -> Iterable[Prediction]:

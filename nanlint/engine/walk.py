@@ -27,7 +27,7 @@ from nanlint.analysis.syntax import (
     string_value,
 )
 from nanlint.analysis.versions import newer_syntax, target_version
-from nanlint.checks.registry import check_of
+from nanlint.checks.registry import build_check
 from nanlint.types import FileError, FileResult, Finding, Span
 from nanlint.analysis.project import ProjectModules
 from nanlint.inputs.source import SourceError, SourceFile, read
@@ -73,7 +73,7 @@ class RuleSet:
             for rule in (catalog or {}).values()
             if rule.code not in self.codes and self.codes & set(rule.params.get("supersedes", ()))
         ]
-        self.checks = [check_of(rule) for rule in enabled + shadows]
+        self.checks = [build_check(rule) for rule in enabled + shadows]
         self.superseded: Dict[str, set] = {}
         for check in self.checks:
             for code in check.params.supersedes:

@@ -2,6 +2,7 @@
 
 from cli_support import walked
 
+from nanlint.analysis.values import NEG, POS, ZERO
 from nanlint.checks.base import PREDICATES
 
 
@@ -190,6 +191,12 @@ def test_a_value_minus_its_minimum_is_not_negative():
     assert fact_of("s = torch.sigmoid(x)\ns - s.min()").bounds == (0.0, 1.0)
     assert fact_of("s = torch.sigmoid(x)\ns.max() - s").bounds == (0.0, 1.0)
     assert holds("range", "s = torch.sigmoid(x)\ns.max() - s.min()")
+    assert fact_of("mins = x.view(4, -1).min(-1)[0]\nx - mins").signs == POS | ZERO
+
+
+def test_a_value_minus_another_tensors_minimum_may_be_negative():
+    assert fact_of("s = torch.sigmoid(x)\nt = torch.sigmoid(y)\nt - s.min()").signs & NEG
+    assert fact_of("s = torch.sigmoid(x)\nt = torch.sigmoid(y)\ns.max() - t").signs & NEG
 
 
 def test_the_mean_of_a_mask_is_a_fraction():
