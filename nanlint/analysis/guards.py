@@ -29,6 +29,9 @@ TESTING_CALLS = frozenset(
     {"any", "all", "count_nonzero", "nonzero", "numel", "isclose", "allclose", "sum", "abs", "item"}
 )
 MAX_HOPS = 2
+# Calls whose result is tested whenever their receiver is: value-keeping ops, and a cast to bool
+# (`mask.bool()` is 0 where `mask` is, so `if mask.sum() == 0:` tests it).
+KEY_KEEPING = PRESERVING | {"bool"}
 
 
 def value_keys(node: cst.CSTNode, ctx, hops: int = 0) -> Set[object]:
@@ -61,7 +64,7 @@ def value_keys(node: cst.CSTNode, ctx, hops: int = 0) -> Set[object]:
             if (
                 described is None
                 or not described[1]
-                or not (described[0] in PRESERVING or described[0] in TESTING_CALLS)
+                or not (described[0] in KEY_KEEPING or described[0] in TESTING_CALLS)
             ):
                 return keys
             node = described[1][0]

@@ -812,7 +812,8 @@ class Analyzer:
                 NONNEG, "a sum of squared differences, 0 where the two points coincide", frozenset({SQUARED_DISTANCE})
             )
         if a.has(SQUARE) and b.has(SQUARE):
-            return Fact(NONNEG, None, frozenset({SQUARE, SUM_OF_SQUARES}))  # 0 only for an all-zero vector
+            signs = _add_signs(a.signs, b.signs)  # 0 only for an all-zero vector
+            return Fact(signs, None, frozenset({SQUARE, SUM_OF_SQUARES}))
         signs = _add_signs(a.signs, b.signs)
         why = None
         if signs & ZERO and a.can(ZERO) and b.can(ZERO):
@@ -870,8 +871,11 @@ class Analyzer:
             low is not None and low.kind == "min" or b.has(MINIMUM)
         ):
             return Fact(NONNEG, "a range max - min, 0 when all values are equal", frozenset({RANGE}))
-        if low is not None and low.kind == "min" and _same_tensor(low.tensor, left) or (
-            high is not None and high.kind == "max" and _same_tensor(high.tensor, right)
+        if (
+            low is not None
+            and low.kind == "min"
+            and _same_tensor(low.tensor, left)
+            or (high is not None and high.kind == "max" and _same_tensor(high.tensor, right))
         ):  # `x - x.min()`, `x.max() - x`: at least 0
             return Fact(POS | ZERO, None, frozenset(), 0.0, max(a.bounds[1] - b.bounds[0], 0.0))
         if one is not None or literal_number(right) is not None:
@@ -1106,6 +1110,8 @@ class Analyzer:
             return Fact(base.signs & ~NEG if base.signs == POS else ANY, None)
         if float(value).is_integer() and int(value) % 2 == 0:
             signs = (ZERO if base.signs & ZERO else 0) | (POS if base.signs & (POS | NEG) else 0)
+            if base.has(SIGNED):
+                signs = POS  # a value seen on both sides of 0 (`randn`, `d + eps`) is exactly 0 only by coincidence
             why = base.why if base.can(ZERO) or base.has(UNIT) else None
             if why is not None and base.has(DIFF) and value == 2:
                 why = f"the square of {why}"
@@ -1528,7 +1534,7 @@ class Analyzer:
                 frozenset({SQUARED_DISTANCE}),
             )
         if first.has(SQUARE) and name != "cumsum":
-            return Fact(NONNEG, None, frozenset({SQUARE, SUM_OF_SQUARES}))
+            return Fact(first.signs, None, frozenset({SQUARE, SUM_OF_SQUARES}))
         return Fact(first.signs, f"a {name}, 0 when its terms are 0 or cancel")
 
     def _group_fact(self, op: str, source: Fact) -> Fact:

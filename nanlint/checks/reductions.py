@@ -176,8 +176,9 @@ class EmptySelectionMean(Check):
         op, operands, keywords = described
         if op in self.params.ops and len(operands) == 1 and not keywords:
             self._judge(node, f"`{op}`", operands[0], ctx)
-        elif op in ops.MEAN_REDUCED_LOSSES and operands and _mean_reduced(keywords):
-            self._judge(node, f"`{op}` with its mean reduction", operands[0], ctx)
+        elif op in ops.MEAN_REDUCED_LOSSES and len(operands) > 1 and _mean_reduced(keywords):
+            if ctx.fact(operands[1]).has(SELECTED):  # the target selected alike: the selection can be empty
+                self._judge(node, f"`{op}` with its mean reduction", operands[0], ctx)
 
     def _judge(self, node: cst.Call, what: str, selection: cst.BaseExpression, ctx) -> None:
         if ctx.compared.guards(selection, ctx):
