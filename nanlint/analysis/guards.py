@@ -81,6 +81,7 @@ class ComparedValues:
     def __init__(self) -> None:
         self.pending: Dict[int, List[Tuple[cst.CSTNode, int]]] = {}
         self.keys: Dict[int, Set[object]] = {}
+        self.tests: Dict[int, List[Tuple[cst.CSTNode, Set[object]]]] = {}  # each test with its own keys
         self.seen: Set[int] = set()
 
     def note(self, node: cst.CSTNode, ctx) -> None:
@@ -92,8 +93,11 @@ class ComparedValues:
     def _scope_keys(self, ctx) -> Set[object]:
         scope = id(ctx.function_scope().node)
         keys = self.keys.setdefault(scope, set())
+        tests = self.tests.setdefault(scope, [])
         for test, horizon in self.pending.pop(scope, ()):
-            keys |= ctx.at(horizon, _tested_keys, test, ctx)
+            tested = ctx.at(horizon, _tested_keys, test, ctx)
+            tests.append((test, tested))
+            keys |= tested
         return keys
 
     def guards(self, node: cst.CSTNode, ctx) -> bool:
@@ -110,9 +114,16 @@ class ComparedValues:
             and all(not value_keys(side, ctx).isdisjoint(compared) for side in (node.left, node.right))
         )
 
-    def tests_name(self, name: str, ctx) -> bool:
-        """True when the name itself (not a tensor it was made from) was compared earlier in the function."""
-        return name in self._scope_keys(ctx)
+    def guards_by_condition(self, node: cst.CSTNode, ctx) -> bool:
+        """`guards`, counting only the tests made in a condition (`if mask.sum() == 0:`, `assert n > 0`):
+        a comparison that builds a mask or fills one (`mask = depth > 0`, `y.masked_fill(y <= 0, c)`)
+        says nothing of whether it selects anything."""
+        self._scope_keys(ctx)
+        keys = value_keys(node, ctx)
+        return any(
+            not keys.isdisjoint(tested) and _within_condition(test, ctx)
+            for test, tested in self.tests.get(id(ctx.function_scope().node), ())
+        )
 
     def guards_a_term(self, node: cst.CSTNode, ctx) -> bool:
         """True when a term `node` adds up (`y_o` of `union = y_o + y_pred_o - inter`), itself, was
@@ -182,6 +193,17 @@ def _tested_values(node: cst.CSTNode, ctx) -> List[cst.CSTNode]:
             if described[0] in TESTING_CALLS and _is_condition(node, ctx):  # `if sel.numel():`
                 return [described[1][0]]
     return []
+
+
+def _within_condition(node: cst.CSTNode, ctx) -> bool:
+    """`node` lies in the test of an `if`, `while`, `assert` or conditional expression."""
+    parents = ctx.positions.parents()
+    child, parent = node, parents.get(id(node))
+    while parent is not None and not isinstance(parent, (cst.SimpleStatementLine, cst.FunctionDef, cst.Module)):
+        if type(parent) in CONDITIONS and parent.test is child:
+            return True
+        child, parent = parent, parents.get(id(parent))
+    return False
 
 
 def _is_condition(node: cst.CSTNode, ctx) -> bool:

@@ -187,9 +187,7 @@ class EmptySelectionMean(Check):
         mask = self._mask_of(selection, ctx)
         if mask is None:  # a selection made further away: in a caller, another file, through several names
             if ctx.fact(selection).has(SELECTED) and not any(
-                ctx.compared.tests_name(name.value, ctx)
-                for name in _made_from(selection, ctx)
-                if _selection_or_mask(name, ctx)
+                ctx.compared.guards_by_condition(name, ctx) for name in _made_from(selection, ctx)
             ):
                 self.report(ctx, node, what=what, sel=sel, selects="its mask", test="that the mask selects something")
             return
@@ -218,13 +216,6 @@ class EmptySelectionMean(Check):
         else:
             return None
         return index if ctx.fact(index).has(MASK) else None
-
-
-def _selection_or_mask(name: cst.Name, ctx) -> bool:
-    """A name whose test can say whether anything is selected: a selection or a mask, not the tensor a
-    mask compares (`depth` of `mask = depth > 0`, `target = depth[mask]`)."""
-    fact = ctx.fact(name)
-    return fact.has(SELECTED) or fact.has(MASK)
 
 
 def _mean_reduced(keywords) -> bool:
