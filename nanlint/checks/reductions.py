@@ -181,7 +181,7 @@ class EmptySelectionMean(Check):
                 self._judge(node, f"`{op}` with its mean reduction", operands[0], ctx)
 
     def _judge(self, node: cst.Call, what: str, selection: cst.BaseExpression, ctx) -> None:
-        if ctx.compared.guards(selection, ctx):
+        if ctx.compared.guards_by_condition(selection, ctx):
             return
         sel = snippet(ctx.positions.source(selection))
         mask = self._mask_of(selection, ctx)
@@ -191,7 +191,7 @@ class EmptySelectionMean(Check):
             ):
                 self.report(ctx, node, what=what, sel=sel, selects="its mask", test="that the mask selects something")
             return
-        if ctx.compared.guards(mask, ctx) or _nan_already(mask, ctx):
+        if ctx.compared.guards_by_condition(mask, ctx) or _nan_already(mask, ctx):
             return
         shown = snippet(ctx.positions.source(mask))
         self.report(ctx, node, what=what, sel=sel, selects=f"`{shown}`", test=f"`torch.any({shown})`")
