@@ -29,9 +29,7 @@ TESTING_CALLS = frozenset(
     {"any", "all", "count_nonzero", "nonzero", "numel", "isclose", "allclose", "sum", "abs", "item"}
 )
 MAX_HOPS = 2
-# Calls whose result is tested whenever their receiver is: value-keeping ops, and a cast to bool
-# (`mask.bool()` is 0 where `mask` is, so `if mask.sum() == 0:` tests it).
-KEY_KEEPING = PRESERVING | {"bool"}
+NUMBER_OF = frozenset({"len", "int", "float"})  # builtins whose number a test of it tests their argument by
 
 
 def value_keys(node: cst.CSTNode, ctx, hops: int = 0) -> Set[object]:
@@ -57,14 +55,14 @@ def value_keys(node: cst.CSTNode, ctx, hops: int = 0) -> Set[object]:
             node = node.value
         elif isinstance(node, cst.Attribute) and node.attr.value in ("data", "values", "shape"):
             node = node.value
-        elif isinstance(node, cst.Call) and name_of(node.func) == "len" and positional_args(node):
-            node = positional_args(node)[0]
+        elif isinstance(node, cst.Call) and name_of(node.func) in NUMBER_OF and positional_args(node):
+            node = positional_args(node)[0]  # `len(sel)`, `int(mask.sum())`
         elif isinstance(node, cst.Call):
             described = ctx.describe(node)
             if (
                 described is None
                 or not described[1]
-                or not (described[0] in KEY_KEEPING or described[0] in TESTING_CALLS)
+                or not (described[0] in PRESERVING or described[0] in TESTING_CALLS)
             ):
                 return keys
             node = described[1][0]
@@ -81,7 +79,6 @@ class ComparedValues:
     def __init__(self) -> None:
         self.pending: Dict[int, List[Tuple[cst.CSTNode, int]]] = {}
         self.keys: Dict[int, Set[object]] = {}
-        self.tests: Dict[int, List[Tuple[cst.CSTNode, Set[object]]]] = {}  # each test with its own keys
         self.seen: Set[int] = set()
 
     def note(self, node: cst.CSTNode, ctx) -> None:
@@ -93,11 +90,8 @@ class ComparedValues:
     def _scope_keys(self, ctx) -> Set[object]:
         scope = id(ctx.function_scope().node)
         keys = self.keys.setdefault(scope, set())
-        tests = self.tests.setdefault(scope, [])
         for test, horizon in self.pending.pop(scope, ()):
-            tested = ctx.at(horizon, _tested_keys, test, ctx)
-            tests.append((test, tested))
-            keys |= tested
+            keys |= ctx.at(horizon, _tested_keys, test, ctx)
         return keys
 
     def guards(self, node: cst.CSTNode, ctx) -> bool:
@@ -112,17 +106,6 @@ class ComparedValues:
             isinstance(node, cst.BinaryOperation)
             and isinstance(node.operator, cst.Subtract)
             and all(not value_keys(side, ctx).isdisjoint(compared) for side in (node.left, node.right))
-        )
-
-    def guards_by_condition(self, node: cst.CSTNode, ctx) -> bool:
-        """`guards`, counting only the tests made in a condition (`if mask.sum() == 0:`, `assert n > 0`):
-        a comparison that builds a mask or fills one (`mask = depth > 0`, `y.masked_fill(y <= 0, c)`)
-        says nothing of whether it selects anything."""
-        self._scope_keys(ctx)
-        keys = value_keys(node, ctx)
-        return any(
-            not keys.isdisjoint(tested) and _within_condition(test, ctx)
-            for test, tested in self.tests.get(id(ctx.function_scope().node), ())
         )
 
     def guards_a_term(self, node: cst.CSTNode, ctx) -> bool:
@@ -193,17 +176,6 @@ def _tested_values(node: cst.CSTNode, ctx) -> List[cst.CSTNode]:
             if described[0] in TESTING_CALLS and _is_condition(node, ctx):  # `if sel.numel():`
                 return [described[1][0]]
     return []
-
-
-def _within_condition(node: cst.CSTNode, ctx) -> bool:
-    """`node` lies in the test of an `if`, `while`, `assert` or conditional expression."""
-    parents = ctx.positions.parents()
-    child, parent = node, parents.get(id(node))
-    while parent is not None and not isinstance(parent, (cst.SimpleStatementLine, cst.FunctionDef, cst.Module)):
-        if type(parent) in CONDITIONS and parent.test is child:
-            return True
-        child, parent = parent, parents.get(id(parent))
-    return False
 
 
 def _is_condition(node: cst.CSTNode, ctx) -> bool:

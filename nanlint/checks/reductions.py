@@ -161,7 +161,7 @@ class EmptySelectionMean(Check):
         """The means of selections that may be empty."""
 
         # the means of a selection it reports
-        ops: List[str] = field(default_factory=lambda: ["mean", "nanmean", "var", "std"])
+        ops: List[str] = field(default_factory=lambda: ["mean", "nanmean"])
 
     params: Params
 
@@ -181,17 +181,17 @@ class EmptySelectionMean(Check):
                 self._judge(node, f"`{op}` with its mean reduction", operands[0], ctx)
 
     def _judge(self, node: cst.Call, what: str, selection: cst.BaseExpression, ctx) -> None:
-        if ctx.compared.guards_by_condition(selection, ctx):
+        if ctx.compared.guards(selection, ctx):
             return
         sel = snippet(ctx.positions.source(selection))
         mask = self._mask_of(selection, ctx)
         if mask is None:  # a selection made further away: in a caller, another file, through several names
             if ctx.fact(selection).has(SELECTED) and not any(
-                ctx.compared.guards_by_condition(name, ctx) for name in _made_from(selection, ctx)
+                ctx.compared.guards(name, ctx) for name in _made_from(selection, ctx)
             ):
                 self.report(ctx, node, what=what, sel=sel, selects="its mask", test="that the mask selects something")
             return
-        if ctx.compared.guards_by_condition(mask, ctx) or _nan_already(mask, ctx):
+        if ctx.compared.guards(mask, ctx) or _nan_already(mask, ctx):
             return
         shown = snippet(ctx.positions.source(mask))
         self.report(ctx, node, what=what, sel=sel, selects=f"`{shown}`", test=f"`torch.any({shown})`")
