@@ -1,0 +1,18 @@
+# https://github.com/deepchem/deepchem/issues/5099 -- PoissonLoss._create_pytorch_loss computes
+# output - labels * torch.log(output) on the raw predicted counts; a predicted count of exactly 0 (a ReLU
+# head) gives log(0) = -inf and an infinite loss, with a -inf gradient.
+import torch
+import torch.nn as nn
+
+torch.manual_seed(0)
+head = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 1), nn.ReLU())
+features = torch.randn(6, 8)
+with torch.no_grad():
+    head[2].bias.fill_(0.3)                 # some molecules get a predicted count of exactly 0
+labels = torch.tensor([[1.], [0.], [2.], [1.], [3.], [1.]])
+
+output = head(features)
+loss = output - labels * torch.log(output)
+loss = loss.mean()
+loss.backward()
+grad = head[2].weight.grad

@@ -1,0 +1,2 @@
+def DepthNorm(depth, maxDepth=1000.0):
+    return maxDepth / depth
