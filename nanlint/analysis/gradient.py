@@ -111,6 +111,12 @@ class GradientContext:
         function = self._table().get(id(scope_node))
         return function is not None and self._data.learned(node, function, given)
 
+    def own_reason_of(self, scope_node: cst.CSTNode) -> Optional[str]:
+        """Why autograd differentiates the function `scope_node` by itself (a forward, a loss, a call of
+        backward()), not through its callers; None for a function the analysis does not know."""
+        function = self._table().get(id(scope_node))
+        return self.own_reason(function) if function is not None else None
+
     def differentiated(self, scope_node: cst.CSTNode) -> Optional[str]:
         """Why autograd differentiates the function (or the module's top level) `scope_node`, or None."""
         function = self._table().get(id(scope_node))

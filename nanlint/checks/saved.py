@@ -339,7 +339,7 @@ class SavedOutputModified(Check):
         return (
             "loss" in name
             or "train" in name
-            or ctx.gradient.own_reason(ctx.gradient.function_of(functions[-1])) is not None
+            or ctx.gradient.own_reason_of(functions[-1]) is not None
             and ctx.gradient.learned(strip_views(target), functions[-1], given=False)
         )
 
