@@ -101,7 +101,7 @@ class Net(nn.Module):
             g = out.tanh()
         return out
 """
-    assert findings_of(text, ["NAN902"]) == []
+    assert findings_of(text, ["NAN902"]) == [("NAN902", 8)]
 
 def test_cli_fixes_an_inplace_dropout_after_relu(tmp_path, nanlint):
     source = tmp_path / "head.py"
