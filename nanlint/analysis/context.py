@@ -120,6 +120,15 @@ class Construction(NamedTuple):
     site: Optional[CallSite]
 
 
+class Passed(NamedTuple):
+    """What a call site passes for a parameter: `value`, as the caller's assignments before the call
+    left a name it passes, in the walked file `model`, at `site`."""
+
+    model: "FileContext"
+    value: cst.BaseExpression
+    site: CallSite
+
+
 class FileContext:
     """Per-file state the walker keeps up to date and the checks read."""
 
@@ -921,16 +930,27 @@ class FileContext:
             return []
         if isinstance(binding.value, cst.Call):
             return [Construction(self, binding.value, None)]
-        if binding.value is not None or scope.params.get(name) != binding.seq:
+        return [
+            Construction(passed.model, passed.value, passed.site)
+            for passed in self.passed_values(name)
+            if isinstance(passed.value, cst.Call)
+        ]
+
+    def passed_values(self, name: str) -> List[Passed]:
+        """What the project's calls pass for parameter `name` of the function walked now, while the
+        function has not reassigned it; a name passed is followed to its value in the caller."""
+        scope = self.function_scope()
+        binding = scope.last(name, self.horizon)
+        if binding is None or binding.value is not None or scope.params.get(name) != binding.seq:
             return []
         found = []
         for caller, site in self.call_sites(scope.node):
             passed = argument_for(site, scope.node, name)
             if isinstance(passed, cst.Name):
-                passed = caller._caller_scope(site.caller, site.assigned_before).last(passed.value, None)
-                passed = passed.value if passed is not None else None
-            if isinstance(passed, cst.Call):
-                found.append(Construction(caller, passed, site))
+                held = caller._caller_scope(site.caller, site.assigned_before).last(passed.value, None)
+                passed = held.value if held is not None else None
+            if passed is not None:
+                found.append(Passed(caller, passed, site))
         return found
 
     def _set_by(self, construction: cst.Call, attr: str) -> List["ConstantSource"]:
@@ -979,6 +999,11 @@ class FileContext:
         if param.default is not None and (defaulted or not passing):
             sources += self._deeper(self.scopes[0], self._all_constant_sources, param.default)
         return sources
+
+    def within_caller(self, site: CallSite, function: Callable, *args):
+        """`function(*args)` one function further from the walk, with names looked up in the caller of
+        `site` (a call of this file) as its assignments before the call left them."""
+        return self._deeper(self._caller_scope(site.caller, site.assigned_before), function, *args)
 
     def _deeper(self, scope: Scope, function: Callable, *args):
         """`function(*args)` one function further from the walk, in `scope` of this file."""

@@ -11,6 +11,7 @@ pass, a value computed through the model before the loop while it steps that mod
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Set, Tuple
 
 import libcst as cst
@@ -20,11 +21,14 @@ from nanlint.analysis.scopes import Binding
 from nanlint.checks.base import Check
 from nanlint.checks.saved import first_argument, self_owner
 from nanlint.analysis.callers import CallSite, argument_for
-from nanlint.analysis.context import Construction, FileContext
+from nanlint.analysis.context import Construction, FileContext, Passed
 from nanlint.analysis.syntax import (
     attribute_name,
     children,
+    elements,
+    is_self_attribute,
     name_of,
+    own_nodes,
     positional_args,
     returned_values,
     string_value,
@@ -32,6 +36,7 @@ from nanlint.analysis.syntax import (
 )
 
 MAX_HOPS = 6  # assignments followed back from a loss to the values it is built from
+MAX_CALLS_FOLLOWED = 3  # the project's functions followed into, call within call, for the models they run
 
 
 class Backward(NamedTuple):
@@ -51,11 +56,20 @@ class Step(NamedTuple):
     loops: Tuple[int, ...]
 
 
+class ClassOptimizer(NamedTuple):
+    """`self.opt = torch.optim.X(...)`, and the function that assigns it (`__init__`)."""
+
+    construction: cst.Call
+    function: cst.CSTNode
+
+
 class Stale(NamedTuple):
-    """A value built through the model by an assignment made before the step."""
+    """A value built through the model before the step: by an assignment of the function (`value`),
+    or, for a parameter, by the callers that pass it (`value` None)."""
 
     name: str
-    line: int
+    where: str  # `line 12`, or the callers' `train.py:40`
+    value: Optional[cst.CSTNode]
 
 
 class StepBetweenBackward(Check):
@@ -74,7 +88,7 @@ class StepBetweenBackward(Check):
         self.backwards: Dict[int, List[Backward]] = {}  # by function scope
         self.steps: Dict[int, List[Step]] = {}
         self.loops: List[Tuple[int, int]] = []  # (id, seq at its start) of the loops around the walk
-        self.class_optimizers: Dict[Tuple[int, str], cst.Call] = {}
+        self.class_optimizers: Dict[Tuple[int, str], ClassOptimizer] = {}
         self.no_graph: Set[int] = set()  # values assigned under no_grad
         self.reported: Set[int] = set()
         self.branches: List[Tuple[cst.CSTNode, cst.CSTNode]] = []  # (body, orelse) of each `if` with an else
@@ -99,7 +113,7 @@ class StepBetweenBackward(Check):
         for assigned in node.targets:
             owner = self_owner(assigned.target, ctx)
             if owner is not None and optimized_models(node.value, ctx):
-                self.class_optimizers[owner] = node.value
+                self.class_optimizers[owner] = ClassOptimizer(node.value, ctx.function_scope().node)
 
     def visit_loop(self, node: cst.CSTNode, ctx) -> Callable[[], None]:
         self.loops.append((id(node), ctx.seq))
@@ -125,29 +139,53 @@ class StepBetweenBackward(Check):
         stepped = self._stepped_optimizer(node, ctx)
         if stepped is not None:
             optimizer, models = stepped
-            if self.backwards.get(scope):
-                self.steps.setdefault(scope, []).extend(
-                    Step(self.calls, ctx.seq, node, optimizer, model, loops) for model in models
-                )
+            self.steps.setdefault(scope, []).extend(
+                Step(self.calls, ctx.seq, node, optimizer, model, loops) for model in models
+            )
             return
         loss = _backward_loss(node, ctx)
-        if loss is None:
-            return
-        backward = Backward(self.calls, ctx.seq, node, loss, loops)
+        if loss is not None:
+            self._backward(scope, Backward(self.calls, ctx.seq, node, loss, loops), ctx)
+        else:
+            self._called_effects(scope, node, loops, ctx)
+
+    def _backward(self, scope: int, backward: Backward, ctx) -> None:
         self._judge_after_steps(scope, backward, ctx)
         self.backwards.setdefault(scope, []).append(backward)
+
+    def _called_effects(self, scope: int, call: cst.Call, loops: Tuple[int, ...], ctx) -> None:
+        """The backward calls and steps of a function of the file walked before (`self.update_D(d_loss)`),
+        as if made at `call`: a backward of the loss it passes, a step of the model it names."""
+        callee = ctx.callee_function(call.func)
+        function = callee.node if callee is not None and callee.model is ctx else None
+        if not isinstance(function, cst.FunctionDef):
+            return
+        events: List = [*self.backwards.get(id(function), ()), *self.steps.get(id(function), ())]
+        reassigned = _assigned_values(function)
+        for event in sorted(events, key=lambda made: made.order):
+            self.calls += 1
+            if isinstance(event, Step):
+                model = _model_outside(call, event.model, function, ctx)
+                if model is not None:
+                    self.steps.setdefault(scope, []).append(
+                        event._replace(order=self.calls, seq=ctx.seq, model=model, loops=loops)
+                    )
+            elif event.loss.value not in reassigned:
+                passed = _argument(call, function, event.loss.value)
+                if isinstance(passed, cst.Name):
+                    self._backward(scope, Backward(self.calls, ctx.seq, call, passed, loops), ctx)
 
     def _judge_after_steps(self, scope: int, backward: Backward, ctx) -> None:
         """`d_loss.backward(); opt_d.step(); g_loss.backward()` with `g_loss` built through `D` before the step."""
         for step in self.steps.get(scope, ()):
             earlier = any(
-                b.order < step.order and not self._exclusive(b.node, step.node) for b in self.backwards[scope]
+                b.order < step.order and not self._exclusive(b.node, step.node) for b in self.backwards.get(scope, ())
             )
             if not earlier or self._exclusive(step.node, backward.node):
                 continue
             stale = self._stale_value(backward, step.model, lambda name, binding: binding.seq <= step.seq, ctx)
-            if stale is not None and not self._exclusive(stale[1].value, backward.node):
-                self._report(step, backward, stale[0], f"after it (line {ctx.positions.line(backward.node)})", ctx)
+            if stale is not None and (stale.value is None or not self._exclusive(stale.value, backward.node)):
+                self._report(step, backward, stale, f"after it (line {ctx.positions.line(backward.node)})", ctx)
                 return
 
     def _leave_loop(self, scope: int, ctx) -> None:
@@ -175,7 +213,7 @@ class StepBetweenBackward(Check):
                     self._report(
                         step,
                         backward,
-                        stale[0],
+                        stale,
                         f"again on the loop's next pass (line {ctx.positions.line(backward.node)})",
                         ctx,
                     )
@@ -185,9 +223,9 @@ class StepBetweenBackward(Check):
         if id(step.node) not in self.reported:
             self.reported.add(id(step.node))
             if stale.name == backward.loss.value:
-                built = f"was computed by `{step.model}` before the step (line {stale.line})"
+                built = f"was computed by `{step.model}` before the step ({stale.where})"
             else:
-                built = f"goes through `{stale.name}`, computed by `{step.model}` before the step (line {stale.line})"
+                built = f"goes through `{stale.name}`, computed by `{step.model}` before the step ({stale.where})"
             self.report(
                 ctx,
                 step.node,
@@ -200,19 +238,25 @@ class StepBetweenBackward(Check):
 
     def _stale_value(
         self, backward: Backward, model: str, stale: Callable[[str, Binding], bool], ctx
-    ) -> Optional[Tuple[Stale, Binding]]:
+    ) -> Optional[Stale]:
         """The first value the loss is built from (itself included, following assignments back) that
-        an assignment `stale` accepts computed by calling `model`."""
+        an assignment `stale` accepts computed by calling `model`; for a parameter, that every caller
+        passes such a value."""
         pending = [(backward.loss.value, backward.seq + 1, 0)]
         seen: Set[int] = set()
         while pending:
             name, horizon, hops = pending.pop()
             binding = ctx.at(horizon, ctx.lookup_name, name)
-            if binding is None or id(binding.value) in seen or id(binding.value) in self.no_graph:
+            if binding is None:
+                passed = ctx.at(horizon, ctx.passed_values, name)
+                if passed and all(_passes_through(value, model, ctx) for value in passed):
+                    return Stale(name, _callers_place(passed[0], ctx), None)
+                continue
+            if id(binding.value) in seen or id(binding.value) in self.no_graph:
                 continue
             seen.add(id(binding.value))
             if stale(name, binding) and _calls_model(binding.value, model, ctx):
-                return Stale(name, ctx.positions.line(binding.value)), binding
+                return Stale(name, f"line {ctx.positions.line(binding.value)}", binding.value)
             if hops < MAX_HOPS:
                 pending.extend((sub, binding.seq, hops + 1) for sub in _graph_names(binding.value, ctx))
         return None
@@ -237,8 +281,35 @@ class StepBetweenBackward(Check):
         if name is None:
             owner = self_owner(optimizer, ctx)
             built = self.class_optimizers.get(owner) if owner is not None else None
-            return optimized_models(built, ctx) if built is not None else ()
+            return _held_models(built, ctx) if built is not None else ()
         return tuple(dict.fromkeys(model for made in ctx.constructions(name) for model in _seen_here(made, ctx)))
+
+
+def _held_models(built: ClassOptimizer, ctx) -> Tuple[str, ...]:
+    """The models a class's optimizer updates, as its construction names them and as the object holds
+    them: `D` and `self.D` for `self.D = D; self.opt_d = Adam(D.parameters())` in `__init__`."""
+    models = optimized_models(built.construction, ctx)
+    held = _self_attributes(built.function)
+    return tuple(dict.fromkeys(name for model in models for name in (model, *held.get(model, ()))))
+
+
+def _self_attributes(function: cst.CSTNode) -> Dict[str, List[str]]:
+    """The `self.` attributes a function assigns each of its plain names to (`self.G, self.D = G, D`)."""
+    held: Dict[str, List[str]] = {}
+    for node in own_nodes(function):
+        if not isinstance(node, cst.Assign):
+            continue
+        for target in node.targets:
+            pairs = (
+                zip(elements(target.target) or [], elements(node.value) or [])
+                if isinstance(target.target, cst.Tuple) and isinstance(node.value, cst.Tuple)
+                else [(target.target, node.value)]
+            )
+            for attribute, value in pairs:
+                name = name_of(value)
+                if name is not None and name_of(attribute) is None and is_self_attribute(attribute):
+                    held.setdefault(name, []).append(f"self.{attribute.attr.value}")
+    return held
 
 
 def _seen_here(made: Construction, ctx) -> Iterator[str]:
@@ -371,12 +442,109 @@ def _graph_names(expression: cst.CSTNode, ctx) -> Iterator[str]:
             yield name
 
 
-def _calls_model(expression: cst.CSTNode, model: str, ctx) -> bool:
-    """Whether computing `expression` calls `model(...)` (or `model.module(...)`, `model.forward(...)`)."""
+def _calls_model(expression: cst.CSTNode, model: str, ctx, depth: int = 0) -> bool:
+    """Whether computing `expression` calls `model(...)` (or `model.module(...)`, `model.forward(...)`),
+    also inside a function of the project it calls whose returned value does (`self.loss_fn(x)` whose
+    loss runs `self.D`; `d_loss(D, x)` whose loss runs its parameter)."""
     callees = (model, model + ".module", model + ".forward")
-    return any(
-        isinstance(node, cst.Call) and ctx.positions.source(node.func) in callees for node in _graph(expression, ctx)
+    for node in _graph(expression, ctx):
+        if not isinstance(node, cst.Call):
+            continue
+        if ctx.positions.source(node.func) in callees:
+            return True
+        if depth < MAX_CALLS_FOLLOWED and _returns_through(node, model, ctx, depth + 1):
+            return True
+    return False
+
+
+def _returns_through(call: cst.Call, model: str, ctx, depth: int) -> bool:
+    """Whether a value the project function `call` runs returns was computed by `model` (as the caller
+    names it), following the function's own assignments back from its `return` statements."""
+    callee = ctx.callee_function(call.func)
+    function = callee.node if callee is not None else None
+    if not isinstance(function, cst.FunctionDef) or callee.model is None:
+        return False
+    inner = _model_inside(call, model, function, ctx)
+    if inner is None:
+        return False
+    assigned = _assigned_values(function)
+    pending, seen = list(returned_values(function)), set()
+    while pending:
+        value = pending.pop()
+        if id(value) in seen:
+            continue
+        seen.add(id(value))
+        if _calls_model(value, inner, callee.model, depth):
+            return True
+        pending.extend(made for name in _graph_names(value, callee.model) for made in assigned.get(name, ()))
+    return False
+
+
+def _model_inside(call: cst.Call, model: str, function: cst.FunctionDef, ctx) -> Optional[str]:
+    """`model` as the function `call` runs names it: the parameter the call passes it for (`D` of
+    `d_loss(D, x)`), or for a method called on the object that holds it, `self.` and its attribute
+    (`trainer.D` for `trainer.losses(x)`, `self.D` for `self.losses(x)`); None when the call does not
+    reach it."""
+    for parameter in function.params.params:
+        passed = _argument(call, function, parameter.name.value)
+        if passed is not None and ctx.positions.source(passed) == model:
+            return parameter.name.value
+    func = call.func
+    if isinstance(func, cst.Attribute) and func.attr.value == function.name.value:
+        receiver = ctx.positions.source(func.value)
+        if model.startswith(receiver + "."):
+            return "self" + model[len(receiver) :]
+    return None
+
+
+def _passes_through(passed: Passed, model: str, ctx) -> bool:
+    """Whether a caller computed what it passes through `model`, as the function walked now names it."""
+    function = ctx.function_scope().node
+    outside = _model_outside(passed.site.call, model, function, passed.model)
+    return outside is not None and passed.model.within_caller(
+        passed.site, _calls_model, passed.value, outside, passed.model
     )
+
+
+def _callers_place(passed: Passed, ctx) -> str:
+    line = passed.model.positions.line(passed.site.call)
+    return f"passed at line {line}" if passed.model is ctx else f"passed at {Path(passed.model.path).name}:{line}"
+
+
+def _model_outside(call: cst.Call, model: str, function: cst.FunctionDef, ctx) -> Optional[str]:
+    """`model` as the function `call` runs names it, written as the caller names it: the argument
+    passed for a parameter, or for `self.D` of a method called as `trainer.update(...)`, `trainer.D`."""
+    parameter = model.split(".", 1)[0]
+    if parameter != "self":
+        passed = _argument(call, function, parameter)
+        return ctx.positions.source(passed) + model[len(parameter) :] if passed is not None else None
+    func = call.func
+    if isinstance(func, cst.Attribute) and func.attr.value == function.name.value:
+        return ctx.positions.source(func.value) + model[len("self") :]
+    return None
+
+
+def _assigned_values(function: cst.FunctionDef) -> Dict[str, List[cst.CSTNode]]:
+    """Every value the function's own statements assign to each plain name (`a, b = f(x)`: `f(x)` to each)."""
+    assigned: Dict[str, List[cst.CSTNode]] = {}
+    for node in own_nodes(function):
+        if isinstance(node, cst.Assign):
+            for target in node.targets:
+                for name in _target_names(target.target):
+                    assigned.setdefault(name, []).append(node.value)
+        elif isinstance(node, (cst.AugAssign, cst.AnnAssign)) and node.value is not None:
+            for name in _target_names(node.target):
+                assigned.setdefault(name, []).append(node.value)
+    return assigned
+
+
+def _target_names(target: cst.CSTNode) -> Iterator[str]:
+    name = name_of(target)
+    if name is not None:
+        yield name
+    elif isinstance(target, (cst.Tuple, cst.List)):
+        for element in target.elements:
+            yield from _target_names(element.value)
 
 
 def _backward_loss(node: cst.Call, ctx) -> Optional[cst.Name]:

@@ -918,6 +918,56 @@ def test_an_optimizer_of_chained_parameters_updates_each_model(tmp_path):
     assert found(check(tmp_path, "trainer.py")) == [("trainer.py", 10, "NAN904")]
 
 
+EDGE_MODEL = """
+import torch
+import torch.nn as nn
+
+
+class EdgeModel:
+    def __init__(self, generator, discriminator):
+        self.generator, self.discriminator = generator, discriminator
+        self.gen_optimizer = torch.optim.Adam(generator.parameters())
+        self.dis_optimizer = torch.optim.Adam(discriminator.parameters())
+
+    def process(self, images):
+        outputs = self.generator(images)
+        dis_loss = self.discriminator(images).mean() - self.discriminator(outputs.detach()).mean()
+        gen_loss = -self.discriminator(outputs).mean()
+        return outputs, gen_loss, dis_loss
+
+    def backward(self, gen_loss, dis_loss):
+        dis_loss.backward()
+        self.dis_optimizer.step()
+        gen_loss.backward()
+        self.gen_optimizer.step()
+"""
+
+EDGE_MAIN = """
+import torch
+import torch.nn as nn
+from models import EdgeModel
+
+edge_model = EdgeModel(nn.Linear(4, 4), nn.Linear(4, 1))
+images = torch.randn(2, 4)
+outputs, gen_loss, dis_loss = edge_model.process(images)
+{backward}
+"""
+
+
+def test_a_loss_the_callers_pass_was_built_through_the_model_a_method_steps_before_its_backward(tmp_path):
+    write(tmp_path, "models.py", EDGE_MODEL)
+    write(tmp_path, "main.py", EDGE_MAIN.format(backward="edge_model.backward(gen_loss, dis_loss)"))
+    (finding,) = check(tmp_path, "models.py").findings
+    assert (finding.line, finding.code) == (19, "NAN904")
+    assert "passed at main.py:8" in finding.message
+
+
+def test_a_loss_the_callers_build_without_the_stepped_model_is_no_stale_graph(tmp_path):
+    write(tmp_path, "models.py", EDGE_MODEL)
+    write(tmp_path, "main.py", EDGE_MAIN.format(backward="edge_model.backward(-outputs.mean(), dis_loss)"))
+    assert found(check(tmp_path, "models.py")) == []
+
+
 def test_a_file_that_never_names_torch_is_checked_beside_the_files_that_do(tmp_path):
     helper = "def masked_mean(x, mask):\n    return (x * mask).sum() / mask.sum()\n"
     write(tmp_path, "project/helpers.py", helper)
