@@ -363,14 +363,14 @@ _SCOPE_TYPES = frozenset(SCOPE_NODES)  # compared by type: libcst's ABC isinstan
 
 
 def own_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    """The code nodes of a function's (or module's) own body: nested functions, lambdas and classes
-    are yielded but not entered."""
-    stack = list(children(node))
+    """The code nodes of a function's (or module's) own body, in source order: nested functions,
+    lambdas and classes are yielded but not entered."""
+    stack = list(reversed(list(children(node))))
     while stack:
         sub = stack.pop()
         yield sub
         if type(sub) not in _SCOPE_TYPES:
-            stack.extend(children(sub))
+            stack.extend(reversed(list(children(sub))))
 
 
 def returned_values(function: cst.FunctionDef) -> List[cst.BaseExpression]:

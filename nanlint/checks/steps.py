@@ -50,10 +50,11 @@ class Backward(NamedTuple):
 class Step(NamedTuple):
     order: int
     seq: int
-    node: cst.Call
+    node: cst.Call  # the step, or the call of a function that makes it (`self.update_D(d_loss)`)
     optimizer: str  # its code: `opt_d`, `self.opt`
     model: str  # the model it updates: `D`, `self.netD`
     loops: Tuple[int, ...]
+    shown: cst.Call  # where it is reported: the step itself when this file holds it
 
 
 class ClassOptimizer(NamedTuple):
@@ -140,7 +141,7 @@ class StepBetweenBackward(Check):
         if stepped is not None:
             optimizer, models = stepped
             self.steps.setdefault(scope, []).extend(
-                Step(self.calls, ctx.seq, node, optimizer, model, loops) for model in models
+                Step(self.calls, ctx.seq, node, optimizer, model, loops, node) for model in models
             )
             return
         loss = _backward_loss(node, ctx)
@@ -154,26 +155,49 @@ class StepBetweenBackward(Check):
         self.backwards.setdefault(scope, []).append(backward)
 
     def _called_effects(self, scope: int, call: cst.Call, loops: Tuple[int, ...], ctx) -> None:
-        """The backward calls and steps of a function of the file walked before (`self.update_D(d_loss)`),
-        as if made at `call`: a backward of the loss it passes, a step of the model it names."""
+        """The backward calls and optimizer steps a function of the project makes (`self.update_D(d_loss)`),
+        as if made at `call`: a backward of the loss it passes, a step of the models the optimizer updates."""
         callee = ctx.callee_function(call.func)
-        function = callee.node if callee is not None and callee.model is ctx else None
-        if not isinstance(function, cst.FunctionDef):
+        function = callee.node if callee is not None else None
+        if not isinstance(function, cst.FunctionDef) or callee.model is None:
             return
-        events: List = [*self.backwards.get(id(function), ()), *self.steps.get(id(function), ())]
-        reassigned = _assigned_values(function)
-        for event in sorted(events, key=lambda made: made.order):
+        for effect in _effects(callee):
             self.calls += 1
-            if isinstance(event, Step):
-                model = _model_outside(call, event.model, function, ctx)
-                if model is not None:
-                    self.steps.setdefault(scope, []).append(
-                        event._replace(order=self.calls, seq=ctx.seq, model=model, loops=loops)
-                    )
-            elif event.loss.value not in reassigned:
-                passed = _argument(call, function, event.loss.value)
+            if effect.loss is not None:
+                passed = _argument(call, function, effect.loss)
                 if isinstance(passed, cst.Name):
                     self._backward(scope, Backward(self.calls, ctx.seq, call, passed, loops), ctx)
+            elif effect.optimizer is not None:
+                self._called_step(scope, call, effect, callee, loops, ctx)
+
+    def _called_step(self, scope: int, call: cst.Call, effect: "Effect", callee, loops: Tuple[int, ...], ctx) -> None:
+        """A step a called function makes, reported at the step when this file holds it, else at the call."""
+        function = callee.node
+        models = self._stepped_models(call, effect.optimizer, callee, ctx)
+        shown = effect.node if callee.model is ctx else call
+        inside = callee.model.positions.source(effect.optimizer)
+        optimizer = inside if callee.model is ctx else _model_outside(call, inside, function, ctx) or inside
+        self.steps.setdefault(scope, []).extend(
+            Step(self.calls, ctx.seq, call, optimizer, model, loops, shown) for model in models
+        )
+
+    def _stepped_models(self, call: cst.Call, optimizer: cst.CSTNode, callee, ctx) -> Tuple[str, ...]:
+        """The models a called function's step updates, as the caller names them: an optimizer it is
+        passed updates what that argument updates here; `self.opt_d` of a method, what its class's
+        constructor made it update (`self.D`), on the object the call is made on."""
+        function = callee.node
+        parameter = name_of(optimizer)
+        if parameter is not None:
+            passed = _argument(call, function, parameter)
+            return self._updated_models(passed, ctx) if passed is not None else ()
+        owner = _class_of(function, callee.model)
+        attribute = attribute_name(optimizer)
+        built = _class_optimizer(owner, attribute, callee.model) if owner is not None and attribute else None
+        if built is None:
+            return ()
+        inside = _held_models(built, callee.model)
+        outside = (_model_outside(call, model, function, ctx) for model in inside if model.startswith("self."))
+        return tuple(dict.fromkeys(model for model in outside if model is not None))
 
     def _judge_after_steps(self, scope: int, backward: Backward, ctx) -> None:
         """`d_loss.backward(); opt_d.step(); g_loss.backward()` with `g_loss` built through `D` before the step."""
@@ -199,7 +223,7 @@ class StepBetweenBackward(Check):
             return binding.seq <= start and not any(start < later.seq <= end for later in records.get(name, ()))
 
         for step in self.steps.get(scope, ()):
-            if loop not in step.loops or id(step.node) in self.reported:
+            if loop not in step.loops or id(step.shown) in self.reported:
                 continue
             for backward in self.backwards.get(scope, ()):
                 if (
@@ -220,15 +244,15 @@ class StepBetweenBackward(Check):
                     break
 
     def _report(self, step: Step, backward: Backward, stale: Stale, after: str, ctx) -> None:
-        if id(step.node) not in self.reported:
-            self.reported.add(id(step.node))
+        if id(step.shown) not in self.reported:
+            self.reported.add(id(step.shown))
             if stale.name == backward.loss.value:
                 built = f"was computed by `{step.model}` before the step ({stale.where})"
             else:
                 built = f"goes through `{stale.name}`, computed by `{step.model}` before the step ({stale.where})"
             self.report(
                 ctx,
-                step.node,
+                step.shown,
                 step=step.optimizer,
                 model=step.model,
                 loss=backward.loss.value,
@@ -283,6 +307,61 @@ class StepBetweenBackward(Check):
             built = self.class_optimizers.get(owner) if owner is not None else None
             return _held_models(built, ctx) if built is not None else ()
         return tuple(dict.fromkeys(model for made in ctx.constructions(name) for model in _seen_here(made, ctx)))
+
+
+class Effect(NamedTuple):
+    """A backward call (of the parameter `loss`) or an optimizer step (of `optimizer`: a parameter or
+    `self.opt`) a function makes, in source order."""
+
+    node: cst.Call
+    loss: Optional[str]
+    optimizer: Optional[cst.CSTNode]
+
+
+def _effects(callee) -> List[Effect]:
+    """The backward calls of a parameter and the steps of a parameter's or an attribute's optimizer that
+    the project function `callee` makes in its own body (memoised per function)."""
+    known = callee.model.memo("step effects")
+    function = callee.node
+    if id(function) not in known or known[id(function)][0] is not function:
+        known[id(function)] = (function, list(_own_effects(function, callee.model)))
+    return known[id(function)][1]
+
+
+def _own_effects(function: cst.FunctionDef, ctx) -> Iterator[Effect]:
+    parameters = {param.name.value for param in function.params.params} - set(_assigned_values(function))
+    for node in own_nodes(function):
+        if not isinstance(node, cst.Call):
+            continue
+        loss = _backward_loss(node, ctx)
+        if loss is not None and loss.value in parameters:
+            yield Effect(node, loss.value, None)
+        elif isinstance(node.func, cst.Attribute) and node.func.attr.value == "step" and not node.args:
+            optimizer = node.func.value
+            if name_of(optimizer) in parameters or is_self_attribute(optimizer):
+                yield Effect(node, None, optimizer)
+
+
+def _class_optimizer(owner: cst.ClassDef, attribute: str, ctx) -> Optional[ClassOptimizer]:
+    """`self.<attribute> = torch.optim.X(...)` in one of the class's methods, if one makes it."""
+    for method in owner.body.body:
+        if not isinstance(method, cst.FunctionDef):
+            continue
+        for node in own_nodes(method):
+            if isinstance(node, cst.Assign) and any(
+                is_self_attribute(target.target) and target.target.attr.value == attribute for target in node.targets
+            ):
+                if optimized_models(node.value, ctx):
+                    return ClassOptimizer(node.value, method)
+    return None
+
+
+def _class_of(function: cst.FunctionDef, ctx) -> Optional[cst.ClassDef]:
+    parents = ctx.positions.parents()
+    node = parents.get(id(function))
+    while node is not None and not isinstance(node, (cst.ClassDef, cst.FunctionDef, cst.Module)):
+        node = parents.get(id(node))
+    return node if isinstance(node, cst.ClassDef) else None
 
 
 def _held_models(built: ClassOptimizer, ctx) -> Tuple[str, ...]:

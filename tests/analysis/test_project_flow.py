@@ -968,6 +968,58 @@ def test_a_loss_the_callers_build_without_the_stepped_model_is_no_stale_graph(tm
     assert found(check(tmp_path, "models.py")) == []
 
 
+GAN_UPDATES = """
+import torch
+
+
+class GANTrainer:
+    def __init__(self, G, D):
+        self.G, self.D = G, D
+        self.opt_D = torch.optim.Adam(D.parameters())
+        self.opt_G = torch.optim.Adam(G.parameters())
+
+    def losses(self, real, z):
+        fake_score = self.D(self.G(z))
+        return self.D(real).mean() - fake_score.mean(), fake_score.mean()
+
+    def update_D(self, d_loss):
+        self.opt_D.zero_grad()
+        d_loss.backward(retain_graph=True)
+        self.opt_D.step()
+
+    def update_G(self, g_loss):
+        self.opt_G.zero_grad()
+        g_loss.backward()
+        self.opt_G.step()
+"""
+
+GAN_UPDATES_TRAIN = """
+import torch
+import torch.nn as nn
+from trainer import GANTrainer
+
+trainer = GANTrainer(nn.Linear(4, 4), nn.Linear(4, 1))
+real, z = torch.randn(2, 4), torch.randn(2, 4)
+d_loss, g_loss = trainer.losses(real, z)
+trainer.update_D(d_loss)
+{g_loss}trainer.update_G(g_loss)
+"""
+
+
+def test_a_step_a_method_in_another_file_makes_is_reported_at_its_call(tmp_path):
+    write(tmp_path, "trainer.py", GAN_UPDATES)
+    write(tmp_path, "train.py", GAN_UPDATES_TRAIN.format(g_loss=""))
+    (finding,) = check(tmp_path, "train.py").findings
+    assert (finding.line, finding.code) == (8, "NAN904")
+    assert finding.message.startswith("`trainer.opt_D.step()` changes `trainer.D`'s parameters")
+
+
+def test_a_loss_computed_again_after_a_method_steps_the_model_is_no_stale_graph(tmp_path):
+    write(tmp_path, "trainer.py", GAN_UPDATES)
+    write(tmp_path, "train.py", GAN_UPDATES_TRAIN.format(g_loss="_, g_loss = trainer.losses(real, z)\n"))
+    assert found(check(tmp_path, "train.py")) == []
+
+
 def test_a_file_that_never_names_torch_is_checked_beside_the_files_that_do(tmp_path):
     helper = "def masked_mean(x, mask):\n    return (x * mask).sum() / mask.sum()\n"
     write(tmp_path, "project/helpers.py", helper)
