@@ -84,6 +84,18 @@ class _Function:
     live: Optional[Set[str]] = None  # names whose value reaches an output
 
 
+@dataclass
+class _Unfinished:
+    """The functions whose reason is being worked out, in any file of the project, and whether one
+    of them was read while unfinished."""
+
+    functions: Set[int] = field(default_factory=set)
+    read: bool = False
+
+
+_UNFINISHED = _Unfinished()
+
+
 class GradientContext:
     """Answers `reason(node, scope_node)`: why autograd differentiates `node`, or None."""
 
@@ -183,12 +195,28 @@ class GradientContext:
     # --- why a function is differentiated -------------------------------------------------
 
     def _reason_for(self, function: _Function) -> Optional[str]:
+        """Memoised; a recursive call while a function is worked out adds nothing (None), and a negative
+        answer that read such an unfinished one is kept only once nothing is unfinished: asked in
+        another order, it could have been positive."""
         key = id(function.node)
-        if key not in self._reasons:
-            self._reasons[key] = None  # a recursive call while this one is worked out adds nothing
-            if not _never_differentiated(function):
-                self._reasons[key] = self.own_reason(function) or self._caller_reason(function)
-        return self._reasons[key]
+        if key in self._reasons:
+            return self._reasons[key]
+        if key in _UNFINISHED.functions:
+            _UNFINISHED.read = True
+            return None
+        if _never_differentiated(function):
+            self._reasons[key] = None
+            return None
+        read_before, _UNFINISHED.read = _UNFINISHED.read, False
+        _UNFINISHED.functions.add(key)
+        try:
+            why = self.own_reason(function) or self._caller_reason(function)
+        finally:
+            _UNFINISHED.functions.discard(key)
+        if why is not None or not _UNFINISHED.read or not _UNFINISHED.functions:
+            self._reasons[key] = why
+        _UNFINISHED.read = read_before or _UNFINISHED.read
+        return why
 
     def own_reason(self, function: _Function) -> Optional[str]:
         owner = function.owner
