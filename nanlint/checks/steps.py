@@ -24,10 +24,12 @@ from nanlint.analysis.callers import CallSite, argument_for
 from nanlint.analysis.context import Construction, FileContext, Passed
 from nanlint.analysis.syntax import (
     attribute_name,
+    called_name,
     children,
     elements,
     is_self_attribute,
     name_of,
+    number_value,
     own_nodes,
     positional_args,
     returned_values,
@@ -282,7 +284,7 @@ class StepBetweenBackward(Check):
             if stale(name, binding) and _calls_model(binding.value, model, ctx):
                 return Stale(name, f"line {ctx.positions.line(binding.value)}", binding.value)
             if hops < MAX_HOPS:
-                pending.extend((sub, binding.seq, hops + 1) for sub in _graph_names(binding.value, ctx))
+                pending.extend((sub, binding.seq, hops + 1) for sub in _graph_names(binding.value, ctx, True))
         return None
 
     def _stepped_optimizer(self, node: cst.Call, ctx) -> Optional[Tuple[str, Tuple[str, ...]]]:
@@ -458,7 +460,7 @@ def _models(params: Optional[cst.CSTNode]) -> Iterator[cst.CSTNode]:
     if isinstance(params, cst.Call) and attribute_name(params.func) in ("parameters", "named_parameters"):
         model = params.func.value
         yield model.value if attribute_name(model) == "module" and isinstance(model, cst.Attribute) else model
-    elif isinstance(params, cst.Call) and attribute_name(params.func) in ("chain", "list", "tuple"):
+    elif isinstance(params, cst.Call) and called_name(params.func) in ("chain", "list", "tuple"):
         for arg in params.args:
             yield from _models(arg.value)
     elif isinstance(params, (cst.List, cst.Tuple)):
@@ -498,9 +500,12 @@ def _argument(call: cst.Call, function: cst.FunctionDef, name: str) -> Optional[
     return argument_for(CallSite(call, function, skips_self=bound, assigned_before=0), function, name)
 
 
-def _graph(expression: cst.CSTNode, ctx) -> Iterator[cst.CSTNode]:
+def _graph(expression: cst.CSTNode, ctx, through_calls: bool = False) -> Iterator[cst.CSTNode]:
     """The nodes of `expression` autograd records a graph through: not below `.detach()`, `.item()`,
-    `.data`, `argmax` and the other operations with no gradient."""
+    `.data`, `argmax` and the other operations with no gradient; with `through_calls` (code of the
+    function walked now), into a call of a project function only through the arguments its returned
+    value is computed from (`d_loss, g_adv = losses(D, real, fake)` with `D(fake.detach())` in
+    `d_loss`: not `fake`)."""
     stack = [expression]
     while stack:
         node = stack.pop()
@@ -511,11 +516,72 @@ def _graph(expression: cst.CSTNode, ctx) -> Iterator[cst.CSTNode]:
             described = ctx.describe(node)
             if described is not None and described[0] in ops.NO_GRADIENT:
                 continue
-        stack.extend(children(node))
+        passed = _passed_into(node, ctx) if through_calls else None
+        if passed is None:
+            stack.extend(children(node))
+            continue
+        if passed.call is not node:
+            yield passed.call  # `f(x)` of `f(x)[1]`
+        stack.extend(passed.inputs)
 
 
-def _graph_names(expression: cst.CSTNode, ctx) -> Iterator[str]:
-    for node in _graph(expression, ctx):
+class PassedInto(NamedTuple):
+    call: cst.Call
+    inputs: List[cst.CSTNode]  # the callee and the arguments the returned value is computed from
+
+
+def _passed_into(node: cst.CSTNode, ctx) -> Optional[PassedInto]:
+    """What of a call of a project function (or of one element of its returned tuple, `f(x)[1]`) its
+    value is computed from: the callee and the arguments of the parameters its `return` reaches; None
+    for any other node."""
+    element = None
+    if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Call) and len(node.slice) == 1:
+        index = node.slice[0].slice
+        element = number_value(index.value) if isinstance(index, cst.Index) else None
+        node = node.value
+    if not isinstance(node, cst.Call) or ctx.describe(node) is not None:
+        return None
+    callee = ctx.callee_function(node.func)
+    function = callee.node if callee is not None else None
+    if not isinstance(function, cst.FunctionDef) or callee.model is None or any(arg.star for arg in node.args):
+        return None
+    reached = _reached_parameters(callee, int(element) if isinstance(element, (int, float)) else None)
+    passed = [_argument(node, function, parameter) for parameter in reached]
+    return PassedInto(node, [node.func, *(argument for argument in passed if argument is not None)])
+
+
+def _reached_parameters(callee, element: Optional[int]) -> Set[str]:
+    """The parameters of the project function `callee` that what it returns (or element `element` of
+    the tuples it returns) is computed from through the graph, following its own assignments."""
+    function = callee.node
+    known = callee.model.memo("parameters returned")
+    key = (id(function), element)
+    if key not in known:
+        parameters = {param.name.value for param in function.params.params}
+        assigned = _assigned_values(function)
+        pending = [_returned_element(value, element) for value in returned_values(function)]
+        reached: Set[str] = set()
+        seen: Set[int] = set()
+        while pending:
+            value = pending.pop()
+            if id(value) in seen:
+                continue
+            seen.add(id(value))
+            for name in _graph_names(value, callee.model):
+                if name in parameters and name not in assigned:
+                    reached.add(name)
+                pending.extend(assigned.get(name, ()))
+        known[key] = reached
+    return known[key]
+
+
+def _returned_element(value: cst.CSTNode, element: Optional[int]) -> cst.CSTNode:
+    values = elements(value) if element is not None else None
+    return values[element] if values is not None and -len(values) <= element < len(values) else value
+
+
+def _graph_names(expression: cst.CSTNode, ctx, through_calls: bool = False) -> Iterator[str]:
+    for node in _graph(expression, ctx, through_calls):
         name = name_of(node)
         if name is not None:
             yield name
@@ -526,7 +592,7 @@ def _calls_model(expression: cst.CSTNode, model: str, ctx, depth: int = 0) -> bo
     also inside a function of the project it calls whose returned value does (`self.loss_fn(x)` whose
     loss runs `self.D`; `d_loss(D, x)` whose loss runs its parameter)."""
     callees = (model, model + ".module", model + ".forward")
-    for node in _graph(expression, ctx):
+    for node in _graph(expression, ctx, through_calls=depth == 0):
         if not isinstance(node, cst.Call):
             continue
         if ctx.positions.source(node.func) in callees:
