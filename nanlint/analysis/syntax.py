@@ -428,8 +428,22 @@ def is_basic_index(index: cst.BaseSlice) -> bool:
     return isinstance(value, (cst.Integer, cst.Ellipsis)) or isinstance(value, cst.Name) and value.value == "None"
 
 
+def viewed(value: Optional[cst.CSTNode]) -> Optional[cst.CSTNode]:
+    """The tensor the value `value` is a view of, sharing its storage and version counter: `w` of
+    `w.view(3, -1)`, `w.t()`, `w[0]`, `w[:, 1:]`, `w.T`; None for a copy (`w[mask]`, `w[idx]`) or no view."""
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in VIEWS:
+        return value.func.value
+    if isinstance(value, cst.Subscript) and all(is_basic_index(element.slice) for element in value.slice):
+        return value.value
+    if isinstance(value, cst.Attribute) and value.attr.value in ("T", "mT"):
+        return value.value
+    return None
+
+
 def strip_views(node: cst.CSTNode) -> cst.CSTNode:
-    """The tensor a view expression looks into: `w[0]`, `w.view(-1)[:3]`, `w.T` -> `w`."""
+    """The tensor an assignment target or a view expression writes into or looks into: `w[0]`,
+    `w.view(-1)[:3]`, `w.T` -> `w`. Any subscript counts: `w[mask] = 0` writes into `w` (read as a
+    value, `w[mask]` is a copy: `viewed`)."""
     while True:
         if isinstance(node, cst.Subscript):
             node = node.value

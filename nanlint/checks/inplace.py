@@ -15,16 +15,15 @@ from nanlint.analysis.syntax import (
     argument,
     elements,
     function_params,
-    is_basic_index,
     is_inplace_method,
     is_literal,
     is_self_attribute,
     name_of,
     positional_args,
     strip_views,
+    viewed,
     walk,
 )
-from nanlint.analysis.ops import VIEWS
 
 # Module methods that return the module itself.
 MODULE_RETURNING = frozenset({"to", "cuda", "cpu", "half", "float", "double", "bfloat16", "train", "eval"})
@@ -219,8 +218,8 @@ class InplaceOnLeaf(Check):
     def _judge(self, target: cst.CSTNode, node: cst.CSTNode, how: str, ctx) -> None:
         if ctx.grad_disabled:
             return
-        base, viewed = _viewed_base(target, ctx)
-        what = "a view of a leaf" if viewed else "a leaf"
+        base, through_view = _viewed_base(target, ctx)
+        what = "a view of a leaf" if through_view else "a leaf"
         origin = self._leaf_origin(base, ctx)
         if origin is not None:
             where = f"line {ctx.positions.line(origin)}"
@@ -232,7 +231,9 @@ class InplaceOnLeaf(Check):
         if index is not None:
             function = ctx.function_scope().node
             self.parameter_writes.append(
-                ParameterWrite(function.name.value, index, base.value, node, how, ctx.positions.source(target), viewed)
+                ParameterWrite(
+                    function.name.value, index, base.value, node, how, ctx.positions.source(target), through_view
+                )
             )
 
     # --- leaves passed to the file's functions -------------------------------------------------
@@ -367,26 +368,17 @@ def _viewed_base(target: cst.CSTNode, ctx) -> Tuple[cst.CSTNode, bool]:
     """The tensor `target` looks into, through names bound to views of it (`b = conv.bias.view(3, -1)`
     then `b[:, 4]`: `conv.bias`), and whether `target` is a view of it."""
     base = strip_views(target)
-    viewed = base is not target
+    through_view = base is not target
     for _ in range(MAX_VIEWS_FOLLOWED):
         name = name_of(base)
         found = ctx.lookup(base) if name is not None else None
-        if found is None or not _is_view(found.value) or id(found.value) in ctx.positions.made_from:
+        if found is None or viewed(found.value) is None or id(found.value) in ctx.positions.made_from:
             break  # not a view, or one element of a tuple unpacking (`for name, p in m.named_parameters()`)
         inner = strip_views(found.value)
         if name_of(inner) == name:
             break  # `x = x.view(-1)`: the name's own earlier value, which the lookup cannot tell apart
-        base, viewed = inner, True
-    return base, viewed
-
-
-def _is_view(value: Optional[cst.CSTNode]) -> bool:
-    """`w.view(3, -1)`, `w.t()`, `w[0]`, `w[:, 1:]`: a view, not a copy (`w[mask]`, `w[idx]` are copies)."""
-    if isinstance(value, cst.Call):
-        return isinstance(value.func, cst.Attribute) and value.func.attr.value in VIEWS
-    if isinstance(value, cst.Subscript):
-        return all(is_basic_index(element.slice) for element in value.slice)
-    return False
+        base, through_view = inner, True
+    return base, through_view
 
 
 def _container_of_element(value: Optional[cst.CSTNode], ctx) -> Optional[cst.CSTNode]:

@@ -31,7 +31,6 @@ from nanlint.analysis.syntax import (
     called_name,
     code_of,
     elements,
-    is_basic_index,
     is_constant,
     is_inplace_method,
     is_literal,
@@ -42,6 +41,7 @@ from nanlint.analysis.syntax import (
     same_code,
     statements,
     strip_views,
+    viewed,
     walk,
 )
 
@@ -626,14 +626,11 @@ class SavedOutputModified(Check):
     def _looked_into(self, value: Optional[cst.CSTNode], ctx) -> Optional[cst.CSTNode]:
         """The tensor `value` is a view or the very object of: `s` of `s.view(-1)`, `s[:, 0]` and
         `identity(s)`."""
-        if isinstance(value, cst.Subscript):
-            if id(value) in ctx.positions.made_from:
-                return None  # one element of a tuple unpacking, not an indexing of the code
-            return value.value if all(is_basic_index(element.slice) for element in value.slice) else None
-        if not isinstance(value, cst.Call):
-            return None
-        if isinstance(value.func, cst.Attribute) and value.func.attr.value in ops.VIEWS:
-            return value.func.value
+        if value is None or id(value) in ctx.positions.made_from:
+            return None  # one element of a tuple unpacking, not an indexing of the code
+        inner = viewed(value)
+        if inner is not None or not isinstance(value, cst.Call):
+            return inner
         if module_class(self._module_of(value.func, ctx), ctx) in ops.IDENTITY_MODULES:
             return first_argument(value)
         return None
