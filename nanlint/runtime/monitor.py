@@ -702,12 +702,7 @@ class Monitor:
             # and the gradients are checked here, once, rather than after each backward.
             self._tls.params_were_finite = self._params_finite.get(id(optimizer), True)
             with torch._C.DisableTorchFunction():  # a parameter subclass's own code stays out of it
-                grads = [
-                    p.grad
-                    for group in optimizer.param_groups
-                    for p in group["params"]
-                    if p.grad is not None and finite.is_checkable(p.grad)
-                ]
+                grads = finite.checkable_among([p.grad for group in optimizer.param_groups for p in group["params"]])
             self.tripwire.check_gradients(None, self.step - 1, grads)  # outside: replay needs the mode
         elif self._params_finite_at.get(id(optimizer)) == self._unsettling:
             self._tls.params_were_finite = True
@@ -1060,7 +1055,7 @@ def _step_name(optimizer_type: type) -> str:
 
 
 def _parameters(optimizer) -> list:
-    return [p for group in optimizer.param_groups for p in group["params"] if finite.is_checkable(p)]
+    return finite.checkable_among([p for group in optimizer.param_groups for p in group["params"]])
 
 
 def _strict_message(record: dict) -> str:

@@ -18,11 +18,13 @@ import os
 import site
 import sys
 import sysconfig
-from typing import Dict, Iterable, List, NamedTuple, Optional
+import types
+from typing import Dict, Iterable, List, NamedTuple, Optional, Set, Tuple
 
 from nanlint.install import PACKAGE_DIR
 
 LIBRARY, USER, CHECKED = 0, 1, 2
+_MAX_CACHED = 100_000  # sites and code classes kept; past that the cache starts again
 
 
 class Site(NamedTuple):
@@ -69,10 +71,15 @@ class SiteResolver:
         self._library = _library_roots(library_dirs)
         self._user_is_checked = not paths
         self._classes: Dict[str, int] = {}
+        # By id(code), which hashes at no cost where a code object hashes its whole content: the class of
+        # each code's file met in a walk (with the code, which keeps the id its own), the library and the
+        # checked codes among them but the outermost, and the sites of each code by instruction.
+        self._code_classes: Dict[int, Tuple[types.CodeType, int]] = {}
+        self._library_codes: Set[int] = set()
+        self._checked_codes: Set[int] = set()
+        self._sites: Dict[int, Tuple[types.CodeType, Dict[int, Site]]] = {}
         self._real: Dict[str, str] = {}
-        # The code of the frame where this process's own stack begins: frames above a forked
-        # DataLoader worker's loop are a copy of the parent's.
-        self.outermost = None
+        self._outermost: Optional[types.CodeType] = None
 
     def classify(self, filename: str) -> int:
         cls = self._classes.get(filename)
@@ -103,8 +110,17 @@ class SiteResolver:
         frame = sys._getframe(depth + 1)
         innermost = frame
         user = None
-        while frame is not None and frame.f_code is not self.outermost:
-            cls = self.classify(frame.f_code.co_filename)
+        library, checked = self._library_codes, self._checked_codes
+        while frame is not None:
+            code = frame.f_code
+            if id(code) in library:  # most frames walked: one set lookup each
+                frame = frame.f_back
+                continue
+            if id(code) in checked:
+                return frame
+            if code is self._outermost:
+                break
+            cls = self._classify_code(code)
             if cls == CHECKED:
                 return frame
             if cls == USER and user is None:
@@ -112,10 +128,52 @@ class SiteResolver:
             frame = frame.f_back
         return user if user is not None else innermost
 
+    def _classify_code(self, code: types.CodeType) -> int:
+        known = self._code_classes.get(id(code))
+        if known is not None:
+            return known[1]
+        if len(self._code_classes) >= _MAX_CACHED:  # code made on the fly (exec, notebooks) is not kept forever
+            self._code_classes.clear()
+            self._library_codes.clear()
+            self._checked_codes.clear()
+        cls = self.classify(code.co_filename)
+        self._code_classes[id(code)] = (code, cls)
+        if cls != USER and code is not self._outermost:
+            (self._library_codes if cls == LIBRARY else self._checked_codes).add(id(code))
+        return cls
+
+    @property
+    def outermost(self) -> Optional[types.CodeType]:
+        """The code of the frame where this process's own stack begins: frames above a forked DataLoader
+        worker's loop are a copy of the parent's."""
+        return self._outermost
+
+    @outermost.setter
+    def outermost(self, code: Optional[types.CodeType]) -> None:
+        self._outermost = code
+        self._library_codes.discard(id(code))
+        self._checked_codes.discard(id(code))
+
     def current(self, depth: int = 1) -> Site:
-        frame = self.frame(depth + 1)
-        column = _column(frame) if self.columns else 0
-        return Site(self.real_path(frame.f_code.co_filename), frame.f_lineno, frame.f_code.co_name, column)
+        return self.site_of(self.frame(depth + 1))
+
+    def site_of(self, frame: types.FrameType) -> Site:
+        """Where the frame is now. A frame's line, column and function follow from its code and the
+        instruction it runs, so sites are kept by those: working out a line scans the code's line table,
+        and this is asked at every op checked and several times a step at the tripwire."""
+        code = frame.f_code
+        known = self._sites.get(id(code))
+        if known is None:
+            if len(self._sites) >= _MAX_CACHED:
+                self._sites.clear()
+            known = self._sites[id(code)] = (code, {})
+        site = known[1].get(frame.f_lasti)
+        if site is None:
+            column = _column(frame) if self.columns else 0
+            site = known[1][frame.f_lasti] = Site(
+                self.real_path(code.co_filename), frame.f_lineno, code.co_name, column
+            )
+        return site
 
     def is_user_file(self, path: str) -> bool:
         return self.classify(path) != LIBRARY

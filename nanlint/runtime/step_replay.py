@@ -24,7 +24,7 @@ import sys
 import time
 import types
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional, Set, Union
+from typing import Callable, Dict, List, Optional, Union
 
 import torch
 
@@ -42,24 +42,28 @@ class FrameState:
     frame: types.FrameType
     line: int
     names: Optional[dict]
-    versions: Dict[str, int] = field(default_factory=dict)  # of the tensors among them
+    versions: Dict[str, int]  # of the tensors among the variables
 
 
-def frames_at_step_start(resolver: SiteResolver, callers: Set[types.CodeType]) -> List[FrameState]:
-    """The user's frames on the stack, innermost first, with shallow copies of the variables of the
+CodeIds = Dict[int, types.CodeType]  # code objects by id: a code object hashes its whole content
+
+
+def frames_at_step_start(resolver: SiteResolver, callers: CodeIds) -> Dict[int, FrameState]:
+    """The user's frames on the stack by id, innermost first, with shallow copies of the variables of the
     innermost one and of those whose code called `backward()` in an earlier step (`callers`; of all of
     them while it is empty). A step is replayed in the frame that calls `backward()`: copying every outer
     frame's variables (a script's globals) at every step was most of what the tripwire cost."""
-    states = []
+    states: Dict[int, FrameState] = {}
     frame = sys._getframe(2)
     while frame is not None and frame.f_code is not resolver.outermost:
         if resolver.classify(frame.f_code.co_filename) != LIBRARY:
-            if not states or not callers or frame.f_code in callers:
+            line = resolver.site_of(frame).line
+            if not states or not callers or id(frame.f_code) in callers:
                 names = dict(frame.f_locals)
                 versions = {name: value._version for name, value in names.items() if isinstance(value, torch.Tensor)}
-                states.append(FrameState(frame, frame.f_lineno, names, versions))
+                states[id(frame)] = FrameState(frame, line, names, versions)
             else:
-                states.append(FrameState(frame, frame.f_lineno, None))
+                states[id(frame)] = FrameState(frame, line, None, {})
         frame = frame.f_back
     return states
 
@@ -82,27 +86,22 @@ class StepPlan:
         return "the step from line %d to line %d of %s" % (self.first_line, self.last_line, os.path.basename(self.path))
 
 
-def plan(start: List[FrameState], resolver: SiteResolver, callers: Set[types.CodeType]) -> Union[StepPlan, str]:
+def plan(start: Dict[int, FrameState], resolver: SiteResolver, callers: CodeIds) -> Union[StepPlan, str]:
     """At `backward()`: the plan for the innermost frame that both calls it and was on the stack at the
-    step's first module call; else why the step cannot be replayed. The frame's code joins `callers`."""
-    states = {id(state.frame): state for state in start}
+    step's first module call (`start`, by id); else why the step cannot be replayed. The frame's code
+    joins `callers`."""
     frame = sys._getframe(1)
-    while frame is not None and id(frame) not in states:
+    while frame is not None and id(frame) not in start:
         frame = frame.f_back
     if frame is None:
         return "backward() was not called from the function that made the step's first module call"
-    callers.add(frame.f_code)
-    state = states[id(frame)]
+    callers[id(frame.f_code)] = frame.f_code
+    state = start[id(frame)]
     if state.names is None:
         return "backward() was called from %s for the first time, whose variables were not kept" % frame.f_code.co_name
+    where = resolver.site_of(frame)
     return StepPlan(
-        resolver.real_path(frame.f_code.co_filename),
-        frame.f_code,
-        state.line,
-        frame.f_lineno,
-        state.names,
-        state.versions,
-        globals=_globals_of(frame),
+        where.path, frame.f_code, state.line, where.line, state.names, state.versions, globals=_globals_of(frame)
     )
 
 

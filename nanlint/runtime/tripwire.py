@@ -23,9 +23,8 @@ from __future__ import annotations
 import contextlib
 import copy
 import functools
-import types
-from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Set
+from dataclasses import dataclass
+from typing import Dict, List, Optional
 
 import torch
 
@@ -41,7 +40,8 @@ _MAX_STEP_REPLAYS = 5  # whole steps replayed in a forked child (step_replay.py)
 
 @dataclass
 class ModuleCall:
-    """One call of an outermost module in a step checked at the tripwire."""
+    """One call of an outermost module in a step checked at the tripwire (every field given: a default
+    made by a factory costs a call, and this is made at every step)."""
 
     module: torch.nn.Module
     site: Site
@@ -49,11 +49,11 @@ class ModuleCall:
     autocast: List[tuple]  # (device type, dtype) of each autocast region the call ran in
     rng: torch.Tensor
     versions: List[int]
-    args: tuple = ()
-    kwargs: dict = field(default_factory=dict)
-    outputs: List[torch.Tensor] = field(default_factory=list)  # read at the gradient checkpoint
-    made: List[bool] = field(default_factory=list)  # per output: finite.is_made_by_autograd, at the call
-    grad_outputs: Dict[int, torch.Tensor] = field(default_factory=dict)
+    args: tuple
+    kwargs: dict
+    outputs: List[torch.Tensor]  # read at the gradient checkpoint
+    made: List[bool]  # per output: finite.is_made_by_autograd, at the call
+    grad_outputs: Dict[int, torch.Tensor]  # by output: the gradient that reached it (see _keeper)
 
     @property
     def label(self) -> str:
@@ -99,12 +99,12 @@ class Tripwire:
         self._calls: List[ModuleCall] = []  # since the last backward()
         self._forward: Optional[ForwardPass] = None  # the last backward()'s, until its gradients are checked
         self._depth = 0  # module calls running: only an outermost one (depth 0) is recorded
-        self._start: Optional[List[step_replay.FrameState]] = None  # the user's frames at the step's first call
+        self._start: Optional[Dict[int, step_replay.FrameState]] = None  # the user's frames at the step's first call
         self._first_call: Optional[ModuleCall] = None
         self._explaining: Optional[ForwardPass] = None  # the pass whose trip is being explained
         self._rng_at_step_end: Optional[torch.Tensor] = None  # kept while steps call no module
         self._step_replays = 0
-        self._backward_callers: Set[types.CodeType] = set()  # the code of the frames that called backward()
+        self._backward_callers: step_replay.CodeIds = {}  # the code of the frames that called backward()
         self._call_module = None  # what nn.Module.__call__ was before the tripwire took it
 
     # ----------------------------------------------------------------- arming
@@ -148,7 +148,7 @@ class Tripwire:
         self.monitor.start_new_context()
         if not self.armed:  # a new test: checked op by op from this call on
             return original(module, *args, **kwargs)
-        call = self._record_call(module, args)
+        call = self._record_call(module, args, kwargs)
         if self._start is None:  # the step's first module call: where a replay of the whole step starts
             self._start = step_replay.frames_at_step_start(self.monitor.sites, self._backward_callers)
             self._first_call = call
@@ -157,7 +157,6 @@ class Tripwire:
             output = original(module, *args, **kwargs)
         finally:
             self._depth -= 1
-        call.args, call.kwargs = args, kwargs
         call.outputs = outputs = _output_tensors(output)
         call.made = [finite.is_made_by_autograd(t) for t in outputs]
         for index, tensor in enumerate(outputs):
@@ -169,15 +168,12 @@ class Tripwire:
             self._settle_calls()
         return output
 
-    def _record_call(self, module, args) -> ModuleCall:
-        inputs = finite.float_tensors(list(args))
+    def _record_call(self, module, args, kwargs) -> ModuleCall:
+        versions = [t._version for t in finite.float_tensors(args)]
+        site = self.monitor.sites.current()
+        autocast = _autocast_regions()
         return ModuleCall(
-            module=module,
-            site=self.monitor.sites.current(),
-            grad_enabled=torch.is_grad_enabled(),
-            autocast=_autocast_regions(),
-            rng=torch.get_rng_state(),
-            versions=[t._version for t in inputs],
+            module, site, torch.is_grad_enabled(), autocast, torch.get_rng_state(), versions, args, kwargs, [], [], {}
         )
 
     # ----------------------------------------------------------------- checkpoints
@@ -218,7 +214,6 @@ class Tripwire:
         forward, self._forward = self._forward, None
         self._explaining = forward
         calls = forward.calls if forward is not None else []
-        forward_tensors = forward.tensors() if forward is not None else []
         borrowed, made = forward.split() if forward is not None else ([], [])
         if grads is None:
             grads = [g for call in calls for g in _parameter_grads(call.module)]
@@ -228,7 +223,8 @@ class Tripwire:
         if finite.finite_in_one_read(borrowed, made):
             self.gradients_were_finite = True
             return
-        if not finite.all_finite_many(forward_tensors):  # the exact test: a norm also overflows for finite values
+        # The exact test: a norm also overflows for finite values.
+        if forward is not None and not finite.all_finite_many(forward.tensors()):
             self._explain_forward(forward)  # by what the last check said of the gradients (weights found non-finite)
             tripped = True
         self.gradients_were_finite = not tripped and finite.all_finite_many(grads)  # true if a norm overflowed
@@ -482,7 +478,7 @@ def _keeper(grad_outputs: Dict[int, torch.Tensor], index: int, output_nr: int):
 
 
 def _parameter_grads(module: torch.nn.Module) -> List[torch.Tensor]:
-    return [p.grad for p in module.parameters() if p.grad is not None and finite.is_checkable(p.grad)]
+    return finite.checkable_among([p.grad for p in module.parameters()])
 
 
 def _finite_calls(calls: List[ModuleCall]) -> str:
