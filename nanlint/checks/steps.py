@@ -28,6 +28,7 @@ from nanlint.analysis.syntax import (
     children,
     elements,
     is_self_attribute,
+    keyword_args,
     name_of,
     number_value,
     own_nodes,
@@ -307,7 +308,7 @@ class StepBetweenBackward(Check):
         if name is None:
             owner = self_owner(optimizer, ctx)
             built = self.class_optimizers.get(owner) if owner is not None else None
-            return _held_models(built, ctx) if built is not None else ()
+            return _held_models(built, ctx) if built is not None else _object_optimizer_models(optimizer, ctx)
         return tuple(dict.fromkeys(model for made in ctx.constructions(name) for model in _seen_here(made, ctx)))
 
 
@@ -364,6 +365,22 @@ def _class_of(function: cst.FunctionDef, ctx) -> Optional[cst.ClassDef]:
     while node is not None and not isinstance(node, (cst.ClassDef, cst.FunctionDef, cst.Module)):
         node = parents.get(id(node))
     return node if isinstance(node, cst.ClassDef) else None
+
+
+def _object_optimizer_models(optimizer: cst.CSTNode, ctx) -> Tuple[str, ...]:
+    """`model.D` for `model.opt_d.step()` with `model = GANModel(...)`, whose class makes
+    `self.opt_d = torch.optim.Adam(self.D.parameters())`: the models the object's optimizer updates."""
+    if not isinstance(optimizer, cst.Attribute) or name_of(optimizer.value) is None:
+        return ()
+    built = ctx.construction(optimizer.value)
+    made = ctx.locate(built.func) if built is not None else None
+    if made is None or not made.is_class or not isinstance(made.node, cst.ClassDef) or made.model is None:
+        return ()
+    held = _class_optimizer(made.node, optimizer.attr.value, made.model)
+    if held is None:
+        return ()
+    owner = ctx.positions.source(optimizer.value)
+    return tuple(owner + model[len("self") :] for model in _held_models(held, made.model) if model.startswith("self."))
 
 
 def _held_models(built: ClassOptimizer, ctx) -> Tuple[str, ...]:
@@ -436,12 +453,12 @@ def made_optimizers(value: Optional[cst.CSTNode], ctx) -> List[MadeOptimizer]:
 
 def _made_optimizers(value: cst.Call, ctx) -> List[MadeOptimizer]:
     if _is_optimizer(value, ctx):
-        return [MadeOptimizer(value, ctx, first_argument(value))]
+        return [MadeOptimizer(value, ctx, _optimized_parameters(value))]
     callee = ctx.callee_function(value.func)
     if callee is None or not isinstance(callee.node, cst.FunctionDef):
         return []
     return [
-        MadeOptimizer(returned, callee.model, _as_passed(first_argument(returned), value, callee.node))
+        MadeOptimizer(returned, callee.model, _as_passed(_optimized_parameters(returned), value, callee.node))
         for returned in returned_values(callee.node)
         if isinstance(returned, cst.Call) and _is_optimizer(returned, callee.model)
     ]
@@ -463,6 +480,10 @@ def _models(params: Optional[cst.CSTNode]) -> Iterator[cst.CSTNode]:
     elif isinstance(params, cst.Call) and called_name(params.func) in ("chain", "list", "tuple"):
         for arg in params.args:
             yield from _models(arg.value)
+    elif isinstance(params, cst.Call) and called_name(params.func) == "filter" and len(params.args) == 2:
+        yield from _models(params.args[1].value)  # `filter(lambda p: p.requires_grad, D.parameters())`
+    elif isinstance(params, (cst.ListComp, cst.GeneratorExp)) and params.for_in.inner_for_in is None:
+        yield from _models(params.for_in.iter)  # `[p for p in D.parameters() if p.requires_grad]`
     elif isinstance(params, (cst.List, cst.Tuple)):
         for element in params.elements:
             yield from _models(element.value)
@@ -473,6 +494,11 @@ def _models(params: Optional[cst.CSTNode]) -> Iterator[cst.CSTNode]:
     elif isinstance(params, cst.BinaryOperation) and isinstance(params.operator, cst.Add):
         yield from _models(params.left)
         yield from _models(params.right)
+
+
+def _optimized_parameters(construction: cst.Call) -> Optional[cst.CSTNode]:
+    """What an optimizer's construction updates: its first argument, or `params=`."""
+    return first_argument(construction) or keyword_args(construction).get("params")
 
 
 def _is_optimizer(call: cst.Call, ctx) -> bool:
