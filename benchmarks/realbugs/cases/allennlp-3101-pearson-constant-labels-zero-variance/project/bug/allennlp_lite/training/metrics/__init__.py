@@ -1,0 +1,2 @@
+from .covariance import Covariance
+from .pearson_correlation import PearsonCorrelation

@@ -1,0 +1,142 @@
+"""Conditional style transfer: the aux optimizer steps before the main generator loss is backpropagated.
+
+Source: https://github.com/nnaisense/conditional-style-transfer/issues/2
+Fix (from the thread): run backward_G_main before optimizer_G_aux.step() updates the shared encoder in place.
+"""
+import torch
+import torch.nn as nn
+
+
+class Generator(nn.Module):
+    def __init__(self, ngf=8):
+        super(Generator, self).__init__()
+        self.model_enc = nn.Sequential(
+            nn.Conv2d(3, ngf, 3, padding=1), nn.ReLU(),
+            nn.Conv2d(ngf, ngf, 3, padding=1), nn.ReLU())
+        self.model_dec_aux = nn.Conv2d(ngf, 3, 3, padding=1)
+        self.model_merge = nn.Conv2d(2 * ngf, ngf, 1)
+        self.model_dec = nn.Conv2d(ngf, 3, 3, padding=1)
+
+    @staticmethod
+    def freeze_params(module):
+        for p in module.parameters():
+            p.requires_grad = False
+
+    @staticmethod
+    def unfreeze_params(module):
+        for p in module.parameters():
+            p.requires_grad = True
+
+    def optimize_aux(self):
+        self.unfreeze_params(self.model_enc)
+        self.unfreeze_params(self.model_dec_aux)
+        self.freeze_params(self.model_merge)
+        self.freeze_params(self.model_dec)
+
+    def optimize_main(self):
+        self.freeze_params(self.model_enc)
+        self.freeze_params(self.model_dec_aux)
+        self.unfreeze_params(self.model_merge)
+        self.unfreeze_params(self.model_dec)
+
+    def optimize_all(self):
+        for m in [self.model_enc, self.model_dec_aux, self.model_merge, self.model_dec]:
+            self.unfreeze_params(m)
+
+    def forward(self, inputs):
+        real_A, style_B = inputs
+        z_A = self.model_enc(real_A)
+        z_S = self.model_enc(style_B)
+        fake_B = torch.tanh(self.model_dec(self.model_merge(torch.cat([z_A, z_S.expand_as(z_A)], dim=1))))
+        rec_A_aux = torch.tanh(self.model_dec_aux(z_A))
+        return fake_B, rec_A_aux, {'cont': z_A, 'style': z_S}
+
+
+class Discriminator(nn.Module):
+    def __init__(self, ndf=8):
+        super(Discriminator, self).__init__()
+        self.model = nn.Sequential(
+            nn.Conv2d(6, ndf, 4, stride=2, padding=1), nn.LeakyReLU(0.2),
+            nn.Conv2d(ndf, 1, 4, stride=2, padding=1))
+
+    def forward(self, inputs):
+        img, style = inputs
+        return self.model(torch.cat([img, style.expand_as(img)], dim=1))
+
+
+class GANAuxModel(object):
+    def __init__(self, lr=2e-4, beta1=0.5, lambda_gen=1.0, lambda_idt=10.0):
+        self.netG = Generator()
+        self.netD = Discriminator()
+        self.lambda_gen = lambda_gen
+        self.lambda_idt = lambda_idt
+        self.criterionL2 = torch.nn.MSELoss()
+
+        self.netG.optimize_aux()
+        self.optimizer_G_aux = torch.optim.Adam(filter(lambda p: p.requires_grad, self.netG.parameters()),
+                                                lr=lr, betas=(beta1, 0.999))
+        self.netG.optimize_main()
+        self.optimizer_G_main = torch.optim.Adam(filter(lambda p: p.requires_grad, self.netG.parameters()),
+                                                 lr=lr, betas=(beta1, 0.999))
+        self.netG.optimize_all()
+        self.optimizer_D = torch.optim.Adam(self.netD.parameters(), lr=lr, betas=(beta1, 0.999))
+
+    def set_input(self, input):
+        self.real_A = input['A']
+        self.style_B = input['B_style']
+
+    def forward(self):
+        self.fake_B, self.rec_A_aux, self.feats = self.netG([self.real_A, self.style_B])
+
+    def set_requires_grad(self, nets, requires_grad=False):
+        for net in nets:
+            for p in net.parameters():
+                p.requires_grad = requires_grad
+
+    def backward_D(self):
+        pred_real = self.netD([self.style_B, self.style_B])
+        pred_fake = self.netD([self.fake_B.detach(), self.style_B])
+        self.loss_disc = (torch.mean((pred_real - 1) ** 2) + torch.mean(pred_fake ** 2)) / 2.0
+        self.loss_disc.backward()
+
+    def backward_G_main(self, retain_graph=False):
+        pred_fake = self.netD([self.fake_B, self.style_B])
+        self.loss_gen = torch.mean((pred_fake - 1) ** 2) * self.lambda_gen
+        self.loss_transf = self.criterionL2(self.fake_B.mean(dim=(2, 3)), self.style_B.mean(dim=(2, 3)).expand(self.fake_B.shape[0], -1))
+        self.loss_G = self.loss_gen + self.loss_transf
+        self.loss_G.backward(retain_graph=retain_graph)
+
+    def backward_G_aux(self, retain_graph=False):
+        self.loss_idt_aux = self.criterionL2(self.rec_A_aux, self.real_A.detach()) * self.lambda_idt
+        self.loss_G_aux = self.loss_idt_aux
+        self.loss_G_aux.backward(retain_graph=retain_graph)
+
+    def optimize_parameters(self):
+        # forward
+        self.forward()
+        # G AUX
+        self.netG.optimize_aux()
+        self.optimizer_G_aux.zero_grad()
+        self.backward_G_aux(retain_graph=True)
+        # G MAIN
+        self.netG.optimize_main()
+        self.set_requires_grad([self.netD], False)
+        self.optimizer_G_main.zero_grad()
+        self.backward_G_main()
+        self.optimizer_G_aux.step()
+        self.optimizer_G_main.step()
+        # D
+        self.set_requires_grad([self.netD], True)
+        self.optimizer_D.zero_grad()
+        self.backward_D()
+        self.optimizer_D.step()
+
+        self.netG.optimize_all()
+
+torch.manual_seed(0)
+model = GANAuxModel()
+data = {'A': torch.rand(2, 3, 32, 32) * 2 - 1, 'B_style': torch.rand(1, 3, 32, 32) * 2 - 1}
+model.set_input(data)
+model.optimize_parameters()
+loss_G = model.loss_G
+loss_G_aux = model.loss_G_aux

@@ -1,0 +1,1 @@
+from .manifolds.sphere import Sphere

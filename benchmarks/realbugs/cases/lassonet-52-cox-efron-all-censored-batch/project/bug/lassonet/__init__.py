@@ -1,0 +1,1 @@
+from .cox import CoxPHLoss

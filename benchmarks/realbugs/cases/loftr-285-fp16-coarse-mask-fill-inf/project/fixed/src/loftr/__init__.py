@@ -1,0 +1,1 @@
+from .loftr import LoFTR

@@ -1,0 +1,2 @@
+from .aev import AEVComputer
+from .nn import ANIModel
