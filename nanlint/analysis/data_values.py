@@ -18,7 +18,7 @@ function, on demand.
 from __future__ import annotations
 
 import re
-from typing import Dict, FrozenSet, List, Optional, Set, Tuple
+from typing import Dict, FrozenSet, List, Optional, Tuple
 
 import libcst as cst
 
@@ -32,6 +32,7 @@ from nanlint.analysis.syntax import (
     is_constant,
     is_inplace_method,
     name_of,
+    names_bound,
     own_nodes,
     walk,
 )
@@ -398,7 +399,7 @@ def _assigned_values(function) -> Dict[str, List[Optional[cst.CSTNode]]]:
     values: Dict[str, List[Optional[cst.CSTNode]]] = {}
     for sub in own_nodes(function.node):
         for target, value in _bindings(sub):
-            for name in _names_bound(target):
+            for name in names_bound(target):
                 values.setdefault(name, []).append(value)
     return values
 
@@ -455,17 +456,6 @@ def _root(target: cst.CSTNode) -> cst.CSTNode:
     while isinstance(target, cst.Subscript):
         target = target.value
     return target
-
-
-def _names_bound(target: cst.CSTNode) -> Set[str]:
-    """The local names an assignment target binds (unpacking too)."""
-    if isinstance(target, cst.Name):
-        return {target.value}
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return {name for element in target.elements for name in _names_bound(element.value)}
-    if isinstance(target, cst.StarredElement):
-        return _names_bound(target.value)
-    return set()  # `self.x = ...`: module attributes are not data anyway
 
 
 def _param(node: cst.CSTNode, name: str) -> Optional[cst.Param]:

@@ -30,7 +30,7 @@ from nanlint.analysis.data_values import DataValues
 from nanlint.analysis.names import dotted_name
 from nanlint.analysis.ops import NO_GRADIENT
 from nanlint.analysis.project import Definition
-from nanlint.analysis.syntax import attribute_name, binding_key, children, name_of, own_nodes, walk
+from nanlint.analysis.syntax import attribute_name, binding_key, children, keys_changed, name_of, own_nodes
 
 # What a gradient-only rule's page says about where it speaks.
 WHERE_IT_SPEAKS = (
@@ -443,9 +443,9 @@ def _assigned_names(parent: cst.CSTNode, child: cst.CSTNode) -> Optional[Set[str
     """When `parent` assigns the value `child` to names (`x = child`, `x += child`,
     `losses.append(child)`): those names; else None."""
     if isinstance(parent, cst.Assign) and child is parent.value:
-        return {name for target in parent.targets for name in _target_names(target.target)}
+        return {key for target in parent.targets for key in keys_changed(target.target)}
     if isinstance(parent, (cst.AugAssign, cst.AnnAssign)) and child is parent.value:
-        return _target_names(parent.target)
+        return set(keys_changed(parent.target))
     if isinstance(parent, cst.Arg) and child is parent.value:
         return None
     if (
@@ -453,16 +453,12 @@ def _assigned_names(parent: cst.CSTNode, child: cst.CSTNode) -> Optional[Set[str
         and _is_collecting(parent)
         and any(arg is child or arg.value is child for arg in parent.args)
     ):
-        return _target_names(parent.func.value)
+        return set(keys_changed(parent.func.value))
     return None
 
 
 def _is_collecting(call: cst.Call) -> bool:
     return isinstance(call.func, cst.Attribute) and call.func.attr.value in COLLECTING_METHODS
-
-
-def _target_names(target: cst.CSTNode) -> Set[str]:
-    return {key for key in map(binding_key, walk(target)) if key is not None}
 
 
 def _never_differentiated(function: _Function) -> bool:

@@ -157,6 +157,30 @@ def binding_key(node: cst.CSTNode) -> Optional[str]:
     return None
 
 
+def names_bound(target: cst.CSTNode) -> Iterator[str]:
+    """The plain names an assignment target binds, unpacking too (`a, *rest = ...`: a and rest)."""
+    if isinstance(target, cst.Name):
+        yield target.value
+    elif isinstance(target, (cst.Tuple, cst.List)):
+        for element in target.elements:
+            yield from names_bound(element.value)
+    elif isinstance(target, cst.StarredElement):
+        yield from names_bound(target.value)
+
+
+def keys_changed(target: cst.CSTNode) -> Iterator[str]:
+    """What assigning to `target` changes, as the value analysis names it: the names it binds, `self.x`,
+    and the object an attribute or item is set on (`losses` for `losses[i] = ...`)."""
+    key = binding_key(target)
+    if key is not None:
+        yield key
+    elif isinstance(target, (cst.Tuple, cst.List)):
+        for element in target.elements:
+            yield from keys_changed(element.value)
+    elif isinstance(target, (cst.StarredElement, cst.Attribute, cst.Subscript)):
+        yield from keys_changed(target.value)
+
+
 def item_key(node: cst.CSTNode) -> Optional[str]:
     """How the value analysis names an item of a container at a constant key: `out["hm"]` is
     "out['hm']", `self.cache[0]` is "self.cache[0]"; None for any other subscript."""

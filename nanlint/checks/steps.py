@@ -30,6 +30,7 @@ from nanlint.analysis.syntax import (
     is_self_attribute,
     keyword_args,
     name_of,
+    names_bound,
     number_value,
     own_nodes,
     positional_args,
@@ -193,14 +194,13 @@ class StepBetweenBackward(Check):
         if parameter is not None:
             passed = _argument(call, function, parameter)
             return self._updated_models(passed, ctx) if passed is not None else ()
-        owner = _class_of(function, callee.model)
+        owner = callee.model.gradient.function_of(function).owner
         attribute = attribute_name(optimizer)
         built = _class_optimizer(owner, attribute, callee.model) if owner is not None and attribute else None
-        if built is None:
+        func = call.func
+        if built is None or not isinstance(func, cst.Attribute) or func.attr.value != function.name.value:
             return ()
-        inside = _held_models(built, callee.model)
-        outside = (_model_outside(call, model, function, ctx) for model in inside if model.startswith("self."))
-        return tuple(dict.fromkeys(model for model in outside if model is not None))
+        return _models_held_by(ctx.positions.source(func.value), built, callee.model)
 
     def _judge_after_steps(self, scope: int, backward: Backward, ctx) -> None:
         """`d_loss.backward(); opt_d.step(); g_loss.backward()` with `g_loss` built through `D` before the step."""
@@ -332,7 +332,7 @@ def _effects(callee) -> List[Effect]:
 
 
 def _own_effects(function: cst.FunctionDef, ctx) -> Iterator[Effect]:
-    parameters = {param.name.value for param in function.params.params} - set(_assigned_values(function))
+    parameters = set(_parameters(function, ctx))
     for node in own_nodes(function):
         if not isinstance(node, cst.Call):
             continue
@@ -359,14 +359,6 @@ def _class_optimizer(owner: cst.ClassDef, attribute: str, ctx) -> Optional[Class
     return None
 
 
-def _class_of(function: cst.FunctionDef, ctx) -> Optional[cst.ClassDef]:
-    parents = ctx.positions.parents()
-    node = parents.get(id(function))
-    while node is not None and not isinstance(node, (cst.ClassDef, cst.FunctionDef, cst.Module)):
-        node = parents.get(id(node))
-    return node if isinstance(node, cst.ClassDef) else None
-
-
 def _object_optimizer_models(optimizer: cst.CSTNode, ctx) -> Tuple[str, ...]:
     """`model.D` for `model.opt_d.step()` with `model = GANModel(...)`, whose class makes
     `self.opt_d = torch.optim.Adam(self.D.parameters())`: the models the object's optimizer updates."""
@@ -377,10 +369,14 @@ def _object_optimizer_models(optimizer: cst.CSTNode, ctx) -> Tuple[str, ...]:
     if made is None or not made.is_class or not isinstance(made.node, cst.ClassDef) or made.model is None:
         return ()
     held = _class_optimizer(made.node, optimizer.attr.value, made.model)
-    if held is None:
-        return ()
-    owner = ctx.positions.source(optimizer.value)
-    return tuple(owner + model[len("self") :] for model in _held_models(held, made.model) if model.startswith("self."))
+    return _models_held_by(ctx.positions.source(optimizer.value), held, made.model) if held is not None else ()
+
+
+def _models_held_by(holder: str, built: ClassOptimizer, ctx) -> Tuple[str, ...]:
+    """The models a class's optimizer updates that its object holds, named through `holder`, the code
+    naming the object (`trainer.D` for `self.D` when `holder` is `trainer`)."""
+    held = _held_models(built, ctx)
+    return tuple(dict.fromkeys(holder + model[len("self") :] for model in held if model.startswith("self.")))
 
 
 def _held_models(built: ClassOptimizer, ctx) -> Tuple[str, ...]:
@@ -583,22 +579,30 @@ def _reached_parameters(callee, element: Optional[int]) -> Set[str]:
     known = callee.model.memo("parameters returned")
     key = (id(function), element)
     if key not in known:
-        parameters = {param.name.value for param in function.params.params}
-        assigned = _assigned_values(function)
-        pending = [_returned_element(value, element) for value in returned_values(function)]
-        reached: Set[str] = set()
-        seen: Set[int] = set()
-        while pending:
-            value = pending.pop()
-            if id(value) in seen:
-                continue
-            seen.add(id(value))
-            for name in _graph_names(value, callee.model):
-                if name in parameters and name not in assigned:
-                    reached.add(name)
-                pending.extend(assigned.get(name, ()))
-        known[key] = reached
+        parameters = set(_parameters(function, callee.model))
+        known[key] = {
+            name
+            for value in _returned_sources(callee, element)
+            for name in _graph_names(value, callee.model)
+            if name in parameters
+        }
     return known[key]
+
+
+def _returned_sources(callee, element: Optional[int] = None) -> Iterator[cst.CSTNode]:
+    """What the project function `callee` returns (element `element` of the tuples it returns), then
+    every value its own statements assign to the names that is computed from, back through the graph,
+    each once."""
+    assigned = _assigned_values(callee.node, callee.model)
+    pending = [_returned_element(value, element) for value in returned_values(callee.node)]
+    seen: Set[int] = set()
+    while pending:
+        value = pending.pop()
+        if id(value) in seen:
+            continue
+        seen.add(id(value))
+        yield value
+        pending.extend(made for name in _graph_names(value, callee.model) for made in assigned.get(name, ()))
 
 
 def _returned_element(value: cst.CSTNode, element: Optional[int]) -> cst.CSTNode:
@@ -636,19 +640,9 @@ def _returns_through(call: cst.Call, model: str, ctx, depth: int) -> bool:
     if not isinstance(function, cst.FunctionDef) or callee.model is None:
         return False
     inner = _model_inside(call, model, function, ctx)
-    if inner is None:
-        return False
-    assigned = _assigned_values(function)
-    pending, seen = list(returned_values(function)), set()
-    while pending:
-        value = pending.pop()
-        if id(value) in seen:
-            continue
-        seen.add(id(value))
-        if _calls_model(value, inner, callee.model, depth):
-            return True
-        pending.extend(made for name in _graph_names(value, callee.model) for made in assigned.get(name, ()))
-    return False
+    return inner is not None and any(
+        _calls_model(value, inner, callee.model, depth) for value in _returned_sources(callee)
+    )
 
 
 def _model_inside(call: cst.Call, model: str, function: cst.FunctionDef, ctx) -> Optional[str]:
@@ -695,27 +689,26 @@ def _model_outside(call: cst.Call, model: str, function: cst.FunctionDef, ctx) -
     return None
 
 
-def _assigned_values(function: cst.FunctionDef) -> Dict[str, List[cst.CSTNode]]:
-    """Every value the function's own statements assign to each plain name (`a, b = f(x)`: `f(x)` to each)."""
-    assigned: Dict[str, List[cst.CSTNode]] = {}
-    for node in own_nodes(function):
-        if isinstance(node, cst.Assign):
-            for target in node.targets:
-                for name in _target_names(target.target):
-                    assigned.setdefault(name, []).append(node.value)
-        elif isinstance(node, (cst.AugAssign, cst.AnnAssign)) and node.value is not None:
-            for name in _target_names(node.target):
+def _parameters(function: cst.FunctionDef, ctx) -> Iterator[str]:
+    """The function's parameters its own statements never rebind."""
+    assigned = _assigned_values(function, ctx)
+    return (param.name.value for param in function.params.params if param.name.value not in assigned)
+
+
+def _assigned_values(function: cst.FunctionDef, ctx) -> Dict[str, List[cst.CSTNode]]:
+    """Every value the function's own statements assign to each plain name (`a, b = f(x)`: `f(x)` to
+    each), memoised per function."""
+    known = ctx.memo("assigned values")
+    if id(function) not in known or known[id(function)][0] is not function:
+        assigned: Dict[str, List[cst.CSTNode]] = {}
+        for node in own_nodes(function):
+            targets = [target.target for target in node.targets] if isinstance(node, cst.Assign) else []
+            if isinstance(node, (cst.AugAssign, cst.AnnAssign)) and node.value is not None:
+                targets = [node.target]
+            for name in (name for target in targets for name in names_bound(target)):
                 assigned.setdefault(name, []).append(node.value)
-    return assigned
-
-
-def _target_names(target: cst.CSTNode) -> Iterator[str]:
-    name = name_of(target)
-    if name is not None:
-        yield name
-    elif isinstance(target, (cst.Tuple, cst.List)):
-        for element in target.elements:
-            yield from _target_names(element.value)
+        known[id(function)] = (function, assigned)
+    return known[id(function)][1]
 
 
 def _backward_loss(node: cst.Call, ctx) -> Optional[cst.Name]:

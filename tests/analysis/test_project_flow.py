@@ -1242,3 +1242,11 @@ def test_a_script_in_a_crowded_folder_looks_for_callers_beside_it_only(tmp_path,
     assert "losses" in index and not any(name.startswith("helper") for name in index)
     report = check(tmp_path, "losses.py")
     assert any(f.line == 9 and "train.py" in f.message for f in report.findings)  # the caller beside it still counts
+
+
+def test_a_step_and_a_backward_made_by_calls_in_either_branch_of_an_if_is_no_stale_graph(tmp_path):
+    write(tmp_path, "trainer.py", GAN_UPDATES)
+    branches = "if real.sum() > 0:\n    trainer.update_D(d_loss)\nelse:\n    trainer.update_G(g_loss)\n"
+    train = GAN_UPDATES_TRAIN.format(g_loss="").replace("trainer.update_D(d_loss)\ntrainer.update_G(g_loss)\n", branches)
+    assert branches in train
+    assert found(check(tmp_path, "train.py")) == []
