@@ -1174,13 +1174,24 @@ class FileContext:
         return False
 
     def describe(self, call: cst.Call):
-        """`describe_call`, memoised per node for the current walk (many rules ask about each call)."""
+        """`describe_call`, memoised per node for the current walk (many rules ask about each call);
+        a call outside the function walked now is described as that function's names see it
+        (`self.loss` of another class is not this one's), so that answer is not kept."""
         key = id(call)
         if self.horizon is not None:
             return self.describe_call(call)
         if key not in self._described:
-            self._described[key] = self.describe_call(call)
+            described = self.describe_call(call)
+            if not self._inside_walked_function(call):
+                return described
+            self._described[key] = described
         return self._described[key]
+
+    def _inside_walked_function(self, node: cst.CSTNode) -> bool:
+        walked, parents = self.function_scope().node, self.positions.parents()
+        while node is not None and node is not walked:
+            node = parents.get(id(node))
+        return node is not None
 
     @property
     def conditional(self) -> bool:

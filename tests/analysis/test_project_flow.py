@@ -1250,3 +1250,29 @@ def test_a_step_and_a_backward_made_by_calls_in_either_branch_of_an_if_is_no_sta
     train = GAN_UPDATES_TRAIN.format(g_loss="").replace("trainer.update_D(d_loss)\ntrainer.update_G(g_loss)\n", branches)
     assert branches in train
     assert found(check(tmp_path, "train.py")) == []
+
+
+BURRITO = """
+import torch
+
+
+def zero_diagonal(predictions, index):
+    predictions[torch.arange(predictions.shape[0]), index] = -1e9
+    return predictions
+
+
+class Burrito:
+    def __init__(self, model):
+        self.model = model
+        self.cce_loss = torch.nn.CrossEntropyLoss()
+
+    def loss_of_batch(self, x, index, subs):
+        predictions = zero_diagonal(self.model(x), index)
+        mask = subs == 1
+        return self.cce_loss(predictions[mask], subs[mask])
+"""
+
+
+def test_a_call_described_from_a_function_above_its_class_is_described_again_in_its_own(tmp_path):
+    write(tmp_path, "burrito.py", BURRITO)
+    assert ("burrito.py", 17, "NAN702") in found(check(tmp_path, "burrito.py"))
