@@ -317,12 +317,14 @@ class SavedOutputModified(Check):
     def _leave_grad_aware(self) -> None:
         self.grad_aware -= 1
 
-    def _in_scope(self, ctx, target: cst.CSTNode) -> bool:
+    def _in_scope(self, ctx, target: cst.CSTNode, layer_input: bool = False) -> bool:
         """Where backward can follow: not in an `autograd.Function`'s own forward/backward (grad is off
         there), not in a grad-aware branch, and with `training_code_only`, in a `forward`/`__call__`
         method that autograd differentiates (of an nn.Module or a loss, not of a data transform), a
         function whose name mentions loss or training, a script's top level that calls backward(),
-        or a function that calls backward() itself where a parameter or a layer output is in `target`."""
+        or a function that calls backward() itself where a parameter or a layer output is in `target`;
+        for the input a layer with weights saved (`layer_input`), any function autograd differentiates,
+        by itself or through its callers: the layer's weights need that input whatever `target` carries."""
         if self.grad_aware:
             return False
         functions = [s.node for s in ctx.scopes if s.kind == "function" and not isinstance(s.node, cst.Lambda)]
@@ -339,6 +341,8 @@ class SavedOutputModified(Check):
         return (
             "loss" in name
             or "train" in name
+            or layer_input
+            and ctx.gradient.differentiated(functions[-1]) is not None
             or ctx.gradient.own_reason_of(functions[-1]) is not None
             and ctx.gradient.learned(strip_views(target), functions[-1], given=False)
         )
@@ -660,11 +664,12 @@ class SavedOutputModified(Check):
         """Report an in-place change of a tensor an operation saved as its input (`evident_only`: only
         operations that take tensors alone, when the name might hold a Python number)."""
         name = name_of(strip_views(target))
-        if name is None or ctx.grad_disabled or not self._in_scope(ctx, target):
+        if name is None or ctx.grad_disabled or not self._in_scope(ctx, target, layer_input=True):
             return
+        any_saver = self._in_scope(ctx, target)
 
         def report(use) -> None:
-            if id(node) not in self.reported:
+            if (any_saver or use.needing is None) and id(node) not in self.reported:
                 self.reported.add(id(node))
                 self.report(
                     ctx,
