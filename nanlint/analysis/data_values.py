@@ -18,21 +18,24 @@ function, on demand.
 from __future__ import annotations
 
 import re
-from typing import Dict, FrozenSet, List, Optional, Tuple
+from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 import libcst as cst
 
 from nanlint.analysis.names import dotted_name
-from nanlint.analysis.ops import NO_GRADIENT
+from nanlint.analysis.ops import MADE_WITHOUT_GRADIENT, NO_GRADIENT
 from nanlint.analysis.syntax import (
     SCOPE_NODES,
+    assigned_pairs,
     attribute_name,
     children,
     function_params,
     is_constant,
     is_inplace_method,
+    is_self_attribute,
     name_of,
     names_bound,
+    number_value,
     own_nodes,
     walk,
 )
@@ -69,9 +72,6 @@ BUILTINS = frozenset(
 # Imported helpers that build constant coordinates (`create_meshgrid`, `make_grid`), by name.
 CONSTANT_BUILDERS = re.compile(r"grid|arange|linspace")
 GRAD_METHODS = frozenset({"requires_grad_"})
-NEW_TENSORS = frozenset(
-    {"zeros_like", "ones_like", "empty_like", "full_like", "new_zeros", "new_ones", "new_empty", "new_full"}
-)
 TORCH_LAYERS = re.compile(r"^torch\.nn\.(modules\.)?\w*\.?[A-Z]")  # torch.nn.Linear, torch.nn.Parameter
 
 
@@ -116,7 +116,7 @@ class DataValues:
     def _call(self, call: cst.Call, function, local: Dict[str, bool]) -> bool:
         if _asks_grad(call):
             return False
-        if (attribute_name(call.func) or name_of(call.func) or "") in NEW_TENSORS:  # no gradient from the model
+        if (attribute_name(call.func) or name_of(call.func) or "") in MADE_WITHOUT_GRADIENT:  # `x.new_zeros(n)`
             return True
         described = self.ctx.describe(call)
         if described is not None and described[0] in NO_GRADIENT:  # `.long()`, `argmax`, `.detach()`
@@ -158,8 +158,9 @@ class DataValues:
         return False
 
     def _buffers(self, owner: Optional[cst.ClassDef]) -> FrozenSet[str]:
-        """The names the class registers as buffers (`self.register_buffer("var", ...)`): tensors the
-        optimizer never updates and autograd does not differentiate (statistics, constant tables)."""
+        """The attributes of the class autograd does not differentiate: the buffers it registers
+        (`self.register_buffer("var", ...)`: statistics, constant tables), and those its methods only
+        ever set to Python numbers (`self.size = size` with `size=5` in `__init__`)."""
         if owner is None:
             return frozenset()
         if id(owner) not in self._buffer_names:
@@ -169,16 +170,15 @@ class DataValues:
                 if isinstance(node, cst.Call) and attribute_name(node.func) == "register_buffer" and node.args
             )
             named = (call.args[0].value for call in calls)
-            self._buffer_names[id(owner)] = frozenset(
-                name.evaluated_value for name in named if isinstance(name, cst.SimpleString)
-            )
+            buffers = {name.evaluated_value for name in named if isinstance(name, cst.SimpleString)}
+            self._buffer_names[id(owner)] = frozenset(buffers | _number_attributes(owner))
         return self._buffer_names[id(owner)]
 
     # --- parameters ---------------------------------------------------------------------
 
     def _param_data(self, function, param: cst.Param) -> bool:
         name = param.name.value
-        if DATA_PARAM.search(name) or _annotated_number(param):
+        if DATA_PARAM.search(name) or _number_param(param):
             return True
         key = (id(function.node), name)
         if key not in self._params:
@@ -261,7 +261,7 @@ class DataValues:
         return False
 
     def _param_learned(self, function, param: cst.Param, given: bool) -> bool:
-        if DATA_PARAM.search(param.name.value) or _annotated_number(param) or param.name.value in ("self", "cls"):
+        if DATA_PARAM.search(param.name.value) or _number_param(param) or param.name.value in ("self", "cls"):
             return False
         if given and self.gradient.own_reason(function) is not None:
             return True
@@ -464,9 +464,35 @@ def _param(node: cst.CSTNode, name: str) -> Optional[cst.Param]:
     return next((param for param in function_params(node) if param.name.value == name), None)
 
 
-def _annotated_number(param: cst.Param) -> bool:
+def _number_attributes(owner: cst.ClassDef) -> Set[str]:
+    """The `self.` attributes every assignment in the class's methods sets to a number: a literal, or
+    a parameter of the method that holds one (`self.size, self.sigma = size, sigma`)."""
+    numbers: Dict[str, bool] = {}
+    for method in owner.body.body:
+        if not isinstance(method, cst.FunctionDef):
+            continue
+        params = {param.name.value: param for param in function_params(method)}
+        for node in own_nodes(method):
+            targets = [target.target for target in node.targets] if isinstance(node, cst.Assign) else []
+            for target in targets:
+                for attribute, value in assigned_pairs(target, node.value):
+                    if is_self_attribute(attribute):
+                        param = params.get(name_of(value) or "")
+                        number = _is_number(value) or param is not None and _number_param(param)
+                        numbers[attribute.attr.value] = numbers.get(attribute.attr.value, True) and number
+    return {name for name, number in numbers.items() if number}
+
+
+def _is_number(node: Optional[cst.CSTNode]) -> bool:
+    if isinstance(node, cst.UnaryOperation):
+        node = node.expression
+    return number_value(node) is not None
+
+
+def _number_param(param: cst.Param) -> bool:
+    """A parameter that holds a Python number: annotated so, or given a number by default (`eps=1e-6`)."""
     if param.annotation is None:
-        return False
+        return _is_number(param.default)
     words = {sub.value for sub in walk(param.annotation.annotation) if isinstance(sub, cst.Name)}
     return bool(words) and words <= NUMBER_ANNOTATIONS | {
         "Optional",

@@ -132,6 +132,16 @@ def _with_inplace(names: str) -> str:
     return " ".join(names.split() + [name + "_" for name in names.split()])
 
 
+# Tensors made from sizes and fill values: no gradient reaches them from their arguments
+# (`requires_grad=True` makes a leaf, which the value analysis reads from the call itself). Random
+# samples are left out: the gradient-only rules read them as data, and a root of negative noise is
+# NaN in the forward pass, gradient or not.
+NEW_TENSORS = (
+    "arange linspace logspace zeros empty full eye tensor zeros_like empty_like full_like "
+    "new_zeros new_empty new_full new_tensor"
+)
+
+
 OPS: Dict[str, Op] = {
     **_ops("softmax softmin gumbel_softmax", produces=PROBABILITY, saves_output=True),
     **_ops("sigmoid expit", produces=PROBABILITY, saves_output=True),
@@ -153,7 +163,9 @@ OPS: Dict[str, Op] = {
     "count_nonzero": Op(produces=COUNT),
     **_ops("sum nansum mean nanmean cumsum trace", produces=SUM),
     **_ops("exp exp2", produces=EXPONENTIAL, saves_output=True, dangers=EXP_DANGERS),
-    **_ops("softplus cosh ones ones_like", produces=POSITIVE),
+    **_ops("softplus cosh", produces=POSITIVE),
+    **_ops(NEW_TENSORS, blocks_gradient=True),
+    **_ops("ones ones_like new_ones", produces=POSITIVE, blocks_gradient=True),
     "cosine_similarity": Op(produces=COSINE, eps=1e-8),
     "tanh": Op(produces=UNIT, saves_output=True),
     **_ops("sin cos erf softsign hardtanh", produces=UNIT),
@@ -282,6 +294,7 @@ MEAN_REDUCED_LOSSES = frozenset(
 RISKY = names(lambda op: bool(op.dangers)) | POWERS  # ops that can make a NaN or an Inf from finite operands
 KEEPING_VALUES = names(lambda op: op.handles in (VIEW, MOVE, CAST, CONVERT))  # the value analysis looks through them
 CANNOT_CREATE_NONFINITE = names(lambda op: op.handles in (VIEW, MOVE, METADATA))  # the monitor skips them
+MADE_WITHOUT_GRADIENT = frozenset(NEW_TENSORS.split()) | {"ones", "ones_like", "new_ones"}
 NO_GRADIENT = names(lambda op: op.blocks_gradient or op.produces == BOOLEAN)  # outputs autograd does not differentiate
 SEVERAL_VIEWS = names(lambda op: op.several_views)
 SAVING_OUTPUT = names(lambda op: op.saves_output)

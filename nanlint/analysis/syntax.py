@@ -157,6 +157,15 @@ def binding_key(node: cst.CSTNode) -> Optional[str]:
     return None
 
 
+def assigned_pairs(target: cst.CSTNode, value: cst.CSTNode) -> List[Tuple[cst.CSTNode, cst.CSTNode]]:
+    """(target, value) pairs of an assignment: a tuple of targets given a tuple of values pairwise
+    (`self.G, self.D = G, D`), else the target and the whole value."""
+    targets, values = elements(target), elements(value)
+    if targets is not None and values is not None and len(targets) == len(values):
+        return list(zip(targets, values))
+    return [(target, value)]
+
+
 def names_bound(target: cst.CSTNode) -> Iterator[str]:
     """The plain names an assignment target binds, unpacking too (`a, *rest = ...`: a and rest)."""
     if isinstance(target, cst.Name):

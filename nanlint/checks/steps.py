@@ -23,6 +23,7 @@ from nanlint.checks.saved import first_argument, self_owner
 from nanlint.analysis.callers import CallSite, argument_for
 from nanlint.analysis.context import Construction, FileContext, Passed
 from nanlint.analysis.syntax import (
+    assigned_pairs,
     attribute_name,
     called_name,
     children,
@@ -394,12 +395,7 @@ def _self_attributes(function: cst.CSTNode) -> Dict[str, List[str]]:
         if not isinstance(node, cst.Assign):
             continue
         for target in node.targets:
-            pairs = (
-                zip(elements(target.target) or [], elements(node.value) or [])
-                if isinstance(target.target, cst.Tuple) and isinstance(node.value, cst.Tuple)
-                else [(target.target, node.value)]
-            )
-            for attribute, value in pairs:
+            for attribute, value in assigned_pairs(target.target, node.value):
                 name = name_of(value)
                 if name is not None and name_of(attribute) is None and is_self_attribute(attribute):
                     held.setdefault(name, []).append(f"self.{attribute.attr.value}")
