@@ -158,8 +158,11 @@ class GradientContext:
 
     def _collect(self, node: cst.CSTNode, owner: Optional[cst.ClassDef]) -> None:
         function = self._functions[id(node)]
+        aliases: Dict[str, Set[str]] = {}
         for sub in own_nodes(node):
             kind = type(sub)  # exact types: libcst's ABC isinstance checks cost more than the walk
+            if kind is cst.Assign and len(sub.targets) == 1:
+                _note_alias(aliases, sub.targets[0].target, sub.value)
             if kind is cst.FunctionDef:
                 self._functions[id(sub)] = _Function(sub, sub.name.value, owner)
                 self._collect(sub, None)
@@ -172,8 +175,8 @@ class GradientContext:
                 function.outputs.append(sub.value)
             elif kind is cst.Call:
                 callee = binding_key(sub.func)
-                if callee is not None:
-                    function.calls.setdefault(callee, []).append(sub)
+                for name in aliases.get(callee, {callee}) if callee is not None else ():
+                    function.calls.setdefault(name, []).append(sub)
                 differentiated = self._backward_target(sub)
                 if differentiated is not None:
                     function.calls_backward = True
@@ -389,6 +392,19 @@ class GradientContext:
                         changed = True
         function.live = live
         return live
+
+
+def _note_alias(aliases: Dict[str, Set[str]], target: cst.CSTNode, value: cst.CSTNode) -> None:
+    """`fn = self._gconv if use_gc else self._fc`: a later `fn(...)` calls either function."""
+    name = name_of(target)
+    if name is None:
+        return
+    choices = [value.body, value.orelse] if isinstance(value, cst.IfExp) else [value]
+    keys = {binding_key(choice) for choice in choices}
+    if None not in keys and name not in keys:
+        aliases[name] = set().union(*(aliases.get(key, {key}) for key in keys))
+    else:
+        aliases.pop(name, None)
 
 
 def _class_functions(node: cst.ClassDef) -> Iterator[cst.FunctionDef]:

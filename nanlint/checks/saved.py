@@ -343,7 +343,7 @@ class SavedOutputModified(Check):
             or "train" in name
             or layer_input
             and ctx.gradient.differentiated(functions[-1]) is not None
-            or ctx.gradient.own_reason_of(functions[-1]) is not None
+            or ctx.gradient.differentiated(functions[-1]) is not None
             and ctx.gradient.learned(strip_views(target), functions[-1], given=False)
         )
 

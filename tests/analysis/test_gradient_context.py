@@ -288,3 +288,26 @@ def test_a_plain_class_computes_under_the_autograd_of_the_code_that_builds_it(na
     found = flagged(nanlint, path)
     assert set(found) == {line_of(path, "# built in a loss")}
     assert "called from `closure`" in found[line_of(path, "# built in a loss")]
+
+
+def test_a_helper_called_through_a_name_bound_to_it_is_differentiated(nanlint, tmp_path):
+    path = write(tmp_path, "cell.py", """
+        import torch
+
+        class Cell(torch.nn.Module):
+            def forward(self, x, y, exact):
+                fn = self._distance if exact else self._approximate
+                return fn(x, y)
+
+            def _distance(self, x, y):
+                return ((x - y) ** 2).sum(-1).sqrt()  # bound
+
+            def _approximate(self, x, y):
+                return (x - y).abs().sum(-1)
+
+            def _unused(self, x, y):
+                return ((x - y) ** 2).sum(-1).sqrt()  # never called
+        """)
+    found = flagged(nanlint, path)
+    assert set(found) == {line_of(path, "# bound")}
+    assert "called from `forward`" in found[line_of(path, "# bound")]
