@@ -1,0 +1,3 @@
+from models.resnet import PreActResNet
+
+__all__ = ["PreActResNet"]
