@@ -312,8 +312,29 @@ class FileContext:
                 target = self._selected.get(key) or self._selected_callee(node)
                 if target is None:
                     return None  # not kept: asked from the function that sets its key, it may resolve
-            self._qualified[key] = self.imports.resolve(target)
+            elif isinstance(node, cst.Name) and node.value not in self.imports.aliases:
+                if not self.scopes or not self._inside_walked_function(node):
+                    return None  # not kept: a parameter of its own function is read from there
+                if self._is_parameter(node.value):
+                    target = self._parameter_default_or_passed(node.value)
+            self._qualified[key] = self.imports.resolve(target) if target is not None else None
         return self._qualified[key]
+
+    def _is_parameter(self, name: str) -> bool:
+        """`name` is a parameter of the function walked now that it has not bound again."""
+        scope = self.function_scope()
+        binding = scope.last(name, self.horizon)
+        return binding is not None and binding.value is None and scope.params.get(name) == binding.seq
+
+    def _parameter_default_or_passed(self, name: str) -> Optional[cst.CSTNode]:
+        """The class or function a parameter holds (`act=nn.ReLU`, `norm_layer=nn.BatchNorm2d`): its
+        default, when every call of the project that passes it names the same one (None otherwise)."""
+        default = self.parameter_default(name)
+        if default is None:
+            return None
+        named = self.imports.resolve(default)
+        same = all(passed.model.imports.resolve(passed.value) == named for passed in self.passed_values(name))
+        return default if named is not None and same else None
 
     def _selected_callee(self, node: cst.Subscript) -> Optional[cst.CSTNode]:
         """The name a display of classes or functions holds at the key `node` selects, as the
@@ -1188,10 +1209,12 @@ class FileContext:
         return self._described[key]
 
     def _inside_walked_function(self, node: cst.CSTNode) -> bool:
-        walked, parents = self.function_scope().node, self.positions.parents()
-        while node is not None and node is not walked:
-            node = parents.get(id(node))
-        return node is not None
+        """The innermost function around `node` (or the module) is the one walked now."""
+        parents = self.positions.parents()
+        around = parents.get(id(node))
+        while around is not None and not isinstance(around, (cst.FunctionDef, cst.Lambda, cst.Module)):
+            around = parents.get(id(around))
+        return around is not None and around is self.function_scope().node
 
     @property
     def conditional(self) -> bool:
