@@ -30,7 +30,16 @@ from nanlint.analysis.data_values import DataValues
 from nanlint.analysis.names import dotted_name
 from nanlint.analysis.ops import NO_GRADIENT
 from nanlint.analysis.project import Definition
-from nanlint.analysis.syntax import attribute_name, binding_key, children, keys_changed, name_of, own_nodes
+from nanlint.analysis.callers import argument_for, omits
+from nanlint.analysis.syntax import (
+    attribute_name,
+    binding_key,
+    children,
+    function_params,
+    keys_changed,
+    name_of,
+    own_nodes,
+)
 
 # What a gradient-only rule's page says about where it speaks.
 WHERE_IT_SPEAKS = (
@@ -128,6 +137,28 @@ class GradientContext:
         backward()), not through its callers; None for a function the analysis does not know."""
         function = self._table().get(id(scope_node))
         return self.own_reason(function) if function is not None else None
+
+    def off_in_training(self, flag: str, scope_node: cst.CSTNode) -> bool:
+        """Every call of the function `scope_node` from a function autograd differentiates (one at
+        least) leaves its parameter `flag` off: omits it over a False or None default, or passes
+        False or None (`decode(...)` from `forward`, where only the prediction paths pass
+        `never_decode_unk=True`)."""
+        if not isinstance(scope_node, cst.FunctionDef):
+            return False
+        param = next((param for param in function_params(scope_node) if param.name.value == flag), None)
+        if param is None:
+            return False
+        seen = False
+        for model, site in self.ctx.call_sites(scope_node):
+            caller = model.gradient._table().get(id(site.caller))
+            if caller is None or model.gradient._reason_for(caller) is None:
+                continue
+            seen = True
+            passed = argument_for(site, scope_node, flag)
+            left = param.default if passed is None and omits(site, scope_node, flag) else passed
+            if not (isinstance(left, cst.Name) and left.value in ("False", "None")):
+                return False
+        return seen
 
     def differentiated(self, scope_node: cst.CSTNode) -> Optional[str]:
         """Why autograd differentiates the function (or the module's top level) `scope_node`, or None."""

@@ -322,9 +322,10 @@ class SavedOutputModified(Check):
         there), not in a grad-aware branch, and with `training_code_only`, in a `forward`/`__call__`
         method that autograd differentiates (of an nn.Module or a loss, not of a data transform), a
         function whose name mentions loss or training, a script's top level that calls backward(),
-        or a function that calls backward() itself where a parameter or a layer output is in `target`;
-        for the input a layer with weights saved (`layer_input`), any function autograd differentiates,
-        by itself or through its callers: the layer's weights need that input whatever `target` carries."""
+        or a function autograd differentiates (by itself or through its callers) where a parameter or a
+        layer output is in `target`, or, for the input a layer with weights saved (`layer_input`), any
+        such function: the layer's weights need that input whatever `target` carries. Not a branch on a
+        flag the differentiated callers leave off (`if never_decode_unk:` that only prediction sets)."""
         if self.grad_aware:
             return False
         functions = [s.node for s in ctx.scopes if s.kind == "function" and not isinstance(s.node, cst.Lambda)]
@@ -338,14 +339,14 @@ class SavedOutputModified(Check):
         name = functions[-1].name.value.lower()
         if name in ("forward", "__call__"):  # of a module or a loss; a data transform's `__call__` runs on data
             return not classes or ctx.gradient.differentiated(functions[-1]) is not None
-        return (
-            "loss" in name
-            or "train" in name
-            or layer_input
-            and ctx.gradient.differentiated(functions[-1]) is not None
-            or ctx.gradient.differentiated(functions[-1]) is not None
-            and ctx.gradient.learned(strip_views(target), functions[-1], given=False)
-        )
+        if "loss" in name or "train" in name:
+            return True
+        function = functions[-1]
+        if ctx.gradient.differentiated(function) is None:
+            return False
+        if not layer_input and not ctx.gradient.learned(strip_views(target), function, given=False):
+            return False
+        return ctx.gradient.own_reason_of(function) is not None or not _under_flag_off_in_training(target, ctx)
 
     # --- modules defined in the file --------------------------------------------------------
 
@@ -697,6 +698,23 @@ GRAD_AWARE_NAMES = frozenset({"requires_grad", "is_grad_enabled", "is_inference_
 AUTOGRAD_FUNCTIONS = frozenset(
     {"torch.autograd.Function", "torch.autograd.function.Function", "torch.autograd.function.InplaceFunction"}
 )
+
+
+def _under_flag_off_in_training(node: cst.CSTNode, ctx) -> bool:
+    """`node` runs only under `if flag:`, `flag` a parameter of its function that every call from
+    differentiated code leaves off."""
+    parents = ctx.positions.parents()
+    function = ctx.function_scope().node
+    current = node
+    while current is not function:
+        parent = parents.get(id(current))
+        if parent is None:
+            return False
+        if isinstance(parent, cst.If) and current is parent.body and isinstance(parent.test, cst.Name):
+            if ctx.gradient.off_in_training(parent.test.value, function):
+                return True
+        current = parent
+    return False
 
 
 def _is_autograd_function(node: cst.ClassDef, ctx) -> bool:
