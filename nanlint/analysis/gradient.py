@@ -22,7 +22,7 @@ import itertools
 import re
 from pathlib import Path
 from dataclasses import dataclass, field
-from typing import Dict, Iterator, List, Optional, Set
+from typing import Dict, FrozenSet, Iterator, List, Optional, Set
 
 import libcst as cst
 
@@ -95,11 +95,11 @@ class _Function:
 
 @dataclass
 class _Unfinished:
-    """The functions whose reason is being worked out, in any file of the project, and whether one
-    of them was read while unfinished."""
+    """The functions whose reason is being worked out, in any file of the project, and those of them
+    read while unfinished by the answer being worked out now."""
 
     functions: Set[int] = field(default_factory=set)
-    read: bool = False
+    read: Set[int] = field(default_factory=set)
 
 
 _UNFINISHED = _Unfinished()
@@ -112,6 +112,8 @@ class GradientContext:
         self.ctx = ctx
         self._functions: Optional[Dict[int, _Function]] = None
         self._reasons: Dict[int, Optional[str]] = {}
+        # negative answers that read unfinished functions: they hold while those are still unfinished
+        self._tentative: Dict[int, FrozenSet[int]] = {}
         self._classes: Dict[str, cst.ClassDef] = {}
         self._data = DataValues(self)
 
@@ -229,27 +231,35 @@ class GradientContext:
     # --- why a function is differentiated -------------------------------------------------
 
     def _reason_for(self, function: _Function) -> Optional[str]:
-        """Memoised; a recursive call while a function is worked out adds nothing (None), and a negative
-        answer that read such an unfinished one is kept only once nothing is unfinished: asked in
-        another order, it could have been positive."""
+        """Memoised; a recursive call while a function is worked out adds nothing (None). A negative
+        answer that read such an unfinished function is kept for as long as that one is unfinished
+        (asked again then, it is the same; asked once that one is answered, it could be positive), so
+        a cycle of calls is walked once per question, not once per path through it."""
         key = id(function.node)
         if key in self._reasons:
             return self._reasons[key]
         if key in _UNFINISHED.functions:
-            _UNFINISHED.read = True
+            _UNFINISHED.read.add(key)
+            return None
+        waiting = self._tentative.get(key)
+        if waiting is not None and waiting <= _UNFINISHED.functions:
+            _UNFINISHED.read |= waiting
             return None
         if _never_differentiated(function):
             self._reasons[key] = None
             return None
-        read_before, _UNFINISHED.read = _UNFINISHED.read, False
+        read_before, _UNFINISHED.read = _UNFINISHED.read, set()
         _UNFINISHED.functions.add(key)
         try:
             why = self.own_reason(function) or self._caller_reason(function)
         finally:
             _UNFINISHED.functions.discard(key)
-        if why is not None or not _UNFINISHED.read or not _UNFINISHED.functions:
+        pending = frozenset(_UNFINISHED.read & _UNFINISHED.functions)
+        if why is not None or not pending:
             self._reasons[key] = why
-        _UNFINISHED.read = read_before or _UNFINISHED.read
+        else:
+            self._tentative[key] = pending
+        _UNFINISHED.read = read_before | pending
         return why
 
     def own_reason(self, function: _Function) -> Optional[str]:
