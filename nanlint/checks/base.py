@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 import string
 import typing
@@ -245,8 +246,8 @@ class Check:
             )
 
     def _validated(self, given: dict) -> CheckParams:
-        declared = typing.get_type_hints(self.Params)
-        unknown = sorted(set(given) - {f.name for f in dataclasses.fields(self.Params)})
+        declared = _declared_types(self.Params)
+        unknown = sorted(set(given) - set(declared))
         if unknown:
             raise CatalogError(
                 f"{self.rule.source}: rule {self.rule.code}: unknown parameter `{unknown[0]}` for check `{self.kind}`"
@@ -410,6 +411,14 @@ def _without_grouping_parens(text: str, start: int, end: int, count: int = 1):
         start, end = len(before) - 1, end + (len(text[end:]) - len(after)) + 1
         widened += 1
     return start, end
+
+
+@functools.lru_cache(maxsize=None)
+def _declared_types(params: Type[CheckParams]) -> Dict[str, object]:
+    """A Params class's fields and their declared types, worked out once per class (typing reads
+    the annotations' strings again on every call)."""
+    hints = typing.get_type_hints(params)
+    return {field.name: hints[field.name] for field in dataclasses.fields(params)}
 
 
 def _of_type(value: object, declared: object) -> bool:

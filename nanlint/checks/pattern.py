@@ -61,10 +61,11 @@ class PatternCheck(Check):
             rule.params.get("patterns", [])
         )
         self.patterns = [compiled(text, rule) for text in texts]
+        self._fields = tuple(sorted({name for pattern in self.patterns for name in pattern.capture_names()}))
         super().__init__(rule)
 
     def message_fields(self):
-        return tuple(sorted({name for pattern in self.patterns for name in pattern.capture_names()}))
+        return self._fields
 
     def handlers(self):
         handlers = {pattern.root_type: self.visit for pattern in self.patterns}
