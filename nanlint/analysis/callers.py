@@ -23,6 +23,7 @@ from nanlint.analysis.scopes import WRITTEN
 from nanlint.analysis.syntax import (
     CONDITIONS,
     children,
+    is_self_attribute,
     item_key,
     keyword_args,
     name_of,
@@ -134,8 +135,9 @@ def _scan(node: cst.CSTNode, caller: cst.CSTNode, owner: Optional[cst.ClassDef],
                     calls.sites.setdefault(key, []).append(
                         CallSite(sub, caller, skips_self, len(assigned), len(tested))
                     )
-            elif owner is not None and type(sub.func) is cst.Attribute and name_of(sub.func.value) == "self":
-                key = held_call_key(resolver.here(owner), sub.func.attr.value)  # `self.loss_fn(x)`: an instance given
+            elif owner is not None and _held_attribute(sub.func) is not None:
+                # `self.loss_fn(x)`, `self.loss_f.optimize(x)`: a method of an instance the constructor was given
+                key = held_call_key(resolver.here(owner), _held_attribute(sub.func))
                 calls.sites.setdefault(key, []).append(CallSite(sub, caller, True, len(assigned), len(tested)))
             for function in _functions_passed(sub, assigned, resolver):
                 calls.sites.setdefault(function.key, []).append(
@@ -166,6 +168,10 @@ def _callee(func: cst.CSTNode, owner, assigned, resolver: _Resolver) -> Optional
         return _bound_method(base_method(owner, func.attr.value, locate))  # a method a base class defines
     if isinstance(func, cst.Attribute) and is_super(func.value) and owner is not None:  # `super().forward(x)`
         return _bound_method(base_method(owner, func.attr.value, locate))
+    if isinstance(func, cst.Attribute) and is_self_attribute(func.value) and owner is not None:
+        # `self.vae.loss(x)` with `self.vae = VAE()` in `__init__`
+        held = _constructed(attribute_value(owner, func.value.attr.value, resolver.calls), locate)
+        return _bound_method(_member_of(held, func.attr.value) if held is not None and held.is_class else None)
     if isinstance(func, cst.Attribute) and isinstance(func.value, (cst.Name, cst.Call)):
         # `vae.loss(x)` with `vae = VAE()` in the function, or `nx.sqrtm(a)` with `nx = Backend()` in the module
         instance = _instance_class(func.value, assigned, locate, outer=resolver.module_assigned())
@@ -213,10 +219,20 @@ def is_super(node: cst.CSTNode) -> bool:
     return isinstance(node, cst.Call) and name_of(node.func) == "super"
 
 
+def _held_attribute(func: cst.CSTNode) -> Optional[str]:
+    """`attr` for a call of `self.attr(...)`, `attr.method` for `self.attr.method(...)`: how
+    `held_call_key` names a call of what the object keeps in `self.attr`."""
+    if is_self_attribute(func):
+        return func.attr.value
+    if type(func) is cst.Attribute and is_self_attribute(func.value):
+        return f"{func.value.attr.value}.{func.attr.value}"
+    return None
+
+
 def held_call_key(owner: Definition, attr: str) -> Hashable:
     """The key the calls `self.attr(...)` of class `owner` are kept under when the scan cannot tell
-    what `self.attr` holds (an instance its constructor was given): `call_sites` resolves them
-    from the constructions that pass one."""
+    what `self.attr` holds (an instance its constructor was given), and with `attr.method` those of
+    `self.attr.method(...)`: `call_sites` resolves them from the constructions that pass one."""
     path, name = owner.key
     return (path, f"{name}.self.{attr}")
 

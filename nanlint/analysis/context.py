@@ -38,6 +38,7 @@ from nanlint.analysis.syntax import (
     is_constant,
     is_docstring,
     is_literal,
+    is_self_attribute,
     keyword_args,
     name_of,
     positional_args,
@@ -82,16 +83,29 @@ FOREIGN_MODULES = (
 )
 
 
-class ConstantSource(NamedTuple):
-    """A literal a value is seen to hold, where it is written (in `model`'s file)."""
+class ValueSource(NamedTuple):
+    """A literal a value is seen to hold, where it is written (in `model`'s file); or (`value` MADE)
+    a call whose result it holds, with the names in sight where the call is made (`sight`: the
+    scopes and the horizon, to look up what the call is given)."""
 
-    value: object  # a float, True/False/None or a str
+    value: object  # a float, True/False/None or a str; UNRESOLVED; MADE
     literal: cst.CSTNode
     model: "FileContext"
+    sight: Optional[Tuple[List[Scope], Optional[int]]] = None
+
+    def within(self, function: Callable, *args):
+        """`function(*args)` of this source's file, with names looked up where its call is made."""
+        assert self.sight is not None
+        return self.model._seeing(self.sight, function, *args)
+
+    def key(self) -> Tuple[str, int]:
+        """The same for a call however many times its file was parsed."""
+        return self.model.real_path, self.model.positions.offsets(self.literal)[0]
 
 
 NOT_LITERAL = object()
 UNRESOLVED = object()  # what a caller passes that is no known constant: the constants seen are not all
+MADE = object()  # a call's result: an object, no constant
 
 
 def literal_value(node: cst.CSTNode) -> object:
@@ -162,7 +176,7 @@ class FileContext:
         self._caller_scopes: Dict[Tuple[int, Optional[int]], Scope] = {}
         self.judging = project.judging if project is not None else Judging()
         self._parameter_facts: Dict[Tuple[int, str, int], Optional[Fact]] = {}
-        self._constants: Dict[tuple, List[ConstantSource]] = {}
+        self._constants: Dict[tuple, List[ValueSource]] = {}
         self._group_helpers: Dict[int, Optional[GroupReduction]] = {}
         self.seq = 0
         self.horizon: Optional[int] = None
@@ -679,6 +693,9 @@ class FileContext:
         if function is not None and not function.is_class:
             return function
         instance = self.construction(func.value) if isinstance(func, cst.Attribute) else None
+        if instance is None and isinstance(func, cst.Attribute) and is_self_attribute(func.value):
+            given = self._injected_class(func.value)  # `self.loss_f.optimize(x)`, `self.loss_f` given
+            return given.member(func.attr.value) if given is not None else None
         if instance is not None:  # `vae.loss(...)` with `vae = VAE()`, and `vae.encoder(x)`
             made = self.locate(instance.func)
             if made is None or not made.is_class or not isinstance(made.node, cst.ClassDef):
@@ -697,9 +714,15 @@ class FileContext:
 
     def _injected_call(self, func: cst.CSTNode) -> Optional[Definition]:
         """What calling `self.attr` runs when the class keeps an instance its constructor was given
-        (`self.backbone = backbone`, `Detector(ResNet(), ...)`): the `forward` of the one project
-        class every construction passes there."""
-        if not (isinstance(func, cst.Attribute) and name_of(func.value) == "self"):
+        (`self.backbone = backbone`, `Detector(ResNet(), ...)`): the `forward` of that class."""
+        given = self._injected_class(func)
+        return given.instance_call() if given is not None else None
+
+    def _injected_class(self, func: cst.CSTNode) -> Optional[Definition]:
+        """The one project class of which every construction of the current class passes an instance
+        that `__init__` keeps as `self.attr` (`func`): inline (`Detector(ResNet())`) or by a name
+        (`loss_f = FactorKLoss(); Trainer(model, loss_f)`)."""
+        if not is_self_attribute(func):
             return None
         found = self._class_assignment(func.attr.value)
         if found is None or not isinstance(found[1], cst.Name) or not self.scopes:
@@ -716,7 +739,7 @@ class FileContext:
             return None
         if len({made.key for made in calls}) != 1:
             return None
-        return calls[0].instance_call()
+        return calls[0]
 
     def locate(self, func: cst.CSTNode) -> Optional[Definition]:
         """The project's function or class a name or dotted name refers to: one of the file's own
@@ -784,13 +807,15 @@ class FileContext:
             yield self, site
         if self.project is not None:
             yield from self.project.callers(definition)
-        if isinstance(function, cst.FunctionDef) and function.name.value in ("forward", "__call__"):
+        if isinstance(function, cst.FunctionDef):
             yield from self._injected_sites(function)
 
     def _injected_sites(self, function: cst.FunctionDef) -> List[Tuple["FileContext", CallSite]]:
-        """The calls of a class's `forward` made through another class that keeps an instance its
+        """The calls of a class's method made through another class that keeps an instance its
         constructor was given: `Wrapper(Margin(...))` with `self.loss_fn = loss_fn` in `Wrapper`'s
-        `__init__` and `self.loss_fn(x, y)` in its methods (memoised)."""
+        `__init__` and `self.loss_fn(x, y)` (the `forward`) or `self.loss_fn.optimize(x)` in its
+        methods; the instance passed inline or by a name (`loss_f = Margin(); Wrapper(loss_f)`)
+        (memoised)."""
         known = self.memo("injected sites")
         if id(function) not in known:
             known[id(function)] = []  # a construction inside the class's own code adds nothing
@@ -805,25 +830,43 @@ class FileContext:
         constructions = [(self, site) for site in self.calls().sites.get(constructor.key, ())]
         if self.project is not None:
             constructions += list(self.project.callers(constructor))
+        method = "" if function.name.value in ("forward", "__call__") else f".{function.name.value}"
         found = []
         for model, site in constructions:
-            argument = model.positions.parents().get(id(site.call))
-            keeper = model.positions.parents().get(id(argument)) if isinstance(argument, cst.Arg) else None
-            if not isinstance(keeper, cst.Call):
-                continue
-            made = model.locate(keeper.func)  # `Wrapper(Margin(...))`: the class given the instance
-            if made is None or not made.is_class or not isinstance(made.node, cst.ClassDef) or made.model is None:
-                continue
-            keeper_init = _method(made.node, "__init__")
-            if keeper_init is None:
-                continue
-            parameter = _parameter_given(CallSite(keeper, site.caller, True, 0), keeper_init, site.call)
-            keeper_model = made.model
-            for target, value in keeper_model.calls().assignments.get(id(keeper_init), ()):
-                if target.startswith("self.") and name_of(value) == parameter:
-                    key = held_call_key(made, target[len("self.") :])
-                    found += [(keeper_model, held) for held in keeper_model.calls().sites.get(key, ())]
+            for keeper, given in model._keepers(site):
+                made = model.locate(keeper.func)  # `Wrapper(Margin(...))`: the class given the instance
+                if made is None or not made.is_class or not isinstance(made.node, cst.ClassDef) or made.model is None:
+                    continue
+                keeper_init = _method(made.node, "__init__")
+                if keeper_init is None:
+                    continue
+                parameter = _parameter_given(CallSite(keeper, site.caller, True, 0), keeper_init, given)
+                keeper_model = made.model
+                for target, value in keeper_model.calls().assignments.get(id(keeper_init), ()):
+                    if target.startswith("self.") and name_of(value) == parameter:
+                        key = held_call_key(made, target[len("self.") :] + method)
+                        found += [(keeper_model, held) for held in keeper_model.calls().sites.get(key, ())]
         return found
+
+    def _keepers(self, site: CallSite) -> Iterator[Tuple[cst.Call, cst.CSTNode]]:
+        """The calls the instance a construction `site` makes is passed to, each with the argument
+        that passes it: the call it is an argument of (`Wrapper(Margin())`), or the calls its caller
+        makes with the name it assigns it to (`loss_f = Margin(); Wrapper(model, loss_f)`)."""
+        parents = self.positions.parents()
+        argument = parents.get(id(site.call))
+        if isinstance(argument, cst.Arg):
+            keeper = parents.get(id(argument))
+            if isinstance(keeper, cst.Call):
+                yield keeper, site.call
+            return
+        names = [target for target, value in self.calls().assignments.get(id(site.caller), ()) if value is site.call]
+        if len(names) != 1 or "." in names[0]:
+            return
+        for node in own_nodes(site.caller):
+            if isinstance(node, cst.Call):
+                for arg in node.args:
+                    if isinstance(arg.value, cst.Name) and arg.value.value == names[0] and not arg.star:
+                        yield node, arg.value
 
     def constant_values(self, node: cst.CSTNode) -> List[float]:
         """The numbers `node` is seen to hold (`constant_sources`)."""
@@ -843,9 +886,19 @@ class FileContext:
         if isinstance(node, cst.Attribute) and name_of(node.value) == "self" and not self._set_once(node.attr.value):
             return None
         sources = self._all_constant_sources(node)
-        if not sources or any(source.value is UNRESOLVED for source in sources):
+        if not sources or any(source.value is UNRESOLVED or source.value is MADE for source in sources):
             return None
         return [source.value for source in sources]
+
+    def made_objects(self, node: cst.CSTNode) -> Optional[List[ValueSource]]:
+        """The calls whose results `node` is seen to hold, followed as constants are (names, a
+        parameter's callers and default, `self.attr` as `__init__` set it from what the class's
+        constructions pass, in any file): `optimizer` in a method is `optim.Adam(model.parameters())`
+        of the script that builds the trainer. None when some of what it may hold is not seen."""
+        sources = self._all_constant_sources(node)
+        if not sources or any(source.value is not MADE for source in sources):
+            return None
+        return sources
 
     def _set_once(self, attr: str) -> bool:
         """The current class assigns `self.attr` in one statement only, in one of its methods."""
@@ -857,7 +910,7 @@ class FileContext:
             known[id(owner)] = _self_assignments(owner)
         return cast(Counter, known[id(owner)])[f"self.{attr}"] == 1
 
-    def constant_sources(self, node: cst.CSTNode) -> List["ConstantSource"]:
+    def constant_sources(self, node: cst.CSTNode) -> List["ValueSource"]:
         """The literals `node` is seen to hold, each where it is written: a literal (a number or
         constant arithmetic such as `1 / 3`, True/False/None, a string), a name assigned one (in the
         function or the module), a parameter's default and what the project's calls pass for it
@@ -866,13 +919,17 @@ class FileContext:
         builds it), an item of a dict display at a key so resolved (`cfg["gamma"]`,
         `ACTIVATIONS[name]`) and an attribute of a project class's instance (`cfg.eps`). The one
         place constants are resolved."""
-        return [source for source in self._all_constant_sources(node) if source.value is not UNRESOLVED]
+        return [
+            source
+            for source in self._all_constant_sources(node)
+            if source.value is not UNRESOLVED and source.value is not MADE
+        ]
 
-    def _all_constant_sources(self, node: cst.CSTNode) -> List["ConstantSource"]:
+    def _all_constant_sources(self, node: cst.CSTNode) -> List["ValueSource"]:
         """`constant_sources`, with an UNRESOLVED source for each caller that passes no known constant."""
         value = literal_value(node)
         if value is not NOT_LITERAL:
-            return [ConstantSource(value, node, self)]
+            return [ValueSource(value, node, self)]
         if self.judging.depth >= MAX_JUDGING:
             return []
         # Memoized by the node and what its names can see: a generated chain of names
@@ -883,7 +940,7 @@ class FileContext:
             self._constants[key] = self._constant_sources(node)
         return list(self._constants[key])
 
-    def _constant_sources(self, node: cst.CSTNode) -> List["ConstantSource"]:
+    def _constant_sources(self, node: cst.CSTNode) -> List["ValueSource"]:
         if isinstance(node, cst.Name):
             scope = self.function_scope()
             if scope.last(node.value, self.horizon) is None:  # not the function's own: the module's
@@ -913,7 +970,11 @@ class FileContext:
             if held:
                 return held
         number = constant_value(node, resolve=self.constant)
-        return [ConstantSource(number, node, self)] if number is not None else []
+        if number is not None:
+            return [ValueSource(number, node, self)]
+        if isinstance(node, cst.Call):
+            return [ValueSource(MADE, node, self, (list(self.scopes), self.horizon))]
+        return []
 
     def element_held(self, node: cst.Subscript) -> Optional[cst.BaseExpression]:
         """The element of a display `node` indexes at a key that resolves to one constant:
@@ -974,7 +1035,7 @@ class FileContext:
                 found.append(Passed(caller, passed, site))
         return found
 
-    def _set_by(self, construction: cst.Call, attr: str) -> List["ConstantSource"]:
+    def _set_by(self, construction: cst.Call, attr: str) -> List["ValueSource"]:
         """The literals an instance that `construction` (a call of this file) builds holds in `attr`:
         set in its class's body (`eps = 1e-8`, a dataclass field's default) or by a method
         (`self.eps = eps` in `__init__`, as its callers pass it)."""
@@ -994,7 +1055,7 @@ class FileContext:
         values = set(self.constant_values(node))
         return values.pop() if len(values) == 1 else None
 
-    def _constants_of(self, scope: Scope, name: str) -> List["ConstantSource"]:
+    def _constants_of(self, scope: Scope, name: str) -> List["ValueSource"]:
         binding = scope.last(name, self.horizon if scope is self.function_scope() else None)
         if binding is None:
             return []
@@ -1006,14 +1067,14 @@ class FileContext:
             return []
         function = scope.node
         param = next(param for param in function_params(function) if param.name.value == name)
-        sources: List[ConstantSource] = []
+        sources: List[ValueSource] = []
         passing = defaulted = 0
         for caller, site in self.call_sites(function):
             passed = argument_for(site, function, name)
             if passed is not None:
                 passing += 1
                 held = caller._deeper(caller._caller_scope(site.caller), caller._all_constant_sources, passed)
-                sources += held or [ConstantSource(UNRESOLVED, passed, caller)]
+                sources += held or [ValueSource(UNRESOLVED, passed, caller)]
             elif omits(site, function, name):
                 defaulted += 1
         # the default counts where a call leaves the parameter to it, or where no call passes it
@@ -1139,6 +1200,18 @@ class FileContext:
         for fact in facts[1:]:
             result = join(result, fact)
         return result
+
+    def _seeing(self, sight: Tuple[List[Scope], Optional[int]], function: Callable, *args):
+        """`function(*args)` with the scopes and horizon `sight` (a ValueSource's), one function further
+        from the walk."""
+        saved_scopes, saved_horizon = self.scopes, self.horizon
+        self.scopes, self.horizon = sight
+        self.judging.depth += 1
+        try:
+            return function(*args)
+        finally:
+            self.scopes, self.horizon = saved_scopes, saved_horizon
+            self.judging.depth -= 1
 
     def _within(self, scope: Scope, function: Callable, *args):
         """`function(*args)` with names looked up in `scope` as it stood at its end, the module around it."""

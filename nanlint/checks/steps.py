@@ -28,6 +28,7 @@ from nanlint.analysis.syntax import (
     called_name,
     children,
     elements,
+    function_params,
     is_self_attribute,
     keyword_args,
     name_of,
@@ -309,8 +310,10 @@ class StepBetweenBackward(Check):
         if name is None:
             owner = self_owner(optimizer, ctx)
             built = self.class_optimizers.get(owner) if owner is not None else None
-            return _held_models(built, ctx) if built is not None else _object_optimizer_models(optimizer, ctx)
-        return tuple(dict.fromkeys(model for made in ctx.constructions(name) for model in _seen_here(made, ctx)))
+            named = _held_models(built, ctx) if built is not None else _object_optimizer_models(optimizer, ctx)
+        else:
+            named = tuple(dict.fromkeys(model for made in ctx.constructions(name) for model in _seen_here(made, ctx)))
+        return named or _models_followed(optimizer, ctx)
 
 
 class Effect(NamedTuple):
@@ -371,6 +374,38 @@ def _object_optimizer_models(optimizer: cst.CSTNode, ctx) -> Tuple[str, ...]:
         return ()
     held = _class_optimizer(made.node, optimizer.attr.value, made.model)
     return _models_held_by(ctx.positions.source(optimizer.value), held, made.model) if held is not None else ()
+
+
+def _models_followed(optimizer: cst.CSTNode, ctx) -> Tuple[str, ...]:
+    """The models an optimizer updates, as the function walked now names them, with both followed to
+    the objects they hold across calls, attributes and files (`FileContext.made_objects`): in
+    `def optimize(self, data, model, optimizer)`, called as `self.loss_f.optimize(data, self.model,
+    self.optimizer)` by a trainer that keeps what the script gives it, `optimizer` updates `model`
+    when the script builds `Adam(model.parameters())` over the same `model` it gives the trainer."""
+    made = ctx.made_objects(optimizer)
+    updated = {
+        model.key()
+        for source in made or ()
+        if _is_optimizer(source.literal, source.model)
+        for expression in _models(_optimized_parameters(source.literal))
+        for model in source.within(source.model.made_objects, expression) or ()
+    }
+    if not updated:
+        return ()
+    return tuple(
+        ctx.positions.source(candidate)
+        for candidate in _model_candidates(ctx)
+        if any(model.key() in updated for model in ctx.made_objects(candidate) or ())
+    )
+
+
+def _model_candidates(ctx) -> Iterator[cst.CSTNode]:
+    """The names of the function walked now that may hold a model: its parameters but `self`."""
+    function = ctx.function_scope().node
+    if isinstance(function, cst.FunctionDef):
+        for parameter in function_params(function):
+            if parameter.name.value not in ("self", "cls"):
+                yield parameter.name
 
 
 def _models_held_by(holder: str, built: ClassOptimizer, ctx) -> Tuple[str, ...]:
@@ -686,9 +721,13 @@ def _model_outside(call: cst.Call, model: str, function: cst.FunctionDef, ctx) -
 
 
 def _parameters(function: cst.FunctionDef, ctx) -> Iterator[str]:
-    """The function's parameters its own statements never rebind."""
+    """The function's parameters whose value the name still carries: never rebound by its own
+    statements, or rebound only from itself (`z = F.leaky_relu(self.lin1(z))`: the graph goes on)."""
     assigned = _assigned_values(function, ctx)
-    return (param.name.value for param in function.params.params if param.name.value not in assigned)
+    for param in function.params.params:
+        name = param.name.value
+        if name not in assigned or all(name in set(_graph_names(value, ctx)) for value in assigned[name]):
+            yield name
 
 
 def _assigned_values(function: cst.FunctionDef, ctx) -> Dict[str, List[cst.CSTNode]]:
