@@ -152,10 +152,12 @@ def _callee(func: cst.CSTNode, owner, assigned, resolver: _Resolver) -> Optional
     if isinstance(func, cst.Call):  # `Net()(x)`
         return _bound_method(_called_instance(locate(func.func)))
     if isinstance(func, cst.Name) and func.value == "self" and owner is not None:  # `self(x)`: the class's forward
-        method = _method(owner, "forward")
+        method = method_named(owner, "forward")
         return (resolver.here(method), True) if method is not None else None
     if isinstance(func, cst.Attribute) and name_of(func.value) == "self" and owner is not None:
-        method = _method(owner, func.attr.value)  # `self.helper(x)`, else `self.block(x)` with `self.block = Block()`
+        method = method_named(
+            owner, func.attr.value
+        )  # `self.helper(x)`, else `self.block(x)` with `self.block = Block()`
         if method is not None:
             return resolver.here(method), True
         held = attribute_value(owner, func.attr.value, resolver.calls)
@@ -205,7 +207,7 @@ def base_method(owner: cst.ClassDef, name: str, locate: Locate, depth: int = 0) 
         made = locate(base.value)
         if made is None or not made.is_class or not isinstance(made.node, cst.ClassDef) or made.model is None:
             continue
-        method = _method(made.node, name)
+        method = method_named(made.node, name)
         if method is not None:
             return Definition.here(made.model, method)
         found = base_method(made.node, name, made.model.locate, depth + 1)
@@ -378,7 +380,8 @@ def attribute_value(owner: cst.ClassDef, attr: str, calls: FileCalls) -> Optiona
     return None
 
 
-def _method(owner: cst.ClassDef, name: str) -> Optional[cst.FunctionDef]:
+def method_named(owner: cst.ClassDef, name: str) -> Optional[cst.FunctionDef]:
+    """The method `name` the class body defines itself."""
     for statement in owner.body.body:
         if isinstance(statement, cst.FunctionDef) and statement.name.value == name:
             return statement

@@ -18,6 +18,7 @@ from nanlint.analysis.callers import (
     base_method,
     collect,
     held_call_key,
+    method_named,
     omits,
 )
 from nanlint.analysis.branches import dead_nodes
@@ -683,7 +684,7 @@ class FileContext:
         if isinstance(func, cst.Name) and func.value == "self" and owner is not None:  # `self(x)`: the class's forward
             return Definition.here(self, owner).member("forward")
         if isinstance(func, cst.Attribute) and name_of(func.value) == "self":
-            method = _method(owner, func.attr.value) if owner is not None else None
+            method = method_named(owner, func.attr.value) if owner is not None else None
             if method is not None:
                 return Definition.here(self, method)
         if isinstance(func, cst.Attribute) and is_super(func.value) and owner is not None:  # `super().forward(x)`
@@ -693,9 +694,9 @@ class FileContext:
         if function is not None and not function.is_class:
             return function
         instance = self.construction(func.value) if isinstance(func, cst.Attribute) else None
-        if instance is None and isinstance(func, cst.Attribute) and is_self_attribute(func.value):
-            given = self._injected_class(func.value)  # `self.loss_f.optimize(x)`, `self.loss_f` given
-            return given.member(func.attr.value) if given is not None else None
+        given = self._injected_class(func.value) if instance is None and isinstance(func, cst.Attribute) else None
+        if given is not None:  # `self.loss_f.optimize(x)`, `self.loss_f` given
+            return given.member(func.attr.value)
         if instance is not None:  # `vae.loss(...)` with `vae = VAE()`, and `vae.encoder(x)`
             made = self.locate(instance.func)
             if made is None or not made.is_class or not isinstance(made.node, cst.ClassDef):
@@ -837,7 +838,7 @@ class FileContext:
                 made = model.locate(keeper.func)  # `Wrapper(Margin(...))`: the class given the instance
                 if made is None or not made.is_class or not isinstance(made.node, cst.ClassDef) or made.model is None:
                     continue
-                keeper_init = _method(made.node, "__init__")
+                keeper_init = method_named(made.node, "__init__")
                 if keeper_init is None:
                     continue
                 parameter = _parameter_given(CallSite(keeper, site.caller, True, 0), keeper_init, given)
@@ -1359,13 +1360,6 @@ def _self_assignments(owner: cst.ClassDef) -> Counter:
         elif isinstance(node, (cst.AugAssign, cst.AnnAssign)):
             counts[dotted_name(node.target)] += 1
     return counts
-
-
-def _method(owner: cst.ClassDef, name: str) -> Optional[cst.FunctionDef]:
-    for statement in owner.body.body:
-        if isinstance(statement, cst.FunctionDef) and statement.name.value == name:
-            return statement
-    return None
 
 
 def _is_future_import(statement: cst.CSTNode) -> bool:

@@ -20,7 +20,7 @@ from nanlint.analysis import ops
 from nanlint.analysis.scopes import Binding
 from nanlint.checks.base import Check
 from nanlint.checks.saved import first_argument, self_owner
-from nanlint.analysis.callers import CallSite, argument_for
+from nanlint.analysis.callers import CallSite, argument_for, method_named
 from nanlint.analysis.context import Construction, FileContext, Passed
 from nanlint.analysis.syntax import (
     assigned_pairs,
@@ -400,12 +400,21 @@ def _models_followed(optimizer: cst.CSTNode, ctx) -> Tuple[str, ...]:
 
 
 def _model_candidates(ctx) -> Iterator[cst.CSTNode]:
-    """The names of the function walked now that may hold a model: its parameters but `self`."""
+    """What the function walked now may name a model by: its parameters but `self`, and the
+    attributes its class's `__init__` sets (`self.D = D`)."""
     function = ctx.function_scope().node
-    if isinstance(function, cst.FunctionDef):
-        for parameter in function_params(function):
-            if parameter.name.value not in ("self", "cls"):
-                yield parameter.name
+    if not isinstance(function, cst.FunctionDef):
+        return
+    for parameter in function_params(function):
+        if parameter.name.value not in ("self", "cls"):
+            yield parameter.name
+    owner = ctx.class_node()
+    init = method_named(owner, "__init__") if owner is not None else None
+    for node in own_nodes(init) if init is not None else ():
+        for target in node.targets if isinstance(node, cst.Assign) else ():
+            yield from (
+                attribute for attribute, _ in assigned_pairs(target.target, node.value) if is_self_attribute(attribute)
+            )
 
 
 def _models_held_by(holder: str, built: ClassOptimizer, ctx) -> Tuple[str, ...]:
