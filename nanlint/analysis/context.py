@@ -36,6 +36,7 @@ from nanlint.analysis.syntax import (
     attribute_name,
     function_params,
     own_nodes,
+    is_abstract,
     is_constant,
     is_docstring,
     is_literal,
@@ -685,8 +686,8 @@ class FileContext:
             return Definition.here(self, owner).member("forward")
         if isinstance(func, cst.Attribute) and name_of(func.value) == "self":
             method = method_named(owner, func.attr.value) if owner is not None else None
-            if method is not None:
-                return Definition.here(self, method)
+            if method is not None:  # or the one override of an abstract method (`self.forward_cell(x)`)
+                return self.overriding(owner, method) or Definition.here(self, method)
         if isinstance(func, cst.Attribute) and is_super(func.value) and owner is not None:  # `super().forward(x)`
             return base_method(owner, func.attr.value, self.locate)
         held = self.held(func)
@@ -712,6 +713,47 @@ class FileContext:
             return self._inherited_call(owner, func) or self._injected_call(func)
         made = self.locate(construction.func)
         return made.instance_call() if made is not None and made.node is not None else None
+
+    def overriding(self, owner: cst.ClassDef, method: cst.FunctionDef) -> Optional[Definition]:
+        """What `self.method(x)` in class `owner` runs when `method` is abstract (`raise
+        NotImplementedError`): the one method of that name that the project's subclasses of `owner`
+        define, in this file or in the files importing the class (memoised)."""
+        if not is_abstract(method):
+            return None
+        known = self.memo("overriding")
+        if id(method) not in known:
+            found = {definition.key: definition for _, definition in self._overrides(owner, method.name.value)}
+            known[id(method)] = next(iter(found.values())) if len(found) == 1 else None
+        return cast(Optional[Definition], known[id(method)])
+
+    def _overrides(self, owner: cst.ClassDef, name: str) -> Iterator[Tuple[cst.ClassDef, Definition]]:
+        """(subclass, its method `name`) for the project's direct subclasses of `owner` that define one."""
+        base = Definition.here(self, owner)
+        models = [self, *(self.project.importing_models(base) if self.project is not None else ())]
+        for model in models:
+            for node in model.definitions.values():
+                if not isinstance(node, cst.ClassDef) or node is owner:
+                    continue
+                if any(_names_definition(model.locate(parent.value), base) for parent in node.bases):
+                    method = method_named(node, name)
+                    if method is not None:
+                        yield node, Definition.here(model, method)
+
+    def dispatched_sites(self, function: cst.FunctionDef) -> Iterator[Tuple["FileContext", CallSite]]:
+        """The calls `self.name(...)` that a project base class of `function`'s class makes in its own
+        methods, where its own `name` is abstract: they run `function` on an instance of this class."""
+        owner = self.calls().owners.get(id(function))
+        for parent in owner.bases if owner is not None else ():
+            made = self.locate(parent.value)
+            if made is None or not made.is_class or not isinstance(made.node, cst.ClassDef) or made.model is None:
+                continue
+            abstract = method_named(made.node, function.name.value)
+            if abstract is None or not is_abstract(abstract):
+                continue
+            calls = made.model.calls()
+            for site in calls.sites.get(Definition.here(made.model, abstract).key, ()):
+                if calls.owners.get(id(site.caller)) is made.node:
+                    yield made.model, site
 
     def _injected_call(self, func: cst.CSTNode) -> Optional[Definition]:
         """What calling `self.attr` runs when the class keeps an instance its constructor was given
@@ -810,6 +852,7 @@ class FileContext:
             yield from self.project.callers(definition)
         if isinstance(function, cst.FunctionDef):
             yield from self._injected_sites(function)
+            yield from self.dispatched_sites(function)
 
     def _injected_sites(self, function: cst.FunctionDef) -> List[Tuple["FileContext", CallSite]]:
         """The calls of a class's method made through another class that keeps an instance its
@@ -1349,6 +1392,10 @@ def _parameter_given(site: CallSite, function: cst.FunctionDef, value: cst.CSTNo
         if argument_for(site, function, param.name.value) is value:
             return param.name.value
     return None
+
+
+def _names_definition(located: Optional[Definition], wanted: Definition) -> bool:
+    return located is not None and located.key == wanted.key
 
 
 def _self_assignments(owner: cst.ClassDef) -> Counter:

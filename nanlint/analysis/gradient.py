@@ -291,12 +291,12 @@ class GradientContext:
         ):  # by name; by what the call reaches (`self.corr(x)`)
             if caller is not None and self._reason_for(caller) is not None and self._reaches_output(call, caller):
                 return f"called from `{caller.name}`, which is differentiated"
-        if self.ctx.project is None:
-            return None
-        for model, site in self.ctx.project.callers(definition):
+        elsewhere = self.ctx.project.callers(definition) if self.ctx.project is not None else ()
+        for model, site in itertools.chain(elsewhere, self.ctx.dispatched_sites(function.node)):
             caller = model.gradient.function_of(site.caller)
             if model.gradient._reason_for(caller) is not None and model.gradient._reaches_output(site.call, caller):
-                return f"called from `{caller.name}` in {Path(model.path).name}, which is differentiated"
+                where = "" if model is self.ctx else f" in {Path(model.path).name}"
+                return f"called from `{caller.name}`{where}, which is differentiated"
         return None
 
     def call_sites(self, function: _Function) -> Iterator[tuple]:

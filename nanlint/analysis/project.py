@@ -316,15 +316,19 @@ class ProjectModules:
         """(caller's model, CallSite) for each call of `definition` in the project's other files:
         the files that import its name or its module (a method's: its class's), at most
         MAX_CALLER_FILES of them, the nearest first."""
-        wanted = definition.key
-        own = wanted[0]
-        name = wanted[1].split(".", 1)[0]  # a method's callers build its class: `Net(...)`, then `model(x)`
+        for model in self.importing_models(definition):
+            for site in model.calls().sites.get(definition.key, ()):
+                yield model, site
+
+    def importing_models(self, definition: Definition) -> Iterator[object]:
+        """The walked models of the project's other files that import `definition`'s name or its module
+        (a method's: its class's), at most MAX_CALLER_FILES of them, the nearest first."""
+        own, qualified = definition.key
+        name = qualified.split(".", 1)[0]  # a method's callers build its class: `Net(...)`, then `model(x)`
         for path in self._importers(own, name)[:MAX_CALLER_FILES]:
             model = self.model(path)
-            if model is None:
-                continue
-            for site in model.calls().sites.get(wanted, ()):
-                yield model, site
+            if model is not None:
+                yield model
 
     def torch_neighbour(self, path: str, text: str) -> Optional[str]:
         """A project file that hands the file `path` (of text `text`, which does not name torch) its

@@ -260,6 +260,28 @@ def string_value(node: Optional[cst.CSTNode]) -> Optional[str]:
     return None
 
 
+def is_abstract(function: cst.FunctionDef) -> bool:
+    """A method a subclass must provide: `@abstractmethod`, or a body that only raises
+    `NotImplementedError`, passes or is `...` (besides its docstring)."""
+    if any(called_name(decorator.decorator) == "abstractmethod" for decorator in function.decorators):
+        return True
+    body = statements(function.body)
+    if body and isinstance(body[0], cst.Expr) and isinstance(body[0].value, (cst.SimpleString, cst.ConcatenatedString)):
+        body = body[1:]
+    return bool(body) and all(_placeholder(statement) for statement in body)
+
+
+def _placeholder(statement: cst.CSTNode) -> bool:
+    if isinstance(statement, cst.Pass):
+        return True
+    if isinstance(statement, cst.Expr):
+        return isinstance(statement.value, cst.Ellipsis)
+    if isinstance(statement, cst.Raise) and statement.exc is not None:
+        raised = statement.exc.func if isinstance(statement.exc, cst.Call) else statement.exc
+        return called_name(raised) == "NotImplementedError"
+    return False
+
+
 def is_docstring(statement: cst.CSTNode) -> bool:
     return (
         isinstance(statement, cst.SimpleStatementLine)

@@ -1276,3 +1276,98 @@ class Burrito:
 def test_a_call_described_from_a_function_above_its_class_is_described_again_in_its_own(tmp_path):
     write(tmp_path, "burrito.py", BURRITO)
     assert ("burrito.py", 17, "NAN702") in found(check(tmp_path, "burrito.py"))
+
+
+FACTOR_LOSS = """
+import torch
+import torch.nn.functional as F
+
+
+class FactorLoss:
+    def __init__(self, discriminator):
+        self.discriminator = discriminator
+        self.optimizer_d = torch.optim.Adam(discriminator.parameters())
+
+    def optimize(self, data, model, optimizer):
+        latent = model(data)
+        d_z = self.discriminator(latent)
+        vae_loss = latent.pow(2).mean() + d_z.mean()
+        optimizer.zero_grad()
+        vae_loss.backward(retain_graph=True)
+        optimizer.step()
+        d_loss = F.cross_entropy(d_z, torch.zeros(len(d_z), dtype=torch.long))
+        d_loss.backward()
+"""
+
+TRAINER = """
+class Trainer:
+    def __init__(self, model, optimizer, loss_f):
+        self.model = model
+        self.optimizer = optimizer
+        self.loss_f = loss_f
+
+    def train(self, loader):
+        for data in loader:
+            self.loss_f.optimize(data, self.model, self.optimizer)
+"""
+
+FACTOR_MAIN = """
+import torch
+import torch.nn as nn
+from losses import FactorLoss
+from training import Trainer
+
+model, other = nn.Linear(8, 4), nn.Linear(8, 4)
+optimizer = torch.optim.Adam({optimized}.parameters())
+loss_f = FactorLoss(nn.Linear(4, 2))
+trainer = Trainer(model, optimizer, loss_f)
+"""
+
+
+def test_an_optimizer_a_trainer_keeps_steps_the_model_the_script_gives_it_beside(tmp_path):
+    write(tmp_path, "losses.py", FACTOR_LOSS)
+    write(tmp_path, "training.py", TRAINER)
+    write(tmp_path, "main.py", FACTOR_MAIN.format(optimized="model"))
+    assert found(check(tmp_path, "losses.py")) == [("losses.py", 16, "NAN904")]
+
+
+def test_an_optimizer_a_trainer_keeps_over_another_model_is_no_stale_graph(tmp_path):
+    write(tmp_path, "losses.py", FACTOR_LOSS)
+    write(tmp_path, "training.py", TRAINER)
+    write(tmp_path, "main.py", FACTOR_MAIN.format(optimized="other"))
+    assert found(check(tmp_path, "losses.py")) == []
+
+
+BASE_METRIC = """
+import torch.nn as nn
+
+
+class Metric(nn.Module):
+    def distance(self, a, b):
+        raise NotImplementedError
+
+    def {caller}(self, a, b):
+        return self.distance(a, b).mean()
+"""
+
+EUCLIDEAN = """
+import torch
+from base import Metric
+
+
+class Euclidean(Metric):
+    def distance(self, a, b):
+        return torch.sqrt(((a - b) ** 2).sum(-1))
+"""
+
+
+def test_an_override_runs_where_the_base_class_calls_its_abstract_method(tmp_path):
+    write(tmp_path, "base.py", BASE_METRIC.format(caller="forward"))
+    write(tmp_path, "euclidean.py", EUCLIDEAN)
+    assert found(check(tmp_path, "euclidean.py")) == [("euclidean.py", 7, "NAN205")]
+
+
+def test_an_override_the_base_class_runs_outside_training_is_not_differentiated(tmp_path):
+    write(tmp_path, "base.py", BASE_METRIC.format(caller="describe"))
+    write(tmp_path, "euclidean.py", EUCLIDEAN)
+    assert found(check(tmp_path, "euclidean.py")) == []
