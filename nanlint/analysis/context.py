@@ -55,6 +55,7 @@ from nanlint.analysis.syntax import (
 )
 from nanlint.analysis.values import NUMPY_MODULES, SELECTED, Analyzer, Fact, constant_value, join
 
+NN_PREFIXES = ("torch.nn.", "torch.nn.modules.")
 MODULE_CONTAINERS = frozenset({"ModuleList", "ModuleDict", "Sequential", "list", "tuple"})
 
 GRAD_DISABLING = frozenset(
@@ -576,6 +577,13 @@ class FileContext:
         """The fact of `self.attr` as another method of the class set it (`self.gamma = 0.5`)."""
         found = self._class_assignment(attr)
         return self._judged_in(found[0], [found[1]]) if found is not None else None
+
+    def nn_class(self, call: Optional[cst.CSTNode]) -> Optional[str]:
+        """`ReLU` for `nn.ReLU(...)` / `torch.nn.ReLU(...)` / `from torch.nn import ReLU`, else None."""
+        if not isinstance(call, cst.Call):
+            return None
+        name = self.qualified(call.func) or ""
+        return name.rsplit(".", 1)[-1] if name.startswith(NN_PREFIXES) else None
 
     def module_op(self, construction: Optional[cst.CSTNode], depth: int = 0):
         """(op, construction, direct) for an nn module whose output the op table knows:

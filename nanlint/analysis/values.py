@@ -660,7 +660,14 @@ class Analyzer:
             return None
         made = self.env.held(base) if container is not None else base
         if isinstance(made, cst.Call):
-            return self.env.call_summary(made, element)
+            summary = self.env.call_summary(made, element)
+            if (
+                summary is None
+                and element == 0
+                and self.env.nn_class(self.env.construction(made.func)) in ops.SAVING_FIRST_OUTPUT_MODULES
+            ):
+                return _tagged(UNKNOWN, SAVED)  # `o, (h, c) = self.lstm(x)`: the LSTM keeps `o` for backward
+            return summary
         shown = display_element(made, element) if made is not None else None
         return self.fact(shown, depth) if shown is not None and made is not base else None
 

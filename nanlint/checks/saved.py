@@ -41,24 +41,19 @@ from nanlint.analysis.syntax import (
     same_code,
     statements,
     strip_views,
+    subscript_index,
     viewed,
     walk,
 )
 
-NN = ("torch.nn.", "torch.nn.modules.")
 
 # A fix built only when the finding is reported (offsets need the costly position pass).
 LazyFix = Optional[Callable[[], Optional[Fix]]]
 
 
 def module_class(call: Optional[cst.CSTNode], ctx) -> Optional[str]:
-    """`ReLU` for `nn.ReLU(...)` / `torch.nn.ReLU(...)` / `from torch.nn import ReLU`, else None."""
-    if not isinstance(call, cst.Call):
-        return None
-    name = ctx.qualified(call.func) or ""
-    if name.startswith(NN):
-        return name.rsplit(".", 1)[-1]
-    return None
+    """`ReLU` for `nn.ReLU(...)` (`FileContext.nn_class`)."""
+    return ctx.nn_class(call)
 
 
 def entry_layer(call: Optional[cst.CSTNode], ctx) -> Optional[cst.CSTNode]:
@@ -371,9 +366,12 @@ class SavedOutputModified(Check):
 
     def saver(self, value: Optional[cst.CSTNode], ctx) -> Optional[str]:
         """The operation that saved `value` (an assigned expression) for backward, if any."""
-        if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Call) and is_first_element(value):
-            module = module_class(self._module_of(value.value.func, ctx), ctx)
-            return f"`nn.{module}`" if module in ops.SAVING_FIRST_OUTPUT_MODULES else None
+        if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Call):
+            module = module_class(self._module_of(value.value.func, ctx), ctx) if is_first_element(value) else None
+            if module in ops.SAVING_FIRST_OUTPUT_MODULES:
+                return f"`nn.{module}`"
+            index = subscript_index(value)  # `o, c, h = self.forward_cell(x, h)`: one of its returned tuple
+            return self._summary_saver(value.value, ctx, int(index.value)) if isinstance(index, cst.Integer) else None
         if not isinstance(value, cst.Call):
             return None
         described = ctx.describe(value)
@@ -389,10 +387,11 @@ class SavedOutputModified(Check):
         return self._callee_saver(value.func, ctx) or self._summary_saver(value, ctx)
 
     @staticmethod
-    def _summary_saver(value: cst.Call, ctx) -> Optional[str]:
+    def _summary_saver(value: cst.Call, ctx, element: Optional[int] = None) -> Optional[str]:
         """A call of the project's own code (a submodule's `forward`, a helper in another file) that
-        returns an output autograd saved, as the value analysis summarises it."""
-        summary = ctx.call_summary(value)
+        returns an output autograd saved (with `element`, as that element of the tuples it returns),
+        as the value analysis summarises it."""
+        summary = ctx.call_summary(value, element)
         return (
             f"`{snippet(ctx.positions.source(value.func))}` (it returns an output autograd saves)"
             if summary is not None and summary.has(SAVED)
