@@ -341,12 +341,31 @@ def _own_effects(function: cst.FunctionDef, ctx) -> Iterator[Effect]:
         if not isinstance(node, cst.Call):
             continue
         loss = _backward_loss(node, ctx)
-        if loss is not None and loss.value in parameters:
-            yield Effect(node, loss.value, None)
+        if loss is not None:  # the graph of what the loss is built from (`lossG = bce(d_fake, ones)`)
+            for parameter in _graph_parameters(loss.value, function, parameters, ctx):
+                yield Effect(node, parameter, None)
         elif isinstance(node.func, cst.Attribute) and node.func.attr.value == "step" and not node.args:
             optimizer = node.func.value
             if name_of(optimizer) in parameters or is_self_attribute(optimizer):
                 yield Effect(node, None, optimizer)
+
+
+def _graph_parameters(name: str, function: cst.FunctionDef, parameters: Set[str], ctx) -> List[str]:
+    """The parameters of `function` the value of `name` is built from through the graph, following
+    the function's own assignments back: a backward of it backpropagates through what they are given."""
+    assigned = _assigned_values(function, ctx)
+    found: List[str] = []
+    pending, seen = [name], set()
+    while pending:
+        current = pending.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        if current in parameters:
+            found.append(current)
+        for value in assigned.get(current, ()):
+            pending.extend(_graph_names(value, ctx))
+    return found
 
 
 def _class_optimizer(owner: cst.ClassDef, attribute: str, ctx) -> Optional[ClassOptimizer]:
