@@ -105,13 +105,28 @@ class DataValues:
             return self._expression(node.value, function, local)
         if isinstance(node, cst.Call):
             return self._call(node, function, local)
-        if isinstance(node, (cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)):
+        if isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp)):
+            return self._comprehension(node, [node.elt], function, local)
+        if isinstance(node, cst.DictComp):
+            return self._comprehension(node, [node.key, node.value], function, local)
+        if isinstance(node, cst.Lambda):
             return False
         if isinstance(node, cst.Comparison):  # a boolean carries no gradient
             return True
         if isinstance(node, cst.Subscript):  # an index carries no gradient: only the indexed value counts
             return self._expression(node.value, function, local)
         return all(self._expression(child, function, local) for child in _operands(node))
+
+    def _comprehension(self, node, parts: List[cst.CSTNode], function, local: Dict[str, bool]) -> bool:
+        """`[xy + i for i in range(n)]` is data when what it iterates is and its parts are, each loop's
+        names bound to what their iterable is."""
+        inner = dict(local)
+        loop = node.for_in
+        while loop is not None:
+            iterated = self._expression(loop.iter, function, inner)
+            inner.update((name, iterated) for name in names_bound(loop.target))
+            loop = loop.inner_for_in
+        return all(self._expression(part, function, inner) for part in parts)
 
     def _call(self, call: cst.Call, function, local: Dict[str, bool]) -> bool:
         if _asks_grad(call):
