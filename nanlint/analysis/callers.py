@@ -135,9 +135,9 @@ def _scan(node: cst.CSTNode, caller: cst.CSTNode, owner: Optional[cst.ClassDef],
                     calls.sites.setdefault(key, []).append(
                         CallSite(sub, caller, skips_self, len(assigned), len(tested))
                     )
-            elif owner is not None and _held_attribute(sub.func) is not None:
+            elif owner is not None and (held := _held_attribute(sub.func)) is not None:
                 # `self.loss_fn(x)`, `self.loss_f.optimize(x)`: a method of an instance the constructor was given
-                key = held_call_key(resolver.here(owner), _held_attribute(sub.func))
+                key = held_call_key(resolver.here(owner), held)
                 calls.sites.setdefault(key, []).append(CallSite(sub, caller, True, len(assigned), len(tested)))
             for function in _functions_passed(sub, assigned, resolver):
                 calls.sites.setdefault(function.key, []).append(

@@ -102,8 +102,9 @@ class ValueSource(NamedTuple):
         return self.model._seeing(self.sight, function, *args)
 
     def key(self) -> Tuple[str, int]:
-        """The same for a call however many times its file was parsed."""
-        return self.model.real_path, self.model.positions.offsets(self.literal)[0]
+        """The call's identity in its file (by node: no position pass; a file parsed twice gives two
+        keys, which can only miss a match)."""
+        return self.model.real_path, id(self.literal)
 
 
 NOT_LITERAL = object()
@@ -878,27 +879,40 @@ class FileContext:
         owner = self.calls().owners.get(id(function))
         if owner is None:
             return []
-        constructor = Definition.here(self, owner).constructor()
-        constructions = [(self, site) for site in self.calls().sites.get(constructor.key, ())]
-        if self.project is not None:
-            constructions += list(self.project.callers(constructor))
         method = "" if function.name.value in ("forward", "__call__") else f".{function.name.value}"
-        found = []
-        for model, site in constructions:
-            for keeper, given in model._keepers(site):
-                made = model.locate(keeper.func)  # `Wrapper(Margin(...))`: the class given the instance
-                if made is None or not made.is_class or not isinstance(made.node, cst.ClassDef) or made.model is None:
-                    continue
-                keeper_init = method_named(made.node, "__init__")
-                if keeper_init is None:
-                    continue
-                parameter = _parameter_given(CallSite(keeper, site.caller, True, 0), keeper_init, given)
-                keeper_model = made.model
-                for target, value in keeper_model.calls().assignments.get(id(keeper_init), ()):
-                    if target.startswith("self.") and name_of(value) == parameter:
-                        key = held_call_key(made, target[len("self.") :] + method)
-                        found += [(keeper_model, held) for held in keeper_model.calls().sites.get(key, ())]
-        return found
+        return [
+            (keeper_model, held)
+            for keeper_model, keeper, attribute in self._kept_as(owner)
+            for held in keeper_model.calls().sites.get(held_call_key(keeper, attribute + method), ())
+        ]
+
+    def _kept_as(self, owner: cst.ClassDef) -> List[Tuple["FileContext", Definition, str]]:
+        """(file, class, attribute) for each `self.attribute` of another class that keeps an instance of
+        `owner` its constructor is given, in any file (memoised per class)."""
+        known = self.memo("kept as")
+        if id(owner) not in known:
+            known[id(owner)] = []  # a construction inside the class's own code adds nothing
+            constructor = Definition.here(self, owner).constructor()
+            constructions = [(self, site) for site in self.calls().sites.get(constructor.key, ())]
+            if self.project is not None:
+                constructions += list(self.project.callers(constructor))
+            known[id(owner)] = [kept for model, site in constructions for kept in model._keepers_of(site)]
+        return cast(List[Tuple["FileContext", Definition, str]], known[id(owner)])
+
+    def _keepers_of(self, site: CallSite) -> Iterator[Tuple["FileContext", Definition, str]]:
+        """(file, class, attribute) for each class whose construction is given the instance `site`
+        makes and whose `__init__` keeps that parameter as `self.attribute`."""
+        for keeper, given in self._keepers(site):
+            made = self.locate(keeper.func)  # `Wrapper(Margin(...))`: the class given the instance
+            if made is None or not made.is_class or not isinstance(made.node, cst.ClassDef) or made.model is None:
+                continue
+            keeper_init = method_named(made.node, "__init__")
+            if keeper_init is None:
+                continue
+            parameter = _parameter_given(CallSite(keeper, site.caller, True, 0), keeper_init, given)
+            for target, value in made.model.calls().assignments.get(id(keeper_init), ()):
+                if target.startswith("self.") and name_of(value) == parameter:
+                    yield made.model, made, target[len("self.") :]
 
     def _keepers(self, site: CallSite) -> Iterator[Tuple[cst.Call, cst.CSTNode]]:
         """The calls the instance a construction `site` makes is passed to, each with the argument
@@ -912,13 +926,21 @@ class FileContext:
                 yield keeper, site.call
             return
         names = [target for target, value in self.calls().assignments.get(id(site.caller), ()) if value is site.call]
-        if len(names) != 1 or "." in names[0]:
-            return
-        for node in own_nodes(site.caller):
-            if isinstance(node, cst.Call):
-                for arg in node.args:
-                    if isinstance(arg.value, cst.Name) and arg.value.value == names[0] and not arg.star:
-                        yield node, arg.value
+        if len(names) == 1 and "." not in names[0]:
+            yield from self._calls_passing(site.caller).get(names[0], ())
+
+    def _calls_passing(self, caller: cst.CSTNode) -> Dict[str, List[Tuple[cst.Call, cst.Name]]]:
+        """The calls `caller`'s own code makes, by each plain name they pass as an argument (memoised)."""
+        known = self.memo("calls passing")
+        if id(caller) not in known:
+            passing: Dict[str, List[Tuple[cst.Call, cst.Name]]] = {}
+            for node in own_nodes(caller):
+                if isinstance(node, cst.Call):
+                    for arg in node.args:
+                        if isinstance(arg.value, cst.Name) and not arg.star:
+                            passing.setdefault(arg.value.value, []).append((node, arg.value))
+            known[id(caller)] = passing
+        return cast(Dict[str, List[Tuple[cst.Call, cst.Name]]], known[id(caller)])
 
     def constant_values(self, node: cst.CSTNode) -> List[float]:
         """The numbers `node` is seen to hold (`constant_sources`)."""
@@ -947,6 +969,8 @@ class FileContext:
         parameter's callers and default, `self.attr` as `__init__` set it from what the class's
         constructions pass, in any file): `optimizer` in a method is `optim.Adam(model.parameters())`
         of the script that builds the trainer. None when some of what it may hold is not seen."""
+        if isinstance(node, cst.Attribute) and name_of(node.value) == "self" and not self._set_once(node.attr.value):
+            return None
         sources = self._all_constant_sources(node)
         if not sources or any(source.value is not MADE for source in sources):
             return None
@@ -1257,7 +1281,7 @@ class FileContext:
         """`function(*args)` with the scopes and horizon `sight` (a ValueSource's), one function further
         from the walk."""
         saved_scopes, saved_horizon = self.scopes, self.horizon
-        self.scopes, self.horizon = sight
+        self.scopes, self.horizon = list(sight[0]), sight[1]
         self.judging.depth += 1
         try:
             return function(*args)

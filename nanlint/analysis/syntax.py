@@ -262,7 +262,8 @@ def string_value(node: Optional[cst.CSTNode]) -> Optional[str]:
 
 def is_abstract(function: cst.FunctionDef) -> bool:
     """A method a subclass must provide: `@abstractmethod`, or a body that only raises
-    `NotImplementedError`, passes or is `...` (besides its docstring)."""
+    `NotImplementedError` (besides its docstring); not a hook that does nothing (`pass`), which the
+    base class's own instances run too."""
     if any(called_name(decorator.decorator) == "abstractmethod" for decorator in function.decorators):
         return True
     body = statements(function.body)
@@ -272,10 +273,6 @@ def is_abstract(function: cst.FunctionDef) -> bool:
 
 
 def _placeholder(statement: cst.CSTNode) -> bool:
-    if isinstance(statement, cst.Pass):
-        return True
-    if isinstance(statement, cst.Expr):
-        return isinstance(statement.value, cst.Ellipsis)
     if isinstance(statement, cst.Raise) and statement.exc is not None:
         raised = statement.exc.func if isinstance(statement.exc, cst.Call) else statement.exc
         return called_name(raised) == "NotImplementedError"

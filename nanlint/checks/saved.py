@@ -371,7 +371,11 @@ class SavedOutputModified(Check):
             if module in ops.SAVING_FIRST_OUTPUT_MODULES:
                 return f"`nn.{module}`"
             index = subscript_index(value)  # `o, c, h = self.forward_cell(x, h)`: one of its returned tuple
-            return self._summary_saver(value.value, ctx, int(index.value)) if isinstance(index, cst.Integer) else None
+            return (
+                self._summary_saver(value.value, ctx, int(index.evaluated_value))
+                if isinstance(index, cst.Integer)
+                else None
+            )
         if not isinstance(value, cst.Call):
             return None
         described = ctx.describe(value)

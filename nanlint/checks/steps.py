@@ -38,9 +38,11 @@ from nanlint.analysis.syntax import (
     positional_args,
     returned_values,
     string_value,
+    subscript_index,
     walk,
 )
 
+VALUES_AND_INDICES = frozenset({"max", "min", "sort", "topk", "kthvalue", "mode", "median", "cummax", "cummin"})
 MAX_HOPS = 6  # assignments followed back from a loss to the values it is built from
 MAX_CALLS_FOLLOWED = 3  # the project's functions followed into, call within call, for the models they run
 
@@ -401,14 +403,18 @@ def _models_followed(optimizer: cst.CSTNode, ctx) -> Tuple[str, ...]:
     `def optimize(self, data, model, optimizer)`, called as `self.loss_f.optimize(data, self.model,
     self.optimizer)` by a trainer that keeps what the script gives it, `optimizer` updates `model`
     when the script builds `Adam(model.parameters())` over the same `model` it gives the trainer."""
-    made = ctx.made_objects(optimizer)
-    updated = {
-        model.key()
-        for source in made or ()
-        if _is_optimizer(source.literal, source.model)
-        for expression in _models(_optimized_parameters(source.literal))
-        for model in source.within(source.model.made_objects, expression) or ()
+    made = [source for source in ctx.made_objects(optimizer) or () if _is_optimizer(source.literal, source.model)]
+    per_optimizer = {
+        frozenset(
+            model.key()
+            for expression in _models(_optimized_parameters(source.literal))
+            for model in source.within(source.model.made_objects, expression) or ()
+        )
+        for source in made
     }
+    if len(per_optimizer) != 1:  # several optimizers over different models (a helper used both ways): unknown
+        return ()
+    updated = next(iter(per_optimizer))
     if not updated:
         return ()
     return tuple(
@@ -591,8 +597,10 @@ def _graph(expression: cst.CSTNode, ctx, through_calls: bool = False) -> Iterato
     while stack:
         node = stack.pop()
         yield node
-        if isinstance(node, cst.Attribute) and node.attr.value == "data":
+        if isinstance(node, cst.Attribute) and node.attr.value in ("data", "indices"):
             continue
+        if isinstance(node, (cst.Comparison, cst.BooleanOperation)) or _indices_of(node, ctx):
+            continue  # `(model(x) > 0).float()`, `model(x).max(1)[1]`: no gradient
         if isinstance(node, cst.Call):
             described = ctx.describe(node)
             if described is not None and described[0] in ops.NO_GRADIENT:
@@ -604,6 +612,17 @@ def _graph(expression: cst.CSTNode, ctx, through_calls: bool = False) -> Iterato
         if passed.call is not node:
             yield passed.call  # `f(x)` of `f(x)[1]`
         stack.extend(passed.inputs)
+
+
+def _indices_of(node: cst.CSTNode, ctx) -> bool:
+    """`x.max(1)[1]`, `torch.topk(x, k)[1]`: the indices a values-and-indices operation returns."""
+    if not isinstance(node, cst.Subscript) or not isinstance(node.value, cst.Call):
+        return False
+    index = subscript_index(node)
+    if not (isinstance(index, cst.Integer) and index.evaluated_value == 1):
+        return False
+    described = ctx.describe(node.value)
+    return described is not None and described[0] in VALUES_AND_INDICES
 
 
 class PassedInto(NamedTuple):

@@ -142,3 +142,77 @@ class Dataset:
             return y
 """
     assert findings_of(text, ["NAN902"]) == []
+
+
+def test_an_element_taken_at_any_integer_spelling_is_judged_without_error():
+    text = """
+import torch
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(2, 2)
+
+    def forward(self, x):
+        o = torch.sigmoid(self.lin(x))[0x1]
+        o.mul_(2)
+        return o
+"""
+    assert findings_of(text, ["NAN902"]) == [("NAN902", 13)]
+
+
+def test_a_helper_used_for_two_models_in_swapped_roles_names_no_updated_model():
+    text = """
+import torch
+from torch.optim import SGD
+
+
+def update(model, peer, optimizer, x):
+    peer_out = peer(x)
+    loss = model(x).pow(2).mean()
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+    peer_out.pow(2).mean().backward()
+
+
+class Trainer:
+    def __init__(self, model, peer, optimizer):
+        self.model, self.peer, self.optimizer = model, peer, optimizer
+
+    def train(self, x):
+        update(self.model, self.peer, self.optimizer, x)
+
+
+a, b = torch.nn.Linear(2, 2), torch.nn.Linear(2, 2)
+t1 = Trainer(a, b, SGD(a.parameters(), lr=0.1))
+t2 = Trainer(b, a, SGD(b.parameters(), lr=0.1))
+"""
+    assert findings_of(text, ["NAN904"]) == []
+
+
+def test_pseudo_labels_a_comparison_or_an_argmax_makes_carry_no_graph_into_a_later_backward():
+    text = """
+import torch
+import torch.nn.functional as F
+
+
+def train_step(model, opt, x, y):
+    loss = F.binary_cross_entropy_with_logits(model(x), y)
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+
+
+model = torch.nn.Linear(2, 1)
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+x_l, y_l, x_u = torch.randn(4, 2), torch.rand(4, 1), torch.randn(4, 2)
+pseudo = {labels}
+train_step(model, opt, x_l, y_l)
+train_step(model, opt, x_u, pseudo)
+"""
+    for labels in ("(model(x_u) > 0).float()", "model(x_u).max(1)[1].float()[:, None]"):
+        assert findings_of(text.format(labels=labels), ["NAN904"]) == []
+    assert findings_of(text.format(labels="torch.sigmoid(model(x_u))"), ["NAN904"]) == [("NAN904", 10)]
