@@ -92,7 +92,7 @@ class ValueSource(NamedTuple):
     scopes and the horizon, to look up what the call is given)."""
 
     value: object  # a float, True/False/None or a str; UNRESOLVED; MADE
-    literal: cst.CSTNode
+    node: cst.CSTNode  # the literal, or the call
     model: "FileContext"
     sight: Optional[Tuple[List[Scope], Optional[int]]] = None
 
@@ -104,7 +104,7 @@ class ValueSource(NamedTuple):
     def key(self) -> Tuple[str, int]:
         """The call's identity in its file (by node: no position pass; a file parsed twice gives two
         keys, which can only miss a match)."""
-        return self.model.real_path, id(self.literal)
+        return self.model.real_path, id(self.node)
 
 
 NOT_LITERAL = object()
@@ -867,15 +867,7 @@ class FileContext:
         """The calls of a class's method made through another class that keeps an instance its
         constructor was given: `Wrapper(Margin(...))` with `self.loss_fn = loss_fn` in `Wrapper`'s
         `__init__` and `self.loss_fn(x, y)` (the `forward`) or `self.loss_fn.optimize(x)` in its
-        methods; the instance passed inline or by a name (`loss_f = Margin(); Wrapper(loss_f)`)
-        (memoised)."""
-        known = self.memo("injected sites")
-        if id(function) not in known:
-            known[id(function)] = []  # a construction inside the class's own code adds nothing
-            known[id(function)] = self._find_injected_sites(function)
-        return known[id(function)]  # type: ignore[return-value]
-
-    def _find_injected_sites(self, function: cst.FunctionDef) -> List[Tuple["FileContext", CallSite]]:
+        methods; the instance passed inline or by a name (`loss_f = Margin(); Wrapper(loss_f)`)."""
         owner = self.calls().owners.get(id(function))
         if owner is None:
             return []
@@ -957,9 +949,7 @@ class FileContext:
     def constant_choices(self, node: cst.CSTNode) -> Optional[List[object]]:
         """Every constant `node` can hold, or None when some of what it may hold is no known constant
         (a caller passes a tensor, another method of the class sets the attribute too)."""
-        if isinstance(node, cst.Attribute) and name_of(node.value) == "self" and not self._set_once(node.attr.value):
-            return None
-        sources = self._all_constant_sources(node)
+        sources = self._all_held_sources(node)
         if not sources or any(source.value is UNRESOLVED or source.value is MADE for source in sources):
             return None
         return [source.value for source in sources]
@@ -969,12 +959,17 @@ class FileContext:
         parameter's callers and default, `self.attr` as `__init__` set it from what the class's
         constructions pass, in any file): `optimizer` in a method is `optim.Adam(model.parameters())`
         of the script that builds the trainer. None when some of what it may hold is not seen."""
-        if isinstance(node, cst.Attribute) and name_of(node.value) == "self" and not self._set_once(node.attr.value):
-            return None
-        sources = self._all_constant_sources(node)
+        sources = self._all_held_sources(node)
         if not sources or any(source.value is not MADE for source in sources):
             return None
         return sources
+
+    def _all_held_sources(self, node: cst.CSTNode) -> List[ValueSource]:
+        """`_all_constant_sources`, none for an attribute of `self` the class sets in several places
+        (what it holds then depends on which method ran last)."""
+        if isinstance(node, cst.Attribute) and name_of(node.value) == "self" and not self._set_once(node.attr.value):
+            return []
+        return self._all_constant_sources(node)
 
     def _set_once(self, attr: str) -> bool:
         """The current class assigns `self.attr` in one statement only, in one of its methods."""

@@ -714,7 +714,7 @@ def resolve_literal(node: cst.CSTNode, ctx) -> Optional[Tuple[float, cst.CSTNode
     source = sources[0]
     where = "line {line}" if source.model is ctx else f"{Path(source.model.path).name}:{{line}}"
     named = snippet(ctx.positions.source(node)).replace("{", "{{").replace("}", "}}")
-    return source.value, source.literal, AtLine(f"`{named}`, set at {where}", source.literal, source.model)
+    return source.value, source.node, AtLine(f"`{named}`, set at {where}", source.node, source.model)
 
 
 class ScaledAfterMatmul(_HalfPrecisionCheck):

@@ -355,19 +355,9 @@ def _own_effects(function: cst.FunctionDef, ctx) -> Iterator[Effect]:
 def _graph_parameters(name: str, function: cst.FunctionDef, parameters: Set[str], ctx) -> List[str]:
     """The parameters of `function` the value of `name` is built from through the graph, following
     the function's own assignments back: a backward of it backpropagates through what they are given."""
-    assigned = _assigned_values(function, ctx)
-    found: List[str] = []
-    pending, seen = [name], set()
-    while pending:
-        current = pending.pop()
-        if current in seen:
-            continue
-        seen.add(current)
-        if current in parameters:
-            found.append(current)
-        for value in assigned.get(current, ()):
-            pending.extend(_graph_names(value, ctx))
-    return found
+    values = _built_from(list(_assigned_values(function, ctx).get(name, ())), function, ctx)
+    names = [name, *(found for value in values for found in _graph_names(value, ctx))]
+    return [found for found in dict.fromkeys(names) if found in parameters]
 
 
 def _class_optimizer(owner: cst.ClassDef, attribute: str, ctx) -> Optional[ClassOptimizer]:
@@ -403,11 +393,11 @@ def _models_followed(optimizer: cst.CSTNode, ctx) -> Tuple[str, ...]:
     `def optimize(self, data, model, optimizer)`, called as `self.loss_f.optimize(data, self.model,
     self.optimizer)` by a trainer that keeps what the script gives it, `optimizer` updates `model`
     when the script builds `Adam(model.parameters())` over the same `model` it gives the trainer."""
-    made = [source for source in ctx.made_objects(optimizer) or () if _is_optimizer(source.literal, source.model)]
+    made = [source for source in ctx.made_objects(optimizer) or () if _is_optimizer(source.node, source.model)]
     per_optimizer = {
         frozenset(
             model.key()
-            for expression in _models(_optimized_parameters(source.literal))
+            for expression in _models(_optimized_parameters(source.node))
             for model in source.within(source.model.made_objects, expression) or ()
         )
         for source in made
@@ -671,8 +661,15 @@ def _returned_sources(callee, element: Optional[int] = None) -> Iterator[cst.CST
     """What the project function `callee` returns (element `element` of the tuples it returns), then
     every value its own statements assign to the names that is computed from, back through the graph,
     each once."""
-    assigned = _assigned_values(callee.node, callee.model)
-    pending = [_returned_element(value, element) for value in returned_values(callee.node)]
+    returned = [_returned_element(value, element) for value in returned_values(callee.node)]
+    return _built_from(returned, callee.node, callee.model)
+
+
+def _built_from(values: List[cst.CSTNode], function: cst.FunctionDef, ctx) -> Iterator[cst.CSTNode]:
+    """`values`, then every value `function`'s own statements assign to the names they are computed
+    from, back through the graph, each once."""
+    assigned = _assigned_values(function, ctx)
+    pending = list(values)
     seen: Set[int] = set()
     while pending:
         value = pending.pop()
@@ -680,7 +677,7 @@ def _returned_sources(callee, element: Optional[int] = None) -> Iterator[cst.CST
             continue
         seen.add(id(value))
         yield value
-        pending.extend(made for name in _graph_names(value, callee.model) for made in assigned.get(name, ()))
+        pending.extend(made for name in _graph_names(value, ctx) for made in assigned.get(name, ()))
 
 
 def _returned_element(value: cst.CSTNode, element: Optional[int]) -> cst.CSTNode:
