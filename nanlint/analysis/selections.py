@@ -4,7 +4,8 @@
 mask is a test of the selected value itself, so its truth at a point says whether elements equal to
 that point survive. The mask is evaluated, in three-valued logic, at the two points that matter to
 the rules (0, where log and division fail, and 1, where `1 - p` is 0); a test of anything else is
-unknown, and an unknown mask rules nothing out.
+unknown, and an unknown mask rules nothing out. At "some finite value" only finiteness tests are
+decided: `x[torch.isfinite(x)]` and `x[~torch.isnan(x)]` are empty only where `x` is all NaN/Inf.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ import libcst as cst
 from nanlint.analysis.syntax import comparison, number_value, positional_args, same_code
 
 POINTS = (0.0, 1.0)
+ANY_FINITE = None  # the point "some finite value": only finiteness tests are decided at it
+FINITENESS = {"isfinite": True, "isnan": False, "isinf": False, "isposinf": False, "isneginf": False}
 MAX_DEPTH = 6  # names followed and operators nested: masks people write are shallow
 COMPARISONS: Dict[type, Callable[[float, float], bool]] = {
     cst.GreaterThan: operator.gt,
@@ -60,6 +63,12 @@ def excluded_points(mask: cst.BaseExpression, selected: cst.BaseExpression, env)
     return frozenset(point for point in POINTS if _truth(mask, base, env, point, 0) is False)
 
 
+def keeps_finite(mask: cst.BaseExpression, selected: cst.BaseExpression, env) -> bool:
+    """`mask` holds at every finite element of `selected` (`torch.isfinite(x)`, `~torch.isnan(x)`):
+    `selected[mask]` is empty only where `selected` is all NaN/Inf already."""
+    return _truth(mask, Base(selected, _seq(selected, env)), env, ANY_FINITE, 0) is True
+
+
 def _seq(node: cst.CSTNode, env) -> Optional[int]:
     found = env.binding_of(node.value) if isinstance(node, cst.Name) else None
     return found.seq if found is not None else None
@@ -71,7 +80,7 @@ def _is_base(node: cst.CSTNode, base: Base, env) -> bool:
     return same_code(node, base.node) and _seq(node, env) == base.seq
 
 
-def _truth(node: cst.CSTNode, base, env, point: float, depth: int) -> Optional[bool]:
+def _truth(node: cst.CSTNode, base, env, point: Optional[float], depth: int) -> Optional[bool]:
     """Whether `node` holds for an element of `base` equal to `point`: True, False or None (unknown)."""
     if depth > MAX_DEPTH:
         return None
@@ -91,7 +100,7 @@ def _truth(node: cst.CSTNode, base, env, point: float, depth: int) -> Optional[b
     return None
 
 
-def _called(node: cst.Call, base, env, point: float, depth: int) -> Optional[bool]:
+def _called(node: cst.Call, base, env, point: Optional[float], depth: int) -> Optional[bool]:
     described = env.describe(node)
     if described is None or not described[1]:
         return None
@@ -103,17 +112,19 @@ def _called(node: cst.Call, base, env, point: float, depth: int) -> Optional[boo
         return _or(left, right) if op == "logical_or" else _and(left, right)
     if op in METHODS and len(operands) == 2:
         return _compared(operands[0], METHODS[op], operands[1], base, env, point)
-    if op == "isclose" and len(operands) == 2:  # default tolerances: true near its point only
+    if op in FINITENESS and len(operands) == 1:
+        return FINITENESS[op] if _is_base(operands[0], base, env) else None
+    if op == "isclose" and len(operands) == 2 and point is not ANY_FINITE:  # default tolerances: near its point
         value = _number(operands[1]) if _is_base(operands[0], base, env) else None
         return None if value is None else abs(point - value) <= 1e-3
     return None
 
 
-def _compared(left, kind: type, right, base: Base, env, point: float) -> Optional[bool]:
+def _compared(left, kind: type, right, base: Base, env, point: Optional[float]) -> Optional[bool]:
     if not _is_base(left, base, env):
         left, kind, right = right, FLIPPED[kind], left
     value = _number(right)
-    if not _is_base(left, base, env) or value is None:
+    if not _is_base(left, base, env) or value is None or point is ANY_FINITE:
         return None
     return COMPARISONS[kind](point, value)
 

@@ -22,7 +22,7 @@ import libcst as cst
 
 from nanlint.analysis import boxes, intervals, ops
 from nanlint.analysis.groups import GROUP_OPS, torch_group_reduction
-from nanlint.analysis.selections import excluded_points
+from nanlint.analysis.selections import FLIPPED, METHODS, excluded_points, keeps_finite
 from nanlint.analysis.syntax import (
     attribute_name,
     LITERAL_NAMES,
@@ -127,7 +127,12 @@ DISTANCE = "distance"  # a norm of a difference or a cdist: 0 where two points c
 SIGNED = "signed"  # samples of both signs by construction (torch.randn), and odd powers of them
 LEARNED = "learned"  # an nn.Parameter itself (a view or cast of it): an optimizer step can take it anywhere
 ERROR = "error"  # |prediction - target| to a positive power, an elementwise regression loss: 0 where they agree
-HIT = "hit"  # a mask true somewhere by construction (`y == c` for each `c` of `y.unique()`)
+# A mask that selects something for any input the code is meant to handle: `y == c` for each `c` of
+# `y.unique()`, a sequence mask (some sequence is non-empty).
+HIT = "hit"
+POSITIONS = "positions"  # torch.arange: the index of each position along a dimension
+PREFIX = "prefix"  # positions < lengths: true at the first position of every non-empty sequence
+PADDING = "padding"  # positions >= lengths: true past each sequence's end, nowhere in a batch of equal lengths
 COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
 ERROR_LOSSES = frozenset({"l1_loss", "smooth_l1_loss", "huber_loss"})
 # Methods that hand on a tensor's values in another container or place: `y.unique().tolist()`.
@@ -192,6 +197,9 @@ UNKNOWN = Fact()
 NUMPY_VALUE = Fact(tags=frozenset({"numpy"}))
 POSITIVE = Fact(POS)
 SELECTION_SIZE = Fact(NONNEG, "the size of a boolean selection, 0 when nothing is selected", frozenset({COUNT}))
+BOOLEAN_MASK = Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}), 0.0, 1.0)
+PREFIX_MASK = Fact(NONNEG, None, frozenset({MASK, HIT, PREFIX}), 0.0, 1.0)
+PADDING_MASK = BOOLEAN_MASK._replace(tags=frozenset({MASK, PADDING}))
 SELECTIONS = frozenset({"nonzero", "argwhere", "masked_select"})
 KEEPS_EMPTY = ops.ELEMENTWISE | ops.KEEPING_VALUES  # an empty selection stays empty through them
 
@@ -637,8 +645,8 @@ class Analyzer:
         if mask is None or index is not None:
             return inner
         kept = _without(inner, excluded_points(mask, base, self.env))
-        selecting = self.fact(mask, depth)
-        return _tagged(kept, SELECTED) if selecting.has(MASK) and not selecting.has(HIT) else kept
+        selecting = self.fact(mask, depth).has(MASK) and self._may_select_nothing(mask, base, depth)
+        return _tagged(kept, SELECTED) if selecting else kept
 
     def _item(self, node: cst.Subscript, base: cst.CSTNode, depth: int) -> Optional[Fact]:
         """An item at a constant key, followed as a value of its own: assigned after its container was
@@ -680,7 +688,7 @@ class Analyzer:
             return _negated(inner)
         if isinstance(node.operator, cst.Plus):
             return inner
-        return UNKNOWN
+        return _inverted(inner) if isinstance(node.operator, cst.BitInvert) else UNKNOWN
 
     MAX_ELEMENTS = 64
 
@@ -701,7 +709,22 @@ class Analyzer:
             return NUMPY_VALUE
         if self._tests_own_value(node):
             return Fact(NONNEG, None, frozenset({MASK, HIT}), 0.0, 1.0)
-        return Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}))
+        if len(node.comparisons) == 1:
+            [target] = node.comparisons
+            return self._length_mask(node.left, type(target.operator), target.comparator, depth) or BOOLEAN_MASK
+        return BOOLEAN_MASK
+
+    def _length_mask(self, left: cst.CSTNode, kind: type, right: cst.CSTNode, depth: int) -> Optional[Fact]:
+        """`arange(T) < lengths[:, None]` keeps each sequence's positions: true at the first position
+        of every non-empty sequence, so the whole mask selects something for any batch the code is
+        meant to handle; `arange(T) >= lengths` marks the padding, which a batch of equal lengths lacks."""
+        at_left, at_right = (self.fact(side, depth).has(POSITIONS) for side in (left, right))
+        if at_left == at_right:
+            return None
+        kind = kind if at_left else FLIPPED[kind]
+        if kind in (cst.LessThan, cst.LessThanEqual):
+            return PREFIX_MASK
+        return PADDING_MASK if kind in (cst.GreaterThan, cst.GreaterThanEqual) else None
 
     def _tests_own_value(self, node: cst.Comparison) -> bool:
         """`y == c` with `c` one of `y`'s own values (a `for` over `y.unique()`, `torch.unique(y)`, their
@@ -737,6 +760,8 @@ class Analyzer:
         a, b = self.fact(left, depth), self.fact(right, depth)
         if NUMPY in a.tags or NUMPY in b.tags:  # arithmetic on an array gives an array
             return NUMPY_VALUE
+        if kind in ("*", "&") and a.has(PREFIX) and b.has(PREFIX):  # aligned sequences: both keep position 0
+            return PREFIX_MASK
         if kind in intervals.OPERATORS:
             method = {"+": self._add, "-": self._sub, "*": self._multiply, "/": self._divide}[kind]
             result = bounded(method(left, right, a, b), intervals.OPERATORS[kind](a.bounds, b.bounds))
@@ -746,7 +771,7 @@ class Analyzer:
             return self.power(a, right)
         if kind == "@":
             return self._matmul(a, b)
-        return Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}))
+        return BOOLEAN_MASK
 
     def _multiply(self, left: cst.CSTNode, right: cst.CSTNode, a: Fact, b: Fact) -> Fact:
         if same_code(left, right):
@@ -1144,7 +1169,13 @@ class Analyzer:
         dtype = keywords.get("dtype")
         if dtype is not None and self.env.qualified(dtype) == "torch.bool":  # made boolean: each entry 0 or 1
             made = Fact(made.signs & (ZERO | POS) or NONNEG, made.why, made.tags | {MASK}, 0.0, 1.0)
-        if name == "masked_select" or first.has(SELECTED) and name in KEEPS_EMPTY:
+        if (
+            name == "masked_select"
+            and len(operands) == 2
+            and self._may_select_nothing(operands[1], operands[0], depth)
+            or first.has(SELECTED)
+            and name in KEEPS_EMPTY
+        ):
             made = _tagged(made, SELECTED)  # (the indices `nonzero` gives are left alone: often one per row)
         return _tagged(made, REQUIRES_GRAD) if is_literal(keywords.get("requires_grad"), True) else made
 
@@ -1172,10 +1203,25 @@ class Analyzer:
             return found is not None and self.env.at(found.seq, self._is_selection, found.value, depth + 1)
         if isinstance(node, cst.Subscript):
             index = subscript_index(node)
-            selecting = self.fact(index, depth) if index is not None else UNKNOWN
-            return selecting.has(MASK) and not selecting.has(HIT)
+            return (
+                index is not None
+                and self.fact(index, depth).has(MASK)
+                and self._may_select_nothing(index, node.value, depth)
+            )
         described = self.env.describe_call(node) if isinstance(node, cst.Call) else None
-        return described is not None and described[0] in SELECTIONS
+        return (
+            described is not None
+            and described[0] in SELECTIONS
+            and self._may_select_nothing(described[1][-1] if described[1] else None, None, depth)
+        )
+
+    def _may_select_nothing(self, mask: Optional[cst.CSTNode], selected: Optional[cst.CSTNode], depth: int) -> bool:
+        """A mask not true somewhere by construction (`y == c` for `c` in `y.unique()`, a sequence
+        mask of lengths), nor true at every finite entry of what it selects (`x[torch.isfinite(x)]`):
+        its selection is empty when it is all false."""
+        if mask is None:
+            return True
+        return not (self.fact(mask, depth).has(HIT) or selected is not None and keeps_finite(mask, selected, self.env))
 
     def _maximum(self, operands, depth: int) -> Fact:
         """`torch.maximum(a, b)`, `torch.max(a, b)`, `max(a, b)`: a constant floor (`zeros_like`, `0.`)
@@ -1225,6 +1271,12 @@ class Analyzer:
             return Fact(POS, None, frozenset({COUNT}), 1.0, math.inf)  # the whole mask's count: at least 1
         if name in ERROR_LOSSES:
             return Fact(NONNEG, f"an {name}, 0 where prediction and target agree", frozenset({LOSS, ERROR}), 0.0)
+        if name == "arange":
+            return Fact(tags=frozenset({POSITIONS}))
+        if name == "logical_not" and operands:
+            return _inverted(first)
+        if name in METHODS and len(operands) == 2:
+            return self._length_mask(operands[0], METHODS[name], operands[1], depth) or BOOLEAN_MASK
         op = ops.OPS.get(name)
         if op is not None:
             known = self._table_fact(name, op, first, keywords)
@@ -1460,7 +1512,7 @@ class Analyzer:
         if kind == ops.UNIT:
             return Fact(ANY, f"a {name} output, which reaches ±1 exactly", frozenset({UNIT}), -1.0, 1.0)
         if kind == ops.BOOLEAN:
-            return Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}), 0.0, 1.0)
+            return BOOLEAN_MASK
         if kind == ops.ONE_HOT:
             return Fact(NONNEG, None, frozenset({ONE_HOT}), 0.0, 1.0)
         if kind == ops.LOSS:
@@ -1630,6 +1682,16 @@ def _without(fact: Fact, excluded: FrozenSet[float]) -> Fact:
             else Fact(POS, "a probability, which reaches 1", frozenset({UNIT}))
         )
     return Fact(fact.signs & ~ZERO, None, fact.tags - ZERO_KINDS)
+
+
+def _inverted(inner: Fact) -> Fact:
+    """`~m` or `logical_not(m)` of a mask: the complement of a padding mask keeps each sequence's
+    positions, and of any other mask may be all false."""
+    if inner.has(PADDING):
+        return PREFIX_MASK
+    if inner.has(PREFIX):
+        return PADDING_MASK
+    return BOOLEAN_MASK if inner.has(MASK) else UNKNOWN
 
 
 def _negated(inner: Fact) -> Fact:
@@ -1818,14 +1880,6 @@ ZERO_TESTS = {
     cst.NotEqual: False,
     cst.GreaterThan: False,
     cst.GreaterThanEqual: False,
-}
-FLIPPED = {
-    cst.LessThan: cst.GreaterThan,
-    cst.GreaterThan: cst.LessThan,
-    cst.LessThanEqual: cst.GreaterThanEqual,
-    cst.GreaterThanEqual: cst.LessThanEqual,
-    cst.Equal: cst.Equal,
-    cst.NotEqual: cst.NotEqual,
 }
 
 

@@ -191,7 +191,7 @@ class EmptySelectionMean(Check):
             ):
                 self.report(ctx, node, what=what, sel=sel, selects="its mask", test="that the mask selects something")
             return
-        if ctx.compared.guards(mask, ctx) or _nan_already(mask, ctx):
+        if ctx.compared.guards(mask, ctx) or _nan_already(mask, ctx) or not ctx.fact(selection).has(SELECTED):
             return
         shown = snippet(ctx.positions.source(mask))
         self.report(ctx, node, what=what, sel=sel, selects=f"`{shown}`", test=f"`torch.any({shown})`")

@@ -2,7 +2,7 @@
 
 from cli_support import walked
 
-from nanlint.analysis.values import NEG, POS, ZERO
+from nanlint.analysis.values import NEG, POS, SELECTED, ZERO
 from nanlint.checks.base import PREDICATES
 
 
@@ -264,3 +264,29 @@ def test_a_tensor_made_boolean_stays_a_mask_when_items_are_written():
     assert holds("mask", "m = torch.zeros(shape, dtype=torch.bool)\nm[rows, :3] = True\nm")
     assert holds("count", "m = x > 0\nm[0] = False\nm.sum(1)")
     assert not holds("mask", "w = torch.ones(n)\nw[0] = 0\nw")  # float weights written: values unknown
+
+
+def test_a_whole_sequence_mask_counts_at_least_one_and_its_rows_or_padding_may_count_none():
+    mask = "positions = torch.arange(t)\nmask = positions[None, :] < lengths[:, None]\n"
+    assert not fact_of(mask + "mask.sum()").can(ZERO)
+    assert not fact_of(mask + "(mask.unsqueeze(2) & mask.unsqueeze(1)).float().sum()").can(ZERO)
+    assert not fact_of("lengths.unsqueeze(1).gt(torch.arange(t).unsqueeze(0)).sum()").can(ZERO)
+    assert not fact_of("(~(torch.arange(t)[None] >= lengths[:, None])).sum()").can(ZERO)
+    assert fact_of(mask + "mask.sum(1)").can(ZERO)  # an empty sequence's row
+    assert fact_of("(torch.arange(t)[None] >= lengths[:, None]).sum()").can(ZERO)  # no padding at equal lengths
+    assert fact_of(mask + "(mask & (x > 0)).sum()").can(ZERO)
+
+
+def test_a_complemented_mask_is_a_mask_and_its_selection_may_be_empty():
+    assert fact_of("(~(labels == 0)).sum()").can(ZERO)
+    assert fact_of("x[~(labels == 0)]").has(SELECTED)
+    assert fact_of("x[torch.logical_not(labels == 0)]").has(SELECTED)
+    assert fact_of("~n").tags == frozenset()  # bitwise not of a number: nothing known
+
+
+def test_a_selection_of_the_finite_entries_of_its_own_value_is_not_empty_by_itself():
+    assert not fact_of("x[torch.isfinite(x)]").has(SELECTED)
+    assert not fact_of("m = torch.isnan(x)\nx[~m]").has(SELECTED)
+    assert not fact_of("x.masked_select(~torch.isinf(x))").has(SELECTED)
+    assert fact_of("y[torch.isfinite(x)]").has(SELECTED)  # the finite entries of another tensor
+    assert fact_of("x[torch.isnan(x)]").has(SELECTED)
