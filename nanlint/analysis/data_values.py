@@ -4,7 +4,7 @@ The std of the input time series, the count of a boolean mask, a constant meshgr
 gradient-only hazard there is harmless, because nothing learnable flows into the value. A value is
 *data* when everything it is built from is: a literal; a parameter named like data the model is
 fed (`mask`, `target`, `labels`, `num_boxes`, `past_values`...) or annotated as a Python number;
-a parameter of a helper that every call of the file passes data; a buffer the class registers
+a parameter of a helper that every call of the project passes data; a buffer the class registers
 (`self.register_buffer("var", ...)`: statistics, constant tables); a local name whose every
 assignment is data (all of them, wherever they are: the analysis does not follow the order of
 statements); a torch/numpy/math function, a builtin or a method applied to data; a helper of the
@@ -202,20 +202,22 @@ class DataValues:
         return self._params[key]
 
     def _passed_data(self, function, param: cst.Param) -> bool:
-        """Every call of the file passes data for `param` (and there is one): a helper's argument."""
-        if self.gradient.own_reason(function) is not None or param.star:
+        """Every call of the project passes data for `param` (and there is one): a helper's
+        argument, in this file or in the files importing it."""
+        if self.gradient.own_reason(function) is not None or param.star or not self.gradient.all_sites_seen(function):
             return False
-        sites = list(self.gradient.call_sites(function))
+        sites = list(self.gradient.project_sites(function))
         if not sites:
             return False
         index = _position(function, param)
-        for caller, call in sites:
-            value = _bound_argument(call, param, index)
+        for site in sites:
+            value = _STARRED if site.passed else _bound_argument(site.call, param, index)
             if value is _STARRED:
                 return False
             if value is None:
                 value = param.default
-            if value is None or not self._expression(value, caller, self._local_data(caller)):
+            data = site.gradient._data
+            if value is None or not data._expression(value, site.caller, data._local_data(site.caller)):
                 return False
         return True
 

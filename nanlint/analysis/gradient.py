@@ -22,7 +22,7 @@ import itertools
 import re
 from pathlib import Path
 from dataclasses import dataclass, field
-from typing import Dict, FrozenSet, Iterator, List, Optional, Set
+from typing import Dict, FrozenSet, Iterator, List, NamedTuple, Optional, Set
 
 import libcst as cst
 
@@ -103,6 +103,16 @@ class _Unfinished:
 
 
 _UNFINISHED = _Unfinished()
+
+
+class ProjectSite(NamedTuple):
+    """A call that runs a function: the gradient context of its file, the function it sits in, the
+    call, and whether the function is only passed to it as a value (its arguments are not the call's)."""
+
+    gradient: "GradientContext"
+    caller: _Function
+    call: cst.Call
+    passed: bool = False
 
 
 class GradientContext:
@@ -278,26 +288,37 @@ class GradientContext:
         return None
 
     def _caller_reason(self, function: _Function) -> Optional[str]:
-        """A plain function called as `name(...)`, or a method called as `self.name(...)` from its
-        own class, whose result reaches the output of a differentiated caller."""
+        """A function whose result reaches the output of a differentiated caller, in any file."""
+        for site in self.project_sites(function):
+            if site.gradient._reason_for(site.caller) is not None and site.gradient._reaches_output(
+                site.call, site.caller
+            ):
+                where = "" if site.gradient is self else f" in {Path(site.gradient.ctx.path).name}"
+                return f"called from `{site.caller.name}`{where}, which is differentiated"
+        return None
+
+    def project_sites(self, function: _Function) -> Iterator["ProjectSite"]:
+        """The calls that run `function`: `name(...)` / `self.name(...)` of its file, the calls the
+        file resolves to it (`self.corr(x)`), those of the project files importing it, and the
+        calls a base class makes of the abstract method it overrides."""
         if not isinstance(function.node, cst.FunctionDef):
-            return None
+            return
         definition = Definition.here(self.ctx, function.node)
-        own_sites = (
-            (self._table().get(id(site.caller)), site.call) for site in self.ctx.calls().sites.get(definition.key, ())
-        )
-        for caller, call in itertools.chain(
-            self.call_sites(function), own_sites
-        ):  # by name; by what the call reaches (`self.corr(x)`)
-            if caller is not None and self._reason_for(caller) is not None and self._reaches_output(call, caller):
-                return f"called from `{caller.name}`, which is differentiated"
+        for caller, call in self.call_sites(function):
+            yield ProjectSite(self, caller, call)
+        for site in self.ctx.calls().sites.get(definition.key, ()):
+            caller = self._table().get(id(site.caller))
+            if caller is not None:
+                yield ProjectSite(self, caller, site.call, site.passed)
         elsewhere = self.ctx.project.callers(definition) if self.ctx.project is not None else ()
         for model, site in itertools.chain(elsewhere, self.ctx.dispatched_sites(function.node)):
-            caller = model.gradient.function_of(site.caller)
-            if model.gradient._reason_for(caller) is not None and model.gradient._reaches_output(site.call, caller):
-                where = "" if model is self.ctx else f" in {Path(model.path).name}"
-                return f"called from `{caller.name}`{where}, which is differentiated"
-        return None
+            yield ProjectSite(model.gradient, model.gradient.function_of(site.caller), site.call, site.passed)
+
+    def all_sites_seen(self, function: _Function) -> bool:
+        """No call of `function` can hide in a project file the search for callers leaves out."""
+        if self.ctx.project is None or not isinstance(function.node, cst.FunctionDef):
+            return True
+        return self.ctx.project.all_importers_searched(Definition.here(self.ctx, function.node))
 
     def call_sites(self, function: _Function) -> Iterator[tuple]:
         """(caller, call) for each call of the file to `function`: `name(...)` for a plain function,

@@ -320,6 +320,11 @@ class ProjectModules:
             for site in model.calls().sites.get(definition.key, ()):
                 yield model, site
 
+    def all_importers_searched(self, definition: Definition) -> bool:
+        """`callers` searches every file importing `definition` (no more than MAX_CALLER_FILES)."""
+        own, qualified = definition.key
+        return len(self._importers(own, qualified.split(".", 1)[0])) <= MAX_CALLER_FILES
+
     def importing_models(self, definition: Definition) -> Iterator[object]:
         """The walked models of the project's other files that import `definition`'s name or its module
         (a method's: its class's), at most MAX_CALLER_FILES of them, the nearest first."""

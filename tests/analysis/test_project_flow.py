@@ -1371,3 +1371,32 @@ def test_an_override_the_base_class_runs_outside_training_is_not_differentiated(
     write(tmp_path, "base.py", BASE_METRIC.format(caller="describe"))
     write(tmp_path, "euclidean.py", EUCLIDEAN)
     assert found(check(tmp_path, "euclidean.py")) == []
+
+
+STATS = """
+import torch
+
+
+def spread(values):
+    centred = values - values.mean(-1, keepdim=True)
+    return torch.sqrt((centred**2).sum(-1))
+"""
+
+PEARSON = """
+import torch
+import torch.nn as nn
+from stats import spread
+
+
+class PearsonLoss(nn.Module):
+    def forward(self, pred, target):
+        return 1 - ((pred * target).sum(-1) / (spread({target}) * spread(target) + 1e-8)).mean()
+"""
+
+
+def test_a_helpers_parameter_is_data_when_every_call_of_the_project_passes_data(tmp_path):
+    write(tmp_path, "stats.py", STATS)
+    write(tmp_path, "losses.py", PEARSON.format(target="target"))
+    assert found(check(tmp_path, "stats.py")) == []  # the targets' spread: no gradient reaches it
+    write(tmp_path, "losses.py", PEARSON.format(target="pred"))
+    assert found(check(tmp_path, "stats.py")) == [("stats.py", 6, "NAN201")]
