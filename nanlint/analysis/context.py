@@ -53,7 +53,7 @@ from nanlint.analysis.syntax import (
     string_value,
     walk,
 )
-from nanlint.analysis.values import NUMPY_MODULES, SELECTED, Analyzer, Fact, constant_value, join
+from nanlint.analysis.values import NUMPY_ELEMENTWISE, NUMPY_MODULES, SELECTED, Analyzer, Fact, constant_value, join
 
 NN_PREFIXES = ("torch.nn.", "torch.nn.modules.")
 MODULE_CONTAINERS = frozenset({"ModuleList", "ModuleDict", "Sequential", "list", "tuple"})
@@ -1328,6 +1328,8 @@ class FileContext:
             return self.is_array(node.left, depth + 1) or self.is_array(node.right, depth + 1)
         if isinstance(node, cst.Call):
             qualified = self.qualified(node.func) or ""
+            if qualified.startswith(NUMPY_MODULES) and qualified.rsplit(".", 1)[-1] in NUMPY_ELEMENTWISE:
+                return any(self.is_array(arg.value, depth + 1) for arg in node.args)
             return (
                 qualified.startswith(NUMPY_MODULES)
                 or attribute_name(node.func) == "numpy"

@@ -86,6 +86,12 @@ OVERFLOWS = "overflows"  # a value that reaches above 88.72 (a cosine over a tem
 EXP_OVERFLOW = 88.72  # float32's exp is inf above it
 NUMPY = "numpy"  # a NumPy array or scalar (post-processing, metrics): torch's hazards and fixes do not apply
 NUMPY_MODULES = ("numpy.", "np.")
+# NumPy's elementwise math: of a number (`np.sqrt(d_k)`, `np.log(2)`) a scalar, which arithmetic with a
+# tensor turns into a tensor; an array only of an array.
+NUMPY_ELEMENTWISE = frozenset(
+    "log log2 log10 log1p exp exp2 expm1 sqrt cbrt square power sin cos tan arcsin arccos arctan arctan2 sinh cosh "
+    "tanh abs absolute fabs floor ceil round rint maximum minimum hypot float16 float32 float64 int32 int64".split()
+)
 SAVED = "saved"  # an output autograd keeps for backward (sigmoid, relu, exp...): changing it in place breaks backward
 LOG_PROBABILITY = "log-probability"  # a log_softmax or logsigmoid output: at most 0, unbounded below
 ROW_MAX = "row-max"  # x - max(x) along a dimension: exactly 0 at each row's maximum
@@ -151,7 +157,18 @@ DECODED = (
     "decoded"  # exp(d) times a value of unknown sign (`exp(dw) * anchor_w`): a decoded box size, positive in practice
 )
 BOX_EXTENT_WHY = "a box's width or height, 0 for a degenerate box (a zero-area annotation, an underflowed prediction)"
-KEPT_BY_SCALING = KINDS | {LOSS, CROSSES_ZERO}  # what multiplying or dividing by a positive value keeps
+# What multiplying or dividing by a positive value keeps: where a value is 0, so is its scaled value.
+KEPT_BY_SCALING = KINDS | {
+    LOSS,
+    CROSSES_ZERO,
+    SQUARE,
+    SQUARED_DIFF,
+    SUM_OF_SQUARES,
+    SQUARED_DISTANCE,
+    DISTANCE,
+    RECTIFIED,
+    ERROR,
+}
 
 
 class Fact(NamedTuple):
@@ -197,6 +214,7 @@ UNKNOWN = Fact()
 NUMPY_VALUE = Fact(tags=frozenset({"numpy"}))
 POSITIVE = Fact(POS)
 SELECTION_SIZE = Fact(NONNEG, "the size of a boolean selection, 0 when nothing is selected", frozenset({COUNT}))
+HOLDING_ZERO = frozenset({MASK, PROB, UNIT, IOU})  # kinds of value that still hold where an entry is set to 0
 BOOLEAN_MASK = Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}), 0.0, 1.0)
 PREFIX_MASK = Fact(NONNEG, None, frozenset({MASK, HIT, PREFIX}), 0.0, 1.0)
 PADDING_MASK = BOOLEAN_MASK._replace(tags=frozenset({MASK, PADDING}))
@@ -789,7 +807,9 @@ class Analyzer:
 
     def _divide(self, top: cst.CSTNode, bottom: cst.CSTNode, left: Fact, right: Fact) -> Fact:
         if boxes.subtracts(bottom, top, lambda name: self.env.assigned_value(name.value)):
-            return Fact(NONNEG, "an intersection over union, exactly 1 where the two boxes coincide", frozenset({IOU}))
+            return Fact(
+                NONNEG, "an intersection over union, exactly 1 where the two boxes coincide", frozenset({IOU}), 0.0, 1.0
+            )
         overflowing = self._over_small_temperature(top, bottom, left)
         if overflowing is not None:
             return overflowing
@@ -1273,6 +1293,8 @@ class Analyzer:
             return Fact(NONNEG, f"an {name}, 0 where prediction and target agree", frozenset({LOSS, ERROR}), 0.0)
         if name == "arange":
             return Fact(tags=frozenset({POSITIONS}))
+        if name in ("triu", "tril", "triu_", "tril_") and operands:
+            return _with_zeros(first, f"a {name.rstrip('_')} output, exactly 0 on the side of the diagonal it clears")
         if name == "logical_not" and operands:
             return _inverted(first)
         if name in METHODS and len(operands) == 2:
@@ -1682,6 +1704,12 @@ def _without(fact: Fact, excluded: FrozenSet[float]) -> Fact:
             else Fact(POS, "a probability, which reaches 1", frozenset({UNIT}))
         )
     return Fact(fact.signs & ~ZERO, None, fact.tags - ZERO_KINDS)
+
+
+def _with_zeros(inner: Fact, why: str) -> Fact:
+    """`inner` with some entries set to exactly 0: its range and the kinds of value that hold 0 stay."""
+    low, high = inner.bounds
+    return Fact(inner.signs | ZERO, why, inner.tags & HOLDING_ZERO, min(low, 0.0), max(high, 0.0))
 
 
 def _inverted(inner: Fact) -> Fact:

@@ -16,6 +16,7 @@ import libcst as cst
 
 from nanlint.catalog import CatalogError, Rule
 from nanlint.types import Edit, Fix
+from nanlint.analysis import intervals
 from nanlint.analysis.patterns import Match, PatternError, Rest, Template, render_code
 from nanlint.analysis.syntax import name_of, walk
 from nanlint.analysis.values import (
@@ -91,6 +92,7 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     "mask": lambda f: f.has(MASK),
     "exp": lambda f: f.has(EXP),
     "bounded": bounded_above,
+    "exp-finite": lambda f: -intervals.EXP_UNDERFLOW <= f.bounds[0] and f.bounds[1] <= intervals.EXP_OVERFLOW,
     "log-scale": lambda f: f.has(LOG_SCALE) and not bounded_above(f),
     # a sum of squared differences, or one squared difference (`sqrt((a - b) ** 2)` is |a - b|, with
     # a NaN gradient at a == b)

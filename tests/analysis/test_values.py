@@ -290,3 +290,27 @@ def test_a_selection_of_the_finite_entries_of_its_own_value_is_not_empty_by_itse
     assert not fact_of("x.masked_select(~torch.isinf(x))").has(SELECTED)
     assert fact_of("y[torch.isfinite(x)]").has(SELECTED)  # the finite entries of another tensor
     assert fact_of("x[torch.isnan(x)]").has(SELECTED)
+
+
+def test_a_positive_scale_keeps_where_a_value_is_zero():
+    assert holds("squared-distance", "0.5 * ((a - b) ** 2).sum(-1)")
+    assert holds("squared-distance", "((a - b) ** 2).sum(-1) / temperature")
+    assert fact_of("F.relu(x) * 2.0").can(ZERO) and "rectified" in fact_of("F.relu(x) * 2.0").tags
+    assert not holds("squared-distance", "-0.5 * ((a - b) ** 2).sum(-1)")  # a Gaussian exponent instead
+
+
+def test_numpy_math_of_a_number_is_a_number_not_an_array():
+    assert "numpy" not in fact_of("scores / np.sqrt(d_k)").tags
+    assert "numpy" not in fact_of("x - np.log((n - 1) / 2)").tags
+    assert "numpy" in fact_of("p = t.cpu().numpy()\nnp.log(p) / 2").tags
+
+
+def test_triu_and_tril_clear_one_side_of_the_diagonal_to_exactly_zero():
+    cleared = fact_of("torch.sigmoid(x).triu(1)")
+    assert cleared.can(ZERO) and cleared.why is not None and cleared.bounds == (0.0, 1.0) and "prob" in cleared.tags
+    assert fact_of("torch.tril(torch.exp(x), -1)").can(ZERO)
+
+
+def test_an_intersection_over_union_lies_in_zero_to_one():
+    iou = "inter = (torch.min(a2, b2) - torch.max(a1, b1)).clamp(0)\ninter / ((a2 - a1) + (b2 - b1) - inter)"
+    assert fact_of(iou).bounds == (0.0, 1.0)
