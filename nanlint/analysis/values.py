@@ -128,7 +128,10 @@ COUNT = "count"  # a count of selected elements: 0 when nothing is selected
 SPREAD = "spread"  # a std or var: 0 when all values are equal
 NORM = "norm"  # a norm or distance: 0 for an all-zero input
 RANGE = "range"  # max - min: 0 when all values are equal
-RECTIFIED = "rectified"  # a ReLU output: 0 for every non-positive input
+RECTIFIED = "rectified"  # a ReLU output or a value clamped at 0: 0 for every non-positive input
+# A ReLU's: its backward selects (0 where the output is 0, measured on torch 2.13), so an inf gradient
+# of sqrt or pow at those zeros never reaches the input; a clamp passes it where the input is exactly 0.
+MASKED_BACKWARD = "masked-backward"
 DISTANCE = "distance"  # a norm of a difference or a cdist: 0 where two points coincide
 SIGNED = "signed"  # samples of both signs by construction (torch.randn), and odd powers of them
 LEARNED = "learned"  # an nn.Parameter itself (a view or cast of it): an optimizer step can take it anywhere
@@ -167,6 +170,7 @@ KEPT_BY_SCALING = KINDS | {
     SQUARED_DISTANCE,
     DISTANCE,
     RECTIFIED,
+    MASKED_BACKWARD,
     ERROR,
 }
 
@@ -1526,7 +1530,8 @@ class Analyzer:
             high = min(max(first.bounds[1], 0.0), 6.0 if name == "relu6" else math.inf)
             if first.bounds[0] > 0:
                 return Fact(POS, None, frozenset(), first.bounds[0], high)
-            return Fact(NONNEG, f"a {name} output, 0 for every non-positive input", frozenset({RECTIFIED}), 0.0, high)
+            why = f"a {name} output, 0 for every non-positive input"
+            return Fact(NONNEG, why, frozenset({RECTIFIED, MASKED_BACKWARD}), 0.0, high)
         if kind == ops.COSINE:
             return Fact(
                 ANY, "a cosine similarity, which rounds past ±1 in float32", frozenset({UNIT, PAST_UNIT}), -1.0, 1.0

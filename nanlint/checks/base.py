@@ -36,6 +36,7 @@ from nanlint.analysis.values import (
     LOG_PROB,
     LOG_SCALE,
     LOSS,
+    MASKED_BACKWARD,
     OVERFLOWS,
     SIGNED,
     SQUARE,
@@ -125,7 +126,10 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     # evidence that exactly 0 occurs where a root's gradient is infinite: a clamp at 0 or a ReLU (the
     # author expects values below it), a variance (constant input), 1 - x with x clamped to 1, a
     # probability (saturated)
-    "zero-occurs": lambda f: f.can(ZERO) and bool(f.tags & {RECTIFIED, SPREAD, UNIT_COMPLEMENT, PROB}),
+    "zero-occurs": lambda f: (
+        f.can(ZERO)
+        and bool(f.tags & {SPREAD, UNIT_COMPLEMENT, PROB} or RECTIFIED in f.tags and MASKED_BACKWARD not in f.tags)
+    ),
     # never negative but reaching exactly 0 (a ReLU output, a count, a norm, a sum of those)
     "floored-zero": lambda f: f.signs == NONNEG and f.can(ZERO),
 }

@@ -314,3 +314,10 @@ def test_triu_and_tril_clear_one_side_of_the_diagonal_to_exactly_zero():
 def test_an_intersection_over_union_lies_in_zero_to_one():
     iou = "inter = (torch.min(a2, b2) - torch.max(a1, b1)).clamp(0)\ninter / ((a2 - a1) + (b2 - b1) - inter)"
     assert fact_of(iou).bounds == (0.0, 1.0)
+
+
+def test_a_relus_zeros_pass_no_gradient_back_and_a_clamps_do_at_a_tie():
+    assert not holds("zero-occurs", "torch.relu(x)")  # relu's backward selects: 0 where its output is 0
+    assert not holds("zero-occurs", "2.0 * F.relu(x - t)")
+    assert holds("zero-occurs", "x.clamp(min=0)")  # clamp passes the gradient where x is exactly 0
+    assert holds("rectified", "torch.relu(x)")  # a forward zero all the same: log(relu(x)) is -inf
