@@ -304,11 +304,13 @@ class GradientContext:
         if not isinstance(function.node, cst.FunctionDef):
             return
         definition = Definition.here(self.ctx, function.node)
+        seen = set()
         for caller, call in self.call_sites(function):
+            seen.add(id(call))
             yield ProjectSite(self, caller, call)
         for site in self.ctx.calls().sites.get(definition.key, ()):
             caller = self._table().get(id(site.caller))
-            if caller is not None:
+            if caller is not None and id(site.call) not in seen:
                 yield ProjectSite(self, caller, site.call, site.passed)
         elsewhere = self.ctx.project.callers(definition) if self.ctx.project is not None else ()
         for model, site in itertools.chain(elsewhere, self.ctx.dispatched_sites(function.node)):

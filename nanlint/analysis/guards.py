@@ -218,9 +218,6 @@ NAN_TOLERANT = frozenset(
     }
 )
 NAN_TESTS = frozenset({"isnan", "isinf", "isfinite", "isposinf", "isneginf"})
-INTEGER_CASTS = frozenset({"long", "int", "short"})
-INTEGER_DTYPES = frozenset(f"torch.{kind}" for kind in "long int int64 int32 int16 short uint8 int8".split())
-CARRYING_OPERATORS = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide)
 
 
 def cleaned_after(node: cst.CSTNode, ctx) -> bool:
@@ -228,7 +225,7 @@ def cleaned_after(node: cst.CSTNode, ctx) -> bool:
     `nan_to_num`, a `nan*` reduction, or a `masked_fill`/`where` whose condition tests it with
     `isnan`/`isfinite`, directly or through the one name it is assigned to in its function."""
     parents = ctx.positions.parents()
-    value, parent = _outermost_carrier(node, parents, ctx)
+    value, parent = _outermost_same_value(node, parents, ctx)
     if _tolerates(parent, value, ctx):
         return True
     target = _assigned_name(parent, value)
@@ -241,7 +238,7 @@ def cleaned_after(node: cst.CSTNode, ctx) -> bool:
         for use in own_nodes(ctx.function_scope().node)
         if isinstance(use, cst.Name) and use.value == target and use is not _target_node(parent)
     ]
-    return bool(uses) and all(_tolerates(*reversed(_outermost_carrier(use, parents, ctx)), ctx) for use in uses)
+    return bool(uses) and all(_tolerates(*reversed(_outermost_same_value(use, parents, ctx)), ctx) for use in uses)
 
 
 def replaced_when_not_finite(node: cst.CSTNode, ctx) -> bool:
@@ -315,59 +312,29 @@ def _tests_non_finite(node: cst.CSTNode, target: str, ctx) -> bool:
 
 
 def _outermost_same_value(node: cst.CSTNode, parents, ctx) -> Tuple[cst.CSTNode, cst.CSTNode]:
-    """`node` widened over the views and casts that keep its values (`(a / b).float()`, not `.long()`),
-    and its parent."""
+    """`node` widened over the views and casts that keep its values (`(a / b).float()`), and its parent."""
     parent = parents.get(id(node))
     while isinstance(parent, (cst.Attribute, cst.Call)):
         call = parents.get(id(parent)) if isinstance(parent, cst.Attribute) else parent
         described = ctx.describe(call) if isinstance(call, cst.Call) else None
-        if (
-            described is None
-            or described[0] not in PRESERVING
-            or not described[1]
-            or described[1][0] is not node
-            or _to_integers(call, _called(call, ctx), ctx)
-        ):
+        if described is None or described[0] not in PRESERVING or not described[1] or described[1][0] is not node:
             break
         node, parent = call, parents.get(id(call))
     return node, parent
 
 
-def _outermost_carrier(node: cst.CSTNode, parents, ctx) -> Tuple[cst.CSTNode, cst.CSTNode]:
-    """`node` widened over what carries a NaN or an Inf on, views and casts that keep its values and
-    elementwise arithmetic (`torch.log(r) / math.log(m) * k`), and its parent: what takes the
-    non-finite values out of the widened value takes them out of `node`'s."""
-    value, parent = _outermost_same_value(node, parents, ctx)
-    while (
-        isinstance(parent, cst.BinaryOperation)
-        and isinstance(parent.operator, CARRYING_OPERATORS)
-        or isinstance(parent, cst.UnaryOperation)
-        and isinstance(parent.operator, cst.Minus)
-    ):
-        value, parent = _outermost_same_value(parent, parents, ctx)
-    return value, parent
-
-
 def _tolerates(parent: cst.CSTNode, value: cst.CSTNode, ctx) -> bool:
     """The call around `value` takes a NaN out of it: `nan_to_num(value)`, `value.nanmean()`,
-    `value.masked_fill(value.isnan(), 0)`, `torch.where(torch.isfinite(value), value, 0)`, or turns it
-    into integers (`value.long()`), which hold no NaN or Inf and carry no gradient."""
+    `value.masked_fill(value.isnan(), 0)`, `torch.where(torch.isfinite(value), value, 0)`."""
     call = ctx.positions.parents().get(id(parent)) if isinstance(parent, (cst.Arg, cst.Attribute)) else parent
     if not isinstance(call, cst.Call):
         return False
     name = _called(call, ctx)
-    if name in NAN_TOLERANT or _to_integers(call, name, ctx):
+    if name in NAN_TOLERANT:
         return True
     return name in ("masked_fill", "masked_fill_", "where") and any(
         isinstance(sub, cst.Call) and _called(sub, ctx) in NAN_TESTS for sub in walk(call)
     )
-
-
-def _to_integers(call: cst.Call, name: str, ctx) -> bool:
-    """`x.long()`, `x.int()`, `x.to(torch.long)`, `x.type(torch.int64)`: a cast to an integer dtype."""
-    if name in INTEGER_CASTS:
-        return isinstance(call.func, cst.Attribute)
-    return name in ("to", "type") and any((ctx.qualified(arg.value) or "") in INTEGER_DTYPES for arg in call.args)
 
 
 def _called(call: cst.Call, ctx) -> str:

@@ -121,6 +121,8 @@ def _called(node: cst.Call, base, env, point: Optional[float], depth: int) -> Op
 
 
 def _compared(left, kind: type, right, base: Base, env, point: Optional[float]) -> Optional[bool]:
+    if kind not in COMPARISONS:  # `step in t`, `a is b`: no test of a value against a point
+        return None
     if not _is_base(left, base, env):
         left, kind, right = right, FLIPPED[kind], left
     value = _number(right)

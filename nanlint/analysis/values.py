@@ -170,7 +170,6 @@ KEPT_BY_SCALING = KINDS | {
     SQUARED_DISTANCE,
     DISTANCE,
     RECTIFIED,
-    MASKED_BACKWARD,
     ERROR,
 }
 
@@ -741,9 +740,9 @@ class Analyzer:
         of every non-empty sequence, so the whole mask selects something for any batch the code is
         meant to handle; `arange(T) >= lengths` marks the padding, which a batch of equal lengths lacks."""
         at_left, at_right = (self.fact(side, depth).has(POSITIONS) for side in (left, right))
-        if at_left == at_right:
-            return None
-        kind = kind if at_left else FLIPPED[kind]
+        if at_left == at_right or self.fact(right if at_left else left, depth).why is not None:
+            return None  # a bound with evidence of 0 (`arange(n) < 3 * num_pos`) keeps nothing then
+        kind = kind if at_left else FLIPPED.get(kind, cst.In)  # `step in arange(t)`: no ordering
         if kind in (cst.LessThan, cst.LessThanEqual):
             return PREFIX_MASK
         return PADDING_MASK if kind in (cst.GreaterThan, cst.GreaterThanEqual) else None
@@ -823,7 +822,9 @@ class Analyzer:
             )  # `(x - x.max()) / temperature`: a scale of unknown sign is taken as positive
         if left.has(UNDERFLOW) and right.why is None:
             return left._replace(tags=left.tags - {ROW_ONE})  # a density divided by its normaliser
-        kept = (left.tags & KEPT_BY_SCALING if right.why is None else frozenset()) | left.tags & {BOX_EXTENT}
+        kept = (left.tags & (KEPT_BY_SCALING | _masked_by(right)) if right.why is None else frozenset()) | left.tags & {
+            BOX_EXTENT
+        }
         return Fact(_mul_signs(left.signs, right.signs & ~ZERO or ANY), left.why if left.signs & ZERO else None, kept)
 
     def _over_small_temperature(self, numerator: cst.CSTNode, bottom: cst.CSTNode, left: Fact) -> Optional[Fact]:
@@ -1149,7 +1150,7 @@ class Analyzer:
                 )
         for kept, factor in ((a, b), (b, a)):
             if factor.signs == POS and factor.why is None:
-                tags |= kept.tags & KEPT_BY_SCALING
+                tags |= kept.tags & (KEPT_BY_SCALING | _masked_by(factor))
             if kept.has(EXP) and factor.why is None:
                 tags.add(DECODED)
         return Fact(signs, why, frozenset(tags))
@@ -1195,8 +1196,8 @@ class Analyzer:
             made = Fact(made.signs & (ZERO | POS) or NONNEG, made.why, made.tags | {MASK}, 0.0, 1.0)
         if (
             name == "masked_select"
-            and len(operands) == 2
-            and self._may_select_nothing(operands[1], operands[0], depth)
+            and operands
+            and self._may_select_nothing(operands[1] if len(operands) > 1 else keywords.get("mask"), operands[0], depth)
             or first.has(SELECTED)
             and name in KEEPS_EMPTY
         ):
@@ -1300,7 +1301,7 @@ class Analyzer:
         if name in ("triu", "tril", "triu_", "tril_") and operands:
             return _with_zeros(first, f"a {name.rstrip('_')} output, exactly 0 on the side of the diagonal it clears")
         if name == "logical_not" and operands:
-            return _inverted(first)
+            return _inverted(first) if first.has(MASK) else BOOLEAN_MASK  # a bool tensor whatever it is given
         if name in METHODS and len(operands) == 2:
             return self._length_mask(operands[0], METHODS[name], operands[1], depth) or BOOLEAN_MASK
         op = ops.OPS.get(name)
@@ -1709,6 +1710,12 @@ def _without(fact: Fact, excluded: FrozenSet[float]) -> Fact:
             else Fact(POS, "a probability, which reaches 1", frozenset({UNIT}))
         )
     return Fact(fact.signs & ~ZERO, None, fact.tags - ZERO_KINDS)
+
+
+def _masked_by(factor: Fact) -> FrozenSet[str]:
+    """A ReLU output scaled by a constant still passes no gradient back at its zeros; scaled by a
+    learned value, that value's gradient there is 0 / 0 (`sqrt(relu(h) * s)`)."""
+    return frozenset({MASKED_BACKWARD}) if factor.has(CONSTANT) else frozenset()
 
 
 def _with_zeros(inner: Fact, why: str) -> Fact:

@@ -321,3 +321,12 @@ def test_a_relus_zeros_pass_no_gradient_back_and_a_clamps_do_at_a_tie():
     assert not holds("zero-occurs", "2.0 * F.relu(x - t)")
     assert holds("zero-occurs", "x.clamp(min=0)")  # clamp passes the gradient where x is exactly 0
     assert holds("rectified", "torch.relu(x)")  # a forward zero all the same: log(relu(x)) is -inf
+
+
+def test_review_cases_of_masks_and_scales():
+    assert fact_of("x[step in torch.arange(t)]") is not None  # `in` is no ordering: no crash
+    assert fact_of("torch.masked_select(x, mask=m)").has(SELECTED)
+    assert fact_of("x.masked_select(mask=m)").has(SELECTED)
+    assert holds("mask", "torch.logical_not(done)") and fact_of("r[torch.logical_not(done)]").has(SELECTED)
+    assert fact_of("x[torch.arange(n) < 3 * (labels > 0).sum()]").has(SELECTED)  # the bound can be 0
+    assert holds("zero-occurs", "torch.relu(h) * s.exp()")  # a learned scale's gradient is 0 / 0 there
