@@ -740,8 +740,8 @@ class Analyzer:
         of every non-empty sequence, so the whole mask selects something for any batch the code is
         meant to handle; `arange(T) >= lengths` marks the padding, which a batch of equal lengths lacks."""
         at_left, at_right = (self.fact(side, depth).has(POSITIONS) for side in (left, right))
-        if at_left == at_right or self.fact(right if at_left else left, depth).why is not None:
-            return None  # a bound with evidence of 0 (`arange(n) < 3 * num_pos`) keeps nothing then
+        if at_left == at_right or self.fact(right if at_left else left, depth).has(COUNT):
+            return None  # a count as the bound (`arange(n) < 3 * num_pos`) keeps nothing when it is 0
         kind = kind if at_left else FLIPPED.get(kind, cst.In)  # `step in arange(t)`: no ordering
         if kind in (cst.LessThan, cst.LessThanEqual):
             return PREFIX_MASK
