@@ -290,11 +290,10 @@ class GradientContext:
     def _caller_reason(self, function: _Function) -> Optional[str]:
         """A function whose result reaches the output of a differentiated caller, in any file."""
         for site in self.project_sites(function):
-            if site.gradient._reason_for(site.caller) is not None and site.gradient._reaches_output(
-                site.call, site.caller
-            ):
-                where = "" if site.gradient is self else f" in {Path(site.gradient.ctx.path).name}"
-                return f"called from `{site.caller.name}`{where}, which is differentiated"
+            gradient, caller = site.gradient, site.caller
+            if gradient._reason_for(caller) is not None and gradient._reaches_output(site.call, caller):
+                where = "" if gradient is self else f" in {Path(gradient.ctx.path).name}"
+                return f"called from `{caller.name}`{where}, which is differentiated"
         return None
 
     def project_sites(self, function: _Function) -> Iterator["ProjectSite"]:

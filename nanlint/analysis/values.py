@@ -219,7 +219,8 @@ POSITIVE = Fact(POS)
 SELECTION_SIZE = Fact(NONNEG, "the size of a boolean selection, 0 when nothing is selected", frozenset({COUNT}))
 HOLDING_ZERO = frozenset({MASK, PROB, UNIT, IOU})  # kinds of value that still hold where an entry is set to 0
 BOOLEAN_MASK = Fact(NONNEG, "a boolean mask, 0 where the condition is false", frozenset({MASK}), 0.0, 1.0)
-PREFIX_MASK = Fact(NONNEG, None, frozenset({MASK, HIT, PREFIX}), 0.0, 1.0)
+HIT_MASK = Fact(NONNEG, None, frozenset({MASK, HIT}), 0.0, 1.0)
+PREFIX_MASK = HIT_MASK._replace(tags=frozenset({MASK, HIT, PREFIX}))
 PADDING_MASK = BOOLEAN_MASK._replace(tags=frozenset({MASK, PADDING}))
 SELECTIONS = frozenset({"nonzero", "argwhere", "masked_select"})
 KEEPS_EMPTY = ops.ELEMENTWISE | ops.KEEPING_VALUES  # an empty selection stays empty through them
@@ -729,7 +730,7 @@ class Analyzer:
         if self.fact(node.left, depth).has(NUMPY):
             return NUMPY_VALUE
         if self._tests_own_value(node):
-            return Fact(NONNEG, None, frozenset({MASK, HIT}), 0.0, 1.0)
+            return HIT_MASK
         if len(node.comparisons) == 1:
             [target] = node.comparisons
             return self._length_mask(node.left, type(target.operator), target.comparator, depth) or BOOLEAN_MASK
@@ -822,9 +823,8 @@ class Analyzer:
             )  # `(x - x.max()) / temperature`: a scale of unknown sign is taken as positive
         if left.has(UNDERFLOW) and right.why is None:
             return left._replace(tags=left.tags - {ROW_ONE})  # a density divided by its normaliser
-        kept = (left.tags & (KEPT_BY_SCALING | _masked_by(right)) if right.why is None else frozenset()) | left.tags & {
-            BOX_EXTENT
-        }
+        scaled = left.tags & (KEPT_BY_SCALING | _masked_by(right)) if right.why is None else frozenset()
+        kept = scaled | left.tags & {BOX_EXTENT}
         return Fact(_mul_signs(left.signs, right.signs & ~ZERO or ANY), left.why if left.signs & ZERO else None, kept)
 
     def _over_small_temperature(self, numerator: cst.CSTNode, bottom: cst.CSTNode, left: Fact) -> Optional[Fact]:
@@ -1197,7 +1197,7 @@ class Analyzer:
         if (
             name == "masked_select"
             and operands
-            and self._may_select_nothing(operands[1] if len(operands) > 1 else keywords.get("mask"), operands[0], depth)
+            and self._may_select_nothing(_selection_mask(name, operands, keywords), operands[0], depth)
             or first.has(SELECTED)
             and name in KEEPS_EMPTY
         ):
@@ -1237,7 +1237,7 @@ class Analyzer:
         return (
             described is not None
             and described[0] in SELECTIONS
-            and self._may_select_nothing(described[1][-1] if described[1] else None, None, depth)
+            and self._may_select_nothing(_selection_mask(*described), None, depth)
         )
 
     def _may_select_nothing(self, mask: Optional[cst.CSTNode], selected: Optional[cst.CSTNode], depth: int) -> bool:
@@ -1710,6 +1710,13 @@ def _without(fact: Fact, excluded: FrozenSet[float]) -> Fact:
             else Fact(POS, "a probability, which reaches 1", frozenset({UNIT}))
         )
     return Fact(fact.signs & ~ZERO, None, fact.tags - ZERO_KINDS)
+
+
+def _selection_mask(name: str, operands, keywords) -> Optional[cst.CSTNode]:
+    """The mask of a selecting call: `x.masked_select(m)` (or `mask=m`), `m.nonzero()`, `torch.argwhere(m)`."""
+    if name == "masked_select":
+        return operands[1] if len(operands) > 1 else keywords.get("mask")
+    return operands[0] if operands else None
 
 
 def _masked_by(factor: Fact) -> FrozenSet[str]:

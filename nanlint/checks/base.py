@@ -123,9 +123,9 @@ PREDICATES: Dict[str, Callable[[Fact], bool]] = {
     "aligned-box-union": lambda f: f.has(BOX_UNION) and not f.has(PAIRWISE) and f.can(ZERO),
     "iou": lambda f: f.has(IOU),  # an intersection over union: exactly 1 where two boxes coincide
     "decoded": lambda f: f.has(DECODED),  # exp(d) * size: a box size decoded from a prediction
-    # evidence that exactly 0 occurs where a root's gradient is infinite: a clamp at 0 or a ReLU (the
-    # author expects values below it), a variance (constant input), 1 - x with x clamped to 1, a
-    # probability (saturated)
+    # evidence that exactly 0 occurs where a root's gradient is infinite: a clamp at 0 (it passes the
+    # gradient where its input is exactly 0; a ReLU's backward selects, so its zeros are no evidence), a
+    # variance (constant input), 1 - x with x clamped to 1, a probability (saturated)
     "zero-occurs": lambda f: (
         f.can(ZERO)
         and bool(f.tags & {SPREAD, UNIT_COMPLEMENT, PROB} or RECTIFIED in f.tags and MASKED_BACKWARD not in f.tags)
