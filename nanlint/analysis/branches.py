@@ -10,7 +10,7 @@ the nodes of the statements that never run, for a summary to leave out.
 from __future__ import annotations
 
 import operator
-from typing import Callable, FrozenSet, Iterable, List, Optional, Set
+from typing import Callable, Dict, FrozenSet, Iterable, List, NamedTuple, Optional, Set
 
 import libcst as cst
 
@@ -116,3 +116,93 @@ def _mark_if(statement: cst.If, choices: Choices, dead: Set[int]) -> bool:
 def _mark_all(nodes: Iterable[cst.CSTNode], dead: Set[int]) -> None:
     for node in nodes:
         dead.update(id(sub) for sub in walk(node))
+
+
+class Branch(NamedTuple):
+    """One side of an `if` chain (`if`/`elif`/`else` read as one choice): the chain's first `if`, which
+    side (0 for the body, 1 for the first `elif` or `else`, ...) and how many sides the chain has."""
+
+    chain: cst.If
+    side: int
+    sides: int
+
+
+class Reach(NamedTuple):
+    """How a statement runs on the paths to a later use in the same function: on every one (`always`),
+    never (the other side of an `if` that holds the use, or a side constants rule out), or on some only,
+    by a side of an `if` chain (`branch`) or in a loop's body that may not run (`branch` None)."""
+
+    always: bool
+    never: bool = False
+    branch: Optional[Branch] = None
+
+
+ALWAYS = Reach(always=True)
+NEVER = Reach(always=False, never=True)
+
+
+def reach(statement: cst.CSTNode, use: cst.CSTNode, parents: Dict[int, cst.CSTNode], choices: Choices) -> Reach:
+    """How `statement` (a node of the file) runs on the paths from its function's start to `use`,
+    which follows it in the same function."""
+    holding_use = set()
+    node: Optional[cst.CSTNode] = use
+    while node is not None:
+        holding_use.add(id(node))
+        node = parents.get(id(node))
+    child, node = statement, parents.get(id(statement))
+    while node is not None and not isinstance(node, (cst.FunctionDef, cst.Lambda, cst.Module)):
+        if id(node) in holding_use:
+            if isinstance(node, cst.If) and child is not node.test and _side_of(node, use, parents) is not child:
+                return Reach(always=False) if _in_loop(node, parents) else NEVER  # an earlier pass took that side
+        elif isinstance(node, cst.If) and child is not node.test:
+            decided = truth(node.test, choices)
+            if decided is not None:
+                if decided is not (child is node.body):
+                    return NEVER
+            else:
+                return Reach(always=False, branch=_branch(node, child, parents))
+        elif isinstance(node, (cst.For, cst.While)) and child is node.body:
+            return Reach(always=False)
+        child, node = node, parents.get(id(node))
+    return ALWAYS
+
+
+def _in_loop(node: cst.CSTNode, parents: Dict[int, cst.CSTNode]) -> bool:
+    """A loop of its function holds `node`."""
+    holder = parents.get(id(node))
+    while holder is not None and not isinstance(holder, (cst.FunctionDef, cst.Lambda, cst.Module)):
+        if isinstance(holder, (cst.For, cst.While)):
+            return True
+        holder = parents.get(id(holder))
+    return False
+
+
+def _side_of(statement: cst.If, inner: cst.CSTNode, parents: Dict[int, cst.CSTNode]) -> Optional[cst.CSTNode]:
+    """The part of `statement` (its test, body or orelse) that holds `inner`."""
+    node: Optional[cst.CSTNode] = inner
+    while node is not None:
+        parent = parents.get(id(node))
+        if parent is statement:
+            return node
+        node = parent
+    return None
+
+
+def _branch(statement: cst.If, child: cst.CSTNode, parents: Dict[int, cst.CSTNode]) -> Branch:
+    """The side of its `if` chain `child`, the body or orelse of `statement`, is."""
+    chain = statement
+    holder = parents.get(id(chain))
+    while isinstance(holder, cst.If) and holder.orelse is chain:
+        chain, holder = holder, parents.get(id(holder))
+    sides, side, link = 1, 0, chain
+    while True:
+        if link is statement and child is link.body:
+            side = sides - 1
+        if not isinstance(link.orelse, cst.If):
+            break
+        link, sides = link.orelse, sides + 1
+    if link.orelse is not None:
+        sides += 1
+        if child is link.orelse:
+            side = sides - 1
+    return Branch(chain, side, sides)

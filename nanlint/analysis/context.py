@@ -21,7 +21,7 @@ from nanlint.analysis.callers import (
     method_named,
     omits,
 )
-from nanlint.analysis.branches import dead_nodes
+from nanlint.analysis.branches import dead_nodes, reach
 from nanlint.analysis.positions import Positions
 from nanlint.analysis.scopes import WRITTEN, Binding, Scope
 from nanlint.analysis.project import Definition, Judging, ProjectModules, real_path
@@ -33,6 +33,7 @@ from nanlint.inputs.source import NEWLINE
 from nanlint.analysis.ops import MODULES
 from nanlint.analysis.syntax import (
     LITERAL_NAMES,
+    PARALLEL_ITERATORS,
     attribute_name,
     function_params,
     own_nodes,
@@ -138,6 +139,17 @@ class Construction(NamedTuple):
     site: Optional[CallSite]
 
 
+class Held(NamedTuple):
+    """An expression and the walked file whose code it is."""
+
+    model: "FileContext"
+    node: cst.BaseExpression
+
+    def module_constants(self) -> List["ValueSource"]:
+        """The constants the expression, one of its file's module body, holds (`constant_sources`)."""
+        return self.model._deeper(self.model.module_scope(), self.model._all_constant_sources, self.node)
+
+
 class Passed(NamedTuple):
     """What a call site passes for a parameter: `value`, as the caller's assignments before the call
     left a name it passes, in the walked file `model`, at `site`."""
@@ -190,7 +202,7 @@ class FileContext:
         self.compared = ComparedValues()
         self._described: Dict[int, object] = {}
         self._qualified: Dict[int, Optional[str]] = {}
-        self._selected: Dict[int, cst.CSTNode] = {}  # id of `D[key]` -> the name the display holds there
+        self._selected: Dict[int, Held] = {}  # id of `D[key]` -> the name the display holds there, in its file
         self._selecting = False
         self.positions = Positions(text, module)
         self.analyzer = Analyzer(self)
@@ -261,6 +273,34 @@ class FileContext:
                 return found
         return None
 
+    def reaching(self, node: cst.Name, use: cst.CSTNode) -> List[Binding]:
+        """The assignments of `node` a `use` of it may see, latest first: the last one, and while that
+        one runs on some paths only (one side of an `if` without the use, a loop's body), those before
+        it, until every side of an `if` chain assigned it; none on the other side of an `if` that holds
+        the use, or on a side the constants the function sees rule out. A binding with no value (a
+        parameter) ends the list."""
+        parents = self.positions.parents()
+        found: List[Binding] = []
+        sides: Dict[int, set] = {}
+        binding = self.binding_of(node.value)
+        while binding is not None:
+            if binding.value is None:  # a parameter, or a value the walk could not follow
+                found.append(binding)
+                break
+            statement = self.positions.file_node(binding.value)
+            place = reach(statement, use, parents, self.constant_choices)
+            if not place.never:
+                found.append(binding)
+            if place.always:
+                break
+            if place.branch is not None:
+                seen = sides.setdefault(id(place.branch.chain), set())
+                seen.add(place.branch.side)
+                if len(seen) == place.branch.sides:
+                    break
+            binding = self.at(binding.seq, self.binding_of, node.value)
+        return found
+
     def at(self, seq: int, function: Callable, *args):
         """`function(*args)` as the code stood before assignment `seq`: lookups made meanwhile see
         only the assignments that precede it (a followed name's value is judged where it was made)."""
@@ -300,7 +340,12 @@ class FileContext:
 
     @property
     def grad_disabled(self) -> bool:
-        return self.grad_off_depth > 0 or any(scope.grad_disabled for scope in self.scopes)
+        """Grad is off where the walk is: a `no_grad` block or decorator around it, or every call of
+        its function runs so."""
+        if self.grad_off_depth > 0 or any(scope.grad_disabled for scope in self.scopes):
+            return True
+        function = self.function_scope().node
+        return isinstance(function, cst.FunctionDef) and self.gradient.runs_without_grad(function)
 
     def enter_with(self, node: cst.With) -> bool:
         """Count a `with torch.no_grad():` style block; returns True when it disables grad."""
@@ -327,9 +372,11 @@ class FileContext:
         if key not in self._qualified:
             target: Optional[cst.CSTNode] = node
             if isinstance(node, cst.Subscript):  # `ACTIVATIONS[name]`: the class or function it selects
-                target = self._selected.get(key) or self._selected_callee(node)
-                if target is None:
+                selected = self._selected.get(key) or self._selected_callee(node)
+                if selected is None:
                     return None  # not kept: asked from the function that sets its key, it may resolve
+                self._qualified[key] = selected.model.imports.resolve(selected.node)
+                return self._qualified[key]
             elif isinstance(node, cst.Name) and node.value not in self.imports.aliases:
                 if not self.scopes or not self._inside_walked_function(node):
                     return None  # not kept: a parameter of its own function is read from there
@@ -354,7 +401,7 @@ class FileContext:
         same = all(passed.model.imports.resolve(passed.value) == named for passed in self.passed_values(name))
         return default if named is not None and same else None
 
-    def _selected_callee(self, node: cst.Subscript) -> Optional[cst.CSTNode]:
+    def _selected_callee(self, node: cst.Subscript) -> Optional[Held]:
         """The name a display of classes or functions holds at the key `node` selects, as the
         current function sees the key (`activations[act]` with `act` a parameter set to "relu")."""
         if self._selecting or self.judging.depth >= MAX_JUDGING or not self.scopes:
@@ -364,7 +411,7 @@ class FileContext:
             element = self.element_held(node)
         finally:
             self._selecting = False
-        if isinstance(element, (cst.Name, cst.Attribute)):
+        if element is not None and isinstance(element.node, (cst.Name, cst.Attribute)):
             self._selected[id(node)] = element
             return element
         return None
@@ -424,18 +471,26 @@ class FileContext:
                 None if self.assigned_value(f"self.{callee.attr.value}") else self._class_assignment(callee.attr.value)
             )
             if found is not None:
-                scope, value = found
+                scope, value = found[0], called_side(found[1])
                 if isinstance(value, cst.Call) and isinstance(value.func, cst.Subscript) and self.scopes:
                     self._deeper(scope, self._selected_callee, value.func)
                 return value if isinstance(value, cst.Call) else None
         value = self.held(callee)
-        if isinstance(callee, cst.Name) and value is not None and self._iterated(value):
+        if isinstance(callee, cst.Name) and value is not None and self.iterated(value):
             return self._element_construction(value)  # `for block in self.blocks: x = block(x)`
+        value = called_side(value)
         return value if isinstance(value, cst.Call) else None
 
-    def _iterated(self, value: cst.CSTNode) -> bool:
-        """`value` is what a `for` loop iterates: the loop's target is bound to it (not to an element)."""
-        loop = self.positions.parents().get(id(value))
+    def iterated(self, value: Optional[cst.CSTNode]) -> bool:
+        """`value` is what a `for` loop iterates, directly or through `enumerate(value)` or `zip(...)`:
+        the loop's target is bound to it (not to an element)."""
+        parents = self.positions.parents()
+        loop = parents.get(id(value))
+        if isinstance(loop, cst.Arg):
+            value = parents.get(id(loop))
+            if not isinstance(value, cst.Call) or name_of(value.func) not in PARALLEL_ITERATORS:
+                return False
+            loop = parents.get(id(value))
         return isinstance(loop, cst.For) and loop.iter is value
 
     def _element_construction(self, container: cst.CSTNode) -> Optional[cst.Call]:
@@ -534,7 +589,7 @@ class FileContext:
         element = isinstance(func, cst.Subscript)
         attribute = func.value if element else func
         iterated = self.held(func) if isinstance(func, cst.Name) else None
-        if iterated is not None and self._iterated(iterated):  # `for block in self.blocks: block(x)`
+        if iterated is not None and self.iterated(iterated):  # `for block in self.blocks: block(x)`
             element, attribute = True, iterated
         if owner is None or not isinstance(attribute, cst.Attribute) or name_of(attribute.value) != "self":
             return None
@@ -1022,10 +1077,12 @@ class FileContext:
             return self._deeper(found[0], self._all_constant_sources, found[1]) if found is not None else []
         if isinstance(node, cst.Subscript):
             element = self.element_held(node)
+            if element is not None and element.model is not self:  # a display another file's module holds
+                return element.module_constants()
             if element is not None:  # counted as a step away: a display may name itself (`c = [c[1], c[0]]`)
                 self.judging.depth += 1
                 try:
-                    return self._all_constant_sources(element)
+                    return self._all_constant_sources(element.node)
                 finally:
                     self.judging.depth -= 1
         if isinstance(node, cst.Attribute) and isinstance(node.value, (cst.Name, cst.Call)):
@@ -1047,10 +1104,10 @@ class FileContext:
             return [ValueSource(MADE, node, self, (list(self.scopes), self.horizon))]
         return []
 
-    def element_held(self, node: cst.Subscript) -> Optional[cst.BaseExpression]:
+    def element_held(self, node: cst.Subscript) -> Optional[Held]:
         """The element of a display `node` indexes at a key that resolves to one constant:
         `cfg["gamma"]` with `cfg = {"gamma": 0.5}`, `ACTIVATIONS[act]` with `act` a parameter every
-        caller (or its default) gives `"relu"`."""
+        caller (or its default) gives `"relu"` (the display also another project file's, imported)."""
         if (
             not isinstance(node.value, cst.Name)
             or len(node.slice) != 1
@@ -1062,16 +1119,31 @@ class FileContext:
             return None
         return self._element_held(node.value.value, keys.pop())
 
-    def _element_held(self, name: str, key) -> Optional[cst.BaseExpression]:
+    def _element_held(self, name: str, key) -> Optional[Held]:
         """The element at `key` of the display `name` was assigned (`cfg = {"gamma": 0.5}`)."""
         binding = self.function_scope().last(name, self.horizon) or self.scopes[0].last(name, None)
-        if binding is None or binding.value is None or key is None or isinstance(key, bool):
+        display = Held(self, binding.value) if binding is not None and binding.value is not None else None
+        if display is None and binding is None:
+            display = self.imported_value(name)
+        if display is None or key is None or isinstance(key, bool):
             return None
         if isinstance(key, float):
             if not key.is_integer():
                 return None
             key = int(key)
-        return display_element(binding.value, key)
+        element = display_element(display.node, key)
+        return Held(display.model, element) if element is not None else None
+
+    def imported_value(self, name: str) -> Optional[Held]:
+        """What another project file's module body assigns to a name this file imports from it
+        (`from .helpers import ACTIVATIONS`, `from config import EPS`)."""
+        qualified = self.imports.aliases.get(name)
+        if self.project is None or qualified is None or qualified.startswith(TORCH_ROOT + "."):
+            return None
+        found = self.project.module_value(self.real_path, qualified)
+        model = self.project.model(found[0]) if found is not None else None
+        binding = model.module_scope().last(found[1], None) if model is not None and found is not None else None
+        return Held(model, binding.value) if binding is not None and binding.value is not None else None
 
     def constructions(self, name: str) -> List["Construction"]:
         """The calls whose results `name` holds, each with the file that makes it: assigned here
@@ -1129,7 +1201,8 @@ class FileContext:
     def _constants_of(self, scope: Scope, name: str) -> List["ValueSource"]:
         binding = scope.last(name, self.horizon if scope is self.function_scope() else None)
         if binding is None:
-            return []
+            imported = self.imported_value(name) if scope is self.scopes[0] else None
+            return imported.module_constants() if imported is not None else []
         if binding.value is not None:
             if scope is self.function_scope():
                 return self.at(binding.seq, self._all_constant_sources, binding.value)
@@ -1413,6 +1486,15 @@ class FileContext:
         else:
             line = self.positions.position(body[0]).start.line if body else 1
         return min(line, len(self.positions.line_starts))
+
+
+def called_side(value: Optional[cst.CSTNode]) -> Optional[cst.CSTNode]:
+    """What a call of an object held as `value` runs: for `nn.ReLU() if act else None`, the side that is
+    not None (calling None raises); else `value`."""
+    if isinstance(value, cst.IfExp):
+        sides = [side for side in (value.body, value.orelse) if not is_literal(side, None)]
+        return sides[0] if len(sides) == 1 else value
+    return value
 
 
 def _parameter_given(site: CallSite, function: cst.FunctionDef, value: cst.CSTNode) -> Optional[str]:

@@ -126,6 +126,7 @@ class GradientContext:
         self._tentative: Dict[int, FrozenSet[int]] = {}
         self._classes: Dict[str, cst.ClassDef] = {}
         self._data = DataValues(self)
+        self._without_grad: Dict[int, bool] = {}
 
     def reason(self, node: cst.CSTNode, scope_node: cst.CSTNode) -> Optional[str]:
         if self.ctx.grad_disabled:
@@ -171,6 +172,36 @@ class GradientContext:
             if not (isinstance(left, cst.Name) and left.value in ("False", "None")):
                 return False
         return seen
+
+    def runs_without_grad(self, scope_node: cst.CSTNode) -> bool:
+        """Every call of the function `scope_node` in the project (one at least, none in a file the
+        search leaves out) runs with grad off: in a `no_grad` or `inference_mode` block, or in a function
+        so decorated or itself run so by all its callers (a helper only `@torch.no_grad` hooks call)."""
+        key = id(scope_node)
+        if key not in self._without_grad:
+            self._without_grad[key] = False  # a recursive call adds nothing
+            function = self._table().get(key)
+            self._without_grad[key] = function is not None and self._all_calls_without_grad(function)
+        return self._without_grad[key]
+
+    def _all_calls_without_grad(self, function: _Function) -> bool:
+        sites = list(self.project_sites(function))
+        return (
+            bool(sites)
+            and self.all_sites_seen(function)
+            and all(site.gradient._called_without_grad(site.call, site.caller) for site in sites)
+        )
+
+    def _called_without_grad(self, call: cst.CSTNode, caller: _Function) -> bool:
+        if isinstance(caller.node, cst.FunctionDef) and _decorated_grad_off(caller.node):
+            return True
+        parents = self.ctx.positions.parents()
+        node: Optional[cst.CSTNode] = call
+        while node is not None and node is not caller.node:
+            if self._grad_off_block(node):
+                return True
+            node = parents.get(id(node))
+        return isinstance(caller.node, cst.FunctionDef) and self.runs_without_grad(caller.node)
 
     def differentiated(self, scope_node: cst.CSTNode) -> Optional[str]:
         """Why autograd differentiates the function (or the module's top level) `scope_node`, or None."""
@@ -318,6 +349,9 @@ class GradientContext:
     def all_sites_seen(self, function: _Function) -> bool:
         """No call of `function` can hide in a project file the search for callers leaves out."""
         if self.ctx.project is None or not isinstance(function.node, cst.FunctionDef):
+            return True
+        name = function.node.name.value
+        if name.startswith("_") and not name.endswith("__"):  # private: by convention its own file calls it
             return True
         return self.ctx.project.all_importers_searched(Definition.here(self.ctx, function.node))
 
@@ -582,6 +616,15 @@ def _ends_in_return(block: cst.BaseSuite) -> bool:
     if isinstance(last, cst.SimpleStatementLine):
         last = last.body[-1]
     return isinstance(last, (cst.Return, cst.Raise))
+
+
+def _decorated_grad_off(node: cst.FunctionDef) -> bool:
+    """`@torch.no_grad()` or `@torch.inference_mode()`: the function runs with grad off."""
+    return any(
+        (dotted_name(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) or "").rsplit(".", 1)[-1]
+        in GRAD_OFF_BLOCKS
+        for d in node.decorators
+    )
 
 
 def _decorated_off(node: cst.FunctionDef) -> bool:

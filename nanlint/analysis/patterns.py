@@ -377,9 +377,7 @@ def _indent_tokens(ctx, module: cst.Module, node: cst.CSTNode) -> List[str]:
     """The indentation libcst writes before each line of `node`'s statement: one token per enclosing
     indented block (`match` statements indent their cases too), found by walking down from the
     module to `node` by identity, into the nodes whose position holds `node`'s start."""
-    made_from = ctx.positions.made_from
-    while id(node) in made_from:
-        node = made_from[id(node)]
+    node = ctx.positions.file_node(node)
     parents = ctx.positions.parents()
     tokens = []
     ancestor = parents.get(id(node))

@@ -38,9 +38,13 @@ class Positions:
             from libcst.metadata import MetadataWrapper, PositionProvider
 
             self._ranges = MetadataWrapper(self.module, unsafe_skip_copy=True).resolve(PositionProvider)
+        return self._ranges[self.file_node(node)]
+
+    def file_node(self, node: cst.CSTNode) -> cst.CSTNode:
+        """The node of the file `node` stands for (itself, unless the walk made it)."""
         while id(node) in self.made_from:
             node = self.made_from[id(node)]
-        return self._ranges[node]
+        return node
 
     def line(self, node: cst.CSTNode) -> int:
         return self.position(node).start.line

@@ -163,7 +163,11 @@ def _find_module(here_path: str, dotted: str) -> Optional[str]:
         for _ in range(level - 1):
             base = base.parent
         return _module_file(base, parts) if parts else _module_file(base.parent, [base.name])
-    for base in dict.fromkeys((here, _package_root_of(here))):
+    root = _package_root_of(here)
+    # a script's folder is on sys.path: a module of a plain folder it imports (`necks/fpn.py`, no
+    # `__init__.py` about) finds the modules beside that script too, a folder or two up
+    above = (here.parent, here.parent.parent) if root == here else ()
+    for base in dict.fromkeys((here, root, *above)):
         found = _module_file(base, parts)
         if found is not None:
             return found
@@ -289,9 +293,21 @@ class ProjectModules:
         kind = self._symbols(path).get(attributes[0])
         if isinstance(kind, str) and kind.startswith("import "):
             return self.definition(path, ".".join([kind[len("import ") :], *attributes[1:]]), hops + 1)
-        if kind is None:
+        if kind is None or kind == VALUE:
             return None
         return Definition((real_path(path), ".".join(attributes)), kind == "class" and len(attributes) == 1, self)
+
+    def module_value(self, importer: str, qualified: str, hops: int = 0) -> Optional[Tuple[str, str]]:
+        """(file, name) of the module-level assignment `qualified` names as seen from `importer`
+        (`config.EPS`, `.helpers.ACTIVATIONS`), following re-exports as `definition` does."""
+        split = split_module(importer, qualified)
+        if split is None or len(split[1]) != 1 or hops > 4:
+            return None
+        path, (name,) = split
+        kind = self._symbols(path).get(name)
+        if isinstance(kind, str) and kind.startswith("import "):
+            return self.module_value(path, kind[len("import ") :], hops + 1)
+        return (real_path(path), name) if kind == VALUE else None
 
     def _symbols(self, path: str) -> Dict[str, str]:
         """A file's top-level names: "def", "class", or "import <what it imports>"."""
@@ -375,13 +391,15 @@ class ProjectModules:
 
 
 TOP_LEVEL_DEFINITION = re.compile(r"^(?:async[ \t]+)?(def|class)[ \t]+([A-Za-z_][A-Za-z0-9_]*)", re.M)
+TOP_LEVEL_ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)[ \t]*(?::[^=\n]*)?=(?!=)", re.M)
+VALUE = "value"  # a top-level name an assignment binds
 TOP_LEVEL_IMPORT = re.compile(r"^(?:from[ \t]+([\w.]+)[ \t]+)?import[ \t]+(\([^)]*\)|[^\n#;]*)", re.M)
 IMPORTED_NAME = re.compile(r"([\w.]+)(?:[ \t]+as[ \t]+(\w+))?")
 
 
 def top_level_symbols(text: str) -> Dict[str, str]:
     """The names a module defines or imports at its top level, read from its lines (no parse):
-    "def", "class", or "import <qualified name>" (relative ones keep their dots)."""
+    "def", "class", "import <qualified name>" (relative ones keep their dots) or VALUE (assigned)."""
     table: Dict[str, str] = {}
     for module, names in TOP_LEVEL_IMPORT.findall(text):
         for name, alias in IMPORTED_NAME.findall(names.strip("()")):
@@ -389,6 +407,8 @@ def top_level_symbols(text: str) -> Dict[str, str]:
                 table[alias or name] = f"import {module}{'' if module.endswith('.') else '.'}{name}"
             else:
                 table[alias or name.split(".", 1)[0]] = f"import {name if alias else name.split('.', 1)[0]}"
+    for name in TOP_LEVEL_ASSIGNMENT.findall(text):
+        table.setdefault(name, VALUE)
     for kind, name in TOP_LEVEL_DEFINITION.findall(text):
         table[name] = kind
     return table

@@ -578,3 +578,21 @@ def snippet(code: str) -> str:
 
 def parse_expression(code: str) -> cst.BaseExpression:
     return cst.parse_expression(code)
+
+
+PARALLEL_ITERATORS = frozenset({"enumerate", "zip"})
+
+
+def parallel_iterables(iterated: cst.CSTNode, count: int) -> Optional[List[Optional[cst.CSTNode]]]:
+    """What each of `count` loop targets runs over when a loop iterates `enumerate(xs)` (the count,
+    None, then `xs`) or `zip(xs, ys)` (`xs`, `ys`); None for any other iterable."""
+    if not isinstance(iterated, cst.Call) or name_of(iterated.func) not in PARALLEL_ITERATORS:
+        return None
+    if any(arg.star for arg in iterated.args):
+        return None
+    given = [arg.value for arg in iterated.args if arg.keyword is None]
+    if name_of(iterated.func) == "enumerate" and given and count == 2:
+        return [None, given[0]]
+    if name_of(iterated.func) == "zip" and len(given) == count:
+        return list(given)
+    return None

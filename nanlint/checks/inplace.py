@@ -384,16 +384,7 @@ def _viewed_base(target: cst.CSTNode, ctx) -> Tuple[cst.CSTNode, bool]:
 def _container_of_element(value: Optional[cst.CSTNode], ctx) -> Optional[cst.CSTNode]:
     """The container a loop variable takes its elements from: `m` of `for mi in m:` and of
     `for mi, s in zip(m, strides):`."""
-    loop = ctx.positions.parents().get(id(value))
-    if isinstance(loop, cst.For) and loop.iter is value:
-        return value
-    if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Call) and name_of(value.value.func) == "zip":
-        index = value.slice[0].slice
-        zipped = positional_args(value.value)
-        if isinstance(index, cst.Index) and isinstance(index.value, cst.Integer):
-            position = int(index.value.value)
-            return zipped[position] if position < len(zipped) else None
-    return None
+    return value if ctx.iterated(value) else None
 
 
 def _class_id(ctx) -> Optional[int]:

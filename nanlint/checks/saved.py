@@ -17,6 +17,8 @@ from typing import Callable, Collection, Dict, List, NamedTuple, Optional, Set, 
 import libcst as cst
 
 from nanlint.analysis import ops
+from nanlint.analysis.branches import truth
+from nanlint.analysis.scopes import Binding
 from nanlint.analysis.values import SAVED
 from nanlint.analysis.syntax import snippet
 from nanlint.checks.base import Check, CheckParams
@@ -85,6 +87,15 @@ def is_inplace_module(call: Optional[cst.CSTNode], ctx, switched: Collection[int
     if rate is None and name.endswith("Dropout"):
         rate = first_argument(call)
     return not (number_value(rate) == 0 or is_literal(rate, False))
+
+
+def built_choices(value: Optional[cst.CSTNode], ctx) -> List[cst.CSTNode]:
+    """The modules `value` may build: both sides of `nn.Linear(a, b) if a else nn.Identity()` unless the
+    constants its test sees decide it, else `value` itself."""
+    if not isinstance(value, cst.IfExp):
+        return [value] if value is not None else []
+    decided = truth(value.test, ctx.constant_choices)
+    return [value.body, value.orelse] if decided is None else [value.body if decided else value.orelse]
 
 
 def modules_named(owner: cst.CSTNode, ctx) -> List[cst.Call]:
@@ -492,7 +503,10 @@ class SavedOutputModified(Check):
             elif isinstance(target, cst.Subscript):
                 if not self._judge(target, node, "item assignment", ctx):
                     leave = lambda: self._judge_input(target, node, "item assignment", ctx)
-            elif module_class(node.value, ctx) is not None or self._module_saver(node.value, ctx) is not None:
+            elif any(
+                module_class(built, ctx) is not None or self._module_saver(built, ctx) is not None
+                for built in built_choices(node.value, ctx)
+            ):
                 owner = self._owner(target, ctx)
                 if owner is not None and owner[0] != 0:
                     self.modules[owner] = node.value
@@ -595,11 +609,7 @@ class SavedOutputModified(Check):
         """Report an in-place change of an operation's saved output; True when reported."""
         if ctx.grad_disabled or not self._in_scope(ctx, target):
             return False
-        base = strip_views(target)
-        if name_of(base) is None:
-            return False
-        found = ctx.lookup(base)
-        saved = self._saved_value(found.value, found.seq, ctx) if found is not None else None
+        saved = self._target_saved(strip_views(target), node, ctx)
         if saved is None:
             return False
         self.report(
@@ -612,6 +622,30 @@ class SavedOutputModified(Check):
             line=ctx.positions.line(saved[1]),
         )
         return True
+
+    def _target_saved(self, base: cst.CSTNode, node: cst.CSTNode, ctx) -> Optional[Tuple[str, cst.CSTNode]]:
+        """The saver of the tensor an in-place change (`node`) makes to `base`: a name as any of its
+        assignments that reach the change left it, or a call's own output (`self.drop(self.act(h))`)."""
+        if isinstance(base, cst.Call):
+            return self._saved_value(base, ctx.seq, ctx)
+        if name_of(base) is None:
+            return None
+        reaching = (self._bound_saved(base.value, binding, ctx) for binding in ctx.reaching(base, node))
+        return next((saved for saved in reaching if saved is not None), None)
+
+    def _bound_saved(self, name: str, binding: Binding, ctx, depth: int = 0) -> Optional[Tuple[str, cst.CSTNode]]:
+        """`_saved_value` of what `binding` gave `name`; for a parameter, what every call of the function
+        passes (`x += pos` in a `forward` its callers give an LSTM's output)."""
+        if binding.value is not None:
+            return self._saved_value(binding.value, binding.seq, ctx, depth)
+        passed = ctx.at(binding.seq + 1, ctx.parameter_fact, name)
+        if passed is None or not passed.has(SAVED):
+            return None
+        function = ctx.function_scope().node
+        return (
+            f"the layer or op that made the tensor every call of `{function.name.value}` passes as `{name}`",
+            function,
+        )
 
     def _saved_value(
         self, value: Optional[cst.CSTNode], seq: int, ctx, depth: int = 0
@@ -628,19 +662,22 @@ class SavedOutputModified(Check):
             return None
         if name_of(inner) is None:
             return self._saved_value(inner, seq, ctx, depth + 1)
-        earlier = ctx.at(seq, ctx.lookup, inner)  # the name as the assignment saw it
-        return self._saved_value(earlier.value, earlier.seq, ctx, depth + 1) if earlier is not None else None
+        earlier = ctx.at(seq, ctx.binding_of, inner.value)  # the name as the assignment saw it
+        return self._bound_saved(inner.value, earlier, ctx, depth + 1) if earlier is not None else None
 
     def _looked_into(self, value: Optional[cst.CSTNode], ctx) -> Optional[cst.CSTNode]:
-        """The tensor `value` is a view or the very object of: `s` of `s.view(-1)`, `s[:, 0]` and
-        `identity(s)`."""
+        """The tensor `value` is a view or the very object of: `s` of `s.view(-1)`, `s[:, 0]`,
+        `identity(s)` and `s` itself."""
         if value is None or id(value) in ctx.positions.made_from:
             return None  # one element of a tuple unpacking, not an indexing of the code
+        if isinstance(value, cst.Name):  # `c2_ffm = c2`: the same tensor
+            return value
         inner = viewed(value)
         if inner is not None or not isinstance(value, cst.Call):
             return inner
-        if module_class(self._module_of(value.func, ctx), ctx) in ops.IDENTITY_MODULES:
-            return first_argument(value)
+        built = built_choices(self._module_of(value.func, ctx), ctx)
+        if any(module_class(module, ctx) in ops.IDENTITY_MODULES for module in built):
+            return first_argument(value)  # an identity for some settings: the same tensor for those
         return None
 
     def _judge_element(self, target: cst.Subscript, node: cst.AugAssign, ctx) -> bool:

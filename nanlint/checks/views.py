@@ -101,7 +101,7 @@ def _split_of(target: cst.CSTNode, ctx) -> Optional[Split]:
     value = found.value if found is not None else None
     if isinstance(value, cst.Subscript):
         value = value.value  # one element of the views
-    elif base is target and not _iterated(value, ctx):
+    elif base is target and not ctx.iterated(value):
         return None  # the name holds the whole tuple of views, which the change does not reach
     if not isinstance(value, cst.Call):
         return None
@@ -112,12 +112,6 @@ def _split_of(target: cst.CSTNode, ctx) -> Optional[Split]:
     if op in ("split", "chunk") and (len(operands) < 2 or string_value(operands[1]) is not None):
         return None  # `path.split("/")`, `line.split()`: a string's, which torch's always gives a size
     return Split(value, op, operands[0])
-
-
-def _iterated(value: Optional[cst.CSTNode], ctx) -> bool:
-    """`value` is what a `for` loop iterates over: its target is bound to one element at a time."""
-    loop = ctx.positions.parents().get(id(value))
-    return isinstance(loop, cst.For) and loop.iter is value
 
 
 def _out_of_place(call: cst.Call, ctx):

@@ -23,6 +23,7 @@ from nanlint.analysis.syntax import (
     is_self_attribute,
     item_key,
     mapped_element,
+    parallel_iterables,
     plain_elements,
     string_value,
 )
@@ -314,7 +315,7 @@ class _Walker:
             if node.orelse is not None:
                 stack.append(node.orelse)
             stack.append(node.body)
-            stack.append(_Exit(None, lambda: self._record_target(node.target, node.iter)))
+            stack.append(_Exit(None, lambda: self._record_loop_target(node.target, node.iter)))
             stack.append(node.iter)
             return
         for name in reversed(child_fields(node_type)):
@@ -376,6 +377,17 @@ class _Walker:
             key = item_key(target)
             if key is not None:  # `out["hm"] = sigmoid(z)`: the item is followed as a value of its own
                 self.ctx.record(key, value)
+
+    def _record_loop_target(self, target: cst.CSTNode, iterated: cst.CSTNode) -> None:
+        """A `for` target is bound to what the loop iterates, as its elements are read from it; through
+        `enumerate(xs)` and `zip(xs, ys)` each part to the iterable it runs over."""
+        parts = elements(target) if isinstance(target, (cst.Tuple, cst.List)) else None
+        iterables = parallel_iterables(iterated, len(parts)) if parts is not None else None
+        if parts is None or iterables is None:
+            self._record_target(target, iterated)
+            return
+        for index, (part, iterable) in enumerate(zip(parts, iterables)):
+            self._record_target(part, iterable if iterable is not None else self._element_of(iterated, index))
 
     def _element_of(self, value: cst.CSTNode, index: int) -> cst.CSTNode:
         """`value[index]`, standing for one element of a tuple unpacking; the element itself when

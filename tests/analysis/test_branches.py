@@ -3,7 +3,7 @@
 import libcst as cst
 import pytest
 
-from nanlint.analysis.branches import dead_nodes, truth
+from nanlint.analysis.branches import ALWAYS, Reach, dead_nodes, reach, truth
 from nanlint.analysis.context import NOT_LITERAL, literal_value
 from nanlint.analysis.syntax import code_of, walk
 
@@ -67,3 +67,53 @@ def test_an_undecided_test_keeps_both_sides_and_what_follows():
         "self.relu(x)",
         "x",
     ]
+
+
+REACHING = """
+def forward(self, x, flag):
+    a = 0
+    if flag:
+        b = 1
+    elif self.norm:
+        c = 2
+    else:
+        d = 3
+        use_in_else = 0
+    if self.p:
+        e = 4
+    for step in x:
+        f = 5
+    g = 6
+    use = 7
+"""
+
+
+REACHING_FUNCTION = cst.parse_module(REACHING).body[0]
+PARENTS = {id(child): node for node in walk(REACHING_FUNCTION) for child in node.children}
+ASSIGNMENTS = {code_of(node): node for node in walk(REACHING_FUNCTION) if isinstance(node, cst.Assign)}
+
+
+def reach_of(statement_code, use_code="use = 7"):
+    return reach(ASSIGNMENTS[statement_code], ASSIGNMENTS[use_code], PARENTS, choices)
+
+
+@pytest.mark.parametrize("statement", ["a = 0", "g = 6"])
+def test_a_statement_on_every_path_to_the_use_always_runs(statement):
+    assert reach_of(statement) == ALWAYS
+
+
+def test_each_side_of_an_if_chain_runs_on_some_paths_and_the_chain_counts_its_sides():
+    sides = [reach_of(statement).branch for statement in ("b = 1", "c = 2", "d = 3")]
+    assert [branch.side for branch in sides] == [0, 1, 2]
+    assert {branch.sides for branch in sides} == {3}
+    assert len({id(branch.chain) for branch in sides}) == 1
+
+
+def test_a_loop_body_may_not_run():
+    assert reach_of("f = 5") == Reach(always=False)
+
+
+def test_a_side_the_constants_rule_out_or_the_other_side_of_the_uses_if_never_runs_before_it():
+    assert reach_of("e = 4").never  # `self.p` holds 0.0 only
+    assert reach_of("b = 1", "use_in_else = 0").never
+    assert reach_of("d = 3", "use_in_else = 0") == ALWAYS

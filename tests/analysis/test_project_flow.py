@@ -1400,3 +1400,127 @@ def test_a_helpers_parameter_is_data_when_every_call_of_the_project_passes_data(
     assert found(check(tmp_path, "stats.py")) == []  # the targets' spread: no gradient reaches it
     write(tmp_path, "losses.py", PEARSON.format(target="pred"))
     assert found(check(tmp_path, "stats.py")) == [("stats.py", 6, "NAN201")]
+
+
+WRAPPER = """
+import torch
+import torch.nn as nn
+
+
+class PositionalWrapper(nn.Module):
+    def __init__(self, dim, length, dim_in=None):
+        super().__init__()
+        self.project_in = nn.Linear(dim_in, dim) if dim_in is not None and dim_in > 0 else nn.Identity()
+        self.pos = nn.Parameter(torch.zeros(length, dim))
+
+    def forward(self, x):
+        x = self.project_in(x)
+        x += self.pos[: x.shape[1]]
+        return x
+"""
+
+RECURRENT = """
+import torch.nn as nn
+from wrapper import PositionalWrapper
+
+
+class Model(nn.Module):
+    def __init__(self, dim, length):
+        super().__init__()
+        self.rnn = nn.LSTM(dim, dim, batch_first=True)
+        self.wrap = PositionalWrapper(dim, length)
+
+    def forward(self, x):
+        x, _ = self.rnn(x)
+        return self.wrap(x)
+"""
+
+
+def test_an_in_place_change_of_a_parameter_every_call_in_another_file_fills_with_a_saved_output(tmp_path):
+    """`project_in` may be an identity (no `dim_in`), so `x += ...` changes the LSTM's output the caller
+    passed; a GRU's output is saved by nothing."""
+    write(tmp_path, "wrapper.py", WRAPPER)
+    write(tmp_path, "model.py", RECURRENT)
+    assert found(check(tmp_path, "wrapper.py")) == [("wrapper.py", 13, "NAN902")]
+    write(tmp_path, "model.py", RECURRENT.replace("nn.LSTM", "nn.GRU"))
+    assert found(check(tmp_path, "wrapper.py")) == []
+
+
+HELPERS = """
+import torch.nn as nn
+
+ACTIVATIONS = {"relu": nn.ReLU, "gelu": nn.GELU}
+"""
+
+FEED_FORWARD = """
+import torch.nn as nn
+from helpers import ACTIVATIONS
+
+
+class FeedForward(nn.Module):
+    def __init__(self, dim, activation="relu"):
+        super().__init__()
+        self.fc1 = nn.Linear(dim, 4 * dim)
+        self.fc2 = nn.Linear(4 * dim, dim)
+        self.act = ACTIVATIONS[activation]()
+        self.drop = nn.Dropout(0.1, inplace=True)
+
+    def forward(self, x):
+        return self.fc2(self.drop(self.act(self.fc1(x))))
+"""
+
+
+def test_a_table_another_file_assigns_selects_the_module_a_key_names(tmp_path):
+    write(tmp_path, "helpers.py", HELPERS)
+    write(tmp_path, "ffn.py", FEED_FORWARD)
+    assert found(check(tmp_path, "ffn.py")) == [("ffn.py", 14, "NAN902")]
+    write(tmp_path, "ffn.py", FEED_FORWARD.replace('activation="relu"', 'activation="gelu"'))
+    assert found(check(tmp_path, "ffn.py")) == []
+
+
+CONV_MODULE = """
+import torch.nn as nn
+
+
+class ConvModule(nn.Module):
+    def __init__(self, cin, cout, act_cfg=dict(type="ReLU")):
+        super().__init__()
+        self.conv = nn.Conv2d(cin, cout, 3, padding=1)
+        self.activate = nn.ReLU() if act_cfg is not None else None
+
+    def forward(self, x):
+        x = self.conv(x)
+        if self.activate is not None:
+            x = self.activate(x)
+        return x
+"""
+
+ATTENTION_LAYER = """
+import torch.nn as nn
+from cnn import ConvModule
+
+
+class AttentionLayer(nn.Module):
+    def __init__(self, dim):
+        super().__init__()
+        self.pre_conv = ConvModule(dim, dim)
+
+    def forward(self, x, pos=None):
+        x = self.pre_conv(x)
+        if pos is not None:
+            x += pos
+        return x
+"""
+
+
+def test_a_module_of_a_plain_folder_imports_the_modules_beside_the_script_and_calls_the_side_that_is_not_none(
+    tmp_path,
+):
+    """`necks/` has no `__init__.py`: `from cnn import ...` finds `cnn.py` beside the entry script, and
+    `self.activate(x)` runs the ReLU (calling None would raise)."""
+    write(tmp_path, "cnn.py", CONV_MODULE)
+    write(tmp_path, "necks/attention.py", ATTENTION_LAYER)
+    write(tmp_path, "train.py", "import torch\nfrom necks.attention import AttentionLayer\n")
+    assert found(check(tmp_path, "necks/attention.py")) == [("attention.py", 13, "NAN902")]
+    write(tmp_path, "cnn.py", CONV_MODULE.replace("nn.ReLU()", "nn.GELU()"))
+    assert found(check(tmp_path, "necks/attention.py")) == []
