@@ -58,14 +58,20 @@ def module_class(call: Optional[cst.CSTNode], ctx) -> Optional[str]:
     return ctx.nn_class(call)
 
 
-def entry_layer(call: Optional[cst.CSTNode], ctx) -> Optional[cst.CSTNode]:
+def entry_layer(
+    call: Optional[cst.CSTNode], ctx, named: Callable[[cst.CSTNode], Optional[cst.CSTNode]] = lambda layer: None
+) -> Optional[cst.CSTNode]:
     """The layer an `nn.Sequential(...)` gives its input to (its first, through nested ones): what
-    it saves of that input and whether it changes it in place; any other module is its own."""
+    it saves of that input and whether it changes it in place; any other module is its own. A layer
+    given by name is the module `named` finds it holds (`nn.Sequential(self.conv, nn.GELU())`)."""
     while module_class(call, ctx) == "Sequential":
         layers = positional_args(call)
-        if not layers or not isinstance(layers[0], cst.Call):
+        first = layers[0] if layers else None
+        if first is not None and not isinstance(first, cst.Call):
+            first = named(first)
+        if not isinstance(first, cst.Call):
             break
-        call = layers[0]
+        call = first
     return call
 
 
@@ -291,6 +297,9 @@ class SavedOutputModified(Check):
         self.reported: set = set()
         self.saving_classes: Dict[str, str] = {}  # Sequential classes of the file whose last layer saves its output
         self.switched_inplace: Set[int] = set()  # ids of module constructions switched later by `m.inplace = True`
+        self.wrapped: Dict[
+            int, cst.Call
+        ] = {}  # id of `self.conv` in `self.conv = nn.Sequential(self.conv, ...)` -> its module
 
     def handlers(self):
         return {
@@ -363,6 +372,17 @@ class SavedOutputModified(Check):
         if name is not None:
             return (0, name)
         return self_owner(target, ctx)
+
+    def _note_wrapped(self, target: cst.CSTNode, value: cst.CSTNode, owner: Tuple[int, str], ctx) -> None:
+        """`self.pos_conv = nn.Sequential(self.pos_conv, ...)`: the first layer is the module the
+        attribute held before."""
+        layers = positional_args(value) if module_class(value, ctx) == "Sequential" else []
+        if layers and same_code(layers[0], target) and owner in self.modules:
+            self.wrapped[id(layers[0])] = self.modules[owner]
+
+    def _layer_held(self, layer: cst.CSTNode, ctx) -> Optional[cst.CSTNode]:
+        """The module a layer given by name holds: what a wrapped attribute held, or its construction."""
+        return self.wrapped.get(id(layer)) or self._module_of(layer, ctx)
 
     def _module_of(self, callee: cst.CSTNode, ctx) -> Optional[cst.Call]:
         owner = self._owner(callee, ctx)
@@ -509,6 +529,7 @@ class SavedOutputModified(Check):
             ):
                 owner = self._owner(target, ctx)
                 if owner is not None and owner[0] != 0:
+                    self._note_wrapped(target, node.value, owner, ctx)
                     self.modules[owner] = node.value
         return leave
 
@@ -544,7 +565,7 @@ class SavedOutputModified(Check):
     def visit_call(self, node: cst.Call, ctx) -> None:
         func = node.func
         built = self._module_of(func, ctx)  # also one the op table knows (`nn.ReLU(inplace=True)` is relu)
-        module = entry_layer(built, ctx)
+        module = entry_layer(built, ctx, lambda layer: self._layer_held(layer, ctx))
         self.inputs.note_call(node, ctx, module_class(module, ctx), _layer_kind(built, module, ctx))
         if id(node) in self.statement_calls:
             return
