@@ -230,6 +230,16 @@ class GradientContext:
             self._collect(module, None)
         return self._functions
 
+    def _collect_class(self, node: cst.ClassDef) -> None:
+        """A class's methods, and those of the classes its body defines."""
+        self._classes[node.name.value] = node
+        for statement in own_nodes(node.body):
+            if isinstance(statement, cst.FunctionDef):
+                self._functions[id(statement)] = _Function(statement, statement.name.value, node)
+                self._collect(statement, None)
+            elif isinstance(statement, cst.ClassDef):
+                self._collect_class(statement)
+
     def _collect(self, node: cst.CSTNode, owner: Optional[cst.ClassDef]) -> None:
         function = self._functions[id(node)]
         aliases: Dict[str, Set[str]] = {}
@@ -241,10 +251,7 @@ class GradientContext:
                 self._functions[id(sub)] = _Function(sub, sub.name.value, owner)
                 self._collect(sub, None)
             elif kind is cst.ClassDef:
-                self._classes[sub.name.value] = sub
-                for statement in _class_functions(sub):
-                    self._functions[id(statement)] = _Function(statement, statement.name.value, sub)
-                    self._collect(statement, None)
+                self._collect_class(sub)
             elif (kind is cst.Return or kind is cst.Yield) and sub.value is not None:
                 function.outputs.append(sub.value)
             elif kind is cst.Call:
@@ -344,7 +351,8 @@ class GradientContext:
                 yield ProjectSite(self, caller, site.call, site.passed)
         elsewhere = self.ctx.project.callers(definition) if self.ctx.project is not None else ()
         for model, site in itertools.chain(elsewhere, self.ctx.dispatched_sites(function.node)):
-            yield ProjectSite(model.gradient, model.gradient.function_of(site.caller), site.call, site.passed)
+            # a caller the analysis does not list (a method of a class nested in a class) counts as the one around it
+            yield ProjectSite(model.gradient, model.gradient.function_around(site.caller), site.call, site.passed)
 
     def all_sites_seen(self, function: _Function) -> bool:
         """No call of `function` can hide in a project file the search for callers leaves out."""
@@ -502,12 +510,6 @@ def _note_alias(aliases: Dict[str, Set[str]], target: cst.CSTNode, value: cst.CS
         aliases[name] = set().union(*(aliases.get(key, {key}) for key in keys))
     else:
         aliases.pop(name, None)
-
-
-def _class_functions(node: cst.ClassDef) -> Iterator[cst.FunctionDef]:
-    for sub in own_nodes(node.body):
-        if isinstance(sub, cst.FunctionDef):
-            yield sub
 
 
 def _names_in(node: cst.CSTNode, ctx) -> Set[str]:

@@ -216,3 +216,23 @@ train_step(model, opt, x_u, pseudo)
     for labels in ("(model(x_u) > 0).float()", "model(x_u).max(1)[1].float()[:, None]"):
         assert findings_of(text.format(labels=labels), ["NAN904"]) == []
     assert findings_of(text.format(labels="torch.sigmoid(model(x_u))"), ["NAN904"]) == [("NAN904", 10)]
+
+
+def test_a_module_class_nested_in_another_class_is_differentiated_like_any_other():
+    text = """
+import torch
+import torch.nn as nn
+
+
+class Builder:
+    class Network(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(4, 4)
+
+        def forward(self, x):
+            y = torch.sigmoid(self.fc(x))
+            y.mul_(2)
+            return y
+"""
+    assert findings_of(text, ["NAN902"]) == [("NAN902", 14)]
