@@ -7,24 +7,35 @@ in the forward pass, whether or not backward runs.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional
+from typing import NamedTuple, Optional, Tuple, cast
 
 import libcst as cst
 
 from nanlint.analysis import ops
 from nanlint.analysis.gradient import INFERENCE_ONLY
-from nanlint.analysis.syntax import code_of, is_inplace_method, name_of, snippet, string_value, strip_views
+from nanlint.analysis.syntax import (
+    code_of,
+    is_inplace_method,
+    name_of,
+    positional_args,
+    returned_values,
+    snippet,
+    string_value,
+    strip_views,
+)
 from nanlint.checks.base import Check
 from nanlint.checks.saved import arguments_code, functional_inplace_operand, parenthesized
 from nanlint.types import Fix
 
 
 class Split(NamedTuple):
-    """The call that returned the views, its op, and the tensor it split."""
+    """The call that returned the views, its op, and the tensor it split (`in_callee`: in the code of
+    the project function the call runs, which showed its gradient there)."""
 
     call: cst.Call
     op: str
     tensor: cst.CSTNode
+    in_callee: bool = False
 
 
 class InplaceOnSeveralViews(Check):
@@ -70,7 +81,9 @@ class InplaceOnSeveralViews(Check):
         if ctx.grad_disabled or _inference_only(ctx):
             return
         split = _split_of(target, ctx)
-        if split is None or not ctx.gradient.learned(split.tensor, ctx.function_scope().node, given=False):
+        if split is None:
+            return
+        if not split.in_callee and not ctx.gradient.learned(split.tensor, ctx.function_scope().node, given=False):
             return
         self.report(
             ctx,
@@ -106,12 +119,44 @@ def _split_of(target: cst.CSTNode, ctx) -> Optional[Split]:
     if not isinstance(value, cst.Call):
         return None
     described = ctx.describe(value)
-    if described is None or described[0] not in ops.SEVERAL_VIEWS or not described[1]:
+    if described is None:
+        return _returned_split(value, ctx)
+    if described[0] not in ops.SEVERAL_VIEWS or not described[1]:
         return None
     op, operands, _ = described
     if op in ("split", "chunk") and (len(operands) < 2 or string_value(operands[1]) is not None):
         return None  # `path.split("/")`, `line.split()`: a string's, which torch's always gives a size
     return Split(value, op, operands[0])
+
+
+def _returned_split(call: cst.Call, ctx) -> Optional[Split]:
+    """The views a call of the project's code returns (`q, k, v = self.in_proj_qkv(x)` whose method
+    returns `self._in_proj(x).chunk(3, dim=-1)`), when every value it returns is such a split of a
+    tensor its own code shows a gradient in."""
+    callee = ctx.callee_function(call.func)
+    function = callee.node if callee is not None else None
+    if not isinstance(function, cst.FunctionDef) or callee.model is None:
+        return None
+    splits = [_method_split(value) for value in returned_values(function)]
+    if not splits or any(split is None for split in splits):
+        return None
+    op, tensor = cast(Tuple[str, cst.CSTNode], splits[0])
+    if not callee.model.gradient.learned(tensor, function, given=False):
+        return None
+    return Split(call, op, tensor, in_callee=True)
+
+
+def _method_split(value: cst.CSTNode) -> Optional[Tuple[str, cst.CSTNode]]:
+    """(op, tensor) of `tensor.chunk(3, dim=-1)`, `tensor.split(4)`, `tensor.unbind(0)`, as written."""
+    if not isinstance(value, cst.Call) or not isinstance(value.func, cst.Attribute):
+        return None
+    op = value.func.attr.value
+    if op not in ops.SEVERAL_VIEWS:
+        return None
+    sizes = positional_args(value)
+    if op in ("split", "chunk") and (not sizes or string_value(sizes[0]) is not None):
+        return None
+    return op, value.func.value
 
 
 def _out_of_place(call: cst.Call, ctx):
