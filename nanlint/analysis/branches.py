@@ -120,7 +120,8 @@ def _mark_all(nodes: Iterable[cst.CSTNode], dead: Set[int]) -> None:
 
 class Branch(NamedTuple):
     """One side of an `if` chain (`if`/`elif`/`else` read as one choice): the chain's first `if`, which
-    side (0 for the body, 1 for the first `elif` or `else`, ...) and how many sides the chain has."""
+    side (0 for the body, 1 for the first `elif` or `else`, ...) and how many sides the chain has (a
+    missing `else` counts: the path that takes none)."""
 
     chain: cst.If
     side: int
@@ -128,9 +129,10 @@ class Branch(NamedTuple):
 
 
 class Reach(NamedTuple):
-    """How a statement runs on the paths to a later use in the same function: on every one (`always`),
-    never (the other side of an `if` that holds the use, or a side constants rule out), or on some only,
-    by a side of an `if` chain (`branch`) or in a loop's body that may not run (`branch` None)."""
+    """How a statement runs on the paths to a later use in the same function: on every one (`always`; a
+    loop's body counts as running), never (the other side of an `if` that holds the use, or a side
+    constants rule out), or on some only: by a side of an `if` chain (`branch`), or (`branch` None) on
+    the other side of the use's own `if` in a loop, taken by an earlier pass."""
 
     always: bool
     never: bool = False
@@ -161,8 +163,6 @@ def reach(statement: cst.CSTNode, use: cst.CSTNode, parents: Dict[int, cst.CSTNo
                     return NEVER
             else:
                 return Reach(always=False, branch=_branch(node, child, parents))
-        elif isinstance(node, (cst.For, cst.While)) and child is node.body:
-            return Reach(always=False)
         child, node = node, parents.get(id(node))
     return ALWAYS
 
@@ -201,8 +201,7 @@ def _branch(statement: cst.If, child: cst.CSTNode, parents: Dict[int, cst.CSTNod
         if not isinstance(link.orelse, cst.If):
             break
         link, sides = link.orelse, sides + 1
-    if link.orelse is not None:
-        sides += 1
-        if child is link.orelse:
-            side = sides - 1
+    sides += 1  # the last `else`, written or not (the path that takes no side)
+    if link.orelse is not None and child is link.orelse:
+        side = sides - 1
     return Branch(chain, side, sides)

@@ -275,9 +275,10 @@ class FileContext:
 
     def reaching(self, node: cst.Name, use: cst.CSTNode) -> List[Binding]:
         """The assignments of `node` a `use` of it may see, latest first: the last one, and while that
-        one runs on some paths only (one side of an `if` without the use, a loop's body), those before
-        it, until every side of an `if` chain assigned it; none on the other side of an `if` that holds
-        the use, or on a side the constants the function sees rule out. A binding with no value (a
+        one runs on some paths only (one side of an `if` without the use), those before it, until every
+        side of an `if` chain (its `else` written) assigned it; none on the other side of an `if` that
+        holds the use (unless a loop's earlier pass took it), or on a side the constants the function
+        sees rule out. A binding with no value (a
         parameter) ends the list."""
         parents = self.positions.parents()
         found: List[Binding] = []

@@ -36,6 +36,7 @@ from nanlint.analysis.syntax import (
     binding_key,
     children,
     function_params,
+    is_literal,
     keys_changed,
     name_of,
     own_nodes,
@@ -73,6 +74,8 @@ LOSS_METHODS = frozenset({"forward", "__call__", "training_step", "compute_loss"
 TRAINING_STEPS = frozenset({"training_step", "compute_loss", "train_step", "training_step_end"})
 NOT_DIFFERENTIATED_DECORATORS = frozenset({"once_differentiable", "no_grad", "inference_mode"})
 GRAD_OFF_BLOCKS = frozenset({"no_grad", "inference_mode"})
+GRAD_ON_BLOCKS = frozenset({"enable_grad", "set_grad_enabled"})
+GRAD_OFF_TEXT = re.compile(r"no_grad|inference_mode")
 # Functions that run only at inference: a detector's post-processing, a generation loop (not
 # `decode` or `sample`, which a VAE's or a policy's forward differentiates).
 INFERENCE_ONLY = re.compile(r"^_*(post_?process\w*|inference|infer|generate|predict)$")
@@ -174,9 +177,11 @@ class GradientContext:
         return seen
 
     def runs_without_grad(self, scope_node: cst.CSTNode) -> bool:
-        """Every call of the function `scope_node` in the project (one at least, none in a file the
-        search leaves out) runs with grad off: in a `no_grad` or `inference_mode` block, or in a function
-        so decorated or itself run so by all its callers (a helper only `@torch.no_grad` hooks call)."""
+        """Every call of the function `scope_node` runs with grad off: they are all in its own file,
+        where its name is written only as their callee (it escapes as no value: a table entry, a
+        default, a hook), and none in another file (a private name, or one no other file imports); each
+        is in a `no_grad` or `inference_mode` block with no `enable_grad` inside it, or in a function so
+        decorated or itself run so (a helper only `@torch.no_grad` hooks call)."""
         key = id(scope_node)
         if key not in self._without_grad:
             self._without_grad[key] = False  # a recursive call adds nothing
@@ -185,23 +190,39 @@ class GradientContext:
         return self._without_grad[key]
 
     def _all_calls_without_grad(self, function: _Function) -> bool:
+        node = function.node
+        if not isinstance(node, cst.FunctionDef) or not GRAD_OFF_TEXT.search(self.ctx.text):
+            return False  # cheap first: no call of the file can be in a grad-off block
+        if not self._called_only_here(node):
+            return False
         sites = list(self.project_sites(function))
         return (
             bool(sites)
-            and self.all_sites_seen(function)
-            and all(site.gradient._called_without_grad(site.call, site.caller) for site in sites)
+            and all(site.gradient is self for site in sites)
+            and len(re.findall(rf"\b{node.name.value}\b", self.ctx.text)) == 1 + len(sites)
+            and all(self._called_without_grad(site.call, site.caller) for site in sites)
         )
 
-    def _called_without_grad(self, call: cst.CSTNode, caller: _Function) -> bool:
-        if isinstance(caller.node, cst.FunctionDef) and _decorated_grad_off(caller.node):
+    def _called_only_here(self, node: cst.FunctionDef) -> bool:
+        """No other file of the project calls the function: its name is private, or none imports it."""
+        name = node.name.value
+        private = name.startswith("_") and not name.endswith("__")
+        method = self.ctx.calls().owners.get(id(node)) is not None
+        if self.ctx.project is None or private and method:
             return True
+        return not self.ctx.project.name_imported(self.ctx.real_path, name)
+
+    def _called_without_grad(self, call: cst.CSTNode, caller: _Function) -> bool:
         parents = self.ctx.positions.parents()
         node: Optional[cst.CSTNode] = call
         while node is not None and node is not caller.node:
-            if self._grad_off_block(node):
-                return True
+            mode = self._grad_mode_block(node)
+            if mode is not None:
+                return mode is False
             node = parents.get(id(node))
-        return isinstance(caller.node, cst.FunctionDef) and self.runs_without_grad(caller.node)
+        if not isinstance(caller.node, cst.FunctionDef):
+            return False
+        return _decorated_grad_off(caller.node) or self.runs_without_grad(caller.node)
 
     def differentiated(self, scope_node: cst.CSTNode) -> Optional[str]:
         """Why autograd differentiates the function (or the module's top level) `scope_node`, or None."""
@@ -359,8 +380,8 @@ class GradientContext:
         if self.ctx.project is None or not isinstance(function.node, cst.FunctionDef):
             return True
         name = function.node.name.value
-        if name.startswith("_") and not name.endswith("__"):  # private: by convention its own file calls it
-            return True
+        if name.startswith("_") and not name.endswith("__") and self._called_only_here(function.node):
+            return True  # private, and no other file imports it: by convention its own file calls it
         return self.ctx.project.all_importers_searched(Definition.here(self.ctx, function.node))
 
     def call_sites(self, function: _Function) -> Iterator[tuple]:
@@ -455,6 +476,20 @@ class GradientContext:
                 return True
             current = parent
         return False
+
+    def _grad_mode_block(self, node: cst.CSTNode) -> Optional[bool]:
+        """The grad mode a `with` block sets: False for `no_grad` / `inference_mode`, True for
+        `enable_grad` / `set_grad_enabled(...)` (which may turn it on); None for any other node."""
+        if not isinstance(node, cst.With):
+            return None
+        for item in node.items:
+            target = item.item.func if isinstance(item.item, cst.Call) else item.item
+            name = (self.ctx.qualified(target) or dotted_name(target) or "").rsplit(".", 1)[-1]
+            if name in GRAD_ON_BLOCKS:
+                return True
+            if name in GRAD_OFF_BLOCKS:
+                return False
+        return None
 
     def _grad_off_block(self, node: cst.CSTNode) -> bool:
         """`with torch.no_grad():` / `with torch.inference_mode():`."""
@@ -621,12 +656,15 @@ def _ends_in_return(block: cst.BaseSuite) -> bool:
 
 
 def _decorated_grad_off(node: cst.FunctionDef) -> bool:
-    """`@torch.no_grad()` or `@torch.inference_mode()`: the function runs with grad off."""
-    return any(
-        (dotted_name(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) or "").rsplit(".", 1)[-1]
-        in GRAD_OFF_BLOCKS
-        for d in node.decorators
-    )
+    """`@torch.no_grad()` or `@torch.inference_mode()` (not `inference_mode(False)`): the function runs
+    with grad off."""
+    for decorator in node.decorators:
+        target = decorator.decorator
+        off = not (isinstance(target, cst.Call) and target.args and is_literal(target.args[0].value, False))
+        name = dotted_name(target.func if isinstance(target, cst.Call) else target) or ""
+        if off and name.rsplit(".", 1)[-1] in GRAD_OFF_BLOCKS:
+            return True
+    return False
 
 
 def _decorated_off(node: cst.FunctionDef) -> bool:

@@ -164,14 +164,35 @@ def _find_module(here_path: str, dotted: str) -> Optional[str]:
             base = base.parent
         return _module_file(base, parts) if parts else _module_file(base.parent, [base.name])
     root = _package_root_of(here)
-    # a script's folder is on sys.path: a module of a plain folder it imports (`necks/fpn.py`, no
-    # `__init__.py` about) finds the modules beside that script too, a folder or two up
-    above = (here.parent, here.parent.parent) if root == here else ()
+    above = _importing_scripts_folders(here) if root == here else ()
     for base in dict.fromkeys((here, root, *above)):
         found = _module_file(base, parts)
         if found is not None:
             return found
     return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _importing_scripts_folders(folder: Path) -> Tuple[Path, ...]:
+    """The folders a folder or two above a plain one (no `__init__.py`) whose scripts import it as a
+    package (`from necks.fpn import ...` in `train.py` beside `necks/`): run from there, Python finds the
+    modules beside those scripts too."""
+    found = []
+    for up, dotted in ((folder.parent, folder.name), (folder.parent.parent, f"{folder.parent.name}.{folder.name}")):
+        imports = re.compile(rf"^\s*(?:from|import)\s+{re.escape(dotted)}\b", re.M)
+        for script in sorted(up.glob("*.py"))[:MAX_ROOT_FILES]:
+            stamp = _stamp(script)
+            if stamp is not None and stamp.size <= MAX_FILE_BYTES and imports.search(_text_of(script)):
+                found.append(up)
+                break
+    return tuple(found)
+
+
+def _text_of(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
 
 
 def split_module(importer: str, qualified: str) -> Optional[Tuple[str, List[str]]]:
@@ -368,15 +389,24 @@ class ProjectModules:
     def _imports_torch(self, path: str) -> bool:
         return any(kind.startswith("import torch") for kind in self._symbols(path).values())
 
+    def name_imported(self, path: str, name: str) -> bool:
+        """A file of `path`'s source root other than `path` names `name` in an import statement."""
+        path = real_path(path)
+        return any(other != path for other in self._import_index(path).get(name, ()))
+
+    def _import_index(self, path: str) -> Dict[str, List[str]]:
+        root = str(package_root(path))
+        if root not in self._imported_in:
+            self._imported_in[root] = _index_imports(Path(root), Path(path).parent)
+        return self._imported_in[root]
+
     def _importers(self, path: str, name: str) -> List[str]:
         """The files of `path`'s source root whose imports name `name`, `path`'s module or its
         package (which may re-export it), nearest first; memoised."""
         key = (path, name)
         if key not in self._importer_lists:
             root = package_root(path)
-            index = self._imported_in.get(str(root))
-            if index is None:
-                index = self._imported_in[str(root)] = _index_imports(root, Path(path).parent)
+            index = self._import_index(path)
             relative = Path(path).relative_to(root).with_suffix("")
             modules = [part for part in relative.parts if part != "__init__"][
                 -2:

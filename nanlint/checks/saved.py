@@ -18,6 +18,7 @@ import libcst as cst
 
 from nanlint.analysis import ops
 from nanlint.analysis.branches import truth
+from nanlint.analysis.context import called_side
 from nanlint.analysis.scopes import Binding
 from nanlint.analysis.values import SAVED
 from nanlint.analysis.syntax import snippet
@@ -64,12 +65,14 @@ def entry_layer(
     """The layer an `nn.Sequential(...)` gives its input to (its first, through nested ones): what
     it saves of that input and whether it changes it in place; any other module is its own. A layer
     given by name is the module `named` finds it holds (`nn.Sequential(self.conv, nn.GELU())`)."""
-    while module_class(call, ctx) == "Sequential":
+    seen = set()
+    while module_class(call, ctx) == "Sequential" and id(call) not in seen:
+        seen.add(id(call))
         layers = positional_args(call)
         first = layers[0] if layers else None
         if first is not None and not isinstance(first, cst.Call):
-            first = named(first)
-        if not isinstance(first, cst.Call):
+            first = named(first)  # may be the Sequential itself (`self.x = nn.Sequential(self.x, ...)`, x given)
+        if not isinstance(first, cst.Call) or id(first) in seen:
             break
         call = first
     return call
@@ -564,7 +567,7 @@ class SavedOutputModified(Check):
 
     def visit_call(self, node: cst.Call, ctx) -> None:
         func = node.func
-        built = self._module_of(func, ctx)  # also one the op table knows (`nn.ReLU(inplace=True)` is relu)
+        built = called_side(self._module_of(func, ctx))  # also one the op table knows (`nn.ReLU(inplace=True)` is relu)
         module = entry_layer(built, ctx, lambda layer: self._layer_held(layer, ctx))
         self.inputs.note_call(node, ctx, module_class(module, ctx), _layer_kind(built, module, ctx))
         if id(node) in self.statement_calls:

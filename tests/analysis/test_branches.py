@@ -3,7 +3,7 @@
 import libcst as cst
 import pytest
 
-from nanlint.analysis.branches import ALWAYS, Reach, dead_nodes, reach, truth
+from nanlint.analysis.branches import ALWAYS, dead_nodes, reach, truth
 from nanlint.analysis.context import NOT_LITERAL, literal_value
 from nanlint.analysis.syntax import code_of, walk
 
@@ -84,6 +84,8 @@ def forward(self, x, flag):
     for step in x:
         f = 5
     g = 6
+    if flag:
+        h = 8
     use = 7
 """
 
@@ -105,12 +107,16 @@ def test_a_statement_on_every_path_to_the_use_always_runs(statement):
 def test_each_side_of_an_if_chain_runs_on_some_paths_and_the_chain_counts_its_sides():
     sides = [reach_of(statement).branch for statement in ("b = 1", "c = 2", "d = 3")]
     assert [branch.side for branch in sides] == [0, 1, 2]
-    assert {branch.sides for branch in sides} == {3}
+    assert {branch.sides for branch in sides} == {3}  # `if`, `elif`, `else`
     assert len({id(branch.chain) for branch in sides}) == 1
 
 
-def test_a_loop_body_may_not_run():
-    assert reach_of("f = 5") == Reach(always=False)
+def test_a_loop_body_counts_as_running():
+    assert reach_of("f = 5") == ALWAYS
+
+
+def test_an_if_without_else_leaves_a_path_that_takes_no_side():
+    assert reach_of("h = 8").branch.sides == 2
 
 
 def test_a_side_the_constants_rule_out_or_the_other_side_of_the_uses_if_never_runs_before_it():

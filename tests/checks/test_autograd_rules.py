@@ -236,3 +236,142 @@ class Builder:
             return y
 """
     assert findings_of(text, ["NAN902"]) == [("NAN902", 14)]
+
+
+def test_a_function_that_escapes_as_a_value_is_not_run_only_without_grad():
+    """`scale_loss` is called under no_grad once, but a table holds it too and training calls it there."""
+    text = """
+import torch
+
+
+def scale_loss(h):
+    x = torch.sigmoid(h)
+    x.mul_(2)
+    return x
+
+
+def evaluate(h):
+    with torch.no_grad():
+        return scale_loss(h)
+
+
+LOSSES = {"scale": scale_loss}
+
+
+def train(h):
+    loss = LOSSES["scale"](h).sum()
+    loss.backward()
+"""
+    assert findings_of(text, ["NAN902"]) == [("NAN902", 7)]
+
+
+def test_enable_grad_inside_no_grad_turns_grad_back_on_for_the_calls_it_holds():
+    text = """
+import torch
+
+
+def guide_loss(h):
+    x = torch.sigmoid(h)
+    x.mul_(2)
+    return x.sum()
+
+
+@torch.no_grad()
+def sample(h):
+    for _ in range(10):
+        with torch.enable_grad():
+            h = h.detach().requires_grad_(True)
+            g = torch.autograd.grad(guide_loss(h), h)[0]
+        h = h - g
+    return h
+"""
+    assert findings_of(text, ["NAN902"]) == [("NAN902", 7)]
+
+
+def test_a_loop_body_rebinding_the_name_is_not_a_path_that_skips_it():
+    """The blocks run: `x += h` changes the last Linear's output, not the ReLU's."""
+    text = """
+import torch
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.stem = nn.Linear(4, 4)
+        self.relu = nn.ReLU()
+        self.blocks = nn.ModuleList([nn.Linear(4, 4) for _ in range(3)])
+
+    def forward(self, h):
+        x = self.relu(self.stem(h))
+        for blk in self.blocks:
+            x = blk(x)
+        x += h
+        return x
+
+"""
+    assert findings_of(text, ["NAN902"]) == []
+
+
+def test_a_given_module_wrapped_in_a_sequential_of_itself_is_judged_without_end():
+    text = """
+import torch
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def __init__(self, conv):
+        super().__init__()
+        self.conv = conv
+        self.conv = nn.Sequential(self.conv, nn.ReLU())
+
+    def forward(self, x):
+        return self.conv(x)
+"""
+    assert findings_of(text, ["NAN902"]) == []
+
+
+def test_an_if_without_else_keeps_the_assignment_before_it_on_the_path_that_takes_no_side():
+    """Lines 11 and 29 change the sigmoid output when no side is taken; with an `else` (M4) every path rebinds."""
+    text = """
+import torch
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def forward(self, h, flag):
+        x = torch.sigmoid(h)
+        if flag:
+            x = h * 2
+        x.mul_(2)
+        return x
+
+
+class M2(nn.Module):
+    def forward(self, h, flag):
+        x = torch.sigmoid(h)
+        x.mul_(2)
+        return x
+
+
+class M3(nn.Module):
+    def forward(self, h, a, b):
+        x = torch.sigmoid(h)
+        if a:
+            x = h * 2
+        elif b:
+            x = h * 3
+        x.mul_(2)
+        return x
+
+class M4(nn.Module):
+    def forward(self, h, a, b):
+        x = torch.sigmoid(h)
+        if a:
+            x = h * 2
+        else:
+            x = h * 3
+        x.mul_(2)
+        return x
+"""
+    assert findings_of(text, ["NAN902"]) == [("NAN902", 11), ("NAN902", 18), ("NAN902", 29)]
