@@ -326,8 +326,7 @@ class SavedOutputModified(Check):
     def visit_if(self, node: cst.If, ctx) -> Optional[Callable[[], None]]:
         """Code that tests `requires_grad`, `torch.is_grad_enabled()` or `self.training` chose its
         in-place path knowingly (the whole `if`, its `elif`/`else` branches included)."""
-        names = {attribute_name(sub) if isinstance(sub, cst.Attribute) else name_of(sub) for sub in walk(node.test)}
-        if not names & GRAD_AWARE_NAMES:
+        if not _tests_grad(node.test):
             return None
         self.grad_aware += 1
         return self._leave_grad_aware
@@ -654,8 +653,13 @@ class SavedOutputModified(Check):
             return self._saved_value(base, ctx.seq, ctx)
         if name_of(base) is None:
             return None
-        reaching = (self._bound_saved(base.value, binding, ctx) for binding in ctx.reaching(base, node))
-        return next((saved for saved in reaching if saved is not None), None)
+        for binding in ctx.reaching(base, node):
+            saved = self._bound_saved(base.value, binding, ctx)
+            if saved is not None:
+                return saved
+            if binding.value is not None and _in_grad_aware_branch(binding.value, ctx):
+                return None  # `if x.requires_grad: y = y * w`: the path where grad is on rebinds it
+        return None
 
     def _bound_saved(self, name: str, binding: Binding, ctx, depth: int = 0) -> Optional[Tuple[str, cst.CSTNode]]:
         """`_saved_value` of what `binding` gave `name`; for a parameter, what every call of the function
@@ -762,6 +766,22 @@ GRAD_AWARE_NAMES = frozenset({"requires_grad", "is_grad_enabled", "is_inference_
 AUTOGRAD_FUNCTIONS = frozenset(
     {"torch.autograd.Function", "torch.autograd.function.Function", "torch.autograd.function.InplaceFunction"}
 )
+
+
+def _in_grad_aware_branch(value: cst.CSTNode, ctx) -> bool:
+    """`value` is assigned on a side of an `if` that tests `requires_grad`, grad mode or `self.training`."""
+    parents = ctx.positions.parents()
+    node = parents.get(id(ctx.positions.file_node(value)))
+    while node is not None and not isinstance(node, (cst.FunctionDef, cst.Module)):
+        if isinstance(node, cst.If) and _tests_grad(node.test):
+            return True
+        node = parents.get(id(node))
+    return False
+
+
+def _tests_grad(test: cst.CSTNode) -> bool:
+    names = {attribute_name(sub) if isinstance(sub, cst.Attribute) else name_of(sub) for sub in walk(test)}
+    return bool(names & GRAD_AWARE_NAMES)
 
 
 def _under_flag_off_in_training(node: cst.CSTNode, ctx) -> bool:
