@@ -130,6 +130,7 @@ class GradientContext:
         self._classes: Dict[str, cst.ClassDef] = {}
         self._data = DataValues(self)
         self._without_grad: Dict[int, bool] = {}
+        self._mentions_grad_off: Optional[bool] = None
 
     def reason(self, node: cst.CSTNode, scope_node: cst.CSTNode) -> Optional[str]:
         if self.ctx.grad_disabled:
@@ -191,17 +192,22 @@ class GradientContext:
 
     def _all_calls_without_grad(self, function: _Function) -> bool:
         node = function.node
-        if not isinstance(node, cst.FunctionDef) or not GRAD_OFF_TEXT.search(self.ctx.text):
+        if not isinstance(node, cst.FunctionDef) or not self._turns_grad_off():
             return False  # cheap first: no call of the file can be in a grad-off block
-        if not self._called_only_here(node):
-            return False
         sites = list(self.project_sites(function))
         return (
             bool(sites)
             and all(site.gradient is self for site in sites)
-            and len(re.findall(rf"\b{node.name.value}\b", self.ctx.text)) == 1 + len(sites)
             and all(self._called_without_grad(site.call, site.caller) for site in sites)
+            and len(re.findall(rf"\b{node.name.value}\b", self.ctx.text)) == 1 + len(sites)
+            and self._called_only_here(node)
         )
+
+    def _turns_grad_off(self) -> bool:
+        """The file's text names `no_grad` or `inference_mode` (memoised)."""
+        if self._mentions_grad_off is None:
+            self._mentions_grad_off = bool(GRAD_OFF_TEXT.search(self.ctx.text))
+        return self._mentions_grad_off
 
     def _called_only_here(self, node: cst.FunctionDef) -> bool:
         """No other file of the project calls the function: its name is private, or none imports it."""
