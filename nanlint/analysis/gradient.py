@@ -30,13 +30,13 @@ from nanlint.analysis.data_values import DataValues
 from nanlint.analysis.names import dotted_name
 from nanlint.analysis.ops import NO_GRADIENT
 from nanlint.analysis.project import Definition
+from nanlint.analysis.scopes import GRAD_OFF_BLOCKS, disables_grad
 from nanlint.analysis.callers import argument_for, omits
 from nanlint.analysis.syntax import (
     attribute_name,
     binding_key,
     children,
     function_params,
-    is_literal,
     keys_changed,
     name_of,
     own_nodes,
@@ -73,7 +73,6 @@ MODULE_BASES = (
 LOSS_METHODS = frozenset({"forward", "__call__", "training_step", "compute_loss", "loss"})
 TRAINING_STEPS = frozenset({"training_step", "compute_loss", "train_step", "training_step_end"})
 NOT_DIFFERENTIATED_DECORATORS = frozenset({"once_differentiable", "no_grad", "inference_mode"})
-GRAD_OFF_BLOCKS = frozenset({"no_grad", "inference_mode"})
 GRAD_ON_BLOCKS = frozenset({"enable_grad", "set_grad_enabled"})
 GRAD_OFF_TEXT = re.compile(r"no_grad|inference_mode")
 # Functions that run only at inference: a detector's post-processing, a generation loop (not
@@ -228,7 +227,7 @@ class GradientContext:
             node = parents.get(id(node))
         if not isinstance(caller.node, cst.FunctionDef):
             return False
-        return _decorated_grad_off(caller.node) or self.runs_without_grad(caller.node)
+        return disables_grad(caller.node) or self.runs_without_grad(caller.node)
 
     def differentiated(self, scope_node: cst.CSTNode) -> Optional[str]:
         """Why autograd differentiates the function (or the module's top level) `scope_node`, or None."""
@@ -499,14 +498,7 @@ class GradientContext:
 
     def _grad_off_block(self, node: cst.CSTNode) -> bool:
         """`with torch.no_grad():` / `with torch.inference_mode():`."""
-        if not isinstance(node, cst.With):
-            return False
-        for item in node.items:
-            target = item.item.func if isinstance(item.item, cst.Call) else item.item
-            name = self.ctx.qualified(target) or dotted_name(target) or ""
-            if name.rsplit(".", 1)[-1] in GRAD_OFF_BLOCKS:
-                return True
-        return False
+        return self._grad_mode_block(node) is False
 
     def _live(self, function: _Function) -> Set[str]:
         """The names of `function` whose values reach its outputs, through assignments."""
@@ -659,18 +651,6 @@ def _ends_in_return(block: cst.BaseSuite) -> bool:
     if isinstance(last, cst.SimpleStatementLine):
         last = last.body[-1]
     return isinstance(last, (cst.Return, cst.Raise))
-
-
-def _decorated_grad_off(node: cst.FunctionDef) -> bool:
-    """`@torch.no_grad()` or `@torch.inference_mode()` (not `inference_mode(False)`): the function runs
-    with grad off."""
-    for decorator in node.decorators:
-        target = decorator.decorator
-        off = not (isinstance(target, cst.Call) and target.args and is_literal(target.args[0].value, False))
-        name = dotted_name(target.func if isinstance(target, cst.Call) else target) or ""
-        if off and name.rsplit(".", 1)[-1] in GRAD_OFF_BLOCKS:
-            return True
-    return False
 
 
 def _decorated_off(node: cst.FunctionDef) -> bool:

@@ -180,15 +180,17 @@ def _importing_scripts_folders(folder: Path) -> Tuple[Path, ...]:
     found = []
     for up, dotted in ((folder.parent, folder.name), (folder.parent.parent, f"{folder.parent.name}.{folder.name}")):
         imports = re.compile(rf"^\s*(?:from|import)\s+{re.escape(dotted)}\b", re.M)
-        for script in sorted(up.glob("*.py"))[:MAX_ROOT_FILES]:
-            stamp = _stamp(script)
-            if stamp is not None and stamp.size <= MAX_FILE_BYTES and imports.search(_text_of(script)):
-                found.append(up)
-                break
+        if any(
+            imports.search(_small_text(script, _stamp(script))) for script in sorted(up.glob("*.py"))[:MAX_ROOT_FILES]
+        ):
+            found.append(up)
     return tuple(found)
 
 
-def _text_of(path: Path) -> str:
+def _small_text(path: Path, stamp: Optional[_Stamp]) -> str:
+    """The text of a regular file no larger than MAX_FILE_BYTES (its `stamp`), else "" (also unreadable)."""
+    if stamp is None or stamp.size > MAX_FILE_BYTES:
+        return ""
     try:
         return path.read_text(encoding="utf-8", errors="replace")
     except OSError:
@@ -337,15 +339,7 @@ class ProjectModules:
         known = self._symbol_tables.get(path)
         if known is not None and known[0] == stamp:
             return known[1]
-        try:
-            text = (
-                Path(path).read_text(encoding="utf-8", errors="replace")
-                if stamp and stamp.size <= MAX_FILE_BYTES
-                else ""
-            )
-        except OSError:
-            text = ""
-        table = top_level_symbols(text)
+        table = top_level_symbols(_small_text(Path(path), stamp))
         self._symbol_tables[path] = (stamp, table)
         return table
 
@@ -479,13 +473,7 @@ def _index_imports(root: Path, own_folder: Path) -> Dict[str, List[str]]:
         files = sorted(own_folder.glob("*.py"))[:MAX_ROOT_FILES]
     index: Dict[str, List[str]] = {}
     for path in files:
-        stamp = _stamp(path)
-        if stamp is None or stamp.size > MAX_FILE_BYTES:
-            continue
-        try:
-            text = path.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
+        text = _small_text(path, _stamp(path))
         names = {name for statement in IMPORT_STATEMENT.findall(text) for name in IDENTIFIER.findall(statement)}
         for name in names - IMPORT_WORDS:
             index.setdefault(name, []).append(str(path.resolve()))

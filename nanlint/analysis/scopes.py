@@ -13,6 +13,7 @@ from typing import Dict, FrozenSet, List, NamedTuple, Optional
 import libcst as cst
 
 from nanlint.analysis.names import dotted_name
+from nanlint.analysis.syntax import is_literal
 
 
 class Binding(NamedTuple):
@@ -36,7 +37,7 @@ class Scope:
         self.size = 0  # bindings recorded so far
         self.params: Dict[str, int] = {}  # parameter name -> the seq of its binding
         self.owner: Optional[cst.ClassDef] = None  # a method's class
-        self.grad_disabled = kind == "function" and _disables_grad_by_decorator(node)
+        self.grad_disabled = kind == "function" and disables_grad(node)
 
     def record(self, name: str, seq: int, value: Optional[cst.CSTNode]) -> None:
         self.records.setdefault(name, []).append(Binding(seq, value))
@@ -65,11 +66,17 @@ class Scope:
         return None
 
 
-def _disables_grad_by_decorator(node: cst.CSTNode) -> bool:
+GRAD_OFF_BLOCKS = frozenset({"no_grad", "inference_mode"})  # blocks and decorators that turn grad off
+
+
+def disables_grad(node: cst.CSTNode) -> bool:
+    """A function decorated `@torch.no_grad()` or `@torch.inference_mode()` (not `inference_mode(False)`):
+    it runs with grad off."""
     for decorator in getattr(node, "decorators", ()):
         target = decorator.decorator
-        target = target.func if isinstance(target, cst.Call) else target
-        name = dotted_name(target)
-        if name and name.rsplit(".", 1)[-1] in ("no_grad", "inference_mode"):
+        called = isinstance(target, cst.Call)
+        name = dotted_name(target.func if called else target) or ""
+        switched_on = called and target.args and is_literal(target.args[0].value, False)
+        if name.rsplit(".", 1)[-1] in GRAD_OFF_BLOCKS and not switched_on:
             return True
     return False

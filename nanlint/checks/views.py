@@ -7,7 +7,7 @@ in the forward pass, whether or not backward runs.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional, Tuple, cast
+from typing import List, NamedTuple, Optional, Tuple, cast
 
 import libcst as cst
 
@@ -124,9 +124,7 @@ def _split_of(target: cst.CSTNode, ctx) -> Optional[Split]:
     if described[0] not in ops.SEVERAL_VIEWS or not described[1]:
         return None
     op, operands, _ = described
-    if op in ("split", "chunk") and (len(operands) < 2 or string_value(operands[1]) is not None):
-        return None  # `path.split("/")`, `line.split()`: a string's, which torch's always gives a size
-    return Split(value, op, operands[0])
+    return None if _splits_a_string(op, operands[1:]) else Split(value, op, operands[0])
 
 
 def _returned_split(call: cst.Call, ctx) -> Optional[Split]:
@@ -153,10 +151,12 @@ def _method_split(value: cst.CSTNode) -> Optional[Tuple[str, cst.CSTNode]]:
     op = value.func.attr.value
     if op not in ops.SEVERAL_VIEWS:
         return None
-    sizes = positional_args(value)
-    if op in ("split", "chunk") and (not sizes or string_value(sizes[0]) is not None):
-        return None
-    return op, value.func.value
+    return None if _splits_a_string(op, positional_args(value)) else (op, value.func.value)
+
+
+def _splits_a_string(op: str, sizes: List[cst.CSTNode]) -> bool:
+    """`path.split("/")`, `line.split()`: a string's, which torch's always gives a size."""
+    return op in ("split", "chunk") and (not sizes or string_value(sizes[0]) is not None)
 
 
 def _out_of_place(call: cst.Call, ctx):
