@@ -23,6 +23,7 @@ from nanlint.analysis.scopes import WRITTEN
 from nanlint.analysis.syntax import (
     CONDITIONS,
     children,
+    function_params,
     is_self_attribute,
     item_key,
     keyword_args,
@@ -139,6 +140,10 @@ def _scan(node: cst.CSTNode, caller: cst.CSTNode, owner: Optional[cst.ClassDef],
                 # `self.loss_fn(x)`, `self.loss_f.optimize(x)`: a method of an instance the constructor was given
                 key = held_call_key(resolver.here(owner), held)
                 calls.sites.setdefault(key, []).append(CallSite(sub, caller, True, len(assigned), len(tested)))
+            elif (held := _held_name(sub.func, caller, assigned)) is not None:
+                # `loss_fn(x)`, `loss.make()` with `loss_fn`, `loss` parameters; `loss_fn(x)` after `loss_fn = make()`
+                key = name_call_key(resolver.here(caller), held)
+                calls.sites.setdefault(key, []).append(CallSite(sub, caller, "." in held, len(assigned), len(tested)))
             for function in _functions_passed(sub, assigned, resolver):
                 calls.sites.setdefault(function.key, []).append(
                     CallSite(sub, caller, False, len(assigned), len(tested), passed=True)
@@ -176,7 +181,7 @@ def _callee(func: cst.CSTNode, owner, assigned, resolver: _Resolver) -> Optional
         return _bound_method(_member_of(held, func.attr.value) if held is not None and held.is_class else None)
     if isinstance(func, cst.Attribute) and isinstance(func.value, (cst.Name, cst.Call)):
         # `vae.loss(x)` with `vae = VAE()` in the function, or `nx.sqrtm(a)` with `nx = Backend()` in the module
-        instance = _instance_class(func.value, assigned, locate, outer=resolver.module_assigned())
+        instance = instance_class(func.value, assigned, locate, outer=resolver.module_assigned())
         if instance is not None:
             return _bound_method(_member_of(instance, func.attr.value))
     located = locate(func)  # `focal(x)`, `losses.focal(x)`, `Net(...)`
@@ -231,6 +236,37 @@ def _held_attribute(func: cst.CSTNode) -> Optional[str]:
     return None
 
 
+def _held_name(func: cst.CSTNode, caller: cst.CSTNode, assigned) -> Optional[str]:
+    """`name` for a call of `name(...)` and `name.method` for `name.method(...)` that the scan cannot
+    resolve, where what `name` holds comes from outside the caller's code: a parameter of the caller
+    (what its callers pass), or for `name(...)`, the result of a call (what that call returns)."""
+    if type(func) is cst.Name:
+        last = _last_assigned(assigned, func.value)
+        if type(last) is cst.Call or last is None and _is_parameter(caller, func.value):
+            return func.value
+    elif type(func) is cst.Attribute and type(func.value) is cst.Name:
+        name = func.value.value
+        if _is_parameter(caller, name) and _last_assigned(assigned, name) is None:
+            return f"{name}.{func.attr.value}"
+    return None
+
+
+def _is_parameter(caller: cst.CSTNode, name: str) -> bool:
+    return (
+        type(caller) is cst.FunctionDef
+        and name not in ("self", "cls")
+        and any(param.name.value == name for param in function_params(caller))
+    )
+
+
+def name_call_key(caller: Definition, held: str) -> Hashable:
+    """The key the calls `name(...)` (`held`: `name`) and `name.method(...)` (`name.method`) of the
+    function `caller` are kept under when what `name` holds comes from outside it (`_held_name`):
+    `call_sites` resolves them from the callers that pass one, or from the call whose result it is."""
+    path, name = caller.key
+    return (path, f"{name}.<held>.{held}")
+
+
 def held_call_key(owner: Definition, attr: str) -> Hashable:
     """The key the calls `self.attr(...)` of class `owner` are kept under when the scan cannot tell
     what `self.attr` holds (an instance its constructor was given), and with `attr.method` those of
@@ -272,7 +308,7 @@ def _bound_method(callee: Optional[Definition]) -> Optional[Tuple[Definition, bo
 MAX_INSTANCE_DEPTH = 4
 
 
-def _instance_class(
+def instance_class(
     value: Optional[cst.CSTNode], assigned, locate: Locate, depth: int = 0, outer=()
 ) -> Optional[Definition]:
     """The project's class of which `value` is an instance: a construction (`Net(...)`), a name
@@ -283,15 +319,15 @@ def _instance_class(
         return None
     if isinstance(value, cst.Name):
         if any(name == value.value for name, _ in assigned):
-            return _instance_class(_last_assigned(assigned, value.value), assigned, locate, depth + 1, outer)
-        return _instance_class(_last_assigned(outer, value.value), outer, locate, depth + 1)
+            return instance_class(_last_assigned(assigned, value.value), assigned, locate, depth + 1, outer)
+        return instance_class(_last_assigned(outer, value.value), outer, locate, depth + 1)
     if not isinstance(value, cst.Call):
         return None
     located = locate(value.func)
     if located is not None:
         return located if located.is_class else _returned_class(located, None, depth)
     if isinstance(value.func, cst.Attribute):
-        receiver = _instance_class(value.func.value, assigned, locate, depth + 1, outer)
+        receiver = instance_class(value.func.value, assigned, locate, depth + 1, outer)
         method = _member_of(receiver, value.func.attr.value)
         return _returned_class(method, receiver, depth) if method is not None else None
     return None
@@ -307,7 +343,7 @@ def _returned_class(function: Definition, receiver: Optional[Definition], depth:
         if name_of(value) == "self":
             classes.append(receiver)
         else:
-            classes.append(_instance_class(value, (), model.locate, depth + 1))
+            classes.append(instance_class(value, (), model.locate, depth + 1))
     if not classes or any(found is None for found in classes) or len({found.key for found in classes}) != 1:
         return None
     return classes[0]

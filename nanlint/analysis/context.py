@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from collections import Counter
 from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple, cast
 
@@ -18,7 +19,9 @@ from nanlint.analysis.callers import (
     base_method,
     collect,
     held_call_key,
+    instance_class,
     method_named,
+    name_call_key,
     omits,
 )
 from nanlint.analysis.branches import dead_nodes, reach
@@ -85,6 +88,41 @@ FOREIGN_MODULES = (
     "tensorflow",
     "mxnet",
 )
+
+
+class Receiver(NamedTuple):
+    """A project function a call passes a value to (a class's `__init__` for a construction), and the
+    parameter that receives it."""
+
+    made: Definition  # the function called, or the class constructed
+    function: cst.FunctionDef  # what runs: the function, or the class's `__init__`
+    parameter: str
+
+    def sites(self, held: str) -> List[CallSite]:
+        """The calls `held` (`name` or `name.method`, `callers._held_name`) of the function's code."""
+        model = self.made.model
+        return model.calls().sites.get(name_call_key(Definition.here(model, self.function), held), [])
+
+    def kept_attributes(self) -> List[str]:
+        """The attributes `__init__` keeps the parameter as (`self.loss_fn = loss_fn`)."""
+        if not self.made.is_class:
+            return []
+        assigned = self.made.model.calls().assignments.get(id(self.function), ())
+        return [
+            target[len("self.") :]
+            for target, value in assigned
+            if target.startswith("self.") and name_of(value) == self.parameter
+        ]
+
+    def function_calls(self) -> Iterator[Tuple[object, CallSite]]:
+        """The calls of the parameter when it holds a function: `loss_fn(x)` in the function, and
+        `self.loss_fn(x)` in the class's methods for each attribute `__init__` keeps it as."""
+        model = self.made.model
+        for site in self.sites(self.parameter):
+            yield model, site
+        for attribute in self.kept_attributes():
+            for site in model.calls().sites.get(held_call_key(self.made, attribute), ()):
+                yield model, dataclasses.replace(site, skips_self=False)
 
 
 class ValueSource(NamedTuple):
@@ -763,6 +801,9 @@ class FileContext:
         given = self._injected_class(func.value) if instance is None and isinstance(func, cst.Attribute) else None
         if given is not None:  # `self.loss_f.optimize(x)`, `self.loss_f` given
             return given.member(func.attr.value)
+        passed = self._passed_class(func.value if isinstance(func, cst.Attribute) else func)
+        if passed is not None:  # `model(x)`, `criterion.nll(p, y)` with `fit(Net(), Poisson())`
+            return passed.member(func.attr.value) if isinstance(func, cst.Attribute) else passed.instance_call()
         if instance is not None:  # `vae.loss(...)` with `vae = VAE()`, and `vae.encoder(x)`
             made = self.locate(instance.func)
             if made is None or not made.is_class or not isinstance(made.node, cst.ClassDef):
@@ -778,6 +819,38 @@ class FileContext:
             return self._inherited_call(owner, func) or self._injected_call(func)
         made = self.locate(construction.func)
         return made.instance_call() if made is not None and made.node is not None else None
+
+    def _passed_class(self, parameter: cst.CSTNode) -> Optional[Definition]:
+        """The one project class of which every call of the function being walked passes an instance
+        for `parameter`, while the function has not reassigned it: `fit(Net(), x)`, `net = Net();
+        fit(net, x)` (memoised)."""
+        if not isinstance(parameter, cst.Name) or parameter.value in ("self", "cls") or not self.scopes:
+            return None
+        scope = self.function_scope()
+        function = scope.node
+        if not isinstance(function, cst.FunctionDef) or parameter.value not in scope.params:
+            return None
+        if self.assigned_value(parameter.value) is not None:
+            return None
+        known = self.memo("passed class")
+        key = (id(function), parameter.value)
+        if key not in known:
+            known[key] = None  # a recursive call adds nothing
+            classes = [
+                model.instance_passed(site, function, parameter.value) for model, site in self.call_sites(function)
+            ]
+            one = classes and all(made is not None for made in classes) and len({made.key for made in classes}) == 1
+            known[key] = classes[0] if one else None
+        return cast(Optional[Definition], known[key])
+
+    def instance_passed(self, site: CallSite, function: cst.FunctionDef, parameter: str) -> Optional[Definition]:
+        """The project class of which the call `site` (of this file) passes an instance for `parameter`."""
+        argument = argument_for(site, function, parameter)
+        if argument is None:
+            return None
+        calls = self.calls()
+        before = calls.assignments.get(id(site.caller), [])[: site.assigned_before]
+        return instance_class(argument, before, self.locate, outer=calls.assignments.get(id(self.module), []))
 
     def overriding(self, owner: cst.ClassDef, method: cst.FunctionDef) -> Optional[Definition]:
         """What `self.method(x)` in class `owner` runs when `method` is abstract (`raise
@@ -918,6 +991,7 @@ class FileContext:
         if isinstance(function, cst.FunctionDef):
             yield from self._injected_sites(function)
             yield from self.dispatched_sites(function)
+            yield from self.held_sites(function)
 
     def _injected_sites(self, function: cst.FunctionDef) -> List[Tuple["FileContext", CallSite]]:
         """The calls of a class's method made through another class that keeps an instance its
@@ -940,27 +1014,100 @@ class FileContext:
         known = self.memo("kept as")
         if id(owner) not in known:
             known[id(owner)] = []  # a construction inside the class's own code adds nothing
+            known[id(owner)] = [
+                (receiver.made.model, receiver.made, attribute)
+                for receiver in self._given_to(owner)
+                for attribute in receiver.kept_attributes()
+            ]
+        return cast(List[Tuple["FileContext", Definition, str]], known[id(owner)])
+
+    def _given_to(self, owner: cst.ClassDef) -> List["Receiver"]:
+        """The project's functions (a class's `__init__` for a construction) that calls pass an instance
+        of `owner` to, each with the parameter that receives it, in any file (memoised per class)."""
+        known = self.memo("given to")
+        if id(owner) not in known:
+            known[id(owner)] = []  # a construction inside the class's own code adds nothing
             constructor = Definition.here(self, owner).constructor()
             constructions = [(self, site) for site in self.calls().sites.get(constructor.key, ())]
             if self.project is not None:
                 constructions += list(self.project.callers(constructor))
-            known[id(owner)] = [kept for model, site in constructions for kept in model._keepers_of(site)]
-        return cast(List[Tuple["FileContext", Definition, str]], known[id(owner)])
+            known[id(owner)] = [
+                receiver
+                for model, site in constructions
+                for receiver_call, given in model._keepers(site)
+                if (receiver := model._receiver(receiver_call, site.caller, given)) is not None
+            ]
+        return cast(List["Receiver"], known[id(owner)])
 
-    def _keepers_of(self, site: CallSite) -> Iterator[Tuple["FileContext", Definition, str]]:
-        """(file, class, attribute) for each class whose construction is given the instance `site`
-        makes and whose `__init__` keeps that parameter as `self.attribute`."""
-        for keeper, given in self._keepers(site):
-            made = self.locate(keeper.func)  # `Wrapper(Margin(...))`: the class given the instance
-            if made is None or not made.is_class or not isinstance(made.node, cst.ClassDef) or made.model is None:
-                continue
-            keeper_init = method_named(made.node, "__init__")
-            if keeper_init is None:
-                continue
-            parameter = _parameter_given(CallSite(keeper, site.caller, True, 0), keeper_init, given)
-            for target, value in made.model.calls().assignments.get(id(keeper_init), ()):
-                if target.startswith("self.") and name_of(value) == parameter:
-                    yield made.model, made, target[len("self.") :]
+    def _receiver(self, call: cst.Call, caller: cst.CSTNode, given: cst.CSTNode) -> Optional["Receiver"]:
+        """The project function `call` (of this file) runs, with the parameter it passes `given` for:
+        `Wrapper(Margin())` gives `Margin()` to `Wrapper.__init__`, `fit(model, focal)` gives `focal`
+        to `fit`'s second parameter."""
+        made = self.locate(call.func)
+        if made is None or made.model is None:
+            return None
+        function = method_named(made.node, "__init__") if isinstance(made.node, cst.ClassDef) else made.node
+        if not isinstance(function, cst.FunctionDef) or made.is_class != isinstance(made.node, cst.ClassDef):
+            return None
+        parameter = _parameter_given(CallSite(call, caller, made.is_class, 0), function, given)
+        return Receiver(made, function, parameter) if parameter is not None else None
+
+    def held_sites(self, function: cst.FunctionDef) -> Iterator[Tuple["FileContext", CallSite]]:
+        """The calls that run `function` through a value that holds it and that the scan could not
+        resolve (`callers._held_name`): a parameter given an instance of its class (`loss.compute(x)`
+        in `fit(model, loss)` with `fit(net, Poisson())`) or given the function itself (`loss_fn(x)` in
+        `fit(model, loss_fn)` with `fit(net, focal)`), and the name or attribute bound to a call that
+        returns the function (`self.loss_fn = loss.make()` where `make` returns its nested `def loss`)."""
+        owner = self.calls().owners.get(id(function))
+        if owner is not None and function is not method_named(owner, "__init__"):
+            instance_call = function.name.value in ("forward", "__call__")
+            for receiver in self._given_to(owner):
+                held = receiver.parameter if instance_call else f"{receiver.parameter}.{function.name.value}"
+                for site in receiver.sites(held):
+                    yield receiver.made.model, dataclasses.replace(site, skips_self=True)
+        for model, site in self._passed_sites(function):
+            receiver = model._receiver(site.call, site.caller, _passed_argument(site.call, function))
+            if receiver is not None:
+                yield from receiver.function_calls()
+        for returner in self._returners(function):
+            for model, site in self.call_sites(returner):
+                yield from model._calls_of_result(site)
+
+    def _passed_sites(self, function: cst.FunctionDef) -> List[Tuple["FileContext", CallSite]]:
+        definition = Definition.here(self, function)
+        sites = [(self, site) for site in self.calls().sites.get(definition.key, ())]
+        if self.project is not None:
+            sites += list(self.project.callers(definition))
+        return [(model, site) for model, site in sites if site.passed]
+
+    def _returners(self, function: cst.FunctionDef) -> List[cst.FunctionDef]:
+        """The function around `function` when it returns `function` by name (a factory of a closure)."""
+        around = self.positions.parents().get(id(function))
+        while around is not None and not isinstance(around, (cst.FunctionDef, cst.ClassDef, cst.Module)):
+            around = self.positions.parents().get(id(around))
+        if not isinstance(around, cst.FunctionDef):
+            return []
+        named = function.name.value
+        return [around] if any(name_of(value) == named for value in returned_values(around)) else []
+
+    def _calls_of_result(self, site: CallSite) -> Iterator[Tuple["FileContext", CallSite]]:
+        """The calls of what the call `site` (of this file) returns, a function: `make()(x)`, and the
+        calls of the name (`f = make(); f(x)`) or attribute (`self.f = make()`) it is bound to."""
+        parent = self.positions.parents().get(id(site.call))
+        if isinstance(parent, cst.Call) and parent.func is site.call:
+            yield self, dataclasses.replace(site, call=parent, skips_self=False, passed=False)
+            return
+        if not (isinstance(parent, cst.Assign) and len(parent.targets) == 1):
+            return
+        target = parent.targets[0].target
+        if isinstance(target, cst.Name):
+            key = name_call_key(Definition.here(self, site.caller), target.value)
+        elif is_self_attribute(target) and (owner := self.calls().owners.get(id(site.caller))) is not None:
+            key = held_call_key(Definition.here(self, owner), target.attr.value)
+        else:
+            return
+        for held in self.calls().sites.get(key, ()):
+            yield self, dataclasses.replace(held, skips_self=False)
 
     def _keepers(self, site: CallSite) -> Iterator[Tuple[cst.Call, cst.CSTNode]]:
         """The calls the instance a construction `site` makes is passed to, each with the argument
@@ -1496,6 +1643,12 @@ def called_side(value: Optional[cst.CSTNode]) -> Optional[cst.CSTNode]:
         sides = [side for side in (value.body, value.orelse) if not is_literal(side, None)]
         return sides[0] if len(sides) == 1 else value
     return value
+
+
+def _passed_argument(call: cst.Call, function: cst.FunctionDef) -> Optional[cst.CSTNode]:
+    """The argument of `call` that names `function` (`fit(net, focal)`, `fit(net, losses.focal)`)."""
+    named = function.name.value
+    return next((arg.value for arg in call.args if named in (name_of(arg.value), attribute_name(arg.value))), None)
 
 
 def _parameter_given(site: CallSite, function: cst.FunctionDef, value: cst.CSTNode) -> Optional[str]:

@@ -376,7 +376,8 @@ class GradientContext:
             if caller is not None and id(site.call) not in seen:
                 yield ProjectSite(self, caller, site.call, site.passed)
         elsewhere = self.ctx.project.callers(definition) if self.ctx.project is not None else ()
-        for model, site in itertools.chain(elsewhere, self.ctx.dispatched_sites(function.node)):
+        reached = self.ctx.dispatched_sites(function.node), self.ctx.held_sites(function.node)
+        for model, site in itertools.chain(elsewhere, *reached):
             # a caller the analysis does not list (a method of a class nested in a class) counts as the one around it
             yield ProjectSite(model.gradient, model.gradient.function_around(site.caller), site.call, site.passed)
 

@@ -745,6 +745,93 @@ def test_an_instance_given_to_a_constructor_is_what_the_attribute_keeping_it_run
     assert ("wrappers.py", 12, "NAN101") not in codes and ("heads.py", 17, "NAN301") not in codes
 
 
+COUNT_HEADS = """
+import torch
+import torch.nn as nn
+
+
+class CountHead(nn.Module):
+    def __init__(self, dim):
+        super().__init__()
+        self.out = nn.Linear(dim, 1)
+
+    def forward(self, x):
+        return torch.relu(self.out(x))
+
+
+class SmoothHead(nn.Module):
+    def __init__(self, dim):
+        super().__init__()
+        self.out = nn.Linear(dim, 1)
+
+    def forward(self, x):
+        return nn.functional.softplus(self.out(x)) + 1e-6
+"""
+
+POISSON = """
+import torch
+
+
+class Poisson:
+    def make(self):
+        def loss(rate, counts):
+            return (rate - counts * torch.log(rate)).mean()
+
+        return loss
+
+    def nll(self, rate, counts):
+        return (rate - counts * torch.log(rate)).mean()
+
+
+def poisson(rate, counts):
+    return (rate - counts * torch.log(rate)).mean()
+"""
+
+FIT_LOOPS = """
+class Trainer:
+    def __init__(self, model, criterion):
+        self.model = model
+        self.loss_fn = criterion.make()
+
+    def step(self, x, y):
+        return self.loss_fn(self.model(x), y)
+
+
+def fit(model, loss_fn, x, y):
+    return loss_fn(model(x), y)
+
+
+def evaluate(model, criterion, x, y):
+    return criterion.nll(model(x), y)
+"""
+
+RUN_HEADS = """
+import torch
+from heads import {head}
+from losses import Poisson, poisson
+from trainer import Trainer, evaluate, fit
+
+x, y = torch.randn(4, 8), torch.ones(4, 1)
+Trainer({head}(8), Poisson()).step(x, y).backward()
+fit({head}(8), poisson, x, y).backward()
+net, criterion = {head}(8), Poisson()
+evaluate(net, criterion, x, y)
+"""
+
+
+def test_values_held_by_parameters_and_factories_run_what_the_callers_give(tmp_path):
+    write(tmp_path, "heads.py", COUNT_HEADS)
+    write(tmp_path, "losses.py", POISSON)
+    write(tmp_path, "trainer.py", FIT_LOOPS)
+    write(tmp_path, "run.py", RUN_HEADS.format(head="CountHead"))
+    codes = found(check(tmp_path))
+    assert ("losses.py", 7, "NAN101") in codes  # the closure `make` returns, kept as `self.loss_fn`
+    assert ("losses.py", 16, "NAN101") in codes  # the function given to `fit` as `loss_fn`
+    assert ("losses.py", 12, "NAN101") in codes  # the method of the instance given to `evaluate`
+    write(tmp_path, "run.py", RUN_HEADS.format(head="SmoothHead"))  # a rate kept above 0
+    assert not found(check(tmp_path))
+
+
 BASE = """
 import torch.nn as nn
 import torch.nn.functional as F
