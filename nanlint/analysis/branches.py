@@ -16,8 +16,10 @@ import libcst as cst
 
 from nanlint.analysis.syntax import statements, walk
 
-# The constants a test's operand is seen to hold, all of them (None: unknown, or only some known).
+# The constants a test's operand is seen to hold, all of them (None: unknown, or only some known); OBJECT
+# for a call's result, an object that is not None but whose truth and value are unknown.
 Choices = Callable[[cst.BaseExpression], Optional[List[object]]]
+OBJECT = object()
 
 COMPARISONS = {
     cst.Equal: operator.eq,
@@ -37,7 +39,7 @@ def truth(test: cst.BaseExpression, choices: Choices) -> Optional[bool]:
     if isinstance(test, cst.Comparison):
         return _compared(test, choices)
     held = choices(test)
-    return _one({bool(value) for value in held}) if held else None
+    return _one({bool(value) for value in held}) if held and OBJECT not in held else None
 
 
 def _combined(test: cst.BooleanOperation, choices: Choices) -> Optional[bool]:
@@ -58,6 +60,8 @@ def _compared(test: cst.Comparison, choices: Choices) -> Optional[bool]:
     left, right = choices(test.left), choices(target.comparator)
     if not left or not right:
         return None
+    if (OBJECT in left or OBJECT in right) and not (compare in (operator.is_, operator.is_not) and None in right):
+        return None  # an object is known only not to be None (`labels is not None` with a tensor passed)
     return _one({bool(compare(a, b)) for a in left for b in right})
 
 

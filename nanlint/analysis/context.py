@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 from collections import Counter
-from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple, cast
+from typing import Callable, Dict, FrozenSet, Iterator, List, NamedTuple, Optional, Tuple, cast
 
 import libcst as cst
 
@@ -24,7 +24,7 @@ from nanlint.analysis.callers import (
     name_call_key,
     omits,
 )
-from nanlint.analysis.branches import dead_nodes, reach
+from nanlint.analysis.branches import OBJECT, dead_nodes, reach
 from nanlint.analysis.positions import Positions
 from nanlint.analysis.scopes import WRITTEN, Binding, Scope
 from nanlint.analysis.project import Definition, Judging, ProjectModules, real_path
@@ -88,6 +88,10 @@ FOREIGN_MODULES = (
     "tensorflow",
     "mxnet",
 )
+
+
+# Nodes past which an expression's enclosing test is not looked for.
+STATEMENT_BOUNDARIES = (cst.If, cst.SimpleStatementLine, cst.IndentedBlock, cst.FunctionDef, cst.Module)
 
 
 class Receiver(NamedTuple):
@@ -242,6 +246,9 @@ class FileContext:
         self._qualified: Dict[int, Optional[str]] = {}
         self._selected: Dict[int, Held] = {}  # id of `D[key]` -> the name the display holds there, in its file
         self._selecting = False
+        self._defaults_decide = True  # a parameter no call is seen to pass holds its default (see _dead_in)
+        self.test_horizons: Dict[int, int] = {}  # id of an `if`'s test -> the horizon of the walk there
+        self._ifs_entered: Counter = Counter()  # by function id: the `if` statements the walk met in it
         self.positions = Positions(text, module)
         self.analyzer = Analyzer(self)
         self.gradient = GradientContext(self)
@@ -306,10 +313,37 @@ class FileContext:
         for scope in reversed(self.scopes):
             if scope.kind == "class" and scope is not self.scopes[-1]:
                 continue
-            found = scope.last(name, self.horizon)
+            found = self.last(scope, name, self.horizon)
             if found is not None:
                 return found
         return None
+
+    def last(self, scope: Scope, name: str, before: Optional[int]) -> Optional[Binding]:
+        """`scope.last`, past the assignments on a side of an `if` the constants the function sees rule
+        out (`if ps is None: ps = torch.sigmoid(logits)` where every caller passes `ps`)."""
+        found = scope.last(name, before)
+        dead = self._dead_in(scope) if found is not None else frozenset()
+        while found is not None and id(found.value) in dead:
+            found = scope.last(name, found.seq)
+        return found
+
+    def enter_if(self, statement: cst.If) -> None:
+        """The walk meets an `if`: its test sees the assignments before it (`branch_choices`)."""
+        self.test_horizons[id(statement.test)] = self.seq + 1
+        self._ifs_entered[id(self.function_scope().node)] += 1
+        self.if_depth += 1
+
+    def _dead_in(self, scope: Scope) -> FrozenSet[int]:
+        """The nodes of the function `scope` walks that never run (`branches.dead_nodes`), memoised."""
+        function = scope.node
+        if scope.kind != "function" or not isinstance(function, cst.FunctionDef) or not self.branches(function):
+            return frozenset()
+        known = self.memo("dead")
+        key = (id(function), self.judging.pins, self._ifs_entered[id(function)])  # a test met since decides more
+        if key not in known:
+            known[key] = frozenset()  # the tests' own lookups see every assignment
+            known[key] = self._within(scope, dead_nodes, function, self.branch_choices)
+        return cast(FrozenSet[int], known[key])
 
     def reaching(self, node: cst.Name, use: cst.CSTNode) -> List[Binding]:
         """The assignments of `node` a `use` of it may see, latest first: the last one, and while that
@@ -327,7 +361,7 @@ class FileContext:
                 found.append(binding)
                 break
             statement = self.positions.file_node(binding.value)
-            place = reach(statement, use, parents, self.constant_choices)
+            place = reach(statement, use, parents, self.branch_choices)
             if not place.never:
                 found.append(binding)
             if place.always:
@@ -356,7 +390,8 @@ class FileContext:
         scope = self.function_scope()
         seen = horizon if horizon is not None else -scope.size
         progress = (self.scopes[0].size, len(self.finished))
-        return (progress, tuple(map(id, self.scopes)), seen, self.judging.depth, self._selecting, self.judging.pins)
+        judging = (self.judging.depth, self._selecting, self._defaults_decide, self.judging.pins)
+        return (progress, tuple(map(id, self.scopes)), seen, *judging)
 
     def function_scope(self) -> Scope:
         """The innermost function around the walk, or the module: class bodies do not count."""
@@ -427,7 +462,7 @@ class FileContext:
     def _is_parameter(self, name: str) -> bool:
         """`name` is a parameter of the function walked now that it has not bound again."""
         scope = self.function_scope()
-        binding = scope.last(name, self.horizon)
+        binding = self.last(scope, name, self.horizon)
         return binding is not None and binding.value is None and scope.params.get(name) == binding.seq
 
     def _parameter_default_or_passed(self, name: str) -> Optional[cst.CSTNode]:
@@ -649,7 +684,7 @@ class FileContext:
             if scope is None and isinstance(statement, cst.FunctionDef) and (self.judging.depth or not self.finished):
                 # judged from a function above the class, or from another file: not walked (yet)
                 scope = self._caller_scope(statement)
-            found = scope.last(f"self.{attr}", None) if scope is not None else None
+            found = self.last(scope, f"self.{attr}", None) if scope is not None else None
             if found is not None and found.value is not None:
                 return scope, found.value
         return self._same_file_base_assignment(attr, owner, depth) if depth < MAX_BASE_DEPTH else None
@@ -771,7 +806,7 @@ class FileContext:
         scope = self.finished.get(id(function)) or self._caller_scope(function)  # or defined further down
         dead = frozenset()
         if self.branches(function):
-            dead = self._within(scope, dead_nodes, function, self.constant_choices)
+            dead = self._within(scope, dead_nodes, function, self.branch_choices)
         values = [value for value in returned_values(function) if id(value) not in dead]
         if element is not None:
             values = [part for part in (display_element(value, element) for value in values) if part is not None]
@@ -1157,6 +1192,32 @@ class FileContext:
             return None
         return [source.value for source in sources]
 
+    def branch_choices(self, node: cst.CSTNode) -> Optional[List[object]]:
+        """What an `if` test's operand can hold, for `branches.truth`: every constant, and, judged where the
+        walk met the test, OBJECT for a call's result (`labels is None` is False where every caller passes
+        a tensor; `if mask is None: mask = torch.ones(n)` tests the parameter, not the ones)."""
+        horizon = self.test_horizons.get(id(self._test_holding(node)))
+        if horizon is None:
+            return self.constant_choices(node)
+        # A side is ruled out by what the calls seen pass, not by a default alone: a library's function
+        # whose callers are elsewhere may be given anything.
+        saved, self._defaults_decide = self._defaults_decide, False
+        try:
+            sources = self.at(horizon, self._all_held_sources, node)
+        finally:
+            self._defaults_decide = saved
+        if not sources or any(source.value is UNRESOLVED for source in sources):
+            return None
+        return [OBJECT if source.value is MADE else source.value for source in sources]
+
+    def _test_holding(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
+        """The test of the `if` whose test holds `node`."""
+        parents = self.positions.parents()
+        child, parent = node, parents.get(id(node))
+        while parent is not None and not isinstance(parent, STATEMENT_BOUNDARIES):
+            child, parent = parent, parents.get(id(parent))
+        return child if isinstance(parent, cst.If) and parent.test is child else None
+
     def made_objects(self, node: cst.CSTNode) -> Optional[List[ValueSource]]:
         """The calls whose results `node` is seen to hold, followed as constants are (names, a
         parameter's callers and default, `self.attr` as `__init__` set it from what the class's
@@ -1217,7 +1278,7 @@ class FileContext:
     def _constant_sources(self, node: cst.CSTNode) -> List["ValueSource"]:
         if isinstance(node, cst.Name):
             scope = self.function_scope()
-            if scope.last(node.value, self.horizon) is None:  # not the function's own: the module's
+            if self.last(scope, node.value, self.horizon) is None:  # not the function's own: the module's
                 scope = self.scopes[0]
             return self._constants_of(scope, node.value)
         if isinstance(node, cst.Attribute) and name_of(node.value) == "self":
@@ -1269,7 +1330,7 @@ class FileContext:
 
     def _element_held(self, name: str, key) -> Optional[Held]:
         """The element at `key` of the display `name` was assigned (`cfg = {"gamma": 0.5}`)."""
-        binding = self.function_scope().last(name, self.horizon) or self.scopes[0].last(name, None)
+        binding = self.last(self.function_scope(), name, self.horizon) or self.last(self.scopes[0], name, None)
         display = Held(self, binding.value) if binding is not None and binding.value is not None else None
         if display is None and binding is None:
             display = self.imported_value(name)
@@ -1298,7 +1359,7 @@ class FileContext:
         (`cfg = Config()`), or, for a parameter, passed by the callers (`Model(Config())`,
         `cfg = Config(); Model(cfg)`), with the call site that passes it."""
         scope = self.function_scope()
-        binding = scope.last(name, self.horizon) or self.scopes[0].last(name, None)
+        binding = self.last(scope, name, self.horizon) or self.scopes[0].last(name, None)
         if binding is None:
             return []
         if isinstance(binding.value, cst.Call):
@@ -1313,7 +1374,7 @@ class FileContext:
         """What the project's calls pass for parameter `name` of the function walked now, while the
         function has not reassigned it; a name passed is followed to its value in the caller."""
         scope = self.function_scope()
-        binding = scope.last(name, self.horizon)
+        binding = self.last(scope, name, self.horizon)
         if binding is None or binding.value is not None or scope.params.get(name) != binding.seq:
             return []
         found = []
@@ -1347,7 +1408,7 @@ class FileContext:
         return values.pop() if len(values) == 1 else None
 
     def _constants_of(self, scope: Scope, name: str) -> List["ValueSource"]:
-        binding = scope.last(name, self.horizon if scope is self.function_scope() else None)
+        binding = self.last(scope, name, self.horizon if scope is self.function_scope() else None)
         if binding is None:
             imported = self.imported_value(name) if scope is self.scopes[0] else None
             return imported.module_constants() if imported is not None else []
@@ -1370,7 +1431,7 @@ class FileContext:
             elif omits(site, function, name):
                 defaulted += 1
         # the default counts where a call leaves the parameter to it, or where no call passes it
-        if param.default is not None and (defaulted or not passing):
+        if param.default is not None and (defaulted or not passing and self._defaults_decide):
             sources += self._deeper(self.scopes[0], self._all_constant_sources, param.default)
         return sources
 
@@ -1394,7 +1455,7 @@ class FileContext:
         function = scope.node
         if not isinstance(function, cst.FunctionDef) or name not in scope.params or name in ("self", "cls"):
             return None
-        binding = scope.last(name, self.horizon)
+        binding = self.last(scope, name, self.horizon)
         if binding is None or binding.seq != scope.params[name]:
             return None
         key = (id(function), name, self.judging.depth, self.judging.pins)  # deeper, fewer functions are followed

@@ -32,17 +32,20 @@ MAX_HOPS = 2
 NUMBER_OF = frozenset({"len", "int", "float"})  # builtins whose number a test of it tests their argument by
 
 
-def value_keys(node: cst.CSTNode, ctx, hops: int = 0) -> Set[object]:
+def value_keys(node: cst.CSTNode, ctx, hops: int = 0, bound: bool = False) -> Set[object]:
     """Keys naming `node` and what it is built from by shape changes and reductions, so that
-    `mask.sum()[:, None].float()` shares a key with `mask` and with `mask.sum()`."""
+    `mask.sum()[:, None].float()` shares a key with `mask` and with `mask.sum()`; `bound`: a name's
+    key is the name with the assignment it sees (`name_key`)."""
     keys: Set[object] = set()
     while True:
         name = name_of(node)
+        if name is not None and bound and isinstance(node, cst.Name):
+            return keys | _reaching_keys(node, ctx, hops)
         if name is not None:
             keys.add(name)
             found = ctx.lookup(node) if hops < MAX_HOPS else None
             if found is not None:
-                keys |= ctx.at(found.seq, value_keys, found.value, ctx, hops + 1)
+                keys |= ctx.at(found.seq, value_keys, found.value, ctx, hops + 1, bound)
             return keys
         key = code_key(node)
         if key is not None:
@@ -51,7 +54,7 @@ def value_keys(node: cst.CSTNode, ctx, hops: int = 0) -> Set[object]:
             index = node.slice[0].slice if len(node.slice) == 1 else None
             if isinstance(index, cst.Index) and ctx.fact(index.value).has(MASK):
                 # a boolean selection: testing its size tests its mask, and every selection made with it
-                keys |= value_keys(index.value, ctx, hops + 1)
+                keys |= value_keys(index.value, ctx, hops + 1, bound)
             node = node.value
         elif isinstance(node, cst.Attribute) and node.attr.value in ("data", "values", "shape"):
             node = node.value
@@ -68,6 +71,28 @@ def value_keys(node: cst.CSTNode, ctx, hops: int = 0) -> Set[object]:
             node = described[1][0]
         else:
             return keys
+
+
+def name_key(name: str, ctx) -> object:
+    """The key of the value a name holds where it is read: the name with the assignment it sees, so
+    that testing a parameter (`if mask is None:`) says nothing of what the name is bound to later
+    (`mask = torch.eq(labels, labels.T)`)."""
+    found = ctx.binding_of(name)
+    return (name, found.seq) if found is not None else name
+
+
+def _reaching_keys(node: cst.Name, ctx, hops: int) -> Set[object]:
+    """The keys of each assignment of `node` that may reach it (`ctx.reaching`), and of what each is
+    built from: after `if mask is None: mask = torch.ones(n)`, the parameter's and the ones'."""
+    bindings = ctx.reaching(node, node)
+    if not bindings:
+        return {name_key(node.value, ctx)}
+    keys: Set[object] = set()
+    for binding in bindings:
+        keys.add((node.value, binding.seq))
+        if binding.value is not None and hops < MAX_HOPS:
+            keys |= ctx.at(binding.seq, value_keys, binding.value, ctx, hops + 1, True)
+    return keys
 
 
 class ComparedValues:
@@ -91,7 +116,7 @@ class ComparedValues:
         scope = id(ctx.function_scope().node)
         keys = self.keys.setdefault(scope, set())
         for test, horizon in self.pending.pop(scope, ()):
-            keys |= ctx.at(horizon, _tested_keys, test, ctx)
+            keys |= ctx.at(horizon, _tested_keys, test, ctx, True)
         return keys
 
     def guards(self, node: cst.CSTNode, ctx) -> bool:
@@ -100,19 +125,24 @@ class ComparedValues:
         compared = self._scope_keys(ctx)
         if not compared:
             return False
-        if not value_keys(node, ctx).isdisjoint(compared):
+        if not value_keys(node, ctx, bound=True).isdisjoint(compared):
             return True
         return (
             isinstance(node, cst.BinaryOperation)
             and isinstance(node.operator, cst.Subtract)
-            and all(not value_keys(side, ctx).isdisjoint(compared) for side in (node.left, node.right))
+            and all(not value_keys(side, ctx, bound=True).isdisjoint(compared) for side in (node.left, node.right))
         )
 
     def guards_a_term(self, node: cst.CSTNode, ctx) -> bool:
         """True when a term `node` adds up (`y_o` of `union = y_o + y_pred_o - inter`), itself, was
         compared earlier in the function: a sum of non-negative parts is positive when one part is."""
         compared = self._scope_keys(ctx)
-        return bool(compared) and any((name_of(term) or code_key(term)) in compared for term in _added_terms(node, ctx))
+        return bool(compared) and any(_term_key(term, ctx) in compared for term in _added_terms(node, ctx))
+
+
+def _term_key(term: cst.CSTNode, ctx) -> object:
+    name = name_of(term)
+    return name_key(name, ctx) if name is not None else code_key(term)
 
 
 def _added_terms(node: cst.CSTNode, ctx) -> List[cst.CSTNode]:
@@ -153,8 +183,8 @@ def where_guarded(node: cst.CSTNode, argument: cst.CSTNode, ctx) -> bool:
     return False
 
 
-def _tested_keys(test: cst.CSTNode, ctx) -> Set[object]:
-    return {key for value in _tested_values(test, ctx) for key in value_keys(value, ctx)}
+def _tested_keys(test: cst.CSTNode, ctx, bound: bool = False) -> Set[object]:
+    return {key for value in _tested_values(test, ctx) for key in value_keys(value, ctx, bound=bound)}
 
 
 def _tested_values(node: cst.CSTNode, ctx) -> List[cst.CSTNode]:

@@ -103,7 +103,7 @@ def built_choices(value: Optional[cst.CSTNode], ctx) -> List[cst.CSTNode]:
     constants its test sees decide it, else `value` itself."""
     if not isinstance(value, cst.IfExp):
         return [value] if value is not None else []
-    decided = truth(value.test, ctx.constant_choices)
+    decided = truth(value.test, ctx.branch_choices)
     return [value.body, value.orelse] if decided is None else [value.body if decided else value.orelse]
 
 

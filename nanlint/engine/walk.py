@@ -350,7 +350,7 @@ class _Walker:
                 return self._leave_no_grad
             return None
         if node_type is cst.If and not _is_main_guard(node):
-            ctx.if_depth += 1
+            ctx.enter_if(node)
             return self._leave_if
         return None
 

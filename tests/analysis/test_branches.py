@@ -3,11 +3,18 @@
 import libcst as cst
 import pytest
 
-from nanlint.analysis.branches import ALWAYS, dead_nodes, reach, truth
+from nanlint.analysis.branches import ALWAYS, OBJECT, dead_nodes, reach, truth
 from nanlint.analysis.context import NOT_LITERAL, literal_value
 from nanlint.analysis.syntax import code_of, walk
 
-SETTINGS = {"self.act": ["relu"], "self.norm": [True, False], "self.p": [0.0], "self.mode": [None]}
+SETTINGS = {
+    "self.act": ["relu"],
+    "self.norm": [True, False],
+    "self.p": [0.0],
+    "self.mode": [None],
+    "labels": [OBJECT],  # every caller passes a tensor
+    "weights": [OBJECT, None],  # one caller passes weights, another leaves the default
+}
 
 
 def choices(node):
@@ -29,6 +36,11 @@ def choices(node):
         ("self.norm or self.p", None),
         ("self.unknown", None),
         ("self.p < 1", None),  # only (in)equality and identity are decided
+        ("labels is None", False),
+        ("labels is not None and self.mode is None", True),
+        ("labels", None),  # a tensor's truth is its value's
+        ("labels == 0", None),
+        ("weights is None", None),
     ],
 )
 def test_a_test_is_decided_only_by_the_constants_every_operand_holds(test, expected):

@@ -832,6 +832,65 @@ def test_values_held_by_parameters_and_factories_run_what_the_callers_give(tmp_p
     assert not found(check(tmp_path))
 
 
+SUPCON = """
+import torch
+
+
+def supcon(features, labels=None, mask=None):
+    if labels is None and mask is None:
+        mask = torch.eye(features.shape[0])
+    elif labels is not None:
+        mask = torch.eq(labels[:, None], labels[None, :]).float()
+    else:
+        mask = mask.float()
+    logits_mask = 1 - torch.eye(features.shape[0])
+    mask = mask * logits_mask
+    log_prob = torch.log_softmax(features @ features.T, dim=1)
+    return (mask * log_prob).sum(1) / mask.sum(1)
+"""
+
+SUPCON_CALLS = """
+import torch
+from losses import supcon
+
+features = torch.randn(4, 8, requires_grad=True)
+loss = supcon(features, torch.tensor([0, 1, 1, 3])).mean()
+"""
+
+WEIGHTED = """
+import torch
+
+
+def weighted_mean(x, weights=None):
+    if weights is not None:
+        w = weights.clamp_min(1e-3)
+    else:
+        w = (x > 0).float()
+    return (x * w).sum() / w.sum()
+"""
+
+WEIGHTED_CALLS = """
+import torch
+from weighting import weighted_mean
+
+x = torch.randn(8, requires_grad=True)
+loss = weighted_mean(x{weights})
+"""
+
+
+def test_a_side_of_an_if_the_callers_rule_out_is_not_what_a_name_holds_after_it(tmp_path):
+    write(tmp_path, "losses.py", SUPCON)
+    write(tmp_path, "train.py", SUPCON_CALLS)
+    # `labels is not None`: the label mask, whose row for an anchor without a positive sums to 0; the test
+    # of the parameter `mask` is no guard of the name bound after it
+    assert ("losses.py", 14, "NAN402") in found(check(tmp_path))
+    write(tmp_path, "weighting.py", WEIGHTED)
+    write(tmp_path, "train.py", WEIGHTED_CALLS.format(weights=", torch.rand(8)"))
+    assert ("weighting.py", 9, "NAN402") not in found(check(tmp_path))  # the weights given, kept above 0
+    write(tmp_path, "train.py", WEIGHTED_CALLS.format(weights=""))
+    assert ("weighting.py", 9, "NAN402") in found(check(tmp_path))  # none given: the mask of positive entries
+
+
 BASE = """
 import torch.nn as nn
 import torch.nn.functional as F
