@@ -159,7 +159,7 @@ def reach(statement: cst.CSTNode, use: cst.CSTNode, parents: Dict[int, cst.CSTNo
     while node is not None and not isinstance(node, (cst.FunctionDef, cst.Lambda, cst.Module)):
         if id(node) in holding_use:
             if isinstance(node, cst.If) and child is not node.test and _side_of(node, use, parents) is not child:
-                return Reach(always=False) if _in_loop(node, parents) else NEVER  # an earlier pass took that side
+                return Reach(always=False) if in_loop(node, parents) else NEVER  # an earlier pass took that side
         elif isinstance(node, cst.If) and child is not node.test:
             decided = truth(node.test, choices)
             if decided is not None:
@@ -171,7 +171,7 @@ def reach(statement: cst.CSTNode, use: cst.CSTNode, parents: Dict[int, cst.CSTNo
     return ALWAYS
 
 
-def _in_loop(node: cst.CSTNode, parents: Dict[int, cst.CSTNode]) -> bool:
+def in_loop(node: cst.CSTNode, parents: Dict[int, cst.CSTNode]) -> bool:
     """A loop of its function holds `node`."""
     holder = parents.get(id(node))
     while holder is not None and not isinstance(holder, (cst.FunctionDef, cst.Lambda, cst.Module)):

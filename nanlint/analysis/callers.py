@@ -242,13 +242,21 @@ def _held_name(func: cst.CSTNode, caller: cst.CSTNode, assigned) -> Optional[str
     (what its callers pass), or for `name(...)`, the result of a call (what that call returns)."""
     if type(func) is cst.Name:
         last = _last_assigned(assigned, func.value)
-        if type(last) is cst.Call or last is None and _is_parameter(caller, func.value):
+        if type(last) is cst.Call:  # what that assignment's call returns: named by the assignment
+            return result_name(func.value, last)
+        if last is None and _is_parameter(caller, func.value):
             return func.value
     elif type(func) is cst.Attribute and type(func.value) is cst.Name:
         name = func.value.value
         if _is_parameter(caller, name) and _last_assigned(assigned, name) is None:
             return f"{name}.{func.attr.value}"
     return None
+
+
+def result_name(name: str, call: cst.Call) -> str:
+    """How `_held_name` names the value `name` holds once `name = call` ran: the call's identity, so
+    that calls after `f = make_log()` and after a later `f = make_sq()` are kept apart."""
+    return f"{name}#{id(call)}"
 
 
 def _is_parameter(caller: cst.CSTNode, name: str) -> bool:

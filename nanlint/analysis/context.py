@@ -23,8 +23,9 @@ from nanlint.analysis.callers import (
     method_named,
     name_call_key,
     omits,
+    result_name,
 )
-from nanlint.analysis.branches import OBJECT, dead_nodes, reach
+from nanlint.analysis.branches import OBJECT, dead_nodes, in_loop, reach
 from nanlint.analysis.positions import Positions
 from nanlint.analysis.scopes import WRITTEN, Binding, Scope
 from nanlint.analysis.project import Definition, Judging, ProjectModules, real_path
@@ -38,6 +39,7 @@ from nanlint.analysis.syntax import (
     LITERAL_NAMES,
     PARALLEL_ITERATORS,
     attribute_name,
+    called_name,
     function_params,
     own_nodes,
     is_abstract,
@@ -45,6 +47,8 @@ from nanlint.analysis.syntax import (
     is_docstring,
     is_literal,
     is_self_attribute,
+    is_static,
+    item_key,
     keyword_args,
     name_of,
     positional_args,
@@ -88,6 +92,29 @@ FOREIGN_MODULES = (
     "tensorflow",
     "mxnet",
 )
+
+
+# Calls of containers and builtins that return None for what they lack (`batch.get("w")`).
+MAY_RETURN_NONE = frozenset({"get", "pop", "setdefault", "getattr", "next"})
+
+
+class TestHorizon(NamedTuple):
+    """Where the walk met an `if` test: the scope it numbers assignments in, and the horizon there."""
+
+    scope: Scope
+    horizon: int
+
+
+def _never_none(source: "ValueSource") -> bool:
+    """The call `source` holds the result of returns an object, never None: a tensor op or a class's
+    construction (not `batch.get("w")`, nor a function that may return None)."""
+    call, model = source.node, source.model
+    if not isinstance(call, cst.Call) or called_name(call.func) in MAY_RETURN_NONE:
+        return False
+    if model.describe_call(call) is not None:
+        return True
+    made = model.locate(call.func)
+    return made.is_class if made is not None else called_name(call.func)[:1].isupper()
 
 
 # Nodes past which an expression's enclosing test is not looked for.
@@ -247,7 +274,7 @@ class FileContext:
         self._selected: Dict[int, Held] = {}  # id of `D[key]` -> the name the display holds there, in its file
         self._selecting = False
         self._defaults_decide = True  # a parameter no call is seen to pass holds its default (see _dead_in)
-        self.test_horizons: Dict[int, int] = {}  # id of an `if`'s test -> the horizon of the walk there
+        self.test_horizons: Dict[int, TestHorizon] = {}  # id of an `if`'s test -> where the walk met it
         self._ifs_entered: Counter = Counter()  # by function id: the `if` statements the walk met in it
         self.positions = Positions(text, module)
         self.analyzer = Analyzer(self)
@@ -328,8 +355,16 @@ class FileContext:
         return found
 
     def enter_if(self, statement: cst.If) -> None:
-        """The walk meets an `if`: its test sees the assignments before it (`branch_choices`)."""
-        self.test_horizons[id(statement.test)] = self.seq + 1
+        """The walk meets an `if`: its test sees the assignments before it (`branch_choices`); an
+        `elif`'s, those before its chain's head; one in a loop, whose later passes see more, none."""
+        parents = self.positions.parents()
+        head = parents.get(id(statement))
+        if isinstance(head, cst.If) and head.orelse is statement:
+            seen = self.test_horizons.get(id(head.test))
+            if seen is not None:
+                self.test_horizons[id(statement.test)] = seen
+        elif not in_loop(statement, parents):
+            self.test_horizons[id(statement.test)] = TestHorizon(self.function_scope(), self.seq + 1)
         self._ifs_entered[id(self.function_scope().node)] += 1
         self.if_depth += 1
 
@@ -339,10 +374,11 @@ class FileContext:
         if scope.kind != "function" or not isinstance(function, cst.FunctionDef) or not self.branches(function):
             return frozenset()
         known = self.memo("dead")
-        key = (id(function), self.judging.pins, self._ifs_entered[id(function)])  # a test met since decides more
+        key = (id(scope), self.judging.pins, self._ifs_entered[id(function)])  # a test met since decides more
         if key not in known:
             known[key] = frozenset()  # the tests' own lookups see every assignment
-            known[key] = self._within(scope, dead_nodes, function, self.branch_choices)
+            choices = self.branch_choices if id(function) in self.finished else self._walked_choices
+            known[key] = self._within(scope, dead_nodes, function, choices)
         return cast(FrozenSet[int], known[key])
 
     def reaching(self, node: cst.Name, use: cst.CSTNode) -> List[Binding]:
@@ -1096,10 +1132,11 @@ class FileContext:
         owner = self.calls().owners.get(id(function))
         if owner is not None and function is not method_named(owner, "__init__"):
             instance_call = function.name.value in ("forward", "__call__")
+            bound = not is_static(function)
             for receiver in self._given_to(owner):
                 held = receiver.parameter if instance_call else f"{receiver.parameter}.{function.name.value}"
                 for site in receiver.sites(held):
-                    yield receiver.made.model, dataclasses.replace(site, skips_self=True)
+                    yield receiver.made.model, dataclasses.replace(site, skips_self=bound)
         for model, site in self._passed_sites(function):
             receiver = model._receiver(site.call, site.caller, _passed_argument(site.call, function))
             if receiver is not None:
@@ -1128,6 +1165,8 @@ class FileContext:
     def _calls_of_result(self, site: CallSite) -> Iterator[Tuple["FileContext", CallSite]]:
         """The calls of what the call `site` (of this file) returns, a function: `make()(x)`, and the
         calls of the name (`f = make(); f(x)`) or attribute (`self.f = make()`) it is bound to."""
+        if site.passed:  # `partial(make, ...)`: the factory is given, not called, here
+            return
         parent = self.positions.parents().get(id(site.call))
         if isinstance(parent, cst.Call) and parent.func is site.call:
             yield self, dataclasses.replace(site, call=parent, skips_self=False, passed=False)
@@ -1136,7 +1175,7 @@ class FileContext:
             return
         target = parent.targets[0].target
         if isinstance(target, cst.Name):
-            key = name_call_key(Definition.here(self, site.caller), target.value)
+            key = name_call_key(Definition.here(self, site.caller), result_name(target.value, site.call))
         elif is_self_attribute(target) and (owner := self.calls().owners.get(id(site.caller))) is not None:
             key = held_call_key(Definition.here(self, owner), target.attr.value)
         else:
@@ -1196,19 +1235,27 @@ class FileContext:
         """What an `if` test's operand can hold, for `branches.truth`: every constant, and, judged where the
         walk met the test, OBJECT for a call's result (`labels is None` is False where every caller passes
         a tensor; `if mask is None: mask = torch.ones(n)` tests the parameter, not the ones)."""
-        horizon = self.test_horizons.get(id(self._test_holding(node)))
-        if horizon is None:
+        met = self.test_horizons.get(id(self._test_holding(node)))
+        if met is None or met.scope is not self.function_scope():  # not in the scope the walk numbered
             return self.constant_choices(node)
         # A side is ruled out by what the calls seen pass, not by a default alone: a library's function
         # whose callers are elsewhere may be given anything.
         saved, self._defaults_decide = self._defaults_decide, False
         try:
-            sources = self.at(horizon, self._all_held_sources, node)
+            sources = self.at(met.horizon, self._all_held_sources, node)
         finally:
             self._defaults_decide = saved
         if not sources or any(source.value is UNRESOLVED for source in sources):
             return None
+        if any(source.value is MADE and not _never_none(source) for source in sources):
+            return None
         return [OBJECT if source.value is MADE else source.value for source in sources]
+
+    def _walked_choices(self, node: cst.CSTNode) -> Optional[List[object]]:
+        """`branch_choices` in the function the walk is in: a test it has not numbered (one in a loop,
+        whose later passes see assignments the walk has not met yet) is undecided."""
+        met = self.test_horizons.get(id(self._test_holding(node)))
+        return self.branch_choices(node) if met is not None else None
 
     def _test_holding(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
         """The test of the `if` whose test holds `node`."""
@@ -1448,9 +1495,11 @@ class FileContext:
         finally:
             self.judging.depth -= 1
 
-    def parameter_fact(self, name: str) -> Optional[Fact]:
+    def parameter_fact(self, name: str, item: Optional[cst.Subscript] = None) -> Optional[Fact]:
         """What the project's calls pass for parameter `name` of the function being walked
-        (joined over the call sites that pass it), while the function has not reassigned it."""
+        (joined over the call sites that pass it), while the function has not reassigned it; with
+        `item`, a subscript of the parameter at a constant key, what they pass at that key
+        (`gb, rb = outputs` where the callers pass `model(x)` and `forward` returns a pair)."""
         scope = self.function_scope()
         function = scope.node
         if not isinstance(function, cst.FunctionDef) or name not in scope.params or name in ("self", "cls"):
@@ -1458,18 +1507,22 @@ class FileContext:
         binding = self.last(scope, name, self.horizon)
         if binding is None or binding.seq != scope.params[name]:
             return None
-        key = (id(function), name, self.judging.depth, self.judging.pins)  # deeper, fewer functions are followed
-        if key not in self._parameter_facts:
+        key = (id(function), name, item_key(item) if item is not None else None, self.judging.depth, self.judging.pins)
+        if key not in self._parameter_facts:  # deeper, fewer functions are followed
             self._parameter_facts[key] = None  # a recursive call adds nothing
-            self._parameter_facts[key] = self._passed_fact(function, name)
+            self._parameter_facts[key] = self._passed_fact(function, name, item)
         return self._parameter_facts[key]
 
-    def _passed_fact(self, function: cst.FunctionDef, name: str) -> Optional[Fact]:
+    def _passed_fact(self, function: cst.FunctionDef, name: str, item: Optional[cst.Subscript]) -> Optional[Fact]:
         facts = []
         default = next((param.default for param in function_params(function) if param.name.value == name), None)
+        if item is not None:
+            default = None  # a default is no container
         for caller, site in self.call_sites(function):
             argument = argument_for(site, function, name)
-            if argument is not None:
+            if argument is not None and item is not None:
+                facts.append(caller.passed_at(site, caller.item_of(argument, item)))
+            elif argument is not None:
                 facts.append(caller.passed_at(site, argument))
             elif default is not None and omits(site, function, name):  # the call leaves it to its default
                 facts.append(self.judged_at(self.module, [default]))
@@ -1481,6 +1534,12 @@ class FileContext:
         for fact in facts[1:]:
             result = join(result, fact)
         return result
+
+    def item_of(self, value: cst.BaseExpression, item: cst.Subscript) -> cst.Subscript:
+        """`value[key]` for the key of `item`, a node made here that stands for `value` in this file."""
+        made = item.with_changes(value=value)
+        self.positions.made_from[id(made)] = value
+        return made
 
     def passed_at(self, site: CallSite, argument: cst.BaseExpression) -> Fact:
         """The fact of what a call site of this file passes: `argument` as the caller's assignments

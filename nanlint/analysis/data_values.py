@@ -22,7 +22,6 @@ from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 import libcst as cst
 
-from nanlint.analysis.names import dotted_name
 from nanlint.analysis.ops import MADE_WITHOUT_GRADIENT, NO_GRADIENT
 from nanlint.analysis.syntax import (
     SCOPE_NODES,
@@ -33,6 +32,7 @@ from nanlint.analysis.syntax import (
     is_constant,
     is_inplace_method,
     is_self_attribute,
+    is_static,
     name_of,
     names_bound,
     number_value,
@@ -432,7 +432,7 @@ def _asks_grad(call: cst.Call) -> bool:
 def _position(function, param: cst.Param) -> Optional[int]:
     """Where a call passes `param` by position (`self` / `cls` of a method not counted), if it can."""
     positional = [*function.node.params.posonly_params, *function.node.params.params]
-    if function.owner is not None and not _is_static(function.node):
+    if function.owner is not None and not is_static(function.node):
         positional = positional[1:]
     return next((i for i, p in enumerate(positional) if p is param), None)
 
@@ -521,10 +521,6 @@ def _number_param(param: cst.Param) -> bool:
         "list",
         "typing",
     }
-
-
-def _is_static(node: cst.FunctionDef) -> bool:
-    return any(dotted_name(decorator.decorator) == "staticmethod" for decorator in node.decorators)
 
 
 def _bound_argument(call: cst.Call, param: cst.Param, index: Optional[int]):

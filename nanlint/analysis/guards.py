@@ -8,7 +8,7 @@ is a precision device, not a proof: the comparison is not checked to exclude 0.
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Set, Tuple
+from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 import libcst as cst
 
@@ -49,7 +49,7 @@ def value_keys(node: cst.CSTNode, ctx, hops: int = 0, bound: bool = False) -> Se
             return keys
         key = code_key(node)
         if key is not None:
-            keys.add(key)
+            keys.add((key, _names_seen(node, ctx)) if bound else key)
         if isinstance(node, cst.Subscript):
             index = node.slice[0].slice if len(node.slice) == 1 else None
             if isinstance(index, cst.Index) and ctx.fact(index.value).has(MASK):
@@ -91,8 +91,24 @@ def _reaching_keys(node: cst.Name, ctx, hops: int) -> Set[object]:
     for binding in bindings:
         keys.add((node.value, binding.seq))
         if binding.value is not None and hops < MAX_HOPS:
-            keys |= ctx.at(binding.seq, value_keys, binding.value, ctx, hops + 1, True)
+            step = 0 if _kept_from(binding.value, ctx) == node.value else 1  # `n = n.float()` is still `n`
+            keys |= ctx.at(binding.seq, value_keys, binding.value, ctx, hops + step, True)
     return keys
+
+
+def _kept_from(value: cst.CSTNode, ctx) -> Optional[str]:
+    """The name `value` holds the values of through ops that keep them (`n.float().to(device)`: `n`)."""
+    while isinstance(value, cst.Call):
+        described = ctx.describe(value)
+        if described is None or not described[1] or described[0] not in PRESERVING:
+            return None
+        value = described[1][0]
+    return name_of(value)
+
+
+def _names_seen(node: cst.CSTNode, ctx) -> FrozenSet[object]:
+    """The keys of the names in `node`, each with the assignment it sees (`name_key`)."""
+    return frozenset(name_key(inner.value, ctx) for inner in walk(node) if isinstance(inner, cst.Name))
 
 
 class ComparedValues:
@@ -141,8 +157,9 @@ class ComparedValues:
 
 
 def _term_key(term: cst.CSTNode, ctx) -> object:
+    """A term's key as a comparison of it is kept (`value_keys` bound)."""
     name = name_of(term)
-    return name_key(name, ctx) if name is not None else code_key(term)
+    return name_key(name, ctx) if name is not None else (code_key(term), _names_seen(term, ctx))
 
 
 def _added_terms(node: cst.CSTNode, ctx) -> List[cst.CSTNode]:

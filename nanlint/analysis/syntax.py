@@ -14,6 +14,7 @@ from typing import Dict, Iterator, List, Optional, Tuple
 
 import libcst as cst
 
+from nanlint.analysis.names import dotted_name
 from nanlint.analysis.ops import VIEWS
 
 # Trailing-underscore methods that do not change a tensor's values.
@@ -447,6 +448,11 @@ def statements(block: cst.CSTNode) -> List[cst.CSTNode]:
         else:
             flat.append(statement)
     return flat
+
+
+def is_static(function: cst.FunctionDef) -> bool:
+    """A method decorated `@staticmethod`: its first parameter is not bound to the instance."""
+    return any(dotted_name(decorator.decorator) == "staticmethod" for decorator in function.decorators)
 
 
 def function_params(node: cst.CSTNode) -> Iterator[cst.Param]:

@@ -689,6 +689,8 @@ class Analyzer:
         if element is None:
             return None
         made = self.env.held(base) if container is not None else base
+        if made is None and isinstance(base, cst.Name):  # an item of a parameter: of what the callers pass
+            return self.env.parameter_fact(base.value, node)
         if isinstance(made, cst.Call):
             summary = self.env.call_summary(made, element)
             if (

@@ -135,3 +135,4 @@ def test_a_side_the_constants_rule_out_or_the_other_side_of_the_uses_if_never_ru
     assert reach_of("e = 4").never  # `self.p` holds 0.0 only
     assert reach_of("b = 1", "use_in_else = 0").never
     assert reach_of("d = 3", "use_in_else = 0") == ALWAYS
+

@@ -4,6 +4,8 @@ again when a file it used changes."""
 
 import json
 
+import pytest
+
 from cli_support import write
 from nanlint.project.checker import Checker
 from nanlint.project.run import single
@@ -891,6 +893,76 @@ def test_a_side_of_an_if_the_callers_rule_out_is_not_what_a_name_holds_after_it(
     assert ("weighting.py", 9, "NAN402") in found(check(tmp_path))  # none given: the mask of positive entries
 
 
+FACTORIES = """
+import functools
+
+import torch
+
+
+def make_log():
+    def loss(rate):
+        return torch.log(rate).mean()
+
+    return loss
+
+
+def make_sq():
+    def loss(rate):
+        return (rate * rate).mean()
+
+    return loss
+
+
+def make_weighted(weight):
+    def loss(rate):
+        return -(weight * torch.log(rate)).mean()
+
+    return loss
+
+
+def train(x):
+    f = make_log()
+    a = f(torch.relu(x))
+    f = make_sq()
+    return a + f(torch.nn.functional.softplus(x) + 1e-6)
+
+
+def train_partial(x, w):
+    make = functools.partial(make_weighted)
+    loss_fn = make(torch.relu(w))
+    return loss_fn(torch.sigmoid(x) + 1e-6)
+"""
+
+STATIC = """
+import torch
+
+
+class Poisson:
+    @staticmethod
+    def nll(rate, counts):
+        return (rate - torch.log(counts)).mean()
+
+
+def evaluate(criterion, x):
+    return criterion.nll(torch.relu(x), torch.rand(4) + 1.0)
+
+
+evaluate(Poisson(), torch.randn(4))
+"""
+
+
+def test_each_factory_result_runs_its_own_closure_and_a_factory_passed_is_not_called(tmp_path):
+    write(tmp_path, "factories.py", FACTORIES)
+    codes = found(check(tmp_path))
+    assert ("factories.py", 8, "NAN101") in codes  # `f = make_log(); f(relu(x))`, whatever `f` holds later
+    assert ("factories.py", 22, "NAN101") not in codes  # `partial(make_weighted)` is given, its result is `make`'s
+
+
+def test_a_static_method_called_through_a_parameter_binds_no_instance(tmp_path):
+    write(tmp_path, "losses.py", STATIC)
+    assert not found(check(tmp_path))  # `counts` is `rand + 1`, not the relu passed first
+
+
 BASE = """
 import torch.nn as nn
 import torch.nn.functional as F
@@ -1670,3 +1742,101 @@ def test_a_module_of_a_plain_folder_imports_the_modules_beside_the_script_and_ca
     assert found(check(tmp_path, "necks/attention.py")) == [("attention.py", 13, "NAN902")]
     write(tmp_path, "cnn.py", CONV_MODULE.replace("nn.ReLU()", "nn.GELU()"))
     assert found(check(tmp_path, "necks/attention.py")) == []
+
+
+BRANCH_CASES = {
+    # a test in a loop: a later pass sees `prev = x`
+    "loop": (
+        """
+import torch
+
+
+def smoothness(xs):
+    prev = None
+    total = torch.ones(1)
+    for x in xs:
+        if prev is not None:
+            total = torch.relu(x - prev)
+        prev = x
+    return torch.log(total)
+""",
+        ("m.py", 11, "NAN101"),
+    ),
+    # an `elif` test sees what was assigned before its chain, not in the `if` body above it
+    "elif": (
+        """
+import torch
+
+
+def weighted_mean(x, weights=None):
+    if x.dim() > 1:
+        weights = torch.ones_like(x)
+        w = weights
+    elif weights is None:
+        w = (x > 0).float()
+    else:
+        w = weights.clamp_min(1e-3)
+    return (x * w).sum() / w.sum()
+
+
+def main():
+    return weighted_mean(torch.randn(8, requires_grad=True), None)
+""",
+        ("m.py", 12, "NAN402"),
+    ),
+    # `batch.get("weights")` may be None: its test is undecided
+    "get": (
+        """
+import torch
+
+
+def weighted_mean(x, weights=None):
+    if weights is not None:
+        w = weights.clamp_min(1e-3)
+    else:
+        w = (x > 0).float()
+    return (x * w).sum() / w.sum()
+
+
+def step(batch):
+    return weighted_mean(torch.randn(8, requires_grad=True), batch.get("weights"))
+""",
+        ("m.py", 9, "NAN402"),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BRANCH_CASES))
+def test_a_side_that_can_run_keeps_its_assignments(tmp_path, case):
+    source, finding = BRANCH_CASES[case]
+    write(tmp_path, "m.py", source)
+    assert finding in found(check(tmp_path))
+
+
+CALLED_THEN_ASSIGNED = """
+import torch
+
+
+def main():
+    x = torch.randn(8, requires_grad=True)
+    w = None
+    if w is None:
+        w = torch.rand(8)
+    loss = weighted_mean(x, w)
+    if True:
+        pass
+    return loss
+
+
+def weighted_mean(x, weights=None):
+    if weights is not None:
+        w = weights.clamp_min(1e-3)
+    else:
+        w = (x > 0).float()
+    return (x * w).sum() / w.sum()
+"""
+
+
+def test_a_caller_defined_first_is_judged_where_it_passes_the_argument(tmp_path):
+    write(tmp_path, "m.py", CALLED_THEN_ASSIGNED)
+    assert ("m.py", 20, "NAN402") not in found(check(tmp_path))  # `w = torch.rand(8)` is what reaches the call
