@@ -25,7 +25,7 @@ from nanlint.analysis.callers import (
     omits,
     result_name,
 )
-from nanlint.analysis.branches import OBJECT, dead_nodes, in_loop, reach
+from nanlint.analysis.branches import OBJECT, dead_nodes, in_loop, reach, truth
 from nanlint.analysis.positions import Positions
 from nanlint.analysis.scopes import WRITTEN, Binding, Scope
 from nanlint.analysis.project import Definition, Judging, ProjectModules, real_path
@@ -378,8 +378,15 @@ class FileContext:
         if key not in known:
             known[key] = frozenset()  # the tests' own lookups see every assignment
             choices = self.branch_choices if id(function) in self.finished else self._walked_choices
-            known[key] = self._within(scope, dead_nodes, function, choices)
+            known[key] = self._within(scope, self._dead_nodes, function, choices)
         return cast(FrozenSet[int], known[key])
+
+    def _dead_nodes(self, function: cst.FunctionDef, choices) -> FrozenSet[int]:
+        """`branches.dead_nodes`, once a test of the function is decided (most are not: no need to mark)."""
+        tests = (node.test for node in own_nodes(function) if isinstance(node, cst.If))
+        if all(truth(test, choices) is None for test in tests):
+            return frozenset()
+        return dead_nodes(function, choices)
 
     def reaching(self, node: cst.Name, use: cst.CSTNode) -> List[Binding]:
         """The assignments of `node` a `use` of it may see, latest first: the last one, and while that
@@ -1238,11 +1245,18 @@ class FileContext:
         met = self.test_horizons.get(id(self._test_holding(node)))
         if met is None or met.scope is not self.function_scope():  # not in the scope the walk numbered
             return self.constant_choices(node)
+        known = self.memo("choices at a test")  # what a test sees does not change as the walk goes on
+        key = (id(node), self.judging.pins)
+        if key not in known:
+            known[key] = self._choices_at(node, met.horizon)
+        return cast(Optional[List[object]], known[key])
+
+    def _choices_at(self, node: cst.CSTNode, horizon: int) -> Optional[List[object]]:
         # A side is ruled out by what the calls seen pass, not by a default alone: a library's function
         # whose callers are elsewhere may be given anything.
         saved, self._defaults_decide = self._defaults_decide, False
         try:
-            sources = self.at(met.horizon, self._all_held_sources, node)
+            sources = self.at(horizon, self._all_held_sources, node)
         finally:
             self._defaults_decide = saved
         if not sources or any(source.value is UNRESOLVED for source in sources):
