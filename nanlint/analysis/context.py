@@ -145,7 +145,7 @@ class Receiver(NamedTuple):
             if target.startswith("self.") and name_of(value) == self.parameter
         ]
 
-    def function_calls(self) -> Iterator[Tuple[object, CallSite]]:
+    def function_calls(self) -> Iterator[Tuple["FileContext", CallSite]]:
         """The calls of the parameter when it holds a function: `loss_fn(x)` in the function, and
         `self.loss_fn(x)` in the class's methods for each attribute `__init__` keeps it as."""
         model = self.made.model
@@ -374,7 +374,8 @@ class FileContext:
         if scope.kind != "function" or not isinstance(function, cst.FunctionDef) or not self.branches(function):
             return frozenset()
         known = self.memo("dead")
-        key = (id(scope), self.judging.pins, self._ifs_entered[id(function)])  # a test met since decides more
+        # a test met since decides more; outside `branch_choices` a default alone decides too
+        key = (id(scope), self.judging.pins, self._defaults_decide, self._ifs_entered[id(function)])
         if key not in known:
             known[key] = frozenset()  # the tests' own lookups see every assignment
             choices = self.branch_choices if id(function) in self.finished else self._walked_choices
@@ -911,7 +912,7 @@ class FileContext:
         if self.assigned_value(parameter.value) is not None:
             return None
         known = self.memo("passed class")
-        key = (id(function), parameter.value)
+        key = (id(function), parameter.value, self.judging.pins)  # a pinned call is the one call seen
         if key not in known:
             known[key] = None  # a recursive call adds nothing
             classes = [
