@@ -384,8 +384,7 @@ class FileContext:
 
     def _dead_nodes(self, function: cst.FunctionDef, choices) -> FrozenSet[int]:
         """`branches.dead_nodes`, once a test of the function is decided (most are not: no need to mark)."""
-        tests = (node.test for node in own_nodes(function) if isinstance(node, cst.If))
-        if all(truth(test, choices) is None for test in tests):
+        if all(truth(test, choices) is None for test in self._if_tests(function)):
             return frozenset()
         return dead_nodes(function, choices)
 
@@ -840,11 +839,15 @@ class FileContext:
         return self._summaries[key]
 
     def branches(self, function: cst.FunctionDef) -> bool:
-        """`function` has an `if` of its own, which the constants it sees may decide (memoised)."""
-        known = self.memo("branches")
+        """`function` has an `if` of its own, which the constants it sees may decide."""
+        return bool(self._if_tests(function))
+
+    def _if_tests(self, function: cst.FunctionDef) -> List[cst.BaseExpression]:
+        """The tests of `function`'s own `if` statements (memoised)."""
+        known = self.memo("if tests")
         if id(function) not in known:
-            known[id(function)] = any(isinstance(node, cst.If) for node in own_nodes(function))
-        return bool(known[id(function)])
+            known[id(function)] = [node.test for node in own_nodes(function) if isinstance(node, cst.If)]
+        return cast(List[cst.BaseExpression], known[id(function)])
 
     def _returned_fact(self, function: cst.FunctionDef, element: Optional[int]) -> Optional[Fact]:
         scope = self.finished.get(id(function)) or self._caller_scope(function)  # or defined further down
