@@ -244,11 +244,11 @@ def _held_name(func: cst.CSTNode, caller: cst.CSTNode, assigned) -> Optional[str
         last = _last_assigned(assigned, func.value)
         if type(last) is cst.Call:  # what that assignment's call returns: named by the assignment
             return result_name(func.value, last)
-        if last is None and _is_parameter(caller, func.value):
+        if last is None and _has_parameter(caller, func.value):
             return func.value
     elif type(func) is cst.Attribute and type(func.value) is cst.Name:
         name = func.value.value
-        if _is_parameter(caller, name) and _last_assigned(assigned, name) is None:
+        if _has_parameter(caller, name) and _last_assigned(assigned, name) is None:
             return f"{name}.{func.attr.value}"
     return None
 
@@ -259,7 +259,7 @@ def result_name(name: str, call: cst.Call) -> str:
     return f"{name}#{id(call)}"
 
 
-def _is_parameter(caller: cst.CSTNode, name: str) -> bool:
+def _has_parameter(caller: cst.CSTNode, name: str) -> bool:
     return (
         type(caller) is cst.FunctionDef
         and name not in ("self", "cls")

@@ -1065,15 +1065,16 @@ class FileContext:
                 yield caller, site
 
     def _all_call_sites(self, function: cst.FunctionDef) -> Iterator[Tuple["FileContext", CallSite]]:
-        definition = Definition.here(self, function)
-        for site in self.calls().sites.get(definition.key, ()):
-            yield self, site
-        if self.project is not None:
-            yield from self.project.callers(definition)
+        yield from self._sites_of(Definition.here(self, function))
         if isinstance(function, cst.FunctionDef):
             yield from self._injected_sites(function)
             yield from self.dispatched_sites(function)
             yield from self.held_sites(function)
+
+    def _sites_of(self, definition: Definition) -> List[Tuple["FileContext", CallSite]]:
+        """The calls the scan resolved to `definition`, in this file and in the project's other files."""
+        sites = [(self, site) for site in self.calls().sites.get(definition.key, ())]
+        return sites + list(self.project.callers(definition)) if self.project is not None else sites
 
     def _injected_sites(self, function: cst.FunctionDef) -> List[Tuple["FileContext", CallSite]]:
         """The calls of a class's method made through another class that keeps an instance its
@@ -1109,10 +1110,7 @@ class FileContext:
         known = self.memo("given to")
         if id(owner) not in known:
             known[id(owner)] = []  # a construction inside the class's own code adds nothing
-            constructor = Definition.here(self, owner).constructor()
-            constructions = [(self, site) for site in self.calls().sites.get(constructor.key, ())]
-            if self.project is not None:
-                constructions += list(self.project.callers(constructor))
+            constructions = self._sites_of(Definition.here(self, owner).constructor())
             known[id(owner)] = [
                 receiver
                 for model, site in constructions
@@ -1157,11 +1155,8 @@ class FileContext:
                 yield from model._calls_of_result(site)
 
     def _passed_sites(self, function: cst.FunctionDef) -> List[Tuple["FileContext", CallSite]]:
-        definition = Definition.here(self, function)
-        sites = [(self, site) for site in self.calls().sites.get(definition.key, ())]
-        if self.project is not None:
-            sites += list(self.project.callers(definition))
-        return [(model, site) for model, site in sites if site.passed]
+        """The calls that are given `function` as an argument (`fit(net, focal)`)."""
+        return [(model, site) for model, site in self._sites_of(Definition.here(self, function)) if site.passed]
 
     def _returners(self, function: cst.FunctionDef) -> List[cst.FunctionDef]:
         """The function around `function` when it returns `function` by name (a factory of a closure)."""
